@@ -1,0 +1,202 @@
+//! The scriptable command line: `value`, `moves`, `grid`, `seq`, `check`. A stable interface:
+//! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
+//! what is wrong and exit status 2, never a panic.
+
+mod output;
+
+use std::ops::Range;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::game::{Outcome, Position, Ruleset};
+use crate::solver::grid::{self, Layout};
+use crate::solver::{Control, Evaluator, sequence};
+
+/// Exit status for bad input, refused jobs and failed computations.
+pub const EXIT_ERROR: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(name = "nimscope", version = crate::GIT_COMMIT_VERSION, about = "Explore impartial combinatorial games: values, moves, maps, sequences and the papers' theorems")]
+pub struct Cli {
+    /// Memory budget of one job, e.g. 512M, 4G (jobs that would need more are refused).
+    #[arg(long, global = true, default_value = "4G", value_parser = parse_bytes)]
+    pub memory_budget: u64,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Grundy value and outcome of one position.
+    Value {
+        /// Ruleset expression, e.g. nim, push(nim,euclid0), sub(1,3,4), misere(octal(0.07)).
+        ruleset: String,
+        /// Position, e.g. 3,5 (heaps), 60 (one heap), 20:5 (Fibonacci Nim), 3,5+7 (a sum).
+        position: String,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every option of a position with its value; winning moves are marked.
+    Moves {
+        ruleset: String,
+        position: String,
+        /// One JSON object a line instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Values of a rectangle: one line per row a, the values G(a,b) for b in the columns.
+    Grid {
+        ruleset: String,
+        /// Half-open row range A..B.
+        #[arg(long, value_parser = parse_range)]
+        rows: Range<u64>,
+        /// Half-open column range C..D.
+        #[arg(long, value_parser = parse_range)]
+        cols: Range<u64>,
+        /// Fixed heaps of a slice of a game on more heaps, e.g. 1,_,_ for Zeruclid (1,a,b).
+        #[arg(long)]
+        slice: Option<String>,
+        #[arg(long, value_enum, default_value_t = GridFormat::Csv)]
+        format: GridFormat,
+    },
+    /// Values G(n) for 0 ≤ n < N of a one-heap ruleset, with the certified period.
+    Seq {
+        ruleset: String,
+        /// N: values for n in 0..N (half-open).
+        #[arg(long)]
+        to: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
+    Check {
+        /// Bound of the ranges checked.
+        #[arg(long, default_value_t = 200)]
+        upto: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GridFormat {
+    Csv,
+    Json,
+}
+
+fn parse_range(text: &str) -> Result<Range<u64>, String> {
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("'{text}' is not a range A..B"))?;
+    let a = crate::game::position::parse_number(a).map_err(|e| format!("range start: {e}"))?;
+    let b = crate::game::position::parse_number(b).map_err(|e| format!("range end: {e}"))?;
+    if a > b {
+        return Err(format!("range {a}..{b} is backwards"));
+    }
+    Ok(a..b)
+}
+
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
+    let n: u64 = digits.parse().map_err(|_| format!("'{text}' is not a size such as 512M or 4G"))?;
+    let mult: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("'{text}': unknown unit '{unit}' (use K, M, G or T)")),
+    };
+    n.checked_mul(mult).ok_or_else(|| format!("'{text}' is too large"))
+}
+
+/// Runs one command, printing to stdout; errors are returned for the caller to print.
+pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    match command {
+        Command::Value { ruleset, position, json } => {
+            let (r, p) = ruleset_and_position(&ruleset, &position)?;
+            let g = Evaluator::new().value(&r, &p, control)?;
+            output::value(out, &r, &p, g, json)?;
+        }
+        Command::Moves { ruleset, position, json } => {
+            let (r, p) = ruleset_and_position(&ruleset, &position)?;
+            let opts = Evaluator::new().options(&r, &p, control)?;
+            output::moves(out, &opts, json)?;
+        }
+        Command::Grid { ruleset, rows, cols, slice, format } => {
+            let r = parse_ruleset(&ruleset)?;
+            let layout = match slice {
+                Some(s) => {
+                    let l = Layout::parse_slice(&s).map_err(anyhow::Error::msg)?;
+                    let probe = l.position(&r, rows.start, cols.start);
+                    if let Position::Heaps(h) = &probe {
+                        if !matches!(r.check_position(&probe), Ok(())) && h.len() != 3 && matches!(r.shape(), crate::game::Shape::ThreeHeaps) {
+                            anyhow::bail!("{r} is played on three heaps; a slice like 1,_,_ has three entries");
+                        }
+                    }
+                    l
+                }
+                None => {
+                    if !grid::has_fast_fill(&r) && !matches!(r.shape(), crate::game::Shape::TwoHeaps | crate::game::Shape::AnyHeaps | crate::game::Shape::Sum) {
+                        anyhow::bail!("{r} is not played on two heaps: use seq for one heap, or --slice (e.g. 1,_,_) for three");
+                    }
+                    Layout::Plain
+                }
+            };
+            let g = grid::grid(&r, &layout, rows, cols, control)?;
+            output::grid(out, &g, format)?;
+        }
+        Command::Seq { ruleset, to, json } => {
+            let r = parse_ruleset(&ruleset)?;
+            let s = sequence::sequence(&r, to, control)?;
+            output::sequence(out, &r, &s, json)?;
+        }
+        Command::Check { upto, json } => {
+            let rows = crate::checks::all_checks(upto, control)?;
+            output::checks(out, &rows, json)?;
+        }
+    }
+    Ok(())
+}
+
+fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
+    text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
+}
+
+fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Ruleset, Position)> {
+    let r = parse_ruleset(ruleset)?;
+    let p = r.parse_position(position).map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))?;
+    Ok((r, p))
+}
+
+/// The binary's entry point for subcommands: runs, prints errors as one line, sets the exit code.
+pub fn main_with(cli: Cli) -> ExitCode {
+    let Some(command) = cli.command else {
+        eprintln!("nimscope: no command given; try `nimscope --help` (the window comes with the explorer)");
+        return ExitCode::from(EXIT_ERROR);
+    };
+    let control = Control::with_budget(cli.memory_budget);
+    let stdout = std::io::stdout();
+    let mut lock = std::io::BufWriter::new(stdout.lock());
+    let result = run(command, &control, &mut lock);
+    let flushed = std::io::Write::flush(&mut lock);
+    match result.and(flushed.map_err(anyhow::Error::from)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Outcome name as used in the JSON output.
+pub fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "P",
+        Outcome::N => "N",
+    }
+}

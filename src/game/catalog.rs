@@ -1,0 +1,684 @@
+//! The closed set of rulesets as one serde enum, the ruleset expression language
+//! (`push(nim,euclid0)`, `sub(1,3,4)`, `misere(octal(0.07))`, ...) and the one dispatch point
+//! from a ruleset to its moves.
+//!
+//! Every ruleset is impartial and played under the normal convention unless wrapped in
+//! `misere(...)`. Definitions follow `GAMES.md`; see each variant's docs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::position::{Position, PositionError, parse_number};
+use super::rules::euclid::{EuclidVariant, euclid3_options};
+use super::rules::one_heap::{OctalCode, OctalOption, divisor_options, subtraction_options};
+use super::rules::{fibonacci, heaps};
+
+/// A ruleset of the catalog, possibly compound.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Ruleset {
+    /// Nim on any number of heaps: lower one heap by any positive amount. Terminal: all zero.
+    Nim,
+    /// Wythoff (two heaps): lower one heap, or both by the same amount. Terminal: (0,0).
+    Wythoff,
+    /// A member of the Euclid family on two heaps (`euclid`, `grossman`, `euclid0`, `m-euclid`).
+    Euclid(EuclidVariant),
+    /// Zeruclid (seed 003), any number of heaps: remove a positive multiple of the smallest
+    /// non-zero heap from any heap. Terminal: all heaps zero.
+    Zeruclid,
+    /// 3-Euclid on triples (seed 002): subtract a positive multiple of one entry from one of the
+    /// other two, result ≥ 0. A zero entry ends the game.
+    Euclid3,
+    /// Common Divisor Nim (seed 001), any number of heaps: subtract from one heap a positive
+    /// common divisor of all heaps. Terminal: all heaps zero.
+    Cdn,
+    /// `sub(S)`: remove `s ∈ S` tokens from one heap. `S` is sorted, without repeats, positive.
+    Subtraction(Vec<u64>),
+    /// `tag(k)` = `sub({1..k})` (seed 004's TAG_k).
+    Tag(u64),
+    /// The divisor game (seed 004): from `n ≥ 1` subtract a proper divisor; 1 is terminal.
+    Divisor,
+    /// Fibonacci Nim (seed 004); positions `n:q`.
+    FibonacciNim,
+    /// An octal game; a position is a collection of heaps.
+    Octal(OctalCode),
+    /// `push(R1,R2)` (seed 003 Def 2.0.1): play `R1`; a player may instead push the button
+    /// (once, a move), after which `R2` is played on the same board.
+    Push(Box<Ruleset>, Box<Ruleset>),
+    /// `sum(R1,R2)`: the disjunctive sum; positions `p1+p2`.
+    Sum(Box<Ruleset>, Box<Ruleset>),
+    /// `misere(R)`: the player who cannot move wins.
+    Misere(Box<Ruleset>),
+}
+
+/// What kind of board a ruleset is played on, for the region solvers and the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Exactly two heaps: a 2-D map.
+    TwoHeaps,
+    /// Exactly three heaps: 2-D slices.
+    ThreeHeaps,
+    /// Any number of heaps (one heap gives a sequence, two a map, more need a slice).
+    AnyHeaps,
+    /// One heap: a sequence.
+    OneHeap,
+    /// Fibonacci Nim: a 2-D map over (n, q), a sequence over fresh piles.
+    Fibonacci,
+    /// A sum of two rulesets.
+    Sum,
+}
+
+/// Why a ruleset expression does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (at character {at} of '{text}')")]
+pub struct ParseError {
+    pub message: String,
+    pub at: usize,
+    pub text: String,
+}
+
+/// The names of the leaf rulesets, for help texts and pickers.
+pub const NAMES: &[&str] = &[
+    "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "euclid3", "cdn",
+    "sub(S)", "tag(k)", "divisor", "fibonacci-nim", "octal(0.d1d2...)", "push(R1,R2)",
+    "sum(R1,R2)", "misere(R)",
+];
+
+impl Ruleset {
+    /// The board every position of this ruleset lives on.
+    pub fn shape(&self) -> Shape {
+        match self {
+            Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn => Shape::AnyHeaps,
+            Ruleset::Wythoff | Ruleset::Euclid(_) => Shape::TwoHeaps,
+            Ruleset::Euclid3 => Shape::ThreeHeaps,
+            Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor | Ruleset::Octal(_) => Shape::OneHeap,
+            Ruleset::FibonacciNim => Shape::Fibonacci,
+            Ruleset::Push(r1, r2) => match r1.shape() {
+                Shape::AnyHeaps => r2.shape(),
+                s => s,
+            },
+            Ruleset::Misere(r) => r.shape(),
+            Ruleset::Sum(..) => Shape::Sum,
+        }
+    }
+
+    /// The least heap size a position may hold (1 for Grossman, M-Euclid and the divisor game);
+    /// a push is only possible where the second ruleset accepts every board of the first.
+    pub fn min_heap(&self) -> u64 {
+        match self {
+            Ruleset::Euclid(EuclidVariant::Grossman | EuclidVariant::Multiple) | Ruleset::Divisor => 1,
+            Ruleset::Push(a, _) | Ruleset::Misere(a) => a.min_heap(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the play convention of this ruleset's terminal positions is misère.
+    pub fn has_misere(&self) -> bool {
+        match self {
+            Ruleset::Misere(_) => true,
+            Ruleset::Push(a, b) | Ruleset::Sum(a, b) => a.has_misere() || b.has_misere(),
+            _ => false,
+        }
+    }
+
+    /// Every ruleset one push away from the start of `self`, with the same board: playing
+    /// `push(R1,R2)` from its start, a push leads to `R2`, or (if `R1` is itself a push
+    /// compound) to `push(S, R2)` for each `S` one push away in `R1`. The value of a start
+    /// position is the mex over its base moves and these successors at the same board.
+    pub fn push_successors(&self) -> Vec<Ruleset> {
+        match self {
+            Ruleset::Push(r1, r2) => {
+                let mut out = vec![(**r2).clone()];
+                out.extend(r1.push_successors().into_iter().map(|s| Ruleset::Push(Box::new(s), r2.clone())));
+                out
+            }
+            Ruleset::Misere(r) => r.push_successors().into_iter().map(|s| Ruleset::Misere(Box::new(s))).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The leaf ruleset whose moves are played before any push, and whether terminal positions
+    /// of `self` reached without a push are misère. Only meaningful for non-sum rulesets.
+    pub fn base(&self) -> (&Ruleset, bool) {
+        match self {
+            Ruleset::Push(r1, _) => (r1.base().0, false),
+            Ruleset::Misere(r) => {
+                let (b, _) = r.base();
+                (b, !matches!(**r, Ruleset::Push(..)))
+            }
+            other => (other, false),
+        }
+    }
+
+    /// Reads a position written in this ruleset's text form and checks it is legal.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let p = self.parse_position_unchecked(text)?;
+        self.check_position(&p)?;
+        Ok(p)
+    }
+
+    fn parse_position_unchecked(&self, text: &str) -> Result<Position, PositionError> {
+        match self {
+            Ruleset::Sum(a, b) => {
+                let parts: Vec<&str> = text.split('+').collect();
+                let na = a.sum_components();
+                let nb = b.sum_components();
+                if parts.len() != na + nb {
+                    return Err(PositionError::Illegal(format!(
+                        "a position of {self} has {} components separated by '+', not {}",
+                        na + nb,
+                        parts.len()
+                    )));
+                }
+                let left = a.parse_position_unchecked(&parts[..na].join("+"))?;
+                let right = b.parse_position_unchecked(&parts[na..].join("+"))?;
+                Ok(Position::Sum(Box::new(left), Box::new(right)))
+            }
+            Ruleset::Push(..) | Ruleset::Misere(_) if text.trim().starts_with("pushed") => {
+                let Some((choice, inner)) = super::position::split_pushed(text)? else {
+                    return Err(PositionError::Illegal(format!("'{text}' is not a position")));
+                };
+                let succ = self.push_successors();
+                let s = succ.get(choice as usize).ok_or_else(|| {
+                    PositionError::Illegal(format!("{self} has {} way(s) to push, so '{text}' does not exist", succ.len()))
+                })?;
+                Ok(Position::Pushed { choice, inner: Box::new(s.parse_position_unchecked(inner)?) })
+            }
+            Ruleset::Push(..) => self.base().0.parse_position_unchecked(text),
+            Ruleset::Misere(r) => r.parse_position_unchecked(text),
+            Ruleset::FibonacciNim => Position::parse_plain(text, true),
+            _ => Position::parse_plain(text, false),
+        }
+    }
+
+    fn sum_components(&self) -> usize {
+        match self {
+            Ruleset::Sum(a, b) => a.sum_components() + b.sum_components(),
+            _ => 1,
+        }
+    }
+
+    /// Checks that `p` is a position of this ruleset; the error names what is wrong.
+    pub fn check_position(&self, p: &Position) -> Result<(), PositionError> {
+        let illegal = |msg: String| Err(PositionError::Illegal(msg));
+        let heap_count = |h: &Vec<u64>, n: usize, what: &str| {
+            if h.len() == n { Ok(()) } else { illegal(format!("{self} is played on {what}, but '{p}' has {} heap(s)", h.len())) }
+        };
+        match (self, p) {
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => match self.push_successors().get(*choice as usize) {
+                Some(s) => s.check_position(inner),
+                None => illegal(format!("{self} has no push number {choice}")),
+            },
+            (Ruleset::Push(..), p) => {
+                let base = self.base().0;
+                base.check_position(p)?;
+                for s in self.push_successors() {
+                    s.check_position(p).map_err(|e| {
+                        PositionError::Illegal(format!("'{p}' is a position of {base} but not of {s}, so the button could not be pushed there: {e}"))
+                    })?;
+                }
+                Ok(())
+            }
+            (Ruleset::Misere(r), p) => r.check_position(p),
+            (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
+                a.check_position(pa)?;
+                b.check_position(pb)
+            }
+            (Ruleset::Sum(..), _) => illegal(format!("a position of {self} is written 'p1+p2', one position per component")),
+            (Ruleset::FibonacciNim, Position::Fib { .. }) => Ok(()),
+            (_, Position::Pushed { .. }) => illegal(format!("{self} is not a push compound, so '{p}' cannot be pushed")),
+            (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so '{p}' has too many components")),
+            (_, Position::Fib { .. }) => illegal(format!("'{p}' is a Fibonacci Nim position, not one of {self}")),
+            (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not '{p}'")),
+            (Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn, Position::Heaps(h)) => {
+                if h.is_empty() { illegal(format!("{self} needs at least one heap")) } else { Ok(()) }
+            }
+            (Ruleset::Wythoff, Position::Heaps(h)) => heap_count(h, 2, "two heaps"),
+            (Ruleset::Euclid(v), Position::Heaps(h)) => {
+                heap_count(h, 2, "two heaps")?;
+                if v.is_position(h[0], h[1]) { Ok(()) } else { illegal(format!("{self} positions have both entries ≥ 1, not '{p}'")) }
+            }
+            (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),
+            (Ruleset::Subtraction(_) | Ruleset::Tag(_), Position::Heaps(h)) => heap_count(h, 1, "one heap"),
+            (Ruleset::Divisor, Position::Heaps(h)) => {
+                heap_count(h, 1, "one heap")?;
+                if h[0] >= 1 { Ok(()) } else { illegal("the divisor game starts from n ≥ 1; 0 is not a position".into()) }
+            }
+            (Ruleset::Octal(_), Position::Heaps(h)) => {
+                if h.is_empty() { illegal("an octal position needs at least one heap".into()) } else { Ok(()) }
+            }
+        }
+    }
+
+    /// Appends every option of `p` (a legal position) in a fixed order.
+    pub fn options(&self, p: &Position, out: &mut Vec<Position>) {
+        match (self, p) {
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
+                if let Some(s) = self.push_successors().get(*choice as usize) {
+                    let start = out.len();
+                    s.options(inner, out);
+                    for o in &mut out[start..] {
+                        let to = std::mem::replace(o, Position::Heaps(Vec::new()));
+                        *o = Position::Pushed { choice: *choice, inner: Box::new(to) };
+                    }
+                }
+            }
+            (Ruleset::Push(..), p) => {
+                self.base().0.options(p, out);
+                let pushes = self.push_successors().len();
+                out.extend((0..pushes).map(|i| Position::Pushed { choice: i as u8, inner: Box::new(p.clone()) }));
+            }
+            (Ruleset::Misere(r), p) => r.options(p, out),
+            (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
+                let mut tmp = Vec::new();
+                a.options(pa, &mut tmp);
+                out.extend(tmp.drain(..).map(|o| Position::Sum(Box::new(o), pb.clone())));
+                b.options(pb, &mut tmp);
+                out.extend(tmp.drain(..).map(|o| Position::Sum(pa.clone(), Box::new(o))));
+            }
+            (Ruleset::FibonacciNim, Position::Fib { n, q }) => {
+                let mut tmp = Vec::new();
+                fibonacci::options(*n, *q, &mut tmp);
+                out.extend(tmp.into_iter().map(|(n, q)| Position::Fib { n, q }));
+            }
+            (leaf, Position::Heaps(h)) => leaf_heap_options(leaf, h, out),
+            _ => {}
+        }
+    }
+
+    /// The Grundy value of a terminal position: 0 under normal play, 1 under misère play (the
+    /// misère Grundy value: terminal 1, otherwise mex, so 0 exactly on P-positions).
+    pub fn terminal_value(&self, p: &Position) -> u32 {
+        match (self, p) {
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
+                self.push_successors().get(*choice as usize).map_or(0, |s| s.terminal_value(inner))
+            }
+            _ => u32::from(self.base().1),
+        }
+    }
+
+    /// Describes the move from `from` to its option `to`, e.g. "subtract 2×5 from 27".
+    pub fn describe_move(&self, from: &Position, to: &Position) -> String {
+        match (self, from, to) {
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner: a }, Position::Pushed { inner: b, .. }) => {
+                self.push_successors().get(*choice as usize).map_or_else(String::new, |s| s.describe_move(a, b))
+            }
+            (Ruleset::Push(..) | Ruleset::Misere(_), _, Position::Pushed { choice, .. }) => {
+                let succ = self.push_successors();
+                match succ.get(*choice as usize) {
+                    Some(s) if succ.len() > 1 => format!("push the button (play {s} next)"),
+                    _ => "push the button".to_string(),
+                }
+            }
+            (Ruleset::Push(..), a, b) => self.base().0.describe_move(a, b),
+            (Ruleset::Misere(r), a, b) => r.describe_move(a, b),
+            (Ruleset::Sum(ra, rb), Position::Sum(a1, b1), Position::Sum(a2, b2)) => {
+                if a1 != a2 {
+                    format!("in the first component: {}", ra.describe_move(a1, a2))
+                } else {
+                    format!("in the second component: {}", rb.describe_move(b1, b2))
+                }
+            }
+            (_, Position::Fib { n, .. }, Position::Fib { n: m, .. }) => format!("take {}", n - m),
+            (Ruleset::Octal(_), Position::Heaps(a), Position::Heaps(b)) => describe_octal(a, b),
+            (leaf, Position::Heaps(a), Position::Heaps(b)) => describe_heap_move(leaf, a, b),
+            _ => format!("{from} → {to}"),
+        }
+    }
+}
+
+/// Moves of the leaf heap rulesets on a `Heaps` position.
+fn leaf_heap_options(leaf: &Ruleset, h: &[u64], out: &mut Vec<Position>) {
+    let mut vecs: Vec<Vec<u64>> = Vec::new();
+    let mut pairs: Vec<(u64, u64)> = Vec::new();
+    let mut ones: Vec<u64> = Vec::new();
+    match leaf {
+        Ruleset::Nim => heaps::nim_options(h, &mut vecs),
+        Ruleset::Zeruclid => heaps::zeruclid_options(h, &mut vecs),
+        Ruleset::Cdn => heaps::cdn_options(h, &mut vecs),
+        Ruleset::Euclid3 => euclid3_options(h, &mut vecs),
+        Ruleset::Wythoff => heaps::wythoff_options(h[0], h[1], &mut pairs),
+        Ruleset::Euclid(v) => v.options(h[0], h[1], &mut pairs),
+        Ruleset::Subtraction(s) => subtraction_options(s, h[0], &mut ones),
+        Ruleset::Tag(k) => ones.extend((1..=(*k).min(h[0])).map(|s| h[0] - s)),
+        Ruleset::Divisor => divisor_options(h[0], &mut ones),
+        Ruleset::Octal(code) => octal_collection_options(code, h, &mut vecs),
+        _ => {}
+    }
+    out.extend(vecs.into_iter().map(Position::Heaps));
+    out.extend(pairs.into_iter().map(|(a, b)| Position::Heaps(vec![a, b])));
+    out.extend(ones.into_iter().map(|n| Position::Heaps(vec![n])));
+}
+
+/// Options of an octal game on a collection of heaps, each option normalised (heaps sorted,
+/// empty heaps dropped, `[0]` for no heap at all) so equal collections are equal positions.
+fn octal_collection_options(code: &OctalCode, h: &[u64], out: &mut Vec<Vec<u64>>) {
+    let mut single = Vec::new();
+    let mut seen_sizes = Vec::new();
+    for (i, &n) in h.iter().enumerate() {
+        if seen_sizes.contains(&n) {
+            continue; // moving in another heap of the same size gives the same collection
+        }
+        seen_sizes.push(n);
+        single.clear();
+        code.options(n, &mut single);
+        for o in &single {
+            let mut rest: Vec<u64> = h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+            match *o {
+                OctalOption::Gone => {}
+                OctalOption::One(x) => rest.push(x),
+                OctalOption::Two(x, y) => rest.extend([x, y]),
+            }
+            out.push(normalise_collection(rest));
+        }
+    }
+}
+
+/// Sorts a collection of heaps and drops empty ones; no heap at all is written `[0]`.
+pub fn normalise_collection(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&x| x > 0);
+    heaps.sort_unstable();
+    if heaps.is_empty() {
+        heaps.push(0);
+    }
+    heaps
+}
+
+fn describe_octal(from: &[u64], to: &[u64]) -> String {
+    let removed = from.iter().sum::<u64>() - to.iter().sum::<u64>();
+    format!("take {removed} from a heap, leaving {}", to.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+}
+
+fn describe_heap_move(leaf: &Ruleset, from: &[u64], to: &[u64]) -> String {
+    let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+    if from.len() == 1 {
+        return format!("take {} from {}", from[0] - to[0], from[0]);
+    }
+    match changed.as_slice() {
+        [i] => {
+            let (i, d) = (*i, from[*i] - to[*i]);
+            let euclid_like = matches!(leaf, Ruleset::Euclid(_) | Ruleset::Euclid3 | Ruleset::Zeruclid);
+            let unit = if euclid_like {
+                // the multiple subtracted: of the smaller heap (Euclid) or smallest non-zero
+                (0..from.len()).filter(|&j| j != i || matches!(leaf, Ruleset::Zeruclid)).map(|j| from[j]).filter(|&u| u > 0 && d % u == 0).max_by_key(|&u| (u <= from[i], std::cmp::Reverse(u)))
+            } else {
+                None
+            };
+            match unit {
+                Some(u) if u != d => format!("subtract {}×{u} from {}", d / u, from[i]),
+                _ => format!("take {d} from heap {} ({} → {})", i + 1, from[i], to[i]),
+            }
+        }
+        [_, _] => format!("take {} from both heaps", from[0] - to[0]),
+        _ => format!("{} → {}", fmt_heaps(from), fmt_heaps(to)),
+    }
+}
+
+fn fmt_heaps(h: &[u64]) -> String {
+    h.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ruleset::Nim => f.write_str("nim"),
+            Ruleset::Wythoff => f.write_str("wythoff"),
+            Ruleset::Euclid(EuclidVariant::ColeDavie) => f.write_str("euclid"),
+            Ruleset::Euclid(EuclidVariant::Grossman) => f.write_str("grossman"),
+            Ruleset::Euclid(EuclidVariant::Zero) => f.write_str("euclid0"),
+            Ruleset::Euclid(EuclidVariant::Multiple) => f.write_str("m-euclid"),
+            Ruleset::Zeruclid => f.write_str("zeruclid"),
+            Ruleset::Euclid3 => f.write_str("euclid3"),
+            Ruleset::Cdn => f.write_str("cdn"),
+            Ruleset::Subtraction(s) => write!(f, "sub({})", fmt_heaps(s)),
+            Ruleset::Tag(k) => write!(f, "tag({k})"),
+            Ruleset::Divisor => f.write_str("divisor"),
+            Ruleset::FibonacciNim => f.write_str("fibonacci-nim"),
+            Ruleset::Octal(c) => write!(f, "octal({c})"),
+            Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
+            Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),
+            Ruleset::Misere(r) => write!(f, "misere({r})"),
+        }
+    }
+}
+
+impl FromStr for Ruleset {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut p = Parser { text, pos: 0 };
+        let r = p.ruleset()?;
+        p.skip_ws();
+        if p.pos < text.len() {
+            return Err(p.error(format!("unexpected '{}' after the ruleset", &text[p.pos..])));
+        }
+        Ok(r)
+    }
+}
+
+/// A recursive-descent parser over the expression; nesting depth is bounded by `MAX_DEPTH`
+/// so a hostile expression cannot overflow the stack.
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+const MAX_DEPTH: usize = 32;
+
+impl Parser<'_> {
+    fn error(&self, message: String) -> ParseError {
+        ParseError { message, at: self.pos + 1, text: self.text.to_string() }
+    }
+
+    fn skip_ws(&mut self) {
+        while self.text[self.pos..].starts_with(char::is_whitespace) {
+            self.pos += self.text[self.pos..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+
+    fn eat(&mut self, c: char) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            let found = self.text[self.pos..].chars().next().map_or("the end".to_string(), |f| format!("'{f}'"));
+            Err(self.error(format!("expected '{c}' but found {found}")))
+        }
+    }
+
+    fn word(&mut self) -> String {
+        self.skip_ws();
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(rest.len());
+        self.pos += len;
+        self.text[start..start + len].to_ascii_lowercase()
+    }
+
+    /// The raw text up to the matching ')' (for number lists and octal codes).
+    fn args_text(&mut self) -> Result<String, ParseError> {
+        self.eat('(')?;
+        let start = self.pos;
+        let Some(len) = self.text[start..].find(')') else {
+            return Err(self.error("missing ')'".into()));
+        };
+        self.pos = start + len + 1;
+        Ok(self.text[start..start + len].to_string())
+    }
+
+    fn ruleset(&mut self) -> Result<Ruleset, ParseError> {
+        self.ruleset_at(0)
+    }
+
+    fn ruleset_at(&mut self, depth: usize) -> Result<Ruleset, ParseError> {
+        if depth > MAX_DEPTH {
+            return Err(self.error(format!("rulesets nest at most {MAX_DEPTH} deep")));
+        }
+        let at = self.pos;
+        let name = self.word();
+        let leaf = |r: Ruleset| Ok(r);
+        match name.as_str() {
+            "nim" => leaf(Ruleset::Nim),
+            "wythoff" => leaf(Ruleset::Wythoff),
+            "euclid" => leaf(Ruleset::Euclid(EuclidVariant::ColeDavie)),
+            "grossman" => leaf(Ruleset::Euclid(EuclidVariant::Grossman)),
+            "euclid0" => leaf(Ruleset::Euclid(EuclidVariant::Zero)),
+            "m-euclid" | "meuclid" => leaf(Ruleset::Euclid(EuclidVariant::Multiple)),
+            "zeruclid" => leaf(Ruleset::Zeruclid),
+            "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
+            "cdn" => leaf(Ruleset::Cdn),
+            "divisor" => leaf(Ruleset::Divisor),
+            "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
+            "sub" | "subtraction" => {
+                let args = self.args_text()?;
+                let mut set = Vec::new();
+                for part in args.split(',') {
+                    let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
+                    if n == 0 {
+                        return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
+                    }
+                    set.push(n);
+                }
+                set.sort_unstable();
+                set.dedup();
+                Ok(Ruleset::Subtraction(set))
+            }
+            "tag" => {
+                let args = self.args_text()?;
+                let k = parse_number(&args).map_err(|e| self.error(format!("tag(k): {e}")))?;
+                if k == 0 {
+                    return Err(self.error("tag(k) needs k ≥ 1".into()));
+                }
+                Ok(Ruleset::Tag(k))
+            }
+            "octal" => {
+                let args = self.args_text()?;
+                args.parse::<OctalCode>().map(Ruleset::Octal).map_err(|e| self.error(e))
+            }
+            "push" | "sum" => {
+                self.eat('(')?;
+                let a = self.ruleset_at(depth + 1)?;
+                self.eat(',')?;
+                let b_at = self.pos;
+                let b = self.ruleset_at(depth + 1)?;
+                self.eat(')')?;
+                if name == "push" {
+                    if matches!(a, Ruleset::Misere(_)) {
+                        return Err(ParseError { message: "misère has no effect on the first ruleset of push (the game never ends before the push); write push(R1,misere(R2)) or misere(push(R1,R2))".into(), at: at + 1, text: self.text.into() });
+                    }
+                    if a.min_heap() < b.min_heap() {
+                        return Err(ParseError { message: format!("push({a},{b}): {a} can empty a heap, but {b} has no positions with an empty heap"), at: b_at + 1, text: self.text.into() });
+                    }
+                    if !compatible(&a, &b) {
+                        return Err(ParseError { message: format!("push({a},{b}): {a} and {b} are not played on the same positions"), at: b_at + 1, text: self.text.into() });
+                    }
+                    Ok(Ruleset::Push(Box::new(a), Box::new(b)))
+                } else {
+                    if a.has_misere() || b.has_misere() {
+                        return Err(ParseError { message: "misère applies to a whole game, not to a component of a sum: write misere(sum(R1,R2))".into(), at: at + 1, text: self.text.into() });
+                    }
+                    Ok(Ruleset::Sum(Box::new(a), Box::new(b)))
+                }
+            }
+            "misere" | "misère" => {
+                self.eat('(')?;
+                let r = self.ruleset_at(depth + 1)?;
+                self.eat(')')?;
+                if r.has_misere() {
+                    return Err(ParseError { message: format!("{r} already has misère play"), at: at + 1, text: self.text.into() });
+                }
+                Ok(Ruleset::Misere(Box::new(r)))
+            }
+            "" => Err(self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())),
+            other => Err(ParseError {
+                message: format!("unknown ruleset '{other}'; known: {}", NAMES.join(", ")),
+                at: at + 1,
+                text: self.text.into(),
+            }),
+        }
+    }
+}
+
+/// Whether two rulesets are played on the same kind of board, so a push can hand the board
+/// from one to the other (individual positions are checked again when they are given).
+fn compatible(a: &Ruleset, b: &Ruleset) -> bool {
+    use Shape::*;
+    match (a.shape(), b.shape()) {
+        (Sum, _) | (_, Sum) => false,
+        (Fibonacci, Fibonacci) => true,
+        (Fibonacci, _) | (_, Fibonacci) => false,
+        (x, y) if x == y => true,
+        (AnyHeaps, _) | (_, AnyHeaps) => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expressions_round_trip() {
+        for text in [
+            "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "euclid3", "cdn",
+            "sub(1,3,4)", "tag(5)", "divisor", "fibonacci-nim", "octal(0.07)", "push(nim,euclid0)",
+            "sum(nim,sub(1,2))", "misere(push(tag(2),tag(3)))", "push(push(nim,wythoff),euclid)",
+        ] {
+            let r: Ruleset = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(r.to_string(), text);
+        }
+        assert_eq!(" push ( nim , sub(3,1,3) ) ".parse::<Ruleset>().unwrap().to_string(), "push(nim,sub(1,3))");
+    }
+
+    #[test]
+    fn bad_expressions_say_why() {
+        let err = |t: &str| t.parse::<Ruleset>().unwrap_err().to_string();
+        assert!(err("nimm").contains("unknown ruleset 'nimm'"));
+        assert!(err("sub()").contains("subtraction set"));
+        assert!(err("sub(0,2)").contains("0 is not allowed"));
+        assert!(err("sub(1,99999999999999999999)").contains("does not fit in 64 bits"));
+        assert!(err("push(nim").contains("expected ','"));
+        assert!(err("push(wythoff,sub(1,2))").contains("not played on the same positions"));
+        assert!(err("sum(misere(nim),nim)").contains("misère"));
+        assert!(err("nim)").contains("unexpected ')'"));
+        assert!(err("octal(0.9)").contains("not an octal digit"));
+        assert!(err(&"push(".repeat(100)).contains("nest"));
+    }
+
+    #[test]
+    fn positions_are_checked() {
+        let r: Ruleset = "grossman".parse().unwrap();
+        assert!(r.parse_position("0,5").is_err());
+        assert!(r.parse_position("3,5,7").is_err());
+        assert!("push(nim,grossman)".parse::<Ruleset>().unwrap_err().to_string().contains("can empty a heap"));
+        let r: Ruleset = "push(grossman,nim)".parse().unwrap();
+        assert!(r.parse_position("0,5").is_err());
+        assert!(r.parse_position("2,5").is_ok());
+        let r: Ruleset = "sum(nim,fibonacci-nim)".parse().unwrap();
+        assert_eq!(r.parse_position("3,4+20:5").unwrap().to_string(), "3,4+20:5");
+        assert!(r.parse_position("3,4").is_err());
+        let r: Ruleset = "divisor".parse().unwrap();
+        assert!(r.parse_position("0").is_err());
+    }
+
+    #[test]
+    fn push_successors_follow_nesting() {
+        let r: Ruleset = "push(push(push(nim,wythoff),euclid),zeruclid)".parse().unwrap();
+        let s: Vec<String> = r.push_successors().iter().map(|s| s.to_string()).collect();
+        assert_eq!(s, ["zeruclid", "push(euclid,zeruclid)", "push(push(wythoff,euclid),zeruclid)"]);
+    }
+
+    #[test]
+    fn move_descriptions() {
+        let r: Ruleset = "euclid".parse().unwrap();
+        let from = r.parse_position("27,5").unwrap();
+        let to = r.parse_position("17,5").unwrap();
+        assert_eq!(r.describe_move(&from, &to), "subtract 2×5 from 27");
+        let r: Ruleset = "push(nim,euclid0)".parse().unwrap();
+        let p = r.parse_position("3,5").unwrap();
+        let mut out = Vec::new();
+        r.options(&p, &mut out);
+        assert_eq!(r.describe_move(&p, out.last().unwrap()), "push the button");
+        assert_eq!(r.describe_move(&p, &out[0]), "take 3 from heap 1 (3 → 0)");
+    }
+}

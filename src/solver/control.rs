@@ -1,0 +1,110 @@
+//! Cancellation and progress for long solver jobs, shared between the job and its owner.
+//!
+//! A job polls [`Control::check`] in its inner loop (at least every few milliseconds of work);
+//! the owner (the command line, a worker thread, a test) flips the cancel flag from another
+//! thread and reads progress from the atomics every frame, so progress never queues up.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Default memory budget for one job: 4 GiB.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 4 << 30;
+
+/// Why a solver job did not produce an answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error("cancelled")]
+    Cancelled,
+    #[error(
+        "{what} would need about {} but the memory budget is {}; choose a smaller region or raise the budget",
+        human_bytes(*needed),
+        human_bytes(*budget)
+    )]
+    OverBudget { what: String, needed: u64, budget: u64 },
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Formats a byte count as `1.5 GiB`, `12 MiB`, ...
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{bytes} B") } else { format!("{value:.1} {}", UNITS[unit]) }
+}
+
+/// Cancel flag, progress counters and memory budget of one job. Cheap to clone: clones share
+/// the same flag and counters.
+#[derive(Debug, Clone)]
+pub struct Control {
+    cancelled: Arc<AtomicBool>,
+    done: Arc<AtomicU64>,
+    total: Arc<AtomicU64>,
+    memory_budget: u64,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Control {
+    pub fn new() -> Self {
+        Self::with_budget(DEFAULT_MEMORY_BUDGET)
+    }
+
+    pub fn with_budget(memory_budget: u64) -> Self {
+        Self {
+            cancelled: Arc::new(AtomicBool::new(false)),
+            done: Arc::new(AtomicU64::new(0)),
+            total: Arc::new(AtomicU64::new(0)),
+            memory_budget,
+        }
+    }
+
+    pub fn memory_budget(&self) -> u64 {
+        self.memory_budget
+    }
+
+    /// Asks the job to stop; it returns [`SolveError::Cancelled`] at its next check.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// `Err(Cancelled)` once [`Control::cancel`] has been called.
+    #[inline]
+    pub fn check(&self) -> Result<(), SolveError> {
+        if self.is_cancelled() { Err(SolveError::Cancelled) } else { Ok(()) }
+    }
+
+    /// Refuses a job whose estimated memory exceeds the budget, before it allocates.
+    pub fn reserve(&self, what: impl Into<String>, needed: u64) -> Result<(), SolveError> {
+        if needed > self.memory_budget {
+            Err(SolveError::OverBudget { what: what.into(), needed, budget: self.memory_budget })
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn set_total(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+    }
+
+    pub fn add_done(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// `(done, total)` units of work; `total` is 0 when unknown.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
+    }
+}

@@ -1,0 +1,548 @@
+//! Grundy values of every position of a rectangle: two-heap rulesets (and their push and
+//! misère compounds), Fibonacci Nim over (n, q), sums of two one-heap rulesets, and 2-D
+//! slices of rulesets on three or more heaps.
+//!
+//! A rectangle `[A,B) × [C,D)` is solved by filling `[0,B) × [0,D)` row by row, since every
+//! option lowers the heaps. Fast paths share one fill loop:
+//! - Nim-like and Wythoff-like moves (every lower cell of a row, column or diagonal) keep one
+//!   bitset of seen values per line, with a pointer below which a line is full, so a cell
+//!   costs a few word operations instead of a scan of its options;
+//! - other rulesets enumerate their options (Euclid's multiples, Common Divisor Nim's divisors);
+//! - a push compound `push(R1,R2)` fills `R2` (and any nested push successor) first and adds
+//!   that plane's value at the same cell as one more option (pushing the button).
+//! Values are stored in 2 bytes per cell whenever the largest possible value fits.
+
+use std::ops::Range;
+
+use super::control::{Control, SolveError};
+use super::search::Search;
+use super::sequence;
+use crate::game::rules::{fibonacci, heaps};
+use crate::game::{MexSet, Position, Ruleset, Shape};
+
+/// Marks a cell that is not a position of the ruleset.
+const NONE: u32 = u32::MAX;
+
+/// Values of a whole `rows × cols` rectangle anchored at (0, 0), row-major.
+#[derive(Debug, Clone)]
+enum Cells {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Cells {
+    fn new(len: usize, bound: u64) -> Self {
+        if bound < u16::MAX as u64 { Cells::Narrow(vec![u16::MAX; len]) } else { Cells::Wide(vec![NONE; len]) }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            Cells::Narrow(v) => {
+                let x = v[i];
+                if x == u16::MAX { NONE } else { x as u32 }
+            }
+            Cells::Wide(v) => v[i],
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, x: u32) {
+        match self {
+            Cells::Narrow(v) => v[i] = if x == NONE { u16::MAX } else { x as u16 },
+            Cells::Wide(v) => v[i] = x,
+        }
+    }
+
+    fn bytes_per_cell(bound: u64) -> u64 {
+        if bound < u16::MAX as u64 { 2 } else { 4 }
+    }
+}
+
+/// A filled rectangle `[0,rows) × [0,cols)`.
+#[derive(Debug, Clone)]
+struct Plane {
+    rows: usize,
+    cols: usize,
+    cells: Cells,
+}
+
+impl Plane {
+    #[inline]
+    fn at(&self, a: usize, b: usize) -> u32 {
+        self.cells.get(a * self.cols + b)
+    }
+}
+
+/// The Grundy values of a rectangle of positions, as asked for.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub rows: Range<u64>,
+    pub cols: Range<u64>,
+    plane: Plane,
+}
+
+impl Grid {
+    /// The value at (row a, column b), `None` where the cell is not a position.
+    pub fn get(&self, a: u64, b: u64) -> Option<u32> {
+        if !self.rows.contains(&a) || !self.cols.contains(&b) {
+            return None;
+        }
+        let v = self.plane.at(a as usize, b as usize);
+        (v != NONE).then_some(v)
+    }
+
+    /// Rows of values, `None` for cells that are not positions.
+    pub fn rows_iter(&self) -> impl Iterator<Item = (u64, Vec<Option<u32>>)> + '_ {
+        self.rows.clone().map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
+    }
+}
+
+/// Which cells of a rectangle to solve, and how a cell maps to a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// Cell (a, b) is the position with heaps (a, b), or Fibonacci Nim's (n, q) = (a, b), or
+    /// the sum position `a+b` of a sum of two one-heap rulesets.
+    Plain,
+    /// A slice of a ruleset on more heaps: `None` entries are filled with (a, b) in order,
+    /// e.g. `[Some(1), None, None]` is Zeruclid (1, a, b).
+    Slice(Vec<Option<u64>>),
+}
+
+impl Layout {
+    /// Parses `1,_,_` (exactly two `_`).
+    pub fn parse_slice(text: &str) -> Result<Self, String> {
+        let mut out = Vec::new();
+        for part in text.split(',') {
+            let t = part.trim();
+            if t == "_" {
+                out.push(None);
+            } else {
+                out.push(Some(crate::game::position::parse_number(t).map_err(|e| format!("slice: {e}"))?));
+            }
+        }
+        if out.iter().filter(|x| x.is_none()).count() != 2 {
+            return Err(format!("a slice has exactly two '_' (the row and column heaps), not '{text}'"));
+        }
+        Ok(Layout::Slice(out))
+    }
+
+    /// The position at cell (a, b) under this layout.
+    pub fn position(&self, ruleset: &Ruleset, a: u64, b: u64) -> Position {
+        match self {
+            Layout::Plain => match ruleset.shape() {
+                Shape::Fibonacci => Position::Fib { n: a, q: b },
+                Shape::Sum => Position::Sum(Box::new(Position::Heaps(vec![a])), Box::new(Position::Heaps(vec![b]))),
+                _ => Position::Heaps(vec![a, b]),
+            },
+            Layout::Slice(t) => {
+                let mut free = [a, b].into_iter();
+                Position::Heaps(t.iter().map(|x| x.unwrap_or_else(|| free.next().unwrap_or(0))).collect())
+            }
+        }
+    }
+}
+
+/// Solves every cell of `rows × cols` of `ruleset` laid out by `layout`.
+pub fn grid(ruleset: &Ruleset, layout: &Layout, rows: Range<u64>, cols: Range<u64>, control: &Control) -> Result<Grid, SolveError> {
+    let (r, c) = (rows.end, cols.end);
+    let cells = r.checked_mul(c).ok_or_else(|| too_big(r, c, control))?;
+    if r > u32::MAX as u64 || c > u32::MAX as u64 {
+        return Err(too_big(r, c, control));
+    }
+    control.reserve(format!("a {r}×{c} region of {ruleset}"), cells.saturating_mul(2))?;
+    control.set_total(cells);
+    let plane = match layout {
+        Layout::Slice(_) => fill_by_search(ruleset, layout, r as usize, c as usize, control)?,
+        Layout::Plain => fill_plane(ruleset, r as usize, c as usize, control)?,
+    };
+    Ok(Grid { rows, cols, plane })
+}
+
+fn too_big(r: u64, c: u64, control: &Control) -> SolveError {
+    SolveError::OverBudget { what: format!("a {r}×{c} region"), needed: u64::MAX, budget: control.memory_budget() }
+}
+
+/// Whether `ruleset` has a fast 2-D fill (rather than a search per cell).
+pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
+    match ruleset.shape() {
+        Shape::Sum => !ruleset.has_misere(),
+        Shape::Fibonacci => ruleset.push_successors().iter().all(has_fast_fill),
+        Shape::TwoHeaps | Shape::AnyHeaps => {
+            let plain = |r: &Ruleset| matches!(r.base().0, Ruleset::Nim | Ruleset::Wythoff | Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Cdn);
+            plain(ruleset) && ruleset.push_successors().iter().all(has_fast_fill)
+        }
+        _ => false,
+    }
+}
+
+/// Fills `[0,r) × [0,c)` of a plain layout.
+fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
+    if ruleset.shape() == Shape::Sum {
+        return fill_sum(ruleset, r, c, control);
+    }
+    if !has_fast_fill(ruleset) {
+        return match ruleset.shape() {
+            Shape::TwoHeaps | Shape::AnyHeaps => fill_by_search(ruleset, &Layout::Plain, r, c, control),
+            _ => Err(SolveError::Unsupported(format!("{ruleset} is not played on two heaps; use seq for one heap or --slice for more"))),
+        };
+    }
+    let (base, misere) = ruleset.base();
+    if matches!(base, Ruleset::FibonacciNim) && c < r {
+        // Columns q ≥ n repeat (n, n): fill the square, then keep the columns asked for.
+        return fill_plane(ruleset, r, r, control).map(|p| crop(&p, c));
+    }
+    let extras = ruleset.push_successors().iter().map(|s| fill_plane(s, r, c, control)).collect::<Result<Vec<_>, _>>()?;
+    let terminal = if misere { 1 } else { 0 };
+    match base {
+        Ruleset::Nim => fill_lines(r, c, false, terminal, &extras, control),
+        Ruleset::Wythoff => fill_lines(r, c, true, terminal, &extras, control),
+        Ruleset::FibonacciNim => fill_fibonacci(r, c, terminal, &extras, control),
+        Ruleset::Euclid(v) => {
+            let v = *v;
+            fill_enumerated(r, c, (r + c) as u64, terminal, &extras, control, |a, b, out| {
+                if v.is_position(a, b) {
+                    v.options(a, b, out);
+                    true
+                } else {
+                    false
+                }
+            })
+        }
+        Ruleset::Zeruclid => fill_enumerated(r, c, 2 * (r + c) as u64, terminal, &extras, control, |a, b, out| {
+            heaps::zeruclid2_options(a, b, out);
+            true
+        }),
+        Ruleset::Cdn => {
+            let table = DivisorTable::new(r.max(c) as u64);
+            fill_enumerated(r, c, 2 * table.max_count as u64 + 2, terminal, &extras, control, |a, b, out| {
+                let g = heaps::gcd(a, b);
+                if g > 0 {
+                    heaps::cdn2_options(a, b, table.of(g), out);
+                }
+                true
+            })
+        }
+        other => Err(SolveError::Unsupported(format!("no 2-D fill for {other}"))),
+    }
+}
+
+/// The values of the extra options (push successors) at one cell, or `None` if the cell is not
+/// a position of one of them.
+#[inline]
+fn extra_values(extras: &[Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Option<usize> {
+    for (i, p) in extras.iter().enumerate() {
+        let v = p.at(a, b);
+        if v == NONE {
+            return None;
+        }
+        out[i] = v;
+    }
+    Some(extras.len())
+}
+
+/// Nim-like (row and column) and Wythoff-like (also the diagonal) moves, with per-line bitsets.
+fn fill_lines(r: usize, c: usize, diag: bool, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+    if extras.len() > 8 {
+        return Err(SolveError::Unsupported("push compounds nest at most 8 deep on a map".into()));
+    }
+    // A cell has at most a + b (+ min(a, b)) options, plus the pushes.
+    let bound = (r + c + if diag { r.min(c) } else { 0 } + extras.len() + 2) as u64;
+    let words = (bound as usize).div_ceil(64);
+    let lines = c + if diag { r + c } else { 0 } + 1;
+    let bytes = (r * c) as u64 * Cells::bytes_per_cell(bound) + (lines * words * 8) as u64;
+    control.reserve(format!("a {r}×{c} map"), bytes)?;
+    let mut cells = Cells::new(r * c, bound);
+    let mut col_bits = vec![0u64; c * words];
+    let mut col_lo = vec![0u32; c];
+    let (mut diag_bits, mut diag_lo) = if diag { (vec![0u64; (r + c) * words], vec![0u32; r + c]) } else { (Vec::new(), Vec::new()) };
+    let mut row_bits = vec![0u64; words];
+    let mut ext = [0u32; 8];
+    for a in 0..r {
+        control.check()?;
+        row_bits.iter_mut().for_each(|w| *w = 0);
+        let mut row_lo = 0u32;
+        for b in 0..c {
+            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
+            let d = b + r - a;
+            let col = &col_bits[b * words..(b + 1) * words];
+            let dg: &[u64] = if diag { &diag_bits[d * words..(d + 1) * words] } else { &[] };
+            let mut start = row_lo.max(col_lo[b]);
+            if diag {
+                start = start.max(diag_lo[d]);
+            }
+            let v = if a == 0 && b == 0 && n_ext == 0 {
+                terminal
+            } else {
+                loop {
+                    let mut w = (start / 64) as usize;
+                    let mut mask = !0u64 << (start % 64);
+                    let found = loop {
+                        let mut word = row_bits[w] | col[w];
+                        if diag {
+                            word |= dg[w];
+                        }
+                        let free = !word & mask;
+                        if free != 0 {
+                            break w as u32 * 64 + free.trailing_zeros();
+                        }
+                        w += 1;
+                        mask = !0;
+                    };
+                    if ext[..n_ext].contains(&found) {
+                        start = found + 1;
+                    } else {
+                        break found;
+                    }
+                }
+            };
+            cells.set(a * c + b, v);
+            let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
+            row_bits[w] |= bit;
+            col_bits[b * words + w] |= bit;
+            row_lo = advance(&row_bits, row_lo);
+            col_lo[b] = advance(&col_bits[b * words..(b + 1) * words], col_lo[b]);
+            if diag {
+                diag_bits[d * words + w] |= bit;
+                diag_lo[d] = advance(&diag_bits[d * words..(d + 1) * words], diag_lo[d]);
+            }
+        }
+        control.add_done(c as u64);
+    }
+    Ok(Plane { rows: r, cols: c, cells })
+}
+
+/// Moves a line's "full below" pointer past the values now present.
+#[inline]
+fn advance(bits: &[u64], mut lo: u32) -> u32 {
+    loop {
+        let w = (lo / 64) as usize;
+        if w >= bits.len() {
+            return lo;
+        }
+        let free = !bits[w] & (!0u64 << (lo % 64));
+        if free != 0 {
+            return w as u32 * 64 + free.trailing_zeros();
+        }
+        lo = (w as u32 + 1) * 64;
+    }
+}
+
+/// Rulesets whose options are listed cell by cell. `options` returns false for a cell that is
+/// not a position.
+fn fill_enumerated(
+    r: usize,
+    c: usize,
+    max_options: u64,
+    terminal: u32,
+    extras: &[Plane],
+    control: &Control,
+    mut options: impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> bool,
+) -> Result<Plane, SolveError> {
+    let bound = max_options + extras.len() as u64 + 2;
+    control.reserve(format!("a {r}×{c} map"), (r * c) as u64 * Cells::bytes_per_cell(bound))?;
+    let mut cells = Cells::new(r * c, bound);
+    let mut opts = Vec::new();
+    let mut seen = MexSet::new();
+    let mut ext = [0u32; 8];
+    for a in 0..r {
+        control.check()?;
+        for b in 0..c {
+            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
+            opts.clear();
+            if !options(a as u64, b as u64, &mut opts) {
+                continue;
+            }
+            let v = if opts.is_empty() && n_ext == 0 {
+                terminal
+            } else {
+                seen.clear();
+                for &(x, y) in &opts {
+                    seen.insert(cells.get(x as usize * c + y as usize));
+                }
+                for &e in &ext[..n_ext] {
+                    seen.insert(e);
+                }
+                seen.mex()
+            };
+            cells.set(a * c + b, v);
+        }
+        control.add_done(c as u64);
+    }
+    Ok(Plane { rows: r, cols: c, cells })
+}
+
+/// The first `c` columns of a plane.
+fn crop(p: &Plane, c: usize) -> Plane {
+    let mut cells = Cells::new(p.rows * c, if matches!(p.cells, Cells::Narrow(_)) { 0 } else { u32::MAX as u64 });
+    for a in 0..p.rows {
+        for b in 0..c {
+            cells.set(a * c + b, p.at(a, b));
+        }
+    }
+    Plane { rows: p.rows, cols: c, cells }
+}
+
+/// Fibonacci Nim over (n, q), `c ≥ r`: the options of (n, q + 1) are those of (n, q) and one
+/// more, so a row is one growing mex set.
+fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+    let bound = r as u64 + extras.len() as u64 + 2;
+    control.reserve(format!("a {r}×{c} Fibonacci Nim map"), (r * c) as u64 * Cells::bytes_per_cell(bound))?;
+    let mut cells = Cells::new(r * c, bound);
+    let mut seen = MexSet::new();
+    let mut ext = [0u32; 8];
+    let mut opts = Vec::new();
+    for n in 0..r {
+        control.check()?;
+        seen.clear();
+        for q in 0..c {
+            let n_ext = extra_values(extras, n, q, &mut ext).unwrap_or(0);
+            if q >= 1 && q <= n {
+                opts.clear();
+                fibonacci::options(n as u64, q as u64, &mut opts);
+                let &(m, q2) = opts.last().expect("q ≥ 1 and n ≥ q give a move");
+                seen.insert(cells.get(m as usize * c + q2 as usize));
+            }
+            let v = if q.min(n) == 0 && n_ext == 0 {
+                terminal
+            } else if n_ext == 0 {
+                seen.mex()
+            } else {
+                let mut s = seen.clone();
+                ext[..n_ext].iter().for_each(|&e| s.insert(e));
+                s.mex()
+            };
+            cells.set(n * c + q, v);
+        }
+        control.add_done(c as u64);
+    }
+    Ok(Plane { rows: r, cols: c, cells })
+}
+
+/// `sum(R1,R2)` of two one-heap rulesets: G(a, b) = G1(a) ⊕ G2(b).
+fn fill_sum(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
+    let Ruleset::Sum(a, b) = ruleset else { unreachable!("fill_sum takes sums") };
+    if ruleset.has_misere() {
+        return fill_by_search(ruleset, &Layout::Plain, r, c, control);
+    }
+    let s1 = sequence::sequence(a, r as u64, control)?;
+    let s2 = sequence::sequence(b, c as u64, control)?;
+    let bound = s1.values.iter().chain(&s2.values).flatten().max().copied().unwrap_or(0) as u64 * 2 + 2;
+    let mut cells = Cells::new(r * c, bound);
+    for (i, x) in s1.values.iter().enumerate() {
+        for (j, y) in s2.values.iter().enumerate() {
+            if let (Some(x), Some(y)) = (x, y) {
+                cells.set(i * c + j, x ^ y);
+            }
+        }
+    }
+    Ok(Plane { rows: r, cols: c, cells })
+}
+
+/// Any layout, one memoised search per cell (slices of three-heap games, misère sums).
+fn fill_by_search(ruleset: &Ruleset, layout: &Layout, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
+    let mut search = Search::new(ruleset.clone());
+    let mut cells = Cells::new(r * c, u32::MAX as u64);
+    for a in 0..r {
+        for b in 0..c {
+            let p = layout.position(ruleset, a as u64, b as u64);
+            if ruleset.check_position(&p).is_ok() {
+                cells.set(a * c + b, search.value(&p, control)?);
+            }
+        }
+        control.add_done(c as u64);
+    }
+    Ok(Plane { rows: r, cols: c, cells })
+}
+
+/// Divisors of every n ≤ max, stored flat (for Common Divisor Nim's gcds).
+struct DivisorTable {
+    start: Vec<u32>,
+    flat: Vec<u64>,
+    max_count: usize,
+}
+
+impl DivisorTable {
+    fn new(max: u64) -> Self {
+        let n = max as usize + 1;
+        let mut count = vec![0u32; n + 1];
+        for d in 1..n {
+            for m in (d..n).step_by(d) {
+                count[m] += 1;
+            }
+        }
+        let mut start = vec![0u32; n + 1];
+        for i in 1..=n {
+            start[i] = start[i - 1] + count[i - 1];
+        }
+        let mut flat = vec![0u64; start[n] as usize];
+        let mut fill = start.clone();
+        for d in 1..n {
+            for m in (d..n).step_by(d) {
+                flat[fill[m] as usize] = d as u64;
+                fill[m] += 1;
+            }
+        }
+        let max_count = count.iter().copied().max().unwrap_or(0) as usize;
+        Self { start, flat, max_count }
+    }
+
+    fn of(&self, g: u64) -> &[u64] {
+        &self.flat[self.start[g as usize] as usize..self.start[g as usize + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every fast fill against the plain search, cell by cell.
+    #[test]
+    fn fast_fills_match_plain_search() {
+        let c = Control::new();
+        for rules in [
+            "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "cdn",
+            "misere(nim)", "misere(wythoff)", "misere(euclid)", "push(nim,euclid0)", "push(euclid0,nim)",
+            "push(wythoff,nim)", "push(nim,wythoff)", "push(nim,zeruclid)", "push(push(nim,wythoff),euclid)",
+            "push(nim,push(wythoff,cdn))", "misere(push(nim,euclid0))", "push(grossman,m-euclid)",
+            "fibonacci-nim", "misere(fibonacci-nim)", "push(fibonacci-nim,fibonacci-nim)",
+            "sum(sub(1,2),tag(3))", "sum(octal(0.07),divisor)",
+        ] {
+            let r: Ruleset = rules.parse().unwrap();
+            let g = grid(&r, &Layout::Plain, 0..23, 0..19, &c).unwrap();
+            let mut search = Search::plain(r.clone());
+            for a in 0..23 {
+                for b in 0..19 {
+                    let p = Layout::Plain.position(&r, a, b);
+                    let expect = r.check_position(&p).ok().map(|_| search.value(&p, &c).unwrap());
+                    assert_eq!(g.get(a, b), expect, "{rules} at {p}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cropped_regions_and_slices() {
+        let c = Control::new();
+        let r: Ruleset = "wythoff".parse().unwrap();
+        let g = grid(&r, &Layout::Plain, 3..5, 10..12, &c).unwrap();
+        assert_eq!(g.rows_iter().count(), 2);
+        assert_eq!(g.get(0, 0), None);
+        let z: Ruleset = "zeruclid".parse().unwrap();
+        let slice = Layout::parse_slice("1,_,_").unwrap();
+        let g = grid(&z, &slice, 0..8, 0..8, &c).unwrap();
+        let mut s = Search::plain(z.clone());
+        assert_eq!(g.get(3, 5), Some(s.value(&Position::heaps(&[1, 3, 5]), &c).unwrap()));
+        assert!(Layout::parse_slice("1,_").is_err());
+    }
+
+    #[test]
+    fn budget_and_cancel() {
+        let r: Ruleset = "wythoff".parse().unwrap();
+        let small = Control::with_budget(1 << 20);
+        assert!(matches!(grid(&r, &Layout::Plain, 0..4096, 0..4096, &small), Err(SolveError::OverBudget { .. })));
+        let c = Control::new();
+        c.cancel();
+        assert_eq!(grid(&r, &Layout::Plain, 0..64, 0..64, &c).unwrap_err(), SolveError::Cancelled);
+    }
+}

@@ -1,0 +1,12 @@
+//! Exact solvers: single positions ([`search`]), rectangles of two-heap games ([`grid`]),
+//! one-heap sequences with certified periods ([`sequence`]), all cancellable and reporting
+//! progress through [`control`].
+
+pub mod control;
+pub mod evaluate;
+pub mod grid;
+pub mod search;
+pub mod sequence;
+
+pub use control::{Control, SolveError};
+pub use evaluate::{Evaluator, OptionValue};

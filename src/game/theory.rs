@@ -336,9 +336,8 @@ pub fn fibonacci(n: u32) -> u64 {
     assert!(n <= 93, "fibonacci: F_n overflows u64 for n > 93");
     let (mut x, mut y) = (0u64, 1u64);
     for _ in 0..n {
-        let t = x + y;
-        x = y;
-        y = t;
+        // y runs one term ahead and may pass u64::MAX at n = 93; it is never returned then
+        (x, y) = (y, x.saturating_add(y));
     }
     x
 }

@@ -59,19 +59,51 @@ impl Cells {
     }
 }
 
-/// A filled rectangle `[0,rows) × [0,cols)`.
+/// A filled rectangle `[0,rows) × [0,cols)`. A symmetric ruleset (G(a,b) = G(b,a): every
+/// two-heap ruleset of the catalog) on a square keeps only the triangle `b ≤ a`, row by row,
+/// which halves both the work and the memory.
 #[derive(Debug, Clone)]
 struct Plane {
     rows: usize,
     cols: usize,
+    symmetric: bool,
     cells: Cells,
 }
 
 impl Plane {
+    /// Cells needed to store a `rows × cols` plane.
+    fn len(rows: usize, cols: usize, symmetric: bool) -> usize {
+        if symmetric { rows * (rows + 1) / 2 } else { rows * cols }
+    }
+
+    #[inline]
+    fn index(&self, a: usize, b: usize) -> usize {
+        if self.symmetric {
+            let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+            hi * (hi + 1) / 2 + lo
+        } else {
+            a * self.cols + b
+        }
+    }
+
     #[inline]
     fn at(&self, a: usize, b: usize) -> u32 {
-        self.cells.get(a * self.cols + b)
+        self.cells.get(self.index(a, b))
     }
+
+    /// The cells to fill, in an order where every option of a cell comes first: row by row,
+    /// and in a symmetric plane only up to the diagonal.
+    fn cells_of_row(&self, a: usize) -> Range<usize> {
+        if self.symmetric { 0..a + 1 } else { 0..self.cols }
+    }
+}
+
+/// The square a symmetric ruleset fills for a `r × c` request, if that is cheaper than the
+/// rectangle (a long thin strip is not worth squaring).
+fn symmetric_square(ruleset: &Ruleset, r: usize, c: usize) -> Option<usize> {
+    let symmetric = matches!(ruleset.shape(), Shape::TwoHeaps | Shape::AnyHeaps);
+    let n = r.max(c);
+    (symmetric && n * (n + 1) / 2 <= r * c).then_some(n)
 }
 
 /// The Grundy values of a rectangle of positions, as asked for.
@@ -192,15 +224,20 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
         // Columns q ≥ n repeat (n, n): fill the square, then keep the columns asked for.
         return fill_plane(ruleset, r, r, control).map(|p| crop(&p, c));
     }
+    let (r, c, symmetric) = match symmetric_square(ruleset, r, c) {
+        Some(n) => (n, n, true),
+        None => (r, c, false),
+    };
     let extras = ruleset.push_successors().iter().map(|s| fill_plane(s, r, c, control)).collect::<Result<Vec<_>, _>>()?;
     let terminal = if misere { 1 } else { 0 };
+    let empty = Plane { rows: r, cols: c, symmetric, cells: Cells::Wide(Vec::new()) };
     match base {
-        Ruleset::Nim => fill_lines(r, c, false, terminal, &extras, control),
-        Ruleset::Wythoff => fill_lines(r, c, true, terminal, &extras, control),
+        Ruleset::Nim => fill_lines(empty, false, terminal, &extras, control),
+        Ruleset::Wythoff => fill_lines(empty, true, terminal, &extras, control),
         Ruleset::FibonacciNim => fill_fibonacci(r, c, terminal, &extras, control),
         Ruleset::Euclid(v) => {
             let v = *v;
-            fill_enumerated(r, c, (r + c) as u64, terminal, &extras, control, |a, b, out| {
+            fill_enumerated(empty, (r + c) as u64, terminal, &extras, control, |a, b, out| {
                 if v.is_position(a, b) {
                     v.options(a, b, out);
                     true
@@ -209,13 +246,13 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
                 }
             })
         }
-        Ruleset::Zeruclid => fill_enumerated(r, c, 2 * (r + c) as u64, terminal, &extras, control, |a, b, out| {
+        Ruleset::Zeruclid => fill_enumerated(empty, 2 * (r + c) as u64, terminal, &extras, control, |a, b, out| {
             heaps::zeruclid2_options(a, b, out);
             true
         }),
         Ruleset::Cdn => {
             let table = DivisorTable::new(r.max(c) as u64);
-            fill_enumerated(r, c, 2 * table.max_count as u64 + 2, terminal, &extras, control, |a, b, out| {
+            fill_enumerated(empty, 2 * table.max_count as u64 + 2, terminal, &extras, control, |a, b, out| {
                 let g = heaps::gcd(a, b);
                 if g > 0 {
                     heaps::cdn2_options(a, b, table.of(g), out);
@@ -241,54 +278,134 @@ fn extra_values(extras: &[Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Opt
     Some(extras.len())
 }
 
+/// Bitsets of the values seen on a family of lines (all columns, or all diagonals), stored in
+/// blocks of [`BLOCK`] words: block `k` of every line is contiguous. The cells of one row visit
+/// consecutive lines at nearly the same word, so they walk memory in order, and a mex scan
+/// past a few words stays inside one cache line.
+struct Lines {
+    count: usize,
+    bits: Vec<u64>,
+    /// Every value below `lo[line]` is on the line.
+    lo: Vec<u32>,
+}
+
+/// Words per block (one 64-byte cache line).
+const BLOCK: usize = 8;
+
+impl Lines {
+    fn new(count: usize, words: usize) -> Self {
+        Self { count, bits: vec![0; count * words.next_multiple_of(BLOCK)], lo: vec![0; count] }
+    }
+
+    #[inline]
+    fn slot(&self, line: usize, w: usize) -> usize {
+        (w / BLOCK) * self.count * BLOCK + line * BLOCK + w % BLOCK
+    }
+
+    /// The `BLOCK` words of block `k` of a line.
+    #[inline]
+    fn block(&self, line: usize, k: usize) -> &[u64; BLOCK] {
+        let i = self.slot(line, k * BLOCK);
+        self.bits[i..i + BLOCK].try_into().expect("a block is BLOCK words")
+    }
+
+    #[inline]
+    fn has(&self, line: usize, v: u32) -> bool {
+        let w = (v / 64) as usize;
+        w * self.count < self.bits.len() && self.bits[self.slot(line, w)] & (1 << (v % 64)) != 0
+    }
+
+    #[inline]
+    fn insert(&mut self, line: usize, v: u32) {
+        let i = self.slot(line, (v / 64) as usize);
+        self.bits[i] |= 1 << (v % 64);
+        self.raise_lo(line);
+    }
+
+    #[inline]
+    fn raise_lo(&mut self, line: usize) {
+        let mut lo = self.lo[line];
+        while self.has(line, lo) {
+            lo += 1;
+        }
+        self.lo[line] = lo;
+    }
+
+    /// Adds every value of the single line `other` to `line`.
+    fn merge_line(&mut self, line: usize, other: &Lines) {
+        let words = self.bits.len() / self.count;
+        for w in 0..words {
+            let i = self.slot(line, w);
+            self.bits[i] |= other.bits[other.slot(0, w)];
+        }
+        self.raise_lo(line);
+    }
+
+    fn clear(&mut self) {
+        self.bits.iter_mut().for_each(|w| *w = 0);
+        self.lo.iter_mut().for_each(|l| *l = 0);
+    }
+}
+
+/// The least value ≥ `start` on none of the given lines, scanning a block (a cache line of
+/// each) at a time.
+#[inline]
+fn first_free(start: u32, row: &Lines, r: usize, cols: &Lines, c: usize, diag: Option<(&Lines, usize)>) -> u32 {
+    let mut w = (start / 64) as usize;
+    let mut mask = !0u64 << (start % 64);
+    loop {
+        let (block, first) = (w / BLOCK, w % BLOCK);
+        let rb = row.block(r, block);
+        let cb = cols.block(c, block);
+        let db = diag.map_or(&[0u64; BLOCK], |(l, d)| l.block(d, block));
+        for i in first..BLOCK {
+            let free = !(rb[i] | cb[i] | db[i]) & mask;
+            if free != 0 {
+                return ((block * BLOCK + i) * 64) as u32 + free.trailing_zeros();
+            }
+            mask = !0;
+        }
+        w = (block + 1) * BLOCK;
+    }
+}
+
 /// Nim-like (row and column) and Wythoff-like (also the diagonal) moves, with per-line bitsets.
-fn fill_lines(r: usize, c: usize, diag: bool, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+///
+/// In a symmetric plane the cell (a, b), b ≤ a, sees row a left of it, column b above it (its
+/// part above the diagonal mirrored from row b) and its diagonal; after each row the row's
+/// values are merged into column a, which is what the mirror image of that row contributes.
+fn fill_lines(shape: Plane, diag: bool, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+    let (r, c, symmetric) = (shape.rows, shape.cols, shape.symmetric);
     if extras.len() > 8 {
         return Err(SolveError::Unsupported("push compounds nest at most 8 deep on a map".into()));
     }
     // A cell has at most a + b (+ min(a, b)) options, plus the pushes.
     let bound = (r + c + if diag { r.min(c) } else { 0 } + extras.len() + 2) as u64;
     let words = (bound as usize).div_ceil(64);
-    let lines = c + if diag { r + c } else { 0 } + 1;
-    let bytes = (r * c) as u64 * Cells::bytes_per_cell(bound) + (lines * words * 8) as u64;
+    let n_diags = if !diag { 0 } else if symmetric { r } else { r + c };
+    let len = Plane::len(r, c, symmetric);
+    let bytes = len as u64 * Cells::bytes_per_cell(bound) + ((c + n_diags + 1) * words * 8) as u64;
     control.reserve(format!("a {r}×{c} map"), bytes)?;
-    let mut cells = Cells::new(r * c, bound);
-    let mut col_bits = vec![0u64; c * words];
-    let mut col_lo = vec![0u32; c];
-    let (mut diag_bits, mut diag_lo) = if diag { (vec![0u64; (r + c) * words], vec![0u32; r + c]) } else { (Vec::new(), Vec::new()) };
-    let mut row_bits = vec![0u64; words];
+    let mut plane = Plane { cells: Cells::new(len, bound), ..shape };
+    let mut cols = Lines::new(c, words);
+    let mut diags = Lines::new(n_diags, words);
+    let mut row = Lines::new(1, words);
     let mut ext = [0u32; 8];
     for a in 0..r {
         control.check()?;
-        row_bits.iter_mut().for_each(|w| *w = 0);
-        let mut row_lo = 0u32;
-        for b in 0..c {
+        row.clear();
+        for b in plane.cells_of_row(a) {
             let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
-            let d = b + r - a;
-            let col = &col_bits[b * words..(b + 1) * words];
-            let dg: &[u64] = if diag { &diag_bits[d * words..(d + 1) * words] } else { &[] };
-            let mut start = row_lo.max(col_lo[b]);
+            let d = if symmetric { a - b } else { b + r - a };
+            let mut start = row.lo[0].max(cols.lo[b]);
             if diag {
-                start = start.max(diag_lo[d]);
+                start = start.max(diags.lo[d]);
             }
             let v = if a == 0 && b == 0 && n_ext == 0 {
                 terminal
             } else {
                 loop {
-                    let mut w = (start / 64) as usize;
-                    let mut mask = !0u64 << (start % 64);
-                    let found = loop {
-                        let mut word = row_bits[w] | col[w];
-                        if diag {
-                            word |= dg[w];
-                        }
-                        let free = !word & mask;
-                        if free != 0 {
-                            break w as u32 * 64 + free.trailing_zeros();
-                        }
-                        w += 1;
-                        mask = !0;
-                    };
+                    let found = first_free(start, &row, 0, &cols, b, if diag { Some((&diags, d)) } else { None });
                     if ext[..n_ext].contains(&found) {
                         start = found + 1;
                     } else {
@@ -296,58 +413,47 @@ fn fill_lines(r: usize, c: usize, diag: bool, terminal: u32, extras: &[Plane], c
                     }
                 }
             };
-            cells.set(a * c + b, v);
-            let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
-            row_bits[w] |= bit;
-            col_bits[b * words + w] |= bit;
-            row_lo = advance(&row_bits, row_lo);
-            col_lo[b] = advance(&col_bits[b * words..(b + 1) * words], col_lo[b]);
+            let i = plane.index(a, b);
+            plane.cells.set(i, v);
+            row.insert(0, v);
+            if !(symmetric && b == a) {
+                cols.insert(b, v);
+            }
             if diag {
-                diag_bits[d * words + w] |= bit;
-                diag_lo[d] = advance(&diag_bits[d * words..(d + 1) * words], diag_lo[d]);
+                diags.insert(d, v);
             }
         }
-        control.add_done(c as u64);
-    }
-    Ok(Plane { rows: r, cols: c, cells })
-}
-
-/// Moves a line's "full below" pointer past the values now present.
-#[inline]
-fn advance(bits: &[u64], mut lo: u32) -> u32 {
-    loop {
-        let w = (lo / 64) as usize;
-        if w >= bits.len() {
-            return lo;
+        if symmetric {
+            cols.merge_line(a, &row);
         }
-        let free = !bits[w] & (!0u64 << (lo % 64));
-        if free != 0 {
-            return w as u32 * 64 + free.trailing_zeros();
-        }
-        lo = (w as u32 + 1) * 64;
+        control.add_done(plane.cells_of_row(a).len() as u64);
     }
+    Ok(plane)
 }
 
 /// Rulesets whose options are listed cell by cell. `options` returns false for a cell that is
 /// not a position.
+/// `shape` is the plane to fill (its cells are allocated here); `max_options` bounds the
+/// number of options of a cell.
 fn fill_enumerated(
-    r: usize,
-    c: usize,
+    shape: Plane,
     max_options: u64,
     terminal: u32,
     extras: &[Plane],
     control: &Control,
     mut options: impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> bool,
 ) -> Result<Plane, SolveError> {
+    let (r, c) = (shape.rows, shape.cols);
     let bound = max_options + extras.len() as u64 + 2;
-    control.reserve(format!("a {r}×{c} map"), (r * c) as u64 * Cells::bytes_per_cell(bound))?;
-    let mut cells = Cells::new(r * c, bound);
+    let len = Plane::len(r, c, shape.symmetric);
+    control.reserve(format!("a {r}×{c} map"), len as u64 * Cells::bytes_per_cell(bound))?;
+    let mut plane = Plane { cells: Cells::new(len, bound), ..shape };
     let mut opts = Vec::new();
     let mut seen = MexSet::new();
     let mut ext = [0u32; 8];
     for a in 0..r {
         control.check()?;
-        for b in 0..c {
+        for b in plane.cells_of_row(a) {
             let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
             opts.clear();
             if !options(a as u64, b as u64, &mut opts) {
@@ -358,18 +464,19 @@ fn fill_enumerated(
             } else {
                 seen.clear();
                 for &(x, y) in &opts {
-                    seen.insert(cells.get(x as usize * c + y as usize));
+                    seen.insert(plane.at(x as usize, y as usize));
                 }
                 for &e in &ext[..n_ext] {
                     seen.insert(e);
                 }
                 seen.mex()
             };
-            cells.set(a * c + b, v);
+            let i = plane.index(a, b);
+            plane.cells.set(i, v);
         }
-        control.add_done(c as u64);
+        control.add_done(plane.cells_of_row(a).len() as u64);
     }
-    Ok(Plane { rows: r, cols: c, cells })
+    Ok(plane)
 }
 
 /// The first `c` columns of a plane.
@@ -380,7 +487,7 @@ fn crop(p: &Plane, c: usize) -> Plane {
             cells.set(a * c + b, p.at(a, b));
         }
     }
-    Plane { rows: p.rows, cols: c, cells }
+    Plane { rows: p.rows, cols: c, symmetric: false, cells }
 }
 
 /// Fibonacci Nim over (n, q), `c ≥ r`: the options of (n, q + 1) are those of (n, q) and one
@@ -416,7 +523,7 @@ fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[Plane], control: 
         }
         control.add_done(c as u64);
     }
-    Ok(Plane { rows: r, cols: c, cells })
+    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
 }
 
 /// `sum(R1,R2)` of two one-heap rulesets: G(a, b) = G1(a) ⊕ G2(b).
@@ -436,7 +543,7 @@ fn fill_sum(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<
             }
         }
     }
-    Ok(Plane { rows: r, cols: c, cells })
+    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
 }
 
 /// Any layout, one memoised search per cell (slices of three-heap games, misère sums).
@@ -452,7 +559,7 @@ fn fill_by_search(ruleset: &Ruleset, layout: &Layout, r: usize, c: usize, contro
         }
         control.add_done(c as u64);
     }
-    Ok(Plane { rows: r, cols: c, cells })
+    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
 }
 
 /// Divisors of every n ≤ max, stored flat (for Common Divisor Nim's gcds).
@@ -528,6 +635,16 @@ mod tests {
         let g = grid(&r, &Layout::Plain, 3..5, 10..12, &c).unwrap();
         assert_eq!(g.rows_iter().count(), 2);
         assert_eq!(g.get(0, 0), None);
+        // a thin strip is filled as a rectangle, not squared
+        for rules in ["wythoff", "push(nim,euclid0)", "cdn"] {
+            let r: Ruleset = rules.parse().unwrap();
+            let strip = grid(&r, &Layout::Plain, 0..3, 0..80, &c).unwrap();
+            let square = grid(&r, &Layout::Plain, 0..80, 0..80, &c).unwrap();
+            for b in 0..80 {
+                assert_eq!(strip.get(2, b), square.get(2, b), "{rules} (2,{b})");
+                assert_eq!(square.get(b, 2), square.get(2, b), "{rules} symmetric at {b}");
+            }
+        }
         let z: Ruleset = "zeruclid".parse().unwrap();
         let slice = Layout::parse_slice("1,_,_").unwrap();
         let g = grid(&z, &slice, 0..8, 0..8, &c).unwrap();

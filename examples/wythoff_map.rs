@@ -1,0 +1,9 @@
+//! Times one Wythoff map fill (for profiling outside criterion): `wythoff_map N`.
+fn main() {
+    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(4096);
+    let rules = std::env::args().nth(2).unwrap_or_else(|| "wythoff".into());
+    let r: nimscope::game::Ruleset = rules.parse().unwrap();
+    let t = std::time::Instant::now();
+    let g = nimscope::solver::grid::grid(&r, &nimscope::solver::grid::Layout::Plain, 0..n, 0..n, &nimscope::solver::Control::new()).unwrap();
+    println!("{rules} {n}x{n}: {:?}, G({},{}) = {:?}", t.elapsed(), n - 1, n - 2, g.get(n - 1, n - 2));
+}

@@ -17,14 +17,26 @@ fn map(c: &mut Criterion, rules: &str, n: u64) {
 fn maps(c: &mut Criterion) {
     map(c, "wythoff", 4096);
     map(c, "wythoff", 8192);
-    for rules in ["nim", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "cdn", "push(nim,euclid0)", "push(wythoff,nim)"] {
+    for rules in [
+        "nim",
+        "euclid",
+        "grossman",
+        "euclid0",
+        "m-euclid",
+        "zeruclid",
+        "cdn",
+        "push(nim,euclid0)",
+        "push(wythoff,nim)",
+    ] {
         map(c, rules, 4096);
     }
 }
 
 fn sequences(c: &mut Criterion) {
     let r: Ruleset = "octal(0.07)".parse().unwrap();
-    c.bench_function("seq octal(0.07) to 1000000", |b| b.iter(|| sequence(&r, 1_000_000, &Control::new()).unwrap()));
+    c.bench_function("seq octal(0.07) to 1000000", |b| {
+        b.iter(|| sequence(&r, 1_000_000, &Control::new()).unwrap())
+    });
 }
 
 criterion_group! {

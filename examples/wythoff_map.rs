@@ -4,6 +4,19 @@ fn main() {
     let rules = std::env::args().nth(2).unwrap_or_else(|| "wythoff".into());
     let r: nimscope::game::Ruleset = rules.parse().unwrap();
     let t = std::time::Instant::now();
-    let g = nimscope::solver::grid::grid(&r, &nimscope::solver::grid::Layout::Plain, 0..n, 0..n, &nimscope::solver::Control::new()).unwrap();
-    println!("{rules} {n}x{n}: {:?}, G({},{}) = {:?}", t.elapsed(), n - 1, n - 2, g.get(n - 1, n - 2));
+    let g = nimscope::solver::grid::grid(
+        &r,
+        &nimscope::solver::grid::Layout::Plain,
+        0..n,
+        0..n,
+        &nimscope::solver::Control::new(),
+    )
+    .unwrap();
+    println!(
+        "{rules} {n}x{n}: {:?}, G({},{}) = {:?}",
+        t.elapsed(),
+        n - 1,
+        n - 2,
+        g.get(n - 1, n - 2)
+    );
 }

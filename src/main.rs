@@ -3,7 +3,20 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 fn main() -> ExitCode {
-    nimscope::cli::main_with(nimscope::cli::Cli::parse())
+    match nimscope::cli::Cli::try_parse() {
+        Ok(cli) => nimscope::cli::main_with(cli),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) => {
+            // One line naming what is wrong, like every other error; `--help` has the rest.
+            let text = e.to_string();
+            eprintln!(
+                "{} (see nimscope --help)",
+                text.lines().next().unwrap_or("error: bad arguments")
+            );
+            ExitCode::from(nimscope::cli::EXIT_ERROR)
+        }
+    }
 }

@@ -45,11 +45,7 @@ fn table2(n: usize, moves: &dyn Fn(u64, u64) -> Vec<(u64, u64)>) -> Vec<Vec<u64>
 }
 
 /// Values of push(R1, R2) at positions (1, g), given R1's moves and R2's table.
-fn push_table2(
-    n: usize,
-    r1: &dyn Fn(u64, u64) -> Vec<(u64, u64)>,
-    g2: &[Vec<u64>],
-) -> Vec<Vec<u64>> {
+fn push_table2(n: usize, r1: &dyn Fn(u64, u64) -> Vec<(u64, u64)>, g2: &[Vec<u64>]) -> Vec<Vec<u64>> {
     let mut g = vec![vec![u64::MAX; n]; n];
     for s in 0..(2 * n - 1) {
         for a in 0..n {
@@ -57,8 +53,10 @@ fn push_table2(
                 continue;
             }
             let b = s - a;
-            let mut opts: Vec<u64> =
-                r1(a as u64, b as u64).into_iter().map(|(x, y)| g[x as usize][y as usize]).collect();
+            let mut opts: Vec<u64> = r1(a as u64, b as u64)
+                .into_iter()
+                .map(|(x, y)| g[x as usize][y as usize])
+                .collect();
             opts.push(g2[a][b]); // pushing the button
             g[a][b] = mex(opts);
         }
@@ -188,8 +186,16 @@ fn seed000_theorem2_and_corollary_m_euclid() {
             }
             let (ai, bi) = (a as usize, b as usize);
             assert_eq!(th::m_euclid_grundy(a, b), gm[ai][bi], "Thm 2 G_M({a},{b})");
-            assert_eq!(th::corollary_m_from_e(a, b, ge[ai][bi]), gm[ai][bi], "Cor (E) at ({a},{b})");
-            assert_eq!(th::corollary_m_from_g(a, b, gg[ai][bi]), gm[ai][bi], "Cor (G) at ({a},{b})");
+            assert_eq!(
+                th::corollary_m_from_e(a, b, ge[ai][bi]),
+                gm[ai][bi],
+                "Cor (E) at ({a},{b})"
+            );
+            assert_eq!(
+                th::corollary_m_from_g(a, b, gg[ai][bi]),
+                gm[ai][bi],
+                "Cor (G) at ({a},{b})"
+            );
         }
     }
 }
@@ -203,7 +209,11 @@ fn seed002_golden_ratio_theorem() {
     let g = table2(N2, &euclid_moves);
     for a in 1..N2 as u64 {
         for b in 1..N2 as u64 {
-            assert_eq!(th::euclid_first_player_wins(a, b), g[a as usize][b as usize] != 0, "({a},{b})");
+            assert_eq!(
+                th::euclid_first_player_wins(a, b),
+                g[a as usize][b as usize] != 0,
+                "({a},{b})"
+            );
         }
     }
     // seed 004 examples: (162,100) A wins, (161,100) B wins
@@ -290,7 +300,11 @@ fn seed001_cdn_three_heaps() {
     for a in 0..=24u64 {
         for b in a..=24u64 {
             for c in b..=24u64 {
-                assert_eq!(th::cdn_grundy(&[a, b, c]), cdn_brute(&[a, b, c], &mut memo), "[{a},{b},{c}]");
+                assert_eq!(
+                    th::cdn_grundy(&[a, b, c]),
+                    cdn_brute(&[a, b, c], &mut memo),
+                    "[{a},{b},{c}]"
+                );
             }
         }
     }
@@ -327,13 +341,29 @@ fn seed003_prop313_wythoff() {
     let firsts: Vec<_> = (0..12).map(th::wythoff_pair).collect();
     assert_eq!(
         firsts,
-        vec![(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20), (14, 23), (16, 26), (17, 28)]
+        vec![
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (12, 20),
+            (14, 23),
+            (16, 26),
+            (17, 28)
+        ]
     );
 }
 
 #[test]
 fn seed003_def314_and_prop315() {
-    assert_eq!((0..12).map(th::fibonacci).collect::<Vec<_>>(), vec![0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+    assert_eq!(
+        (0..12).map(th::fibonacci).collect::<Vec<_>>(),
+        vec![0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]
+    );
     assert_eq!(th::fibonacci(93), 12200160415121876738);
     for n in 0..40u32 {
         // Prop 3.1.5: (u_2n, u_2n+1) is a Wythoff pair
@@ -356,11 +386,27 @@ fn seed003_thm316_317_319_nim_push_euclid() {
     // Table 1 of seed 003
     assert_eq!(
         &brute_p[..11],
-        &[(0, 1), (2, 4), (3, 5), (6, 10), (7, 12), (8, 13), (9, 15), (11, 18), (14, 23), (16, 26), (17, 28)]
+        &[
+            (0, 1),
+            (2, 4),
+            (3, 5),
+            (6, 10),
+            (7, 12),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (14, 23),
+            (16, 26),
+            (17, 28)
+        ]
     );
     for a in 0..NP as u64 {
         for b in 0..NP as u64 {
-            assert_eq!(th::nim_push_euclid_p_thm316(a, b), g[a as usize][b as usize] == 0, "3.1.6 ({a},{b})");
+            assert_eq!(
+                th::nim_push_euclid_p_thm316(a, b),
+                g[a as usize][b as usize] == 0,
+                "3.1.6 ({a},{b})"
+            );
         }
     }
     // Thm 3.1.7: the recurrence lists exactly the brute-force P-positions with a ≤ b,
@@ -425,7 +471,11 @@ fn seed003_prop303_two_heap_zeruclid() {
     let mut memo = HashMap::new();
     for a in 1..70u64 {
         for b in a..70u64 {
-            assert_eq!(zeruclid3([0, a, b], &mut memo) == 0, th::ratio_below_phi(a, b), "(0,{a},{b})");
+            assert_eq!(
+                zeruclid3([0, a, b], &mut memo) == 0,
+                th::ratio_below_phi(a, b),
+                "(0,{a},{b})"
+            );
         }
     }
 }
@@ -448,7 +498,11 @@ fn seed003_prop311_zeruclid_1ab_and_thm321_322() {
     // Prop 3.1.1 + Thm 3.1.6: Zeruclid(1,a,b) outcome = Nim ⊚ Euclid0 outcome
     for a in 1..60u64 {
         for b in a..60u64 {
-            assert_eq!(zeruclid3([1, a, b], &mut memo) == 0, th::nim_push_euclid_p_thm316(a, b), "(1,{a},{b})");
+            assert_eq!(
+                zeruclid3([1, a, b], &mut memo) == 0,
+                th::nim_push_euclid_p_thm316(a, b),
+                "(1,{a},{b})"
+            );
         }
     }
     // Thm 3.2.1 and 3.2.2 on a ≤ b < 30, c < 70 (c ≤ ⌈Φb⌉+a−1 < 70 always here)
@@ -513,7 +567,11 @@ fn sub_table(s: &[u64], n: usize, misere: bool) -> Vec<u64> {
     // Normal play: Grundy values. Misère: outcomes only (0 = P, 1 = N).
     let mut g = vec![0u64; n];
     for i in 0..n {
-        let opts: Vec<u64> = s.iter().filter(|&&x| x as usize <= i).map(|&x| g[i - x as usize]).collect();
+        let opts: Vec<u64> = s
+            .iter()
+            .filter(|&&x| x as usize <= i)
+            .map(|&x| g[i - x as usize])
+            .collect();
         g[i] = if !misere {
             mex(opts)
         } else if opts.is_empty() || opts.contains(&0) {
@@ -600,7 +658,16 @@ fn seed003_thm423_bounds() {
     assert_eq!(th::thm423_value_bound(3, 2, 4), 3 * 256);
     assert_eq!(th::thm423_outcome_bound(2, 100), u64::MAX);
     // check on small sub(S1) ⊚ sub(S2) with S2 = {1..k2}: P-positions of R2 have period k = k2+1
-    let sets: Vec<Vec<u64>> = vec![vec![1], vec![2], vec![1, 3], vec![2, 3], vec![1, 4], vec![2, 5], vec![1, 2, 5], vec![3, 4, 6]];
+    let sets: Vec<Vec<u64>> = vec![
+        vec![1],
+        vec![2],
+        vec![1, 3],
+        vec![2, 3],
+        vec![1, 4],
+        vec![2, 5],
+        vec![1, 2, 5],
+        vec![3, 4, 6],
+    ];
     for s1 in &sets {
         for k2 in 1..=4u64 {
             let s2: Vec<u64> = (1..=k2).collect();
@@ -609,11 +676,18 @@ fn seed003_thm423_bounds() {
             let p = push_sub_outcomes(s1, &g2, len);
             let (pre, per) = eventual_period(&p);
             let bound = th::thm423_outcome_bound(k2 + 1, *s1.iter().max().unwrap()) as usize;
-            assert!(pre <= bound && per <= bound, "S1={s1:?} k2={k2}: pre={pre} per={per} bound={bound}");
+            assert!(
+                pre <= bound && per <= bound,
+                "S1={s1:?} k2={k2}: pre={pre} per={per} bound={bound}"
+            );
             // values: R2 = sub({1..k2}) values are periodic with period k2+1 too
             let mut v = vec![0u64; len];
             for n in 0..len {
-                let mut opts: Vec<u64> = s1.iter().filter(|&&x| x as usize <= n).map(|&x| v[n - x as usize]).collect();
+                let mut opts: Vec<u64> = s1
+                    .iter()
+                    .filter(|&&x| x as usize <= n)
+                    .map(|&x| v[n - x as usize])
+                    .collect();
                 opts.push(g2[n]);
                 v[n] = mex(opts);
             }
@@ -733,7 +807,11 @@ fn seed004_fibonacci_nim() {
             }
         }
         if n >= 1 {
-            assert_eq!(th::fibonacci_fresh_pile_p(n), p[n as usize][n as usize - 1], "fresh {n}");
+            assert_eq!(
+                th::fibonacci_fresh_pile_p(n),
+                p[n as usize][n as usize - 1],
+                "fresh {n}"
+            );
         }
     }
     assert!(!th::fibonacci_fresh_pile_p(140));
@@ -793,7 +871,11 @@ mod solver {
                 }
                 let b = s - a;
                 let opts = moves(a as u64, b as u64);
-                g[a][b] = if opts.is_empty() { 1 } else { mex(opts.into_iter().map(|(x, y)| g[x as usize][y as usize])) };
+                g[a][b] = if opts.is_empty() {
+                    1
+                } else {
+                    mex(opts.into_iter().map(|(x, y)| g[x as usize][y as usize]))
+                };
             }
         }
         g
@@ -810,10 +892,14 @@ mod solver {
         same("m-euclid", &table2(N, &m_euclid_moves), positive);
         same("euclid0", &table2(N, &euclid0_moves), all);
         let mut memo = HashMap::new();
-        let cdn: Vec<Vec<u64>> = (0..N as u64).map(|a| (0..N as u64).map(|b| cdn_brute(&[a, b], &mut memo)).collect()).collect();
+        let cdn: Vec<Vec<u64>> = (0..N as u64)
+            .map(|a| (0..N as u64).map(|b| cdn_brute(&[a, b], &mut memo)).collect())
+            .collect();
         same("cdn", &cdn, all);
         let mut memo = HashMap::new();
-        let zer: Vec<Vec<u64>> = (0..N as u64).map(|a| (0..N as u64).map(|b| zeruclid3([0, a, b], &mut memo)).collect()).collect();
+        let zer: Vec<Vec<u64>> = (0..N as u64)
+            .map(|a| (0..N as u64).map(|b| zeruclid3([0, a, b], &mut memo)).collect())
+            .collect();
         same("zeruclid", &zer, all);
         same("misere(wythoff)", &misere_table2(N, &wythoff_moves), all);
         same("misere(euclid0)", &misere_table2(N, &euclid0_moves), all);
@@ -828,10 +914,21 @@ mod solver {
         same("push(wythoff,nim)", &push_table2(N, &wythoff_moves, &nim), all);
         same("push(euclid0,nim)", &push_table2(N, &euclid0_moves, &nim), all);
         let w = table2(N, &wythoff_moves);
-        same("push(nim,push(euclid0,wythoff))", &push_table2(N, &nim_moves, &push_table2(N, &euclid0_moves, &w)), all);
+        same(
+            "push(nim,push(euclid0,wythoff))",
+            &push_table2(N, &nim_moves, &push_table2(N, &euclid0_moves, &w)),
+            all,
+        );
         // Zeruclid (1, a, b) as a slice of the three-heap game
         let r: Ruleset = "zeruclid".parse().unwrap();
-        let g = grid(&r, &Layout::Slice(vec![Some(1), None, None]), 0..20, 0..20, &Control::new()).unwrap();
+        let g = grid(
+            &r,
+            &Layout::Slice(vec![Some(1), None, None]),
+            0..20,
+            0..20,
+            &Control::new(),
+        )
+        .unwrap();
         let mut memo = HashMap::new();
         for a in 0..20 {
             for b in 0..20 {
@@ -841,7 +938,9 @@ mod solver {
     }
 
     fn solver_seq(rules: &str, n: usize) -> Vec<Option<u32>> {
-        sequence(&rules.parse().unwrap(), n as u64, &Control::new()).unwrap().values
+        sequence(&rules.parse().unwrap(), n as u64, &Control::new())
+            .unwrap()
+            .values
     }
 
     /// Octal game values on one heap by the plain definition (a split heap's value is the
@@ -879,14 +978,31 @@ mod solver {
         let some = |v: Vec<u64>| v.into_iter().map(|x| Some(x as u32)).collect::<Vec<_>>();
         for set in [&[1u64, 3, 4][..], &[2, 5], &[1, 2, 3, 4, 5]] {
             let text = set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-            assert_eq!(solver_seq(&format!("sub({text})"), n), some(sub_table(set, n, false)), "sub({text})");
-            let misere: Vec<bool> = solver_seq(&format!("misere(sub({text}))"), n).iter().map(|v| *v == Some(0)).collect();
+            assert_eq!(
+                solver_seq(&format!("sub({text})"), n),
+                some(sub_table(set, n, false)),
+                "sub({text})"
+            );
+            let misere: Vec<bool> = solver_seq(&format!("misere(sub({text}))"), n)
+                .iter()
+                .map(|v| *v == Some(0))
+                .collect();
             let brute: Vec<bool> = sub_table(set, n, true).iter().map(|&v| v == 0).collect();
             assert_eq!(misere, brute, "misere(sub({text}))");
         }
         assert_eq!(solver_seq("tag(5)", n), some(sub_table(&[1, 2, 3, 4, 5], n, false)));
-        for (code, digits) in [("0.07", &[0u8, 7][..]), ("0.77", &[7, 7]), ("0.137", &[1, 3, 7]), ("0.6", &[6]), ("0.34", &[3, 4])] {
-            assert_eq!(solver_seq(&format!("octal({code})"), 2000), some(octal_brute(digits, 2000)), "octal({code})");
+        for (code, digits) in [
+            ("0.07", &[0u8, 7][..]),
+            ("0.77", &[7, 7]),
+            ("0.137", &[1, 3, 7]),
+            ("0.6", &[6]),
+            ("0.34", &[3, 4]),
+        ] {
+            assert_eq!(
+                solver_seq(&format!("octal({code})"), 2000),
+                some(octal_brute(digits, 2000)),
+                "octal({code})"
+            );
         }
         // divisor game: subtract a proper divisor; 1 is terminal; 0 is not a position
         let mut d = vec![0u64; n];

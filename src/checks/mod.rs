@@ -19,18 +19,38 @@ pub fn all_checks(upto: u64, control: &Control) -> Result<Vec<CheckRow>, SolveEr
 /// Formats rows as a plain-text table (deterministic: same rows, same bytes).
 pub fn format_table(rows: &[CheckRow]) -> String {
     let w_src = rows.iter().map(|r| r.source.chars().count()).max().unwrap_or(6).max(6);
-    let w_stmt = rows.iter().map(|r| r.statement.chars().count()).max().unwrap_or(9).max(9);
+    let w_stmt = rows
+        .iter()
+        .map(|r| r.statement.chars().count())
+        .max()
+        .unwrap_or(9)
+        .max(9);
     let w_range = rows.iter().map(|r| r.range.chars().count()).max().unwrap_or(5).max(5);
     let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count())));
-    let mut out = format!("{}  {}  {}  result\n", pad("source", w_src), pad("statement", w_stmt), pad("range", w_range));
+    let mut out = format!(
+        "{}  {}  {}  result\n",
+        pad("source", w_src),
+        pad("statement", w_stmt),
+        pad("range", w_range)
+    );
     for r in rows {
         let result = match &r.counterexample {
             None => "PASS".to_string(),
             Some(c) => format!("FAIL: {c}"),
         };
-        out.push_str(&format!("{}  {}  {}  {result}\n", pad(&r.source, w_src), pad(&r.statement, w_stmt), pad(&r.range, w_range)));
+        out.push_str(&format!(
+            "{}  {}  {}  {result}\n",
+            pad(&r.source, w_src),
+            pad(&r.statement, w_stmt),
+            pad(&r.range, w_range)
+        ));
     }
     let failed = rows.iter().filter(|r| r.counterexample.is_some()).count();
-    out.push_str(&format!("{} statements: {} PASS, {} FAIL\n", rows.len(), rows.len() - failed, failed));
+    out.push_str(&format!(
+        "{} statements: {} PASS, {} FAIL\n",
+        rows.len(),
+        rows.len() - failed,
+        failed
+    ));
     out
 }

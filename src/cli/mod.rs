@@ -87,7 +87,9 @@ pub enum GridFormat {
 }
 
 fn parse_range(text: &str) -> Result<Range<u64>, String> {
-    let (a, b) = text.split_once("..").ok_or_else(|| format!("'{text}' is not a range A..B"))?;
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("'{text}' is not a range A..B"))?;
     let a = crate::game::position::parse_number(a).map_err(|e| format!("range start: {e}"))?;
     let b = crate::game::position::parse_number(b).map_err(|e| format!("range end: {e}"))?;
     if a > b {
@@ -99,7 +101,9 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
 fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
-    let n: u64 = digits.parse().map_err(|_| format!("'{text}' is not a size such as 512M or 4G"))?;
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size such as 512M or 4G"))?;
     let mult: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
         "" => 1,
         "K" => 1 << 10,
@@ -114,32 +118,51 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
 /// Runs one command, printing to stdout; errors are returned for the caller to print.
 pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     match command {
-        Command::Value { ruleset, position, json } => {
+        Command::Value {
+            ruleset,
+            position,
+            json,
+        } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
             let g = Evaluator::new().value(&r, &p, control)?;
             output::value(out, &r, &p, g, json)?;
         }
-        Command::Moves { ruleset, position, json } => {
+        Command::Moves {
+            ruleset,
+            position,
+            json,
+        } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
             let opts = Evaluator::new().options(&r, &p, control)?;
             output::moves(out, &opts, json)?;
         }
-        Command::Grid { ruleset, rows, cols, slice, format } => {
+        Command::Grid {
+            ruleset,
+            rows,
+            cols,
+            slice,
+            format,
+        } => {
             let r = parse_ruleset(&ruleset)?;
             let layout = match slice {
                 Some(s) => {
                     let l = Layout::parse_slice(&s).map_err(anyhow::Error::msg)?;
-                    let probe = l.position(&r, rows.start, cols.start);
-                    if let Position::Heaps(h) = &probe {
-                        if !matches!(r.check_position(&probe), Ok(())) && h.len() != 3 && matches!(r.shape(), crate::game::Shape::ThreeHeaps) {
-                            anyhow::bail!("{r} is played on three heaps; a slice like 1,_,_ has three entries");
-                        }
-                    }
+                    // a probe cell tells a slice of the wrong length from a game's own limits
+                    let probe = l.position(&r, 1, 1);
+                    r.check_position(&probe)
+                        .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
                     l
                 }
                 None => {
-                    if !grid::has_fast_fill(&r) && !matches!(r.shape(), crate::game::Shape::TwoHeaps | crate::game::Shape::AnyHeaps | crate::game::Shape::Sum) {
-                        anyhow::bail!("{r} is not played on two heaps: use seq for one heap, or --slice (e.g. 1,_,_) for three");
+                    if !grid::has_fast_fill(&r)
+                        && !matches!(
+                            r.shape(),
+                            crate::game::Shape::TwoHeaps | crate::game::Shape::AnyHeaps | crate::game::Shape::Sum
+                        )
+                    {
+                        anyhow::bail!(
+                            "{r} is not played on two heaps: use seq for one heap, or --slice (e.g. 1,_,_) for three"
+                        );
                     }
                     Layout::Plain
                 }
@@ -166,7 +189,9 @@ fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
 
 fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Ruleset, Position)> {
     let r = parse_ruleset(ruleset)?;
-    let p = r.parse_position(position).map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))?;
+    let p = r
+        .parse_position(position)
+        .map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))?;
     Ok((r, p))
 }
 
@@ -184,7 +209,9 @@ pub fn main_with(cli: Cli) -> ExitCode {
     match result.and(flushed.map_err(anyhow::Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e}");

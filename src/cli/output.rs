@@ -15,9 +15,17 @@ use crate::solver::sequence::Sequence;
 pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, g: u32, json: bool) -> std::io::Result<()> {
     let o = Outcome::of(g);
     if json {
-        writeln!(out, "{}", json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": g, "outcome": outcome_name(o)}))
+        writeln!(
+            out,
+            "{}",
+            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": g, "outcome": outcome_name(o)})
+        )
     } else {
-        let who = if o == Outcome::P { "the previous player wins" } else { "the next player wins" };
+        let who = if o == Outcome::P {
+            "the previous player wins"
+        } else {
+            "the next player wins"
+        };
         writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({who})")
     }
 }
@@ -25,7 +33,11 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, g: u32, json: bool
 pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io::Result<()> {
     if json {
         for o in opts {
-            writeln!(out, "{}", json!({"move": o.description, "to": o.to, "grundy": o.grundy, "outcome": outcome_name(o.outcome), "winning": o.winning}))?;
+            writeln!(
+                out,
+                "{}",
+                json!({"move": o.description, "to": o.to, "grundy": o.grundy, "outcome": outcome_name(o.outcome), "winning": o.winning})
+            )?;
         }
         return Ok(());
     }
@@ -37,7 +49,14 @@ pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io:
     for o in opts {
         let mark = if o.winning { "  winning" } else { "" };
         let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w - s.chars().count()));
-        writeln!(out, "{}  → {}  grundy {:>3}  {}{mark}", pad(&o.description, w_move), pad(&o.to, w_to), o.grundy, o.outcome)?;
+        writeln!(
+            out,
+            "{}  → {}  grundy {:>3}  {}{mark}",
+            pad(&o.description, w_move),
+            pad(&o.to, w_to),
+            o.grundy,
+            o.outcome
+        )?;
     }
     Ok(())
 }
@@ -57,7 +76,9 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
                     }
                 }
             }
-            GridFormat::Json => line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values}).to_string(),
+            GridFormat::Json => {
+                line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values}).to_string()
+            }
         }
         writeln!(out, "{line}")?;
     }
@@ -65,14 +86,28 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
 }
 
 pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Sequence, json: bool) -> std::io::Result<()> {
-    let (period, pre) = s.periodicity.map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
+    let (period, pre) = s
+        .periodicity
+        .map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
     if json {
-        return writeln!(out, "{}", json!({"ruleset": r.to_string(), "n": s.values.len(), "values": s.values, "period": period, "preperiod": pre}));
+        return writeln!(
+            out,
+            "{}",
+            json!({"ruleset": r.to_string(), "n": s.values.len(), "values": s.values, "period": period, "preperiod": pre})
+        );
     }
-    let text: Vec<String> = s.values.iter().map(|v| v.map_or(String::new(), |v| v.to_string())).collect();
+    let text: Vec<String> = s
+        .values
+        .iter()
+        .map(|v| v.map_or(String::new(), |v| v.to_string()))
+        .collect();
     writeln!(out, "{}", text.join(","))?;
     match s.periodicity {
-        Some(p) => writeln!(out, "period {}, pre-period {} (certified; indexing by heap size n)", p.period, p.preperiod),
+        Some(p) => writeln!(
+            out,
+            "period {}, pre-period {} (certified; indexing by heap size n)",
+            p.period, p.preperiod
+        ),
         None => writeln!(out, "no period certified within n < {}", s.values.len()),
     }
 }

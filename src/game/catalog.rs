@@ -78,9 +78,23 @@ pub struct ParseError {
 
 /// The names of the leaf rulesets, for help texts and pickers.
 pub const NAMES: &[&str] = &[
-    "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "euclid3", "cdn",
-    "sub(S)", "tag(k)", "divisor", "fibonacci-nim", "octal(0.d1d2...)", "push(R1,R2)",
-    "sum(R1,R2)", "misere(R)",
+    "nim",
+    "wythoff",
+    "euclid",
+    "grossman",
+    "euclid0",
+    "m-euclid",
+    "zeruclid",
+    "euclid3",
+    "cdn",
+    "sub(S)",
+    "tag(k)",
+    "divisor",
+    "fibonacci-nim",
+    "octal(0.d1d2...)",
+    "push(R1,R2)",
+    "sum(R1,R2)",
+    "misere(R)",
 ];
 
 impl Ruleset {
@@ -128,10 +142,18 @@ impl Ruleset {
         match self {
             Ruleset::Push(r1, r2) => {
                 let mut out = vec![(**r2).clone()];
-                out.extend(r1.push_successors().into_iter().map(|s| Ruleset::Push(Box::new(s), r2.clone())));
+                out.extend(
+                    r1.push_successors()
+                        .into_iter()
+                        .map(|s| Ruleset::Push(Box::new(s), r2.clone())),
+                );
                 out
             }
-            Ruleset::Misere(r) => r.push_successors().into_iter().map(|s| Ruleset::Misere(Box::new(s))).collect(),
+            Ruleset::Misere(r) => r
+                .push_successors()
+                .into_iter()
+                .map(|s| Ruleset::Misere(Box::new(s)))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -179,9 +201,15 @@ impl Ruleset {
                 };
                 let succ = self.push_successors();
                 let s = succ.get(choice as usize).ok_or_else(|| {
-                    PositionError::Illegal(format!("{self} has {} way(s) to push, so '{text}' does not exist", succ.len()))
+                    PositionError::Illegal(format!(
+                        "{self} has {} way(s) to push, so '{text}' does not exist",
+                        succ.len()
+                    ))
                 })?;
-                Ok(Position::Pushed { choice, inner: Box::new(s.parse_position_unchecked(inner)?) })
+                Ok(Position::Pushed {
+                    choice,
+                    inner: Box::new(s.parse_position_unchecked(inner)?),
+                })
             }
             Ruleset::Push(..) => self.base().0.parse_position_unchecked(text),
             Ruleset::Misere(r) => r.parse_position_unchecked(text),
@@ -201,19 +229,27 @@ impl Ruleset {
     pub fn check_position(&self, p: &Position) -> Result<(), PositionError> {
         let illegal = |msg: String| Err(PositionError::Illegal(msg));
         let heap_count = |h: &Vec<u64>, n: usize, what: &str| {
-            if h.len() == n { Ok(()) } else { illegal(format!("{self} is played on {what}, but '{p}' has {} heap(s)", h.len())) }
+            if h.len() == n {
+                Ok(())
+            } else {
+                illegal(format!("{self} is played on {what}, but '{p}' has {} heap(s)", h.len()))
+            }
         };
         match (self, p) {
-            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => match self.push_successors().get(*choice as usize) {
-                Some(s) => s.check_position(inner),
-                None => illegal(format!("{self} has no push number {choice}")),
-            },
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
+                match self.push_successors().get(*choice as usize) {
+                    Some(s) => s.check_position(inner),
+                    None => illegal(format!("{self} has no push number {choice}")),
+                }
+            }
             (Ruleset::Push(..), p) => {
                 let base = self.base().0;
                 base.check_position(p)?;
                 for s in self.push_successors() {
                     s.check_position(p).map_err(|e| {
-                        PositionError::Illegal(format!("'{p}' is a position of {base} but not of {s}, so the button could not be pushed there: {e}"))
+                        PositionError::Illegal(format!(
+                            "'{p}' is a position of {base} but not of {s}, so the button could not be pushed there: {e}"
+                        ))
                     })?;
                 }
                 Ok(())
@@ -223,28 +259,48 @@ impl Ruleset {
                 a.check_position(pa)?;
                 b.check_position(pb)
             }
-            (Ruleset::Sum(..), _) => illegal(format!("a position of {self} is written 'p1+p2', one position per component")),
+            (Ruleset::Sum(..), _) => illegal(format!(
+                "a position of {self} is written 'p1+p2', one position per component"
+            )),
             (Ruleset::FibonacciNim, Position::Fib { .. }) => Ok(()),
-            (_, Position::Pushed { .. }) => illegal(format!("{self} is not a push compound, so '{p}' cannot be pushed")),
+            (_, Position::Pushed { .. }) => {
+                illegal(format!("{self} is not a push compound, so '{p}' cannot be pushed"))
+            }
             (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so '{p}' has too many components")),
             (_, Position::Fib { .. }) => illegal(format!("'{p}' is a Fibonacci Nim position, not one of {self}")),
             (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not '{p}'")),
             (Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn, Position::Heaps(h)) => {
-                if h.is_empty() { illegal(format!("{self} needs at least one heap")) } else { Ok(()) }
+                if h.is_empty() {
+                    illegal(format!("{self} needs at least one heap"))
+                } else {
+                    Ok(())
+                }
             }
             (Ruleset::Wythoff, Position::Heaps(h)) => heap_count(h, 2, "two heaps"),
             (Ruleset::Euclid(v), Position::Heaps(h)) => {
                 heap_count(h, 2, "two heaps")?;
-                if v.is_position(h[0], h[1]) { Ok(()) } else { illegal(format!("{self} positions have both entries ≥ 1, not '{p}'")) }
+                if v.is_position(h[0], h[1]) {
+                    Ok(())
+                } else {
+                    illegal(format!("{self} positions have both entries ≥ 1, not '{p}'"))
+                }
             }
             (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),
             (Ruleset::Subtraction(_) | Ruleset::Tag(_), Position::Heaps(h)) => heap_count(h, 1, "one heap"),
             (Ruleset::Divisor, Position::Heaps(h)) => {
                 heap_count(h, 1, "one heap")?;
-                if h[0] >= 1 { Ok(()) } else { illegal("the divisor game starts from n ≥ 1; 0 is not a position".into()) }
+                if h[0] >= 1 {
+                    Ok(())
+                } else {
+                    illegal("the divisor game starts from n ≥ 1; 0 is not a position".into())
+                }
             }
             (Ruleset::Octal(_), Position::Heaps(h)) => {
-                if h.is_empty() { illegal("an octal position needs at least one heap".into()) } else { Ok(()) }
+                if h.is_empty() {
+                    illegal("an octal position needs at least one heap".into())
+                } else {
+                    Ok(())
+                }
             }
         }
     }
@@ -258,14 +314,20 @@ impl Ruleset {
                     s.options(inner, out);
                     for o in &mut out[start..] {
                         let to = std::mem::replace(o, Position::Heaps(Vec::new()));
-                        *o = Position::Pushed { choice: *choice, inner: Box::new(to) };
+                        *o = Position::Pushed {
+                            choice: *choice,
+                            inner: Box::new(to),
+                        };
                     }
                 }
             }
             (Ruleset::Push(..), p) => {
                 self.base().0.options(p, out);
                 let pushes = self.push_successors().len();
-                out.extend((0..pushes).map(|i| Position::Pushed { choice: i as u8, inner: Box::new(p.clone()) }));
+                out.extend((0..pushes).map(|i| Position::Pushed {
+                    choice: i as u8,
+                    inner: Box::new(p.clone()),
+                }));
             }
             (Ruleset::Misere(r), p) => r.options(p, out),
             (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
@@ -289,9 +351,10 @@ impl Ruleset {
     /// misère Grundy value: terminal 1, otherwise mex, so 0 exactly on P-positions).
     pub fn terminal_value(&self, p: &Position) -> u32 {
         match (self, p) {
-            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
-                self.push_successors().get(*choice as usize).map_or(0, |s| s.terminal_value(inner))
-            }
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => self
+                .push_successors()
+                .get(*choice as usize)
+                .map_or(0, |s| s.terminal_value(inner)),
             _ => u32::from(self.base().1),
         }
     }
@@ -299,9 +362,14 @@ impl Ruleset {
     /// Describes the move from `from` to its option `to`, e.g. "subtract 2×5 from 27".
     pub fn describe_move(&self, from: &Position, to: &Position) -> String {
         match (self, from, to) {
-            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner: a }, Position::Pushed { inner: b, .. }) => {
-                self.push_successors().get(*choice as usize).map_or_else(String::new, |s| s.describe_move(a, b))
-            }
+            (
+                Ruleset::Push(..) | Ruleset::Misere(_),
+                Position::Pushed { choice, inner: a },
+                Position::Pushed { inner: b, .. },
+            ) => self
+                .push_successors()
+                .get(*choice as usize)
+                .map_or_else(String::new, |s| s.describe_move(a, b)),
             (Ruleset::Push(..) | Ruleset::Misere(_), _, Position::Pushed { choice, .. }) => {
                 let succ = self.push_successors();
                 match succ.get(*choice as usize) {
@@ -385,7 +453,10 @@ pub fn normalise_collection(mut heaps: Vec<u64>) -> Vec<u64> {
 
 fn describe_octal(from: &[u64], to: &[u64]) -> String {
     let removed = from.iter().sum::<u64>() - to.iter().sum::<u64>();
-    format!("take {removed} from a heap, leaving {}", to.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+    format!(
+        "take {removed} from a heap, leaving {}",
+        to.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+    )
 }
 
 fn describe_heap_move(leaf: &Ruleset, from: &[u64], to: &[u64]) -> String {
@@ -399,7 +470,11 @@ fn describe_heap_move(leaf: &Ruleset, from: &[u64], to: &[u64]) -> String {
             let euclid_like = matches!(leaf, Ruleset::Euclid(_) | Ruleset::Euclid3 | Ruleset::Zeruclid);
             let unit = if euclid_like {
                 // the multiple subtracted: of the smaller heap (Euclid) or smallest non-zero
-                (0..from.len()).filter(|&j| j != i || matches!(leaf, Ruleset::Zeruclid)).map(|j| from[j]).filter(|&u| u > 0 && d % u == 0).max_by_key(|&u| (u <= from[i], std::cmp::Reverse(u)))
+                (0..from.len())
+                    .filter(|&j| j != i || matches!(leaf, Ruleset::Zeruclid))
+                    .map(|j| from[j])
+                    .filter(|&u| u > 0 && d % u == 0)
+                    .max_by_key(|&u| (u <= from[i], std::cmp::Reverse(u)))
             } else {
                 None
             };
@@ -466,7 +541,11 @@ const MAX_DEPTH: usize = 32;
 
 impl Parser<'_> {
     fn error(&self, message: String) -> ParseError {
-        ParseError { message, at: self.pos + 1, text: self.text.to_string() }
+        ParseError {
+            message,
+            at: self.pos + 1,
+            text: self.text.to_string(),
+        }
     }
 
     fn skip_ws(&mut self) {
@@ -481,7 +560,10 @@ impl Parser<'_> {
             self.pos += 1;
             Ok(())
         } else {
-            let found = self.text[self.pos..].chars().next().map_or("the end".to_string(), |f| format!("'{f}'"));
+            let found = self.text[self.pos..]
+                .chars()
+                .next()
+                .map_or("the end".to_string(), |f| format!("'{f}'"));
             Err(self.error(format!("expected '{c}' but found {found}")))
         }
     }
@@ -490,7 +572,9 @@ impl Parser<'_> {
         self.skip_ws();
         let start = self.pos;
         let rest = &self.text[start..];
-        let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(rest.len());
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(rest.len());
         self.pos += len;
         self.text[start..start + len].to_ascii_lowercase()
     }
@@ -567,15 +651,31 @@ impl Parser<'_> {
                         return Err(ParseError { message: "misère has no effect on the first ruleset of push (the game never ends before the push); write push(R1,misere(R2)) or misere(push(R1,R2))".into(), at: at + 1, text: self.text.into() });
                     }
                     if a.min_heap() < b.min_heap() {
-                        return Err(ParseError { message: format!("push({a},{b}): {a} can empty a heap, but {b} has no positions with an empty heap"), at: b_at + 1, text: self.text.into() });
+                        return Err(ParseError {
+                            message: format!(
+                                "push({a},{b}): {a} can empty a heap, but {b} has no positions with an empty heap"
+                            ),
+                            at: b_at + 1,
+                            text: self.text.into(),
+                        });
                     }
                     if !compatible(&a, &b) {
-                        return Err(ParseError { message: format!("push({a},{b}): {a} and {b} are not played on the same positions"), at: b_at + 1, text: self.text.into() });
+                        return Err(ParseError {
+                            message: format!("push({a},{b}): {a} and {b} are not played on the same positions"),
+                            at: b_at + 1,
+                            text: self.text.into(),
+                        });
                     }
                     Ok(Ruleset::Push(Box::new(a), Box::new(b)))
                 } else {
                     if a.has_misere() || b.has_misere() {
-                        return Err(ParseError { message: "misère applies to a whole game, not to a component of a sum: write misere(sum(R1,R2))".into(), at: at + 1, text: self.text.into() });
+                        return Err(ParseError {
+                            message:
+                                "misère applies to a whole game, not to a component of a sum: write misere(sum(R1,R2))"
+                                    .into(),
+                            at: at + 1,
+                            text: self.text.into(),
+                        });
                     }
                     Ok(Ruleset::Sum(Box::new(a), Box::new(b)))
                 }
@@ -585,7 +685,11 @@ impl Parser<'_> {
                 let r = self.ruleset_at(depth + 1)?;
                 self.eat(')')?;
                 if r.has_misere() {
-                    return Err(ParseError { message: format!("{r} already has misère play"), at: at + 1, text: self.text.into() });
+                    return Err(ParseError {
+                        message: format!("{r} already has misère play"),
+                        at: at + 1,
+                        text: self.text.into(),
+                    });
                 }
                 Ok(Ruleset::Misere(Box::new(r)))
             }
@@ -620,14 +724,32 @@ mod tests {
     #[test]
     fn expressions_round_trip() {
         for text in [
-            "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "euclid3", "cdn",
-            "sub(1,3,4)", "tag(5)", "divisor", "fibonacci-nim", "octal(0.07)", "push(nim,euclid0)",
-            "sum(nim,sub(1,2))", "misere(push(tag(2),tag(3)))", "push(push(nim,wythoff),euclid)",
+            "nim",
+            "wythoff",
+            "euclid",
+            "grossman",
+            "euclid0",
+            "m-euclid",
+            "zeruclid",
+            "euclid3",
+            "cdn",
+            "sub(1,3,4)",
+            "tag(5)",
+            "divisor",
+            "fibonacci-nim",
+            "octal(0.07)",
+            "push(nim,euclid0)",
+            "sum(nim,sub(1,2))",
+            "misere(push(tag(2),tag(3)))",
+            "push(push(nim,wythoff),euclid)",
         ] {
             let r: Ruleset = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(r.to_string(), text);
         }
-        assert_eq!(" push ( nim , sub(3,1,3) ) ".parse::<Ruleset>().unwrap().to_string(), "push(nim,sub(1,3))");
+        assert_eq!(
+            " push ( nim , sub(3,1,3) ) ".parse::<Ruleset>().unwrap().to_string(),
+            "push(nim,sub(1,3))"
+        );
     }
 
     #[test]
@@ -650,7 +772,13 @@ mod tests {
         let r: Ruleset = "grossman".parse().unwrap();
         assert!(r.parse_position("0,5").is_err());
         assert!(r.parse_position("3,5,7").is_err());
-        assert!("push(nim,grossman)".parse::<Ruleset>().unwrap_err().to_string().contains("can empty a heap"));
+        assert!(
+            "push(nim,grossman)"
+                .parse::<Ruleset>()
+                .unwrap_err()
+                .to_string()
+                .contains("can empty a heap")
+        );
         let r: Ruleset = "push(grossman,nim)".parse().unwrap();
         assert!(r.parse_position("0,5").is_err());
         assert!(r.parse_position("2,5").is_ok());
@@ -665,7 +793,14 @@ mod tests {
     fn push_successors_follow_nesting() {
         let r: Ruleset = "push(push(push(nim,wythoff),euclid),zeruclid)".parse().unwrap();
         let s: Vec<String> = r.push_successors().iter().map(|s| s.to_string()).collect();
-        assert_eq!(s, ["zeruclid", "push(euclid,zeruclid)", "push(push(wythoff,euclid),zeruclid)"]);
+        assert_eq!(
+            s,
+            [
+                "zeruclid",
+                "push(euclid,zeruclid)",
+                "push(push(wythoff,euclid),zeruclid)"
+            ]
+        );
     }
 
     #[test]

@@ -41,7 +41,10 @@ impl Position {
 
     /// A fresh Fibonacci Nim pile of `n` chips: the first move may not take everything.
     pub fn fresh_fib(n: u64) -> Self {
-        Position::Fib { n, q: n.saturating_sub(1) }
+        Position::Fib {
+            n,
+            q: n.saturating_sub(1),
+        }
     }
 
     /// The underlying board of a position, without phase markers: what a push hands over to
@@ -61,11 +64,17 @@ impl Position {
             return Err(PositionError::Empty);
         }
         if let Some((choice, inner)) = split_pushed(text)? {
-            return Ok(Position::Pushed { choice, inner: Box::new(Self::parse_plain(inner, fib)?) });
+            return Ok(Position::Pushed {
+                choice,
+                inner: Box::new(Self::parse_plain(inner, fib)?),
+            });
         }
         if fib {
             return match text.split_once(':') {
-                Some((n, q)) => Ok(Position::Fib { n: parse_number(n)?, q: parse_number(q)? }),
+                Some((n, q)) => Ok(Position::Fib {
+                    n: parse_number(n)?,
+                    q: parse_number(q)?,
+                }),
                 None => Ok(Position::fresh_fib(parse_number(text)?)),
             };
         }
@@ -80,7 +89,9 @@ impl Position {
 
 /// Splits `pushed(…)` / `pushedK(…)` into the successor number and the inner text.
 pub fn split_pushed(text: &str) -> Result<Option<(u8, &str)>, PositionError> {
-    let Some(rest) = text.trim().strip_prefix("pushed") else { return Ok(None) };
+    let Some(rest) = text.trim().strip_prefix("pushed") else {
+        return Ok(None);
+    };
     let Some(open) = rest.find('(') else { return Ok(None) };
     let Some(inner) = rest[open + 1..].strip_suffix(')') else {
         return Err(PositionError::Illegal(format!("'{text}' lacks its closing ')'")));
@@ -88,7 +99,9 @@ pub fn split_pushed(text: &str) -> Result<Option<(u8, &str)>, PositionError> {
     let choice = if open == 0 {
         0
     } else {
-        rest[..open].parse::<u8>().map_err(|_| PositionError::NotANumber(rest[..open].to_string()))?
+        rest[..open]
+            .parse::<u8>()
+            .map_err(|_| PositionError::NotANumber(rest[..open].to_string()))?
     };
     Ok(Some((choice, inner)))
 }
@@ -134,8 +147,14 @@ mod tests {
         for text in ["3,5", "60", "1,4,7", "pushed(3,5)", "pushed2(pushed(1))"] {
             assert_eq!(Position::parse_plain(text, false).unwrap().to_string(), text);
         }
-        assert_eq!(Position::parse_plain("20", true).unwrap(), Position::Fib { n: 20, q: 19 });
-        assert_eq!(Position::parse_plain("20:5", true).unwrap(), Position::Fib { n: 20, q: 5 });
+        assert_eq!(
+            Position::parse_plain("20", true).unwrap(),
+            Position::Fib { n: 20, q: 19 }
+        );
+        assert_eq!(
+            Position::parse_plain("20:5", true).unwrap(),
+            Position::Fib { n: 20, q: 5 }
+        );
     }
 
     #[test]
@@ -148,7 +167,10 @@ mod tests {
             Position::parse_plain("99999999999999999999", false),
             Err(PositionError::Overflow("99999999999999999999".into()))
         );
-        assert_eq!(Position::parse_plain("-3", false), Err(PositionError::NotANumber("-3".into())));
+        assert_eq!(
+            Position::parse_plain("-3", false),
+            Err(PositionError::NotANumber("-3".into()))
+        );
         assert_eq!(Position::parse_plain(" ", false), Err(PositionError::Empty));
     }
 }

@@ -197,7 +197,11 @@ pub fn grossman_grundy(a: u64, b: u64) -> u64 {
 
 /// `g − (−1)^i`, saturating at 0 (never reached inside the stated domains).
 fn apply_sign(g: u64, i: usize) -> u64 {
-    if i.is_multiple_of(2) { g.saturating_sub(1) } else { g + 1 }
+    if i.is_multiple_of(2) {
+        g.saturating_sub(1)
+    } else {
+        g + 1
+    }
 }
 
 /// Seed 000, Theorem 2 (M-Euclid): for `0 < a < b`, `b` not a multiple of `a`,
@@ -213,7 +217,10 @@ fn apply_sign(g: u64, i: usize) -> u64 {
 /// If either argument is 0 or one divides the other (terminal, `G_M = 0`).
 pub fn m_euclid_grundy(a: u64, b: u64) -> u64 {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    assert!(a >= 1 && b > a && !b.is_multiple_of(a), "m_euclid_grundy: need 0 < a < b, a ∤ b");
+    assert!(
+        a >= 1 && b > a && !b.is_multiple_of(a),
+        "m_euclid_grundy: need 0 < a < b, a ∤ b"
+    );
     b / a - (cf_index_j(a, b) % 2) as u64
 }
 
@@ -226,11 +233,18 @@ pub fn m_euclid_grundy(a: u64, b: u64) -> u64 {
 /// # Panics
 /// Outside the domain.
 pub fn corollary_m_from_e(a: u64, b: u64, g_e: u64) -> u64 {
-    assert!(a >= 1 && b > a && !b.is_multiple_of(a), "corollary: need 0 < a < b, a ∤ b");
+    assert!(
+        a >= 1 && b > a && !b.is_multiple_of(a),
+        "corollary: need 0 < a < b, a ∤ b"
+    );
     let cf = continued_fraction(a, b);
     let n = cf.len() - 1;
     let exception = cf[..n].iter().all(|&x| x == cf[0]) && cf[n - 1] <= cf[n];
-    if exception { apply_sign(g_e, index_i_of(&cf)) } else { g_e }
+    if exception {
+        apply_sign(g_e, index_i_of(&cf))
+    } else {
+        g_e
+    }
 }
 
 /// Seed 000, Corollary, second part: `G_M(a, b) = G_G(a, b)` except when
@@ -242,11 +256,18 @@ pub fn corollary_m_from_e(a: u64, b: u64, g_e: u64) -> u64 {
 /// # Panics
 /// Outside the domain.
 pub fn corollary_m_from_g(a: u64, b: u64, g_g: u64) -> u64 {
-    assert!(a >= 1 && b > a && !b.is_multiple_of(a), "corollary: need 0 < a < b, a ∤ b");
+    assert!(
+        a >= 1 && b > a && !b.is_multiple_of(a),
+        "corollary: need 0 < a < b, a ∤ b"
+    );
     let cf = continued_fraction(a, b);
     let n = cf.len() - 1;
     let exception = cf[..n].iter().all(|&x| x == cf[0]) && cf[n - 1] < cf[n];
-    if exception { apply_sign(g_g, index_i_of(&cf)) } else { g_g }
+    if exception {
+        apply_sign(g_g, index_i_of(&cf))
+    } else {
+        g_g
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -34,7 +34,11 @@ pub fn human_bytes(bytes: u64) -> String {
         value /= 1024.0;
         unit += 1;
     }
-    if unit == 0 { format!("{bytes} B") } else { format!("{value:.1} {}", UNITS[unit]) }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
 }
 
 /// Cancel flag, progress counters and memory budget of one job. Cheap to clone: clones share
@@ -83,13 +87,21 @@ impl Control {
     /// `Err(Cancelled)` once [`Control::cancel`] has been called.
     #[inline]
     pub fn check(&self) -> Result<(), SolveError> {
-        if self.is_cancelled() { Err(SolveError::Cancelled) } else { Ok(()) }
+        if self.is_cancelled() {
+            Err(SolveError::Cancelled)
+        } else {
+            Ok(())
+        }
     }
 
     /// Refuses a job whose estimated memory exceeds the budget, before it allocates.
     pub fn reserve(&self, what: impl Into<String>, needed: u64) -> Result<(), SolveError> {
         if needed > self.memory_budget {
-            Err(SolveError::OverBudget { what: what.into(), needed, budget: self.memory_budget })
+            Err(SolveError::OverBudget {
+                what: what.into(),
+                needed,
+                budget: self.memory_budget,
+            })
         } else {
             Ok(())
         }

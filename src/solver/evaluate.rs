@@ -47,7 +47,9 @@ impl Evaluator {
     pub fn value(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<u32, SolveError> {
         if let Position::Pushed { choice, inner } = p {
             let succ = ruleset.push_successors();
-            let s = succ.get(*choice as usize).ok_or_else(|| SolveError::Unsupported(format!("{ruleset} has no push number {choice}")))?;
+            let s = succ
+                .get(*choice as usize)
+                .ok_or_else(|| SolveError::Unsupported(format!("{ruleset} has no push number {choice}")))?;
             return self.value(s, inner, control);
         }
         if let (Ruleset::Sum(ra, rb), Position::Sum(pa, pb)) = (ruleset, p) {
@@ -56,7 +58,10 @@ impl Evaluator {
         if let Some(v) = self.by_region(ruleset, p, control)? {
             return Ok(v);
         }
-        self.searches.entry(ruleset.clone()).or_insert_with(|| Search::new(ruleset.clone())).value(p, control)
+        self.searches
+            .entry(ruleset.clone())
+            .or_insert_with(|| Search::new(ruleset.clone()))
+            .value(p, control)
     }
 
     /// Values from a whole rectangle or sequence, when the position's shape has a fast fill and
@@ -80,23 +85,33 @@ impl Evaluator {
             }
             return Ok(None);
         }
-        if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p) {
-            if h.len() == 1 && h[0] < SEQUENCE_LEN {
-                let n = h[0] as usize;
-                if let Some(v) = self.sequences.get(ruleset).and_then(|s| s.values.get(n).copied().flatten()) {
-                    return Ok(Some(v));
-                }
-                let s = sequence::sequence(ruleset, h[0] + 1, control)?;
-                let v = s.values[n];
-                self.sequences.insert(ruleset.clone(), s);
-                return Ok(v);
+        if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p)
+            && h.len() == 1
+            && h[0] < SEQUENCE_LEN
+        {
+            let n = h[0] as usize;
+            if let Some(v) = self
+                .sequences
+                .get(ruleset)
+                .and_then(|s| s.values.get(n).copied().flatten())
+            {
+                return Ok(Some(v));
             }
+            let s = sequence::sequence(ruleset, h[0] + 1, control)?;
+            let v = s.values[n];
+            self.sequences.insert(ruleset.clone(), s);
+            return Ok(v);
         }
         Ok(None)
     }
 
     /// Every option of `p` with its value, in the ruleset's move order.
-    pub fn options(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Vec<OptionValue>, SolveError> {
+    pub fn options(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        control: &Control,
+    ) -> Result<Vec<OptionValue>, SolveError> {
         let mut opts = Vec::new();
         ruleset.options(p, &mut opts);
         // One region covering the position answers all its options at once.
@@ -129,7 +144,10 @@ mod tests {
         for (rules, positions) in [
             ("wythoff", &["3,5", "10,7", "0,0"][..]),
             ("push(nim,euclid0)", &["2,4", "pushed(2,4)", "0,1"]),
-            ("push(push(nim,wythoff),euclid)", &["4,6", "pushed1(4,6)", "pushed(4,6)", "pushed1(pushed(2,2))"]),
+            (
+                "push(push(nim,wythoff),euclid)",
+                &["4,6", "pushed1(4,6)", "pushed(4,6)", "pushed1(pushed(2,2))"],
+            ),
             ("sum(tag(3),wythoff)", &["5+2,3"]),
             ("fibonacci-nim", &["20", "20:5", "13"]),
             ("octal(0.07)", &["30", "5,7"]),
@@ -140,10 +158,21 @@ mod tests {
             let r: Ruleset = rules.parse().unwrap();
             let mut plain = Search::plain(r.clone());
             for text in positions {
-                let p = r.parse_position(text).unwrap_or_else(|err| panic!("{rules} {text}: {err}"));
-                assert_eq!(e.value(&r, &p, &c).unwrap(), plain.value(&p, &c).unwrap(), "{rules} {text}");
+                let p = r
+                    .parse_position(text)
+                    .unwrap_or_else(|err| panic!("{rules} {text}: {err}"));
+                assert_eq!(
+                    e.value(&r, &p, &c).unwrap(),
+                    plain.value(&p, &c).unwrap(),
+                    "{rules} {text}"
+                );
                 for o in e.options(&r, &p, &c).unwrap() {
-                    assert_eq!(o.grundy, plain.value(&o.position, &c).unwrap(), "{rules} {text} → {}", o.to);
+                    assert_eq!(
+                        o.grundy,
+                        plain.value(&o.position, &c).unwrap(),
+                        "{rules} {text} → {}",
+                        o.to
+                    );
                 }
             }
         }

@@ -10,6 +10,7 @@
 //! - other rulesets enumerate their options (Euclid's multiples, Common Divisor Nim's divisors);
 //! - a push compound `push(R1,R2)` fills `R2` (and any nested push successor) first and adds
 //!   that plane's value at the same cell as one more option (pushing the button).
+//!
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 
 use std::ops::Range;
@@ -32,7 +33,11 @@ enum Cells {
 
 impl Cells {
     fn new(len: usize, bound: u64) -> Self {
-        if bound < u16::MAX as u64 { Cells::Narrow(vec![u16::MAX; len]) } else { Cells::Wide(vec![NONE; len]) }
+        if bound < u16::MAX as u64 {
+            Cells::Narrow(vec![u16::MAX; len])
+        } else {
+            Cells::Wide(vec![NONE; len])
+        }
     }
 
     #[inline]
@@ -126,7 +131,9 @@ impl Grid {
 
     /// Rows of values, `None` for cells that are not positions.
     pub fn rows_iter(&self) -> impl Iterator<Item = (u64, Vec<Option<u32>>)> + '_ {
-        self.rows.clone().map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
+        self.rows
+            .clone()
+            .map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
     }
 }
 
@@ -150,11 +157,15 @@ impl Layout {
             if t == "_" {
                 out.push(None);
             } else {
-                out.push(Some(crate::game::position::parse_number(t).map_err(|e| format!("slice: {e}"))?));
+                out.push(Some(
+                    crate::game::position::parse_number(t).map_err(|e| format!("slice: {e}"))?,
+                ));
             }
         }
         if out.iter().filter(|x| x.is_none()).count() != 2 {
-            return Err(format!("a slice has exactly two '_' (the row and column heaps), not '{text}'"));
+            return Err(format!(
+                "a slice has exactly two '_' (the row and column heaps), not '{text}'"
+            ));
         }
         Ok(Layout::Slice(out))
     }
@@ -169,14 +180,24 @@ impl Layout {
             },
             Layout::Slice(t) => {
                 let mut free = [a, b].into_iter();
-                Position::Heaps(t.iter().map(|x| x.unwrap_or_else(|| free.next().unwrap_or(0))).collect())
+                Position::Heaps(
+                    t.iter()
+                        .map(|x| x.unwrap_or_else(|| free.next().unwrap_or(0)))
+                        .collect(),
+                )
             }
         }
     }
 }
 
 /// Solves every cell of `rows × cols` of `ruleset` laid out by `layout`.
-pub fn grid(ruleset: &Ruleset, layout: &Layout, rows: Range<u64>, cols: Range<u64>, control: &Control) -> Result<Grid, SolveError> {
+pub fn grid(
+    ruleset: &Ruleset,
+    layout: &Layout,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    control: &Control,
+) -> Result<Grid, SolveError> {
     let (r, c) = (rows.end, cols.end);
     let cells = r.checked_mul(c).ok_or_else(|| too_big(r, c, control))?;
     if r > u32::MAX as u64 || c > u32::MAX as u64 {
@@ -192,7 +213,11 @@ pub fn grid(ruleset: &Ruleset, layout: &Layout, rows: Range<u64>, cols: Range<u6
 }
 
 fn too_big(r: u64, c: u64, control: &Control) -> SolveError {
-    SolveError::OverBudget { what: format!("a {r}×{c} region"), needed: u64::MAX, budget: control.memory_budget() }
+    SolveError::OverBudget {
+        what: format!("a {r}×{c} region"),
+        needed: u64::MAX,
+        budget: control.memory_budget(),
+    }
 }
 
 /// Whether `ruleset` has a fast 2-D fill (rather than a search per cell).
@@ -201,7 +226,12 @@ pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
         Shape::Sum => !ruleset.has_misere(),
         Shape::Fibonacci => ruleset.push_successors().iter().all(has_fast_fill),
         Shape::TwoHeaps | Shape::AnyHeaps => {
-            let plain = |r: &Ruleset| matches!(r.base().0, Ruleset::Nim | Ruleset::Wythoff | Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Cdn);
+            let plain = |r: &Ruleset| {
+                matches!(
+                    r.base().0,
+                    Ruleset::Nim | Ruleset::Wythoff | Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Cdn
+                )
+            };
             plain(ruleset) && ruleset.push_successors().iter().all(has_fast_fill)
         }
         _ => false,
@@ -216,7 +246,9 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
     if !has_fast_fill(ruleset) {
         return match ruleset.shape() {
             Shape::TwoHeaps | Shape::AnyHeaps => fill_by_search(ruleset, &Layout::Plain, r, c, control),
-            _ => Err(SolveError::Unsupported(format!("{ruleset} is not played on two heaps; use seq for one heap or --slice for more"))),
+            _ => Err(SolveError::Unsupported(format!(
+                "{ruleset} is not played on two heaps; use seq for one heap or --slice for more"
+            ))),
         };
     }
     let (base, misere) = ruleset.base();
@@ -228,9 +260,18 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
         Some(n) => (n, n, true),
         None => (r, c, false),
     };
-    let extras = ruleset.push_successors().iter().map(|s| fill_plane(s, r, c, control)).collect::<Result<Vec<_>, _>>()?;
+    let extras = ruleset
+        .push_successors()
+        .iter()
+        .map(|s| fill_plane(s, r, c, control))
+        .collect::<Result<Vec<_>, _>>()?;
     let terminal = if misere { 1 } else { 0 };
-    let empty = Plane { rows: r, cols: c, symmetric, cells: Cells::Wide(Vec::new()) };
+    let empty = Plane {
+        rows: r,
+        cols: c,
+        symmetric,
+        cells: Cells::Wide(Vec::new()),
+    };
     match base {
         Ruleset::Nim => fill_lines(empty, false, terminal, &extras, control),
         Ruleset::Wythoff => fill_lines(empty, true, terminal, &extras, control),
@@ -252,13 +293,20 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
         }),
         Ruleset::Cdn => {
             let table = DivisorTable::new(r.max(c) as u64);
-            fill_enumerated(empty, 2 * table.max_count as u64 + 2, terminal, &extras, control, |a, b, out| {
-                let g = heaps::gcd(a, b);
-                if g > 0 {
-                    heaps::cdn2_options(a, b, table.of(g), out);
-                }
-                true
-            })
+            fill_enumerated(
+                empty,
+                2 * table.max_count as u64 + 2,
+                terminal,
+                &extras,
+                control,
+                |a, b, out| {
+                    let g = heaps::gcd(a, b);
+                    if g > 0 {
+                        heaps::cdn2_options(a, b, table.of(g), out);
+                    }
+                    true
+                },
+            )
         }
         other => Err(SolveError::Unsupported(format!("no 2-D fill for {other}"))),
     }
@@ -294,7 +342,11 @@ const BLOCK: usize = 8;
 
 impl Lines {
     fn new(count: usize, words: usize) -> Self {
-        Self { count, bits: vec![0; count * words.next_multiple_of(BLOCK)], lo: vec![0; count] }
+        Self {
+            count,
+            bits: vec![0; count * words.next_multiple_of(BLOCK)],
+            lo: vec![0; count],
+        }
     }
 
     #[inline]
@@ -374,19 +426,36 @@ fn first_free(start: u32, row: &Lines, r: usize, cols: &Lines, c: usize, diag: O
 /// In a symmetric plane the cell (a, b), b ≤ a, sees row a left of it, column b above it (its
 /// part above the diagonal mirrored from row b) and its diagonal; after each row the row's
 /// values are merged into column a, which is what the mirror image of that row contributes.
-fn fill_lines(shape: Plane, diag: bool, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+fn fill_lines(
+    shape: Plane,
+    diag: bool,
+    terminal: u32,
+    extras: &[Plane],
+    control: &Control,
+) -> Result<Plane, SolveError> {
     let (r, c, symmetric) = (shape.rows, shape.cols, shape.symmetric);
     if extras.len() > 8 {
-        return Err(SolveError::Unsupported("push compounds nest at most 8 deep on a map".into()));
+        return Err(SolveError::Unsupported(
+            "push compounds nest at most 8 deep on a map".into(),
+        ));
     }
     // A cell has at most a + b (+ min(a, b)) options, plus the pushes.
     let bound = (r + c + if diag { r.min(c) } else { 0 } + extras.len() + 2) as u64;
     let words = (bound as usize).div_ceil(64);
-    let n_diags = if !diag { 0 } else if symmetric { r } else { r + c };
+    let n_diags = if !diag {
+        0
+    } else if symmetric {
+        r
+    } else {
+        r + c
+    };
     let len = Plane::len(r, c, symmetric);
     let bytes = len as u64 * Cells::bytes_per_cell(bound) + ((c + n_diags + 1) * words * 8) as u64;
     control.reserve(format!("a {r}×{c} map"), bytes)?;
-    let mut plane = Plane { cells: Cells::new(len, bound), ..shape };
+    let mut plane = Plane {
+        cells: Cells::new(len, bound),
+        ..shape
+    };
     let mut cols = Lines::new(c, words);
     let mut diags = Lines::new(n_diags, words);
     let mut row = Lines::new(1, words);
@@ -395,7 +464,9 @@ fn fill_lines(shape: Plane, diag: bool, terminal: u32, extras: &[Plane], control
         control.check()?;
         row.clear();
         for b in plane.cells_of_row(a) {
-            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
+            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
+                continue;
+            };
             let d = if symmetric { a - b } else { b + r - a };
             let mut start = row.lo[0].max(cols.lo[b]);
             if diag {
@@ -447,14 +518,19 @@ fn fill_enumerated(
     let bound = max_options + extras.len() as u64 + 2;
     let len = Plane::len(r, c, shape.symmetric);
     control.reserve(format!("a {r}×{c} map"), len as u64 * Cells::bytes_per_cell(bound))?;
-    let mut plane = Plane { cells: Cells::new(len, bound), ..shape };
+    let mut plane = Plane {
+        cells: Cells::new(len, bound),
+        ..shape
+    };
     let mut opts = Vec::new();
     let mut seen = MexSet::new();
     let mut ext = [0u32; 8];
     for a in 0..r {
         control.check()?;
         for b in plane.cells_of_row(a) {
-            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else { continue };
+            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
+                continue;
+            };
             opts.clear();
             if !options(a as u64, b as u64, &mut opts) {
                 continue;
@@ -481,20 +557,35 @@ fn fill_enumerated(
 
 /// The first `c` columns of a plane.
 fn crop(p: &Plane, c: usize) -> Plane {
-    let mut cells = Cells::new(p.rows * c, if matches!(p.cells, Cells::Narrow(_)) { 0 } else { u32::MAX as u64 });
+    let mut cells = Cells::new(
+        p.rows * c,
+        if matches!(p.cells, Cells::Narrow(_)) {
+            0
+        } else {
+            u32::MAX as u64
+        },
+    );
     for a in 0..p.rows {
         for b in 0..c {
             cells.set(a * c + b, p.at(a, b));
         }
     }
-    Plane { rows: p.rows, cols: c, symmetric: false, cells }
+    Plane {
+        rows: p.rows,
+        cols: c,
+        symmetric: false,
+        cells,
+    }
 }
 
 /// Fibonacci Nim over (n, q), `c ≥ r`: the options of (n, q + 1) are those of (n, q) and one
 /// more, so a row is one growing mex set.
 fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
     let bound = r as u64 + extras.len() as u64 + 2;
-    control.reserve(format!("a {r}×{c} Fibonacci Nim map"), (r * c) as u64 * Cells::bytes_per_cell(bound))?;
+    control.reserve(
+        format!("a {r}×{c} Fibonacci Nim map"),
+        (r * c) as u64 * Cells::bytes_per_cell(bound),
+    )?;
     let mut cells = Cells::new(r * c, bound);
     let mut seen = MexSet::new();
     let mut ext = [0u32; 8];
@@ -523,12 +614,19 @@ fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[Plane], control: 
         }
         control.add_done(c as u64);
     }
-    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
+    Ok(Plane {
+        rows: r,
+        cols: c,
+        symmetric: false,
+        cells,
+    })
 }
 
 /// `sum(R1,R2)` of two one-heap rulesets: G(a, b) = G1(a) ⊕ G2(b).
 fn fill_sum(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
-    let Ruleset::Sum(a, b) = ruleset else { unreachable!("fill_sum takes sums") };
+    let Ruleset::Sum(a, b) = ruleset else {
+        unreachable!("fill_sum takes sums")
+    };
     if ruleset.has_misere() {
         return fill_by_search(ruleset, &Layout::Plain, r, c, control);
     }
@@ -543,11 +641,22 @@ fn fill_sum(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<
             }
         }
     }
-    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
+    Ok(Plane {
+        rows: r,
+        cols: c,
+        symmetric: false,
+        cells,
+    })
 }
 
 /// Any layout, one memoised search per cell (slices of three-heap games, misère sums).
-fn fill_by_search(ruleset: &Ruleset, layout: &Layout, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
+fn fill_by_search(
+    ruleset: &Ruleset,
+    layout: &Layout,
+    r: usize,
+    c: usize,
+    control: &Control,
+) -> Result<Plane, SolveError> {
     let mut search = Search::new(ruleset.clone());
     let mut cells = Cells::new(r * c, u32::MAX as u64);
     for a in 0..r {
@@ -559,7 +668,12 @@ fn fill_by_search(ruleset: &Ruleset, layout: &Layout, r: usize, c: usize, contro
         }
         control.add_done(c as u64);
     }
-    Ok(Plane { rows: r, cols: c, symmetric: false, cells })
+    Ok(Plane {
+        rows: r,
+        cols: c,
+        symmetric: false,
+        cells,
+    })
 }
 
 /// Divisors of every n ≤ max, stored flat (for Common Divisor Nim's gcds).
@@ -608,12 +722,31 @@ mod tests {
     fn fast_fills_match_plain_search() {
         let c = Control::new();
         for rules in [
-            "nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "cdn",
-            "misere(nim)", "misere(wythoff)", "misere(euclid)", "push(nim,euclid0)", "push(euclid0,nim)",
-            "push(wythoff,nim)", "push(nim,wythoff)", "push(nim,zeruclid)", "push(push(nim,wythoff),euclid)",
-            "push(nim,push(wythoff,cdn))", "misere(push(nim,euclid0))", "push(grossman,m-euclid)",
-            "fibonacci-nim", "misere(fibonacci-nim)", "push(fibonacci-nim,fibonacci-nim)",
-            "sum(sub(1,2),tag(3))", "sum(octal(0.07),divisor)",
+            "nim",
+            "wythoff",
+            "euclid",
+            "grossman",
+            "euclid0",
+            "m-euclid",
+            "zeruclid",
+            "cdn",
+            "misere(nim)",
+            "misere(wythoff)",
+            "misere(euclid)",
+            "push(nim,euclid0)",
+            "push(euclid0,nim)",
+            "push(wythoff,nim)",
+            "push(nim,wythoff)",
+            "push(nim,zeruclid)",
+            "push(push(nim,wythoff),euclid)",
+            "push(nim,push(wythoff,cdn))",
+            "misere(push(nim,euclid0))",
+            "push(grossman,m-euclid)",
+            "fibonacci-nim",
+            "misere(fibonacci-nim)",
+            "push(fibonacci-nim,fibonacci-nim)",
+            "sum(sub(1,2),tag(3))",
+            "sum(octal(0.07),divisor)",
         ] {
             let r: Ruleset = rules.parse().unwrap();
             let g = grid(&r, &Layout::Plain, 0..23, 0..19, &c).unwrap();
@@ -657,9 +790,15 @@ mod tests {
     fn budget_and_cancel() {
         let r: Ruleset = "wythoff".parse().unwrap();
         let small = Control::with_budget(1 << 20);
-        assert!(matches!(grid(&r, &Layout::Plain, 0..4096, 0..4096, &small), Err(SolveError::OverBudget { .. })));
+        assert!(matches!(
+            grid(&r, &Layout::Plain, 0..4096, 0..4096, &small),
+            Err(SolveError::OverBudget { .. })
+        ));
         let c = Control::new();
         c.cancel();
-        assert_eq!(grid(&r, &Layout::Plain, 0..64, 0..64, &c).unwrap_err(), SolveError::Cancelled);
+        assert_eq!(
+            grid(&r, &Layout::Plain, 0..64, 0..64, &c).unwrap_err(),
+            SolveError::Cancelled
+        );
     }
 }

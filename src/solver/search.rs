@@ -31,12 +31,20 @@ struct Frame {
 
 impl Search {
     pub fn new(ruleset: Ruleset) -> Self {
-        Self { ruleset, memo: HashMap::new(), shortcuts: true }
+        Self {
+            ruleset,
+            memo: HashMap::new(),
+            shortcuts: true,
+        }
     }
 
     /// A search that never takes the nim-sum shortcuts: the plain definition of the value.
     pub fn plain(ruleset: Ruleset) -> Self {
-        Self { ruleset, memo: HashMap::new(), shortcuts: false }
+        Self {
+            ruleset,
+            memo: HashMap::new(),
+            shortcuts: false,
+        }
     }
 
     pub fn ruleset(&self) -> &Ruleset {
@@ -51,10 +59,10 @@ impl Search {
     /// The Grundy value of `p` (the misère Grundy value under misère play), which must be a
     /// legal position of the ruleset.
     pub fn value(&mut self, p: &Position, control: &Control) -> Result<u32, SolveError> {
-        if self.shortcuts {
-            if let Some(v) = self.shortcut(&self.ruleset.clone(), p, control)? {
-                return Ok(v);
-            }
+        if self.shortcuts
+            && let Some(v) = self.shortcut(&self.ruleset.clone(), p, control)?
+        {
+            return Ok(v);
         }
         if let Some(&v) = self.memo.get(p) {
             return Ok(v);
@@ -64,7 +72,7 @@ impl Search {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps % 1024 == 0 {
+            if steps.is_multiple_of(1024) {
                 control.check()?;
                 control.add_done(1024);
                 if self.memo.len() as u64 >= max_entries {
@@ -101,7 +109,11 @@ impl Search {
     fn frame(&self, position: Position) -> Frame {
         let mut options = Vec::new();
         self.ruleset.options(&position, &mut options);
-        Frame { position, options, next: 0 }
+        Frame {
+            position,
+            options,
+            next: 0,
+        }
     }
 
     /// Values known without a search: sums by the nim-sum of their components, normal-play
@@ -149,10 +161,18 @@ mod tests {
     #[test]
     fn shortcuts_agree_with_plain_search() {
         let c = Control::new();
-        for (rules, pos) in [("nim", "3,5,6"), ("sum(wythoff,sub(1,2))", "2,7+5"), ("sum(nim,fibonacci-nim)", "3,4+20:5")] {
+        for (rules, pos) in [
+            ("nim", "3,5,6"),
+            ("sum(wythoff,sub(1,2))", "2,7+5"),
+            ("sum(nim,fibonacci-nim)", "3,4+20:5"),
+        ] {
             let r: Ruleset = rules.parse().unwrap();
             let p = r.parse_position(pos).unwrap();
-            assert_eq!(Search::new(r.clone()).value(&p, &c), Search::plain(r).value(&p, &c), "{rules} {pos}");
+            assert_eq!(
+                Search::new(r.clone()).value(&p, &c),
+                Search::plain(r).value(&p, &c),
+                "{rules} {pos}"
+            );
         }
     }
 
@@ -170,6 +190,9 @@ mod tests {
         c.cancel();
         assert_eq!(Search::new(r.clone()).value(&p, &c), Err(SolveError::Cancelled));
         let tight = Control::with_budget(1 << 16);
-        assert!(matches!(Search::new(r).value(&p, &tight), Err(SolveError::OverBudget { .. })));
+        assert!(matches!(
+            Search::new(r).value(&p, &tight),
+            Err(SolveError::OverBudget { .. })
+        ));
     }
 }

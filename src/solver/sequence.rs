@@ -56,16 +56,26 @@ pub fn is_one_heap(ruleset: &Ruleset) -> bool {
 /// Computes G(0..n).
 pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
     if !is_one_heap(ruleset) {
-        return Err(SolveError::Unsupported(format!("{ruleset} is not played on one heap; use grid for two heaps")));
+        return Err(SolveError::Unsupported(format!(
+            "{ruleset} is not played on one heap; use grid for two heaps"
+        )));
     }
-    let len = usize::try_from(n).map_err(|_| SolveError::OverBudget { what: format!("{n} values"), needed: u64::MAX, budget: control.memory_budget() })?;
+    let len = usize::try_from(n).map_err(|_| SolveError::OverBudget {
+        what: format!("{n} values"),
+        needed: u64::MAX,
+        budget: control.memory_budget(),
+    })?;
     control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(12))?;
     control.set_total(n);
     fill(ruleset, len, control)
 }
 
 fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, SolveError> {
-    let extras = ruleset.push_successors().iter().map(|s| fill(s, n, control)).collect::<Result<Vec<_>, _>>()?;
+    let extras = ruleset
+        .push_successors()
+        .iter()
+        .map(|s| fill(s, n, control))
+        .collect::<Result<Vec<_>, _>>()?;
     let (base, misere) = ruleset.base();
     let terminal = u32::from(misere);
     let memory = match base {
@@ -155,7 +165,10 @@ fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, Solv
             }
         }
     }
-    Ok(Sequence { values: values.into_iter().map(|v| (v != NONE).then_some(v)).collect(), periodicity })
+    Ok(Sequence {
+        values: values.into_iter().map(|v| (v != NONE).then_some(v)).collect(),
+        periodicity,
+    })
 }
 
 /// Options of the non-octal one-heap leaves, as heap sizes.
@@ -186,7 +199,10 @@ fn fill_by_search(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequ
         });
         control.add_done(1);
     }
-    Ok(Sequence { values, periodicity: None })
+    Ok(Sequence {
+        values,
+        periodicity: None,
+    })
 }
 
 /// The least certified (period, pre-period) of a prefix of a sequence whose value at n is a
@@ -202,7 +218,9 @@ fn certify(values: &[u32], memory: Memory, step: u64, min_pre: u64) -> Option<Pe
     let mut p = step;
     while p < len {
         // the last i where the shift by p disagrees
-        let last_bad = (0..len - p).rev().find(|&i| values[i as usize] != values[(i + p) as usize]);
+        let last_bad = (0..len - p)
+            .rev()
+            .find(|&i| values[i as usize] != values[(i + p) as usize]);
         let n0 = last_bad.map_or(0, |i| i + 1).max(min_pre);
         let certified = match memory {
             Memory::Window(m) => n0 + m + p <= len && n0 + p >= m,
@@ -212,7 +230,10 @@ fn certify(values: &[u32], memory: Memory, step: u64, min_pre: u64) -> Option<Pe
         if certified && !values[n0 as usize..].contains(&NONE) {
             // The least pre-period for this period is n0; the period is the least one that
             // certifies within the prefix (a smaller true period would certify as well).
-            return Some(Periodicity { period: p, preperiod: n0 });
+            return Some(Periodicity {
+                period: p,
+                preperiod: n0,
+            });
         }
         p += step;
     }
@@ -236,7 +257,11 @@ mod tests {
         let mut s = Search::plain(r.clone());
         (0..n)
             .map(|i| {
-                let p = if r.shape() == Shape::Fibonacci { Position::fresh_fib(i) } else { Position::Heaps(vec![i]) };
+                let p = if r.shape() == Shape::Fibonacci {
+                    Position::fresh_fib(i)
+                } else {
+                    Position::Heaps(vec![i])
+                };
                 r.check_position(&p).ok().map(|_| s.value(&p, &Control::new()).unwrap())
             })
             .collect()
@@ -245,10 +270,25 @@ mod tests {
     #[test]
     fn fills_match_plain_search() {
         for rules in [
-            "sub(1,3,4)", "tag(5)", "divisor", "octal(0.07)", "octal(0.77)", "octal(0.137)", "octal(0.6)",
-            "misere(sub(2,3))", "misere(tag(3))", "push(tag(2),tag(3))", "push(sub(1,4),octal(0.07))",
-            "misere(push(tag(3),sub(2,5)))", "push(push(tag(1),tag(2)),tag(4))", "nim", "cdn", "zeruclid",
-            "fibonacci-nim", "push(octal(0.07),octal(0.07))", "misere(octal(0.07))",
+            "sub(1,3,4)",
+            "tag(5)",
+            "divisor",
+            "octal(0.07)",
+            "octal(0.77)",
+            "octal(0.137)",
+            "octal(0.6)",
+            "misere(sub(2,3))",
+            "misere(tag(3))",
+            "push(tag(2),tag(3))",
+            "push(sub(1,4),octal(0.07))",
+            "misere(push(tag(3),sub(2,5)))",
+            "push(push(tag(1),tag(2)),tag(4))",
+            "nim",
+            "cdn",
+            "zeruclid",
+            "fibonacci-nim",
+            "push(octal(0.07),octal(0.07))",
+            "misere(octal(0.07))",
         ] {
             // the plain search plays octal games on collections of heaps: keep them small
             let n = if rules.contains("octal(0.07),") || rules.starts_with("misere(octal") {
@@ -265,7 +305,10 @@ mod tests {
     #[test]
     fn dawson_kayles_published_values_and_period() {
         // Winning Ways: 0.07 in cell indexing, period 34
-        let expect = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2];
+        let expect = [
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0,
+            1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
+        ];
         let s = seq("octal(0.07)", 100_000);
         let got: Vec<u32> = s.values[..expect.len()].iter().map(|v| v.unwrap()).collect();
         assert_eq!(got, expect);
@@ -285,16 +328,30 @@ mod tests {
 
     #[test]
     fn kayles_published_values_and_period() {
-        let expect = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7];
+        let expect = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7,
+        ];
         let s = seq("octal(0.77)", 2000);
         let got: Vec<u32> = s.values[..expect.len()].iter().map(|v| v.unwrap()).collect();
         assert_eq!(got, expect);
-        assert_eq!(s.periodicity, Some(Periodicity { period: 12, preperiod: 71 }));
+        assert_eq!(
+            s.periodicity,
+            Some(Periodicity {
+                period: 12,
+                preperiod: 71
+            })
+        );
     }
 
     #[test]
     fn subtraction_periods() {
-        assert_eq!(seq("tag(5)", 100).periodicity, Some(Periodicity { period: 6, preperiod: 0 }));
+        assert_eq!(
+            seq("tag(5)", 100).periodicity,
+            Some(Periodicity {
+                period: 6,
+                preperiod: 0
+            })
+        );
         assert_eq!(seq("divisor", 100).periodicity, None);
         assert_eq!(seq("divisor", 3).values, vec![None, Some(0), Some(1)]);
     }

@@ -21,7 +21,9 @@ pub fn wythoff_options(a: u64, b: u64, out: &mut Vec<(u64, u64)>) {
 /// Zeruclid (seed 003 Def 3.0.1): remove from any heap a positive multiple of the smallest
 /// non-zero heap; heaps stay ≥ 0. All heaps zero is terminal.
 pub fn zeruclid_options(h: &[u64], out: &mut Vec<Vec<u64>>) {
-    let Some(m) = h.iter().copied().filter(|&x| x > 0).min() else { return };
+    let Some(m) = h.iter().copied().filter(|&x| x > 0).min() else {
+        return;
+    };
     for i in 0..h.len() {
         let mut v = h[i];
         while v >= m {
@@ -47,7 +49,7 @@ pub fn divisors(n: u64) -> Vec<u64> {
     let mut large = Vec::new();
     let mut d = 1;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             small.push(d);
             if d * d != n {
                 large.push(n / d);

@@ -18,7 +18,7 @@ pub fn divisor_options(n: u64, out: &mut Vec<u64>) {
     let mut d = 1;
     let mut large = Vec::new();
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             out.push(n - d);
             let e = n / d;
             if e != d && e != n {
@@ -135,7 +135,10 @@ mod tests {
         let code: OctalCode = "0.07".parse().unwrap();
         let mut out = Vec::new();
         code.options(6, &mut out);
-        assert_eq!(out, vec![OctalOption::One(4), OctalOption::Two(1, 3), OctalOption::Two(2, 2)]);
+        assert_eq!(
+            out,
+            vec![OctalOption::One(4), OctalOption::Two(1, 3), OctalOption::Two(2, 2)]
+        );
         out.clear();
         code.options(2, &mut out);
         assert_eq!(out, vec![OctalOption::Gone]);

@@ -1,0 +1,119 @@
+//! The command line as scripts see it: output formats, exit statuses, determinism.
+
+use std::process::{Command, Output};
+
+fn nimscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = nimscope(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn value_json_has_grundy_and_outcome() {
+    let line = stdout(&["value", "push(nim,euclid0)", "2,4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["outcome"], "P");
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&["value", "fibonacci-nim", "20:5", "--json"]).trim()).unwrap();
+    assert_eq!(v["position"], "20:5");
+}
+
+#[test]
+fn moves_mark_the_winning_ones() {
+    let text = stdout(&["moves", "euclid", "11,27", "--json"]);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    // seed 002: from (11,27) the winning move goes to (11,16), ratio below Φ
+    let winning: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["winning"] == true)
+        .map(|l| l["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["11,16"]);
+    assert!(lines.iter().any(|l| l["move"] == "subtract 2×11 from 27"));
+}
+
+#[test]
+fn grid_csv_rows_and_empty_cells() {
+    assert_eq!(
+        stdout(&["grid", "wythoff", "--rows", "0..3", "--cols", "0..4"]),
+        "0,1,2,3\n1,2,0,4\n2,0,1,5\n"
+    );
+    assert_eq!(
+        stdout(&["grid", "grossman", "--rows", "0..2", "--cols", "0..3"]),
+        ",,\n,0,1\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "grid", "zeruclid", "--rows", "0..2", "--cols", "0..3", "--slice", "1,_,_"
+        ]),
+        "1,0,2\n0,1,3\n"
+    );
+    let json = stdout(&["grid", "nim", "--rows", "2..3", "--cols", "0..3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["values"], serde_json::json!([2, 3, 0]));
+}
+
+#[test]
+fn seq_reports_the_certified_period() {
+    let text = stdout(&["seq", "octal(0.07)", "--to", "300"]);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("period 34, pre-period 53"),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&["seq", "tag(5)", "--to", "20", "--json"]).trim()).unwrap();
+    assert_eq!(v["period"], 6);
+    assert_eq!(v["values"][6], 0);
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_status_2() {
+    for args in [
+        &["value", "nimm", "3"][..],
+        &["value", "nim", "3,x"],
+        &["value", "nim", "99999999999999999999"],
+        &["value", "grossman", "0,5"],
+        &["value", "sub()", "3"],
+        &["value", "sub(0,1)", "3"],
+        &["value", "wythoff", "1,2,3"],
+        &["value", "divisor", "0"],
+        &["moves", "push(nim", "3"],
+        &["grid", "wythoff", "--rows", "0..100000", "--cols", "0..100000"],
+        &["grid", "wythoff", "--rows", "5..2", "--cols", "0..3"],
+        &["grid", "euclid3", "--rows", "0..3", "--cols", "0..3", "--slice", "1,_"],
+        &["seq", "wythoff", "--to", "5"],
+        &["value", "--memory-budget", "1K", "wythoff", "5000,5000"],
+    ] {
+        let out = nimscope(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    let args = ["check", "--upto", "40"];
+    assert_eq!(stdout(&args), stdout(&args));
+    let args = ["grid", "cdn", "--rows", "0..50", "--cols", "0..50"];
+    assert_eq!(stdout(&args), stdout(&args));
+}
+
+#[test]
+fn version_names_the_commit() {
+    let text = stdout(&["--version"]);
+    assert!(text.starts_with("nimscope 0.1.0 (commit "), "{text}");
+}

@@ -202,9 +202,14 @@ pub fn main_with(cli: Cli) -> ExitCode {
         return ExitCode::from(EXIT_ERROR);
     };
     let control = Control::with_budget(cli.memory_budget);
+    let progress = show_progress(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());
     let result = run(command, &control, &mut lock);
+    if let Some((stop, handle)) = progress {
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let _ = handle.join();
+    }
     let flushed = std::io::Write::flush(&mut lock);
     match result.and(flushed.map_err(anyhow::Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -218,6 +223,47 @@ pub fn main_with(cli: Cli) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// On a terminal, a long job shows its progress on stderr (after a second, five times a second);
+/// scripts reading a pipe see nothing extra.
+fn show_progress(
+    control: &Control,
+) -> Option<(
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    std::thread::JoinHandle<()>,
+)> {
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let (flag, control) = (stop.clone(), control.clone());
+    let handle = std::thread::Builder::new()
+        .name("progress".into())
+        .spawn(move || {
+            let start = std::time::Instant::now();
+            let mut shown = false;
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                if start.elapsed().as_secs() >= 1 {
+                    let (done, total) = control.progress();
+                    let pct = if total > 0 {
+                        format!("{:.0}%", 100.0 * done.min(total) as f64 / total as f64)
+                    } else {
+                        format!("{done} steps")
+                    };
+                    eprint!("\r  working: {pct}   ");
+                    shown = true;
+                }
+            }
+            if shown {
+                eprint!("\r{}\r", " ".repeat(30));
+            }
+        })
+        .ok()?;
+    Some((stop, handle))
 }
 
 /// Outcome name as used in the JSON output.

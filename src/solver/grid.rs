@@ -787,6 +787,21 @@ mod tests {
     }
 
     #[test]
+    fn cancel_from_another_thread_stops_a_long_fill() {
+        let r: Ruleset = "wythoff".parse().unwrap();
+        let c = Control::new();
+        let job = {
+            let c = c.clone();
+            std::thread::spawn(move || grid(&r, &Layout::Plain, 0..12_000, 0..12_000, &c).map(|_| ()))
+        };
+        while c.progress().0 == 0 {
+            std::thread::yield_now();
+        }
+        c.cancel();
+        assert_eq!(job.join().unwrap(), Err(SolveError::Cancelled));
+    }
+
+    #[test]
     fn budget_and_cancel() {
         let r: Ruleset = "wythoff".parse().unwrap();
         let small = Control::with_budget(1 << 20);

@@ -108,8 +108,9 @@ fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, Solv
     let mut periodicity = None;
     let mut i = 0;
     while i < n {
+        // a value of a splitting octal game costs O(n): check every value
+        control.check()?;
         if i % 4096 == 0 {
-            control.check()?;
             control.add_done(4096.min((n - i) as u64));
         }
         let ext: Vec<u32> = extras.iter().map(|e| e.values[i].unwrap_or(NONE)).collect();

@@ -6,15 +6,20 @@
 //! - [`solver`]: Grundy values of positions, rectangles and sequences; cancellable, reporting
 //!   progress, refusing jobs over the memory budget ([`solver::Control`]);
 //! - [`checks`]: the papers' theorems compared with computation (`nimscope check`);
-//! - [`cli`]: the scriptable command line over the same solver.
-//!
-//! Nothing in this crate's core imports a GUI toolkit; the window builds on these modules.
+//! - [`cli`]: the scriptable command line over the same solver;
+//! - [`worker`] (the solver thread) and [`raster`] (values → pixels): still no egui;
+//! - [`app`], [`canvas`], [`panels`]: the window, the only modules that import egui.
 
+pub mod app;
+pub mod canvas;
 pub mod check_row;
 pub mod checks;
 pub mod cli;
 pub mod game;
+pub mod panels;
+pub mod raster;
 pub mod solver;
+pub mod worker;
 
 /// Version and commit embedded by `build.rs`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -198,8 +198,13 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
 /// The binary's entry point for subcommands: runs, prints errors as one line, sets the exit code.
 pub fn main_with(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        eprintln!("nimscope: no command given; try `nimscope --help` (the window comes with the explorer)");
-        return ExitCode::from(EXIT_ERROR);
+        return match crate::app::run_window(cli.memory_budget) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(EXIT_ERROR)
+            }
+        };
     };
     let control = Control::with_budget(cli.memory_budget);
     let progress = show_progress(&control);

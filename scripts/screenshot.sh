@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Starts the real nimscope window under Xvfb, takes a screenshot once it has drawn the map,
+# and checks the picture is not blank. Installs the Debian packages it needs (as root).
+# Usage: scripts/screenshot.sh [OUT.png]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-target/screenshot.png}
+pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils"
+missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
+if [ -n "$missing" ]; then
+  echo "screenshot: installing $missing" >&2
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+fi
+cargo build --quiet
+export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
+mkdir -p "$(dirname "$out")"
+xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" bash -c '
+  ./target/debug/nimscope & app=$!
+  for i in $(seq 1 60); do
+    sleep 1
+    if xwininfo -root -tree 2>/dev/null | grep -q "\"nimscope\""; then break; fi
+  done
+  sleep 4
+  import -window root "'"$out"'"
+  kill $app 2>/dev/null || true
+  wait $app 2>/dev/null || true
+'
+# A blank or single-colour screen has (almost) no spread of grey levels.
+spread=$(convert "$out" -colorspace Gray -format "%[fx:standard_deviation]" info:)
+colors=$(convert "$out" -format "%k" info:)
+echo "screenshot: $out, $colors colours, grey spread $spread"
+awk -v s="$spread" -v c="$colors" 'BEGIN { exit !(s > 0.05 && c > 16) }' || { echo "screenshot: the window looks blank" >&2; exit 1; }

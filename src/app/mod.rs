@@ -1,0 +1,300 @@
+//! The window: layout, menus and shortcuts, the status bar, and the logic that keeps the map
+//! supplied by the background worker. `logic` does the work (drain results, schedule jobs);
+//! the `*_ui` functions draw and record what the user asked for.
+
+pub mod theme;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::canvas::{self, Camera, HoveredCell, MapState, sequence_view};
+use crate::game::{Ruleset, Shape};
+use crate::panels::inspector_panel::{self, CellInfo};
+use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
+use crate::raster::{ColorMode, Palette};
+use crate::solver::grid::{self, Grid, Layout};
+use crate::solver::sequence::{self, Sequence};
+use crate::worker::{JobSpec, Lane, Output, Worker};
+
+/// Largest side of the map the window asks for.
+const MAX_MAP: u64 = 16384;
+/// Smallest map request; later requests double until the view is covered.
+const FIRST_MAP: u64 = 64;
+/// Length of the sequence shown for one-heap rulesets.
+const SEQUENCE_LEN: u64 = 600;
+/// Time a frame may spend taking results from the worker.
+const DRAIN_BUDGET: Duration = Duration::from_millis(10);
+
+/// The whole window's state.
+pub struct App {
+    pub panel: RulesetPanel,
+    pub ruleset: Ruleset,
+    pub layout: Layout,
+    pub map_state: MapState,
+    pub map: Option<Arc<Grid>>,
+    pub compare_map: Option<Arc<Grid>>,
+    pub sequence: Option<Arc<Sequence>>,
+    pub hovered: Option<HoveredCell>,
+    pub selected: Option<HoveredCell>,
+    /// The last error or notice, shown in the status bar.
+    pub status: Option<String>,
+    pub show_about: bool,
+    worker: Option<Worker>,
+    memory_budget: u64,
+}
+
+impl App {
+    pub fn new(memory_budget: u64) -> Self {
+        Self {
+            panel: RulesetPanel::default(),
+            ruleset: Ruleset::Wythoff,
+            layout: Layout::Plain,
+            map_state: MapState::default(),
+            map: None,
+            compare_map: None,
+            sequence: None,
+            hovered: None,
+            selected: None,
+            status: None,
+            show_about: false,
+            worker: None,
+            memory_budget,
+        }
+    }
+
+    /// Whether the current ruleset is shown as a 2-D map (else as a sequence).
+    pub fn is_map(&self) -> bool {
+        self.layout != Layout::Plain || !matches!(self.ruleset.shape(), Shape::OneHeap)
+    }
+
+    /// Switches to a ruleset: forgets the old values and starts over from the origin.
+    pub fn set_ruleset(&mut self, r: Ruleset) {
+        self.layout = match self.panel.slice.trim() {
+            "" => Layout::Plain,
+            s => match Layout::parse_slice(s) {
+                Ok(l) => l,
+                Err(e) => {
+                    self.status = Some(e);
+                    Layout::Plain
+                }
+            },
+        };
+        self.ruleset = r;
+        self.map = None;
+        self.compare_map = None;
+        self.sequence = None;
+        self.selected = None;
+        self.status = None;
+        if let Some(w) = &mut self.worker {
+            w.cancel(Lane::Map);
+            w.cancel(Lane::Compare);
+        }
+    }
+
+    pub fn worker(&self) -> Option<&Worker> {
+        self.worker.as_ref()
+    }
+
+    /// Stops every running job (the status bar's Cancel).
+    pub fn cancel_jobs(&mut self) {
+        if let Some(w) = &mut self.worker {
+            w.cancel(Lane::Map);
+            w.cancel(Lane::Compare);
+        }
+        self.status = Some("cancelled".into());
+    }
+
+    /// Takes the worker's results and asks for what the view still lacks.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ctx.clone();
+            Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
+        });
+        for resp in worker.drain(DRAIN_BUDGET) {
+            match (resp.lane, resp.result) {
+                (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
+                (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
+                (_, Ok(Output::Sequence(s))) => self.sequence = Some(s),
+                (_, Err(e)) => self.status = Some(format!("{}: {e}", resp.spec.describe())),
+            }
+        }
+        if self.status.as_deref() == Some("cancelled") {
+            return; // the user stopped the work: wait for the next change of view or ruleset
+        }
+        self.schedule();
+        if self.worker.as_ref().is_some_and(|w| w.running().next().is_some()) {
+            ctx.request_repaint_after(Duration::from_millis(100)); // keep the progress bar moving
+        }
+    }
+
+    fn schedule(&mut self) {
+        let is_map = self.is_map();
+        let Some(worker) = self.worker.as_mut() else { return };
+        if !is_map {
+            if self.sequence.is_none() && !worker.is_running(Lane::Map) && self.status.is_none() {
+                if sequence::is_one_heap(&self.ruleset) {
+                    worker.submit(Lane::Map, JobSpec::Sequence { ruleset: self.ruleset.clone(), n: SEQUENCE_LEN });
+                }
+            }
+            return;
+        }
+        if self.layout == Layout::Plain && !grid::has_fast_fill(&self.ruleset) && self.ruleset.shape() == Shape::ThreeHeaps {
+            self.status = Some(format!("{} is played on three heaps: enter a slice such as 1,_,_", self.ruleset));
+            return;
+        }
+        let (a, b) = self.map_state.visible_extent();
+        let need = ((a.max(b).ceil() as u64) + 1).next_power_of_two().clamp(FIRST_MAP, MAX_MAP);
+        let have = self.map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
+        if have < need && !worker.is_running(Lane::Map) && self.status.is_none() {
+            let n = if have == 0 { FIRST_MAP } else { (have * 2).min(need) };
+            worker.submit(Lane::Map, JobSpec::Map { ruleset: self.ruleset.clone(), layout: self.layout.clone(), rows: 0..n, cols: 0..n });
+        }
+        if self.map_state.color == ColorMode::Difference {
+            let Ok(other) = self.panel.compare.parse::<Ruleset>() else { return };
+            let have_other = self.compare_map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
+            if have_other < have && !worker.is_running(Lane::Compare) {
+                worker.submit(Lane::Compare, JobSpec::Map { ruleset: other, layout: self.layout.clone(), rows: 0..have, cols: 0..have });
+            }
+        }
+    }
+
+    /// Everything drawn in one frame (also what the behaviour tests drive).
+    pub fn ui_root(&mut self, ui: &mut egui::Ui) {
+        self.logic(&ui.ctx().clone());
+        self.shortcuts_ui(ui.ctx());
+        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
+        egui::Panel::left("rulesets").default_size(theme::SIDE_PANEL_WIDTH).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let PanelAction::Apply(r) = ruleset_panel::ruleset_panel_ui(ui, &mut self.panel) {
+                    self.set_ruleset(r);
+                }
+            });
+        });
+        egui::Panel::right("inspector").default_size(theme::SIDE_PANEL_WIDTH).show(ui, |ui| {
+            let cell = |h: HoveredCell| CellInfo { a: h.a, b: h.b, value: h.value };
+            inspector_panel::inspector_ui(ui, &self.ruleset.to_string(), self.hovered.map(cell), self.selected.map(cell));
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.is_map() {
+                self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), self.compare_map.as_deref());
+                if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
+                    self.selected = self.hovered;
+                }
+            } else if let Some(s) = self.sequence.clone() {
+                sequence_view::sequence_ui(ui, &s, self.map_state.color);
+            } else {
+                ui.label("computing the sequence…");
+            }
+        });
+        if self.show_about {
+            let mut open = true;
+            egui::Window::new("About nimscope").open(&mut open).show(ui.ctx(), |ui| {
+                ui.label(format!("nimscope {}", crate::GIT_COMMIT_VERSION));
+                ui.label("An explorer for impartial combinatorial games.");
+            });
+            self.show_about = open;
+        }
+    }
+
+    fn shortcuts_ui(&mut self, ctx: &egui::Context) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let fit = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
+        canvas::keyboard_ui(ctx, &mut self.map_state, fit);
+    }
+
+    fn menu_ui(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                ui.add_enabled(false, egui::Button::new("Open session…  (Ctrl+O)")).on_disabled_hover_text("sessions come with the figures and sessions issue");
+                ui.add_enabled(false, egui::Button::new("Save session  (Ctrl+S)")).on_disabled_hover_text("sessions come with the figures and sessions issue");
+                ui.add_enabled(false, egui::Button::new("Export PNG…  (Ctrl+E)")).on_disabled_hover_text("PNG export comes with the figures and sessions issue");
+                if ui.button("Quit  (Ctrl+Q)").clicked() {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.button("Zoom in  (+)").clicked() {
+                    self.map_state.camera.zoom_at(1.5, 0.0, 0.0);
+                }
+                if ui.button("Zoom out  (-)").clicked() {
+                    self.map_state.camera.zoom_at(1.0 / 1.5, 0.0, 0.0);
+                }
+                if ui.button("Fit the map  (0)").clicked() {
+                    let n = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
+                    let r = self.map_state.last_rect.unwrap_or(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
+                    self.map_state.camera = Camera::fit(n, r.width(), r.height());
+                }
+                ui.separator();
+                self.color_mode_ui(ui);
+                ui.separator();
+                let o = &mut self.map_state.overlays;
+                ui.checkbox(&mut o.grid_lines, "Grid lines");
+                ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
+                ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
+                ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("About nimscope").clicked() {
+                    self.show_about = true;
+                }
+            });
+        });
+    }
+
+    /// The colour mode choices (in the View menu).
+    pub fn color_mode_ui(&mut self, ui: &mut egui::Ui) {
+        let c = &mut self.map_state.color;
+        ui.radio_value(c, ColorMode::Outcome, "P-positions");
+        ui.radio_value(c, ColorMode::Grundy(Palette::Viridis), "Grundy value (viridis)");
+        ui.radio_value(c, ColorMode::Grundy(Palette::Cividis), "Grundy value (cividis, colour-blind safe)");
+        ui.radio_value(c, ColorMode::Modulo(2), "Grundy value mod 2");
+        ui.radio_value(c, ColorMode::Modulo(4), "Grundy value mod 4");
+        ui.radio_value(c, ColorMode::Difference, "Difference from the compared ruleset");
+    }
+
+    fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let mut cancel = false;
+            if let Some(w) = &self.worker {
+                for r in w.running() {
+                    let (done, total) = r.control.progress();
+                    let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
+                    let secs = r.started.elapsed().as_secs_f64().max(1e-3);
+                    ui.label(r.spec.describe());
+                    ui.add(egui::ProgressBar::new(frac.min(1.0)).desired_width(160.0).show_percentage());
+                    ui.label(format!("{:.1} M cells/s", done as f64 / secs / 1e6));
+                }
+                if w.running().next().is_some() && ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            }
+            if cancel {
+                self.cancel_jobs();
+            }
+            if let Some(s) = &self.status {
+                ui.colored_label(theme::ERROR_TEXT, s);
+            } else if let Some(h) = self.hovered {
+                ui.label(inspector_panel::describe(&CellInfo { a: h.a, b: h.b, value: h.value }));
+            }
+        });
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_root(ui);
+    }
+}
+
+/// Opens the window (the binary without a subcommand).
+pub fn run_window(memory_budget: u64) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("nimscope").with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    };
+    eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(App::new(memory_budget)))))
+        .map_err(|e| format!("could not open the window: {e}"))
+}

@@ -1,0 +1,20 @@
+//! Colours and sizes of the window, in one place (no literal colours elsewhere in the UI).
+
+use egui::Color32;
+
+pub const OVERLAY_GRID: Color32 = Color32::from_rgba_premultiplied(90, 90, 90, 90);
+pub const OVERLAY_PHI: Color32 = Color32::from_rgb(230, 120, 20);
+pub const OVERLAY_WYTHOFF: Color32 = Color32::from_rgb(30, 160, 220);
+pub const OVERLAY_THEOREM: Color32 = Color32::from_rgb(220, 30, 120);
+pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
+pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
+pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
+pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
+pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
+
+/// Width of the side panels, in points.
+pub const SIDE_PANEL_WIDTH: f32 = 260.0;
+/// Pixels of a cell below which grid lines are not drawn.
+pub const GRID_LINES_MIN_CELL_PX: f32 = 8.0;
+/// Target distance between axis tick labels, in points.
+pub const TICK_SPACING: f32 = 80.0;

@@ -1,0 +1,265 @@
+//! The zoomable value map: a camera in cell space, the raster of the visible cells (through the
+//! shared [`crate::raster`] path), overlays, axes and the hovered cell. Drag to pan, wheel or
+//! pinch to zoom, `+` `−` `0` and the arrow keys from the keyboard.
+
+pub mod camera;
+pub mod sequence_view;
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, Vec2, pos2};
+
+use crate::app::theme;
+use crate::game::theory;
+use crate::raster::{ColorMode, View, raster};
+use crate::solver::grid::Grid;
+pub use camera::Camera;
+
+/// Overlays drawn over the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Overlays {
+    pub grid_lines: bool,
+    pub phi_lines: bool,
+    pub wythoff_pairs: bool,
+    /// The P-positions of seed 003 Thm 3.1.6 (nim⊚euclid0).
+    pub theorem_316: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self { grid_lines: true, phi_lines: false, wythoff_pairs: false, theorem_316: false }
+    }
+}
+
+/// What the map shows and how.
+pub struct MapState {
+    pub camera: Camera,
+    pub color: ColorMode,
+    pub overlays: Overlays,
+    texture: Option<TextureHandle>,
+    /// What the texture was painted from, to repaint only on change.
+    painted: Option<(View, ColorMode, usize, usize)>,
+    /// The map's rectangle on screen in the last frame (for tests and the status bar).
+    pub last_rect: Option<Rect>,
+}
+
+impl Default for MapState {
+    fn default() -> Self {
+        Self { camera: Camera::default(), color: ColorMode::Outcome, overlays: Overlays::default(), texture: None, painted: None, last_rect: None }
+    }
+}
+
+/// The cell under the pointer, with its value if computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredCell {
+    pub a: u64,
+    pub b: u64,
+    /// `None`: not computed yet; `Some(None)`: not a position.
+    pub value: Option<Option<u32>>,
+}
+
+impl MapState {
+    /// The highest row and column the view shows (to ask the worker for enough of the map).
+    pub fn visible_extent(&self) -> (f64, f64) {
+        let rect = self.last_rect.unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
+        let (b, a) = self.camera.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
+        (a.max(0.0), b.max(0.0))
+    }
+
+    /// Screen position of the centre of cell (a, b) in the last frame.
+    pub fn screen_pos_of_cell(&self, a: u64, b: u64) -> Option<Pos2> {
+        let rect = self.last_rect?;
+        let (dx, dy) = self.camera.offset_from_cell(b as f64 + 0.5, a as f64 + 0.5);
+        Some(rect.center() + Vec2::new(dx, dy))
+    }
+}
+
+/// Draws the map filling the available space; returns the hovered cell.
+pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other: Option<&Grid>) -> Option<HoveredCell> {
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    state.last_rect = Some(rect);
+    handle_input(ui, state, rect, &response);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+
+    let ppp = ui.ctx().pixels_per_point();
+    let width = (rect.width() * ppp).round().max(1.0) as usize;
+    let height = (rect.height() * ppp).round().max(1.0) as usize;
+    let cpp = state.camera.cells_per_point / ppp as f64;
+    let (left, bottom) = state.camera.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
+    let view = View { left, bottom, cells_per_pixel: cpp, width, height };
+    let key = (view, state.color, map.map_or(0, |g| g as *const Grid as usize), other.map_or(0, |g| g as *const Grid as usize));
+    if state.painted != Some(key) {
+        let max = map.map_or(0, grid_max);
+        let value = |a: u64, b: u64| map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b)).map(|g| g.get(a, b));
+        let other_value = |a: u64, b: u64| other.and_then(|g| g.get(a, b));
+        let px = raster(&view, state.color, max, &value, &other_value);
+        let image = egui::ColorImage::from_rgba_unmultiplied([width, height], &px);
+        match &mut state.texture {
+            Some(t) => t.set(image, TextureOptions::NEAREST),
+            None => state.texture = Some(ui.ctx().load_texture("value-map", image, TextureOptions::NEAREST)),
+        }
+        state.painted = Some(key);
+    }
+    if let Some(t) = &state.texture {
+        painter.image(t.id(), rect, Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)), Color32::WHITE);
+    }
+    overlays_ui(&painter, state, rect);
+    axes_ui(&painter, state, rect);
+
+    let hovered = response.hover_pos().and_then(|p| {
+        let (b, a) = state.camera.cell_from_offset(p.x - rect.center().x, p.y - rect.center().y);
+        (a >= 0.0 && b >= 0.0).then(|| {
+            let (a, b) = (a.floor() as u64, b.floor() as u64);
+            let value = map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b)).map(|g| g.get(a, b));
+            HoveredCell { a, b, value }
+        })
+    });
+    if let Some(h) = hovered {
+        let cell_px = 1.0 / state.camera.cells_per_point as f32;
+        if cell_px >= 4.0 {
+            let (dx, dy) = state.camera.offset_from_cell(h.b as f64, h.a as f64 + 1.0);
+            let r = Rect::from_min_size(rect.center() + Vec2::new(dx, dy), Vec2::splat(cell_px));
+            painter.rect_stroke(r, 0.0, Stroke::new(2.0, theme::HOVER_OUTLINE), StrokeKind::Outside);
+        }
+    }
+    hovered
+}
+
+fn grid_max(g: &Grid) -> u32 {
+    g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()).max().unwrap_or(0)
+}
+
+fn handle_input(ui: &egui::Ui, state: &mut MapState, rect: Rect, response: &egui::Response) {
+    if response.dragged() {
+        let d = response.drag_delta();
+        state.camera.pan(d.x, d.y);
+    }
+    if response.hovered() {
+        let (scroll, zoom, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
+        let at = pointer.map_or(Vec2::ZERO, |p| p - rect.center());
+        if scroll != 0.0 {
+            state.camera.zoom_at((scroll as f64 / 200.0).exp(), at.x, at.y);
+        }
+        if zoom != 1.0 {
+            state.camera.zoom_at(zoom as f64, at.x, at.y);
+        }
+    }
+}
+
+/// Keyboard navigation of the map: `+`/`−` zoom, `0` fits `[0, n)²`, arrows pan.
+pub fn keyboard_ui(ctx: &egui::Context, state: &mut MapState, fit_n: f64) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let rect = state.last_rect.unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
+    ctx.input(|i| {
+        if i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals) {
+            state.camera.zoom_at(1.5, 0.0, 0.0);
+        }
+        if i.key_pressed(egui::Key::Minus) {
+            state.camera.zoom_at(1.0 / 1.5, 0.0, 0.0);
+        }
+        if i.key_pressed(egui::Key::Num0) {
+            state.camera = Camera::fit(fit_n, rect.width(), rect.height());
+        }
+        let step = 60.0;
+        for (key, dx, dy) in [(egui::Key::ArrowLeft, step, 0.0), (egui::Key::ArrowRight, -step, 0.0), (egui::Key::ArrowUp, 0.0, step), (egui::Key::ArrowDown, 0.0, -step)] {
+            if i.key_pressed(key) {
+                state.camera.pan(dx, dy);
+            }
+        }
+    });
+}
+
+fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
+    let cam = state.camera;
+    let to_screen = |b: f64, a: f64| {
+        let (dx, dy) = cam.offset_from_cell(b, a);
+        rect.center() + Vec2::new(dx, dy)
+    };
+    let (b0, a0) = cam.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
+    let (b1, a1) = cam.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
+    let cell_px = (1.0 / cam.cells_per_point) as f32;
+    if state.overlays.grid_lines && cell_px >= theme::GRID_LINES_MIN_CELL_PX {
+        let stroke = Stroke::new(1.0, theme::OVERLAY_GRID);
+        for b in (b0.floor().max(0.0) as i64)..=(b1.ceil() as i64) {
+            painter.line_segment([to_screen(b as f64, a0), to_screen(b as f64, a1)], stroke);
+        }
+        for a in (a0.floor().max(0.0) as i64)..=(a1.ceil() as i64) {
+            painter.line_segment([to_screen(b0, a as f64), to_screen(b1, a as f64)], stroke);
+        }
+    }
+    let far = (b1.max(a1) * 2.0).max(1.0);
+    if state.overlays.phi_lines {
+        let stroke = Stroke::new(1.5, theme::OVERLAY_PHI);
+        painter.line_segment([to_screen(0.0, 0.0), to_screen(far, far * theory::PHI)], stroke);
+        painter.line_segment([to_screen(0.0, 0.0), to_screen(far * theory::PHI, far)], stroke);
+    }
+    let radius = (cell_px * 0.3).clamp(1.5, 6.0);
+    let marks = |pairs: &mut dyn Iterator<Item = (u64, u64)>, color: Color32| {
+        for (a, b) in pairs {
+            for (x, y) in [(a, b), (b, a)] {
+                let p = to_screen(y as f64 + 0.5, x as f64 + 0.5);
+                if rect.contains(p) {
+                    painter.circle_stroke(p, radius, Stroke::new(1.5, color));
+                }
+            }
+        }
+    };
+    let limit = a1.max(b1).max(0.0) as u64 + 2;
+    if state.overlays.wythoff_pairs {
+        marks(&mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit), theme::OVERLAY_WYTHOFF);
+    }
+    if state.overlays.theorem_316 {
+        marks(&mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(), theme::OVERLAY_THEOREM);
+    }
+}
+
+/// Tick labels along the bottom (columns b) and left (rows a) edges, spaced to stay readable.
+fn axes_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
+    let cam = state.camera;
+    let step_cells = nice_step(theme::TICK_SPACING as f64 * cam.cells_per_point);
+    let (b0, a0) = cam.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
+    let (b1, a1) = cam.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
+    let font = FontId::monospace(11.0);
+    let mut b = (b0 / step_cells).ceil().max(0.0) * step_cells;
+    while b <= b1 {
+        let (dx, _) = cam.offset_from_cell(b, 0.0);
+        let p = pos2(rect.center().x + dx, rect.bottom() - 2.0);
+        let r = painter.text(p, Align2::CENTER_BOTTOM, format!("{b}"), font.clone(), theme::AXIS_TEXT);
+        painter.rect_filled(r.expand(1.0), 2.0, theme::AXIS_BACKGROUND);
+        painter.text(p, Align2::CENTER_BOTTOM, format!("{b}"), font.clone(), theme::AXIS_TEXT);
+        b += step_cells;
+    }
+    let mut a = (a0 / step_cells).ceil().max(0.0) * step_cells;
+    while a <= a1 {
+        let (_, dy) = cam.offset_from_cell(0.0, a);
+        let p = pos2(rect.left() + 2.0, rect.center().y + dy);
+        let r = painter.text(p, Align2::LEFT_CENTER, format!("{a}"), font.clone(), theme::AXIS_TEXT);
+        painter.rect_filled(r.expand(1.0), 2.0, theme::AXIS_BACKGROUND);
+        painter.text(p, Align2::LEFT_CENTER, format!("{a}"), font.clone(), theme::AXIS_TEXT);
+        a += step_cells;
+    }
+}
+
+/// The least of 1, 2, 5 × 10^k cells at least `min` (ticks on whole cells).
+fn nice_step(min: f64) -> f64 {
+    let mut step = 1.0;
+    loop {
+        for m in [1.0, 2.0, 5.0] {
+            if step * m >= min {
+                return step * m;
+            }
+        }
+        step *= 10.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tick_steps_are_round() {
+        assert_eq!(super::nice_step(0.01), 1.0);
+        assert_eq!(super::nice_step(3.0), 5.0);
+        assert_eq!(super::nice_step(700.0), 1000.0);
+    }
+}

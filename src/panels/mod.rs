@@ -1,0 +1,4 @@
+//! The side panels: the ruleset picker on the left, the inspector on the right.
+
+pub mod inspector_panel;
+pub mod ruleset_panel;

@@ -1,0 +1,178 @@
+//! Values + colour mode → RGBA pixels: the one raster path shared by the window's map and the
+//! PNG export, so both show the same picture and it is testable without a GPU.
+//!
+//! The picture has row `a` growing upwards and column `b` to the right, like the papers'
+//! figures: pixel (x, y) shows the cell under its centre.
+
+/// How cells are coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ColorMode {
+    /// P-positions dark, everything else light.
+    Outcome,
+    /// The Grundy value on a perceptual colour map, scaled to `max`.
+    Grundy(Palette),
+    /// The Grundy value modulo k, on the palette.
+    Modulo(u32),
+    /// Where the second map's outcome differs from the first (needs a second map).
+    Difference,
+}
+
+/// Perceptual colour maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Palette {
+    Viridis,
+    /// Cividis: designed to read the same with colour-vision deficiencies.
+    Cividis,
+}
+
+/// RGBA colours of the map (kept here, beside the palettes, so the screen and the export agree).
+pub mod colors {
+    pub const P_POSITION: [u8; 4] = [20, 20, 30, 255];
+    pub const N_POSITION: [u8; 4] = [236, 236, 228, 255];
+    pub const NOT_A_POSITION: [u8; 4] = [160, 160, 160, 255];
+    pub const NOT_COMPUTED: [u8; 4] = [0, 0, 0, 0];
+    pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
+    pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
+}
+
+const VIRIDIS: [[u8; 3]; 9] = [
+    [68, 1, 84],
+    [71, 44, 122],
+    [59, 81, 139],
+    [44, 113, 142],
+    [33, 144, 141],
+    [39, 173, 129],
+    [92, 200, 99],
+    [170, 220, 50],
+    [253, 231, 37],
+];
+
+const CIVIDIS: [[u8; 3]; 9] = [
+    [0, 34, 78],
+    [18, 53, 112],
+    [59, 73, 108],
+    [87, 92, 109],
+    [112, 113, 115],
+    [138, 134, 120],
+    [167, 157, 116],
+    [198, 181, 103],
+    [253, 234, 69],
+];
+
+impl Palette {
+    /// The colour at `t ∈ [0, 1]`, interpolated between the anchors.
+    pub fn at(self, t: f32) -> [u8; 4] {
+        let table = match self {
+            Palette::Viridis => &VIRIDIS,
+            Palette::Cividis => &CIVIDIS,
+        };
+        let x = t.clamp(0.0, 1.0) * (table.len() - 1) as f32;
+        let i = (x.floor() as usize).min(table.len() - 2);
+        let f = x - i as f32;
+        let mix = |k: usize| (table[i][k] as f32 * (1.0 - f) + table[i + 1][k] as f32 * f).round() as u8;
+        [mix(0), mix(1), mix(2), 255]
+    }
+}
+
+impl ColorMode {
+    /// The colour of a cell of value `v` (`None`: not a position), with `max` the largest value
+    /// shown (for scaling) and `other` the compared map's value in difference mode.
+    pub fn color(self, v: Option<u32>, max: u32, other: Option<u32>) -> [u8; 4] {
+        let Some(v) = v else { return colors::NOT_A_POSITION };
+        match self {
+            ColorMode::Outcome => {
+                if v == 0 {
+                    colors::P_POSITION
+                } else {
+                    colors::N_POSITION
+                }
+            }
+            ColorMode::Grundy(p) => p.at(if max == 0 { 0.0 } else { v as f32 / max as f32 }),
+            ColorMode::Modulo(k) => {
+                let k = k.max(1);
+                Palette::Viridis.at(if k == 1 { 0.0 } else { (v % k) as f32 / (k - 1) as f32 })
+            }
+            ColorMode::Difference => match other {
+                Some(w) if (w == 0) != (v == 0) => colors::DIFFER,
+                Some(_) if v == 0 => colors::BOTH_P,
+                Some(_) => colors::N_POSITION,
+                None => colors::NOT_A_POSITION,
+            },
+        }
+    }
+}
+
+/// Which part of the cell plane a picture shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Column (b) at the left edge and row (a) at the bottom edge, in cells.
+    pub left: f64,
+    pub bottom: f64,
+    /// Cells per pixel.
+    pub cells_per_pixel: f64,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl View {
+    /// The cell under the centre of pixel (x, y) (y down from the top), if it has non-negative
+    /// coordinates.
+    pub fn cell_at(&self, x: usize, y: usize) -> Option<(u64, u64)> {
+        let b = self.left + (x as f64 + 0.5) * self.cells_per_pixel;
+        let a = self.bottom + (self.height as f64 - y as f64 - 0.5) * self.cells_per_pixel;
+        (a >= 0.0 && b >= 0.0).then(|| (a.floor() as u64, b.floor() as u64))
+    }
+}
+
+/// Paints `view` into RGBA bytes (row-major, top row first). `value(a, b)` is `None` for cells
+/// not computed yet (transparent) and `Some(None)` for cells that are not positions.
+pub fn raster(
+    view: &View,
+    mode: ColorMode,
+    max: u32,
+    value: &dyn Fn(u64, u64) -> Option<Option<u32>>,
+    other: &dyn Fn(u64, u64) -> Option<u32>,
+) -> Vec<u8> {
+    let mut out = vec![0u8; view.width * view.height * 4];
+    for y in 0..view.height {
+        for x in 0..view.width {
+            let px = match view.cell_at(x, y) {
+                None => colors::NOT_COMPUTED,
+                Some((a, b)) => match value(a, b) {
+                    None => colors::NOT_COMPUTED,
+                    Some(v) => mode.color(v, max, other(a, b)),
+                },
+            };
+            let i = (y * view.width + x) * 4;
+            out[i..i + 4].copy_from_slice(&px);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_map_to_pixels_with_rows_upwards() {
+        let view = View { left: 0.0, bottom: 0.0, cells_per_pixel: 1.0, width: 3, height: 2 };
+        assert_eq!(view.cell_at(0, 1), Some((0, 0)));
+        assert_eq!(view.cell_at(2, 0), Some((1, 2)));
+        let px = raster(&view, ColorMode::Outcome, 0, &|a, b| Some(Some(a as u32 ^ b as u32)), &|_, _| None);
+        // bottom-left (0,0) is P, top-left (1,0) is N
+        assert_eq!(&px[(1 * 3) * 4..(1 * 3) * 4 + 4], &colors::P_POSITION);
+        assert_eq!(&px[0..4], &colors::N_POSITION);
+    }
+
+    #[test]
+    fn palettes_run_from_dark_to_light_and_difference_stands_out() {
+        let lum = |c: [u8; 4]| c[0] as u32 * 3 + c[1] as u32 * 6 + c[2] as u32;
+        for p in [Palette::Viridis, Palette::Cividis] {
+            assert!(lum(p.at(0.0)) < lum(p.at(0.5)) && lum(p.at(0.5)) < lum(p.at(1.0)));
+        }
+        assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(3)), colors::DIFFER);
+        assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(0)), colors::BOTH_P);
+        assert_eq!(ColorMode::Outcome.color(None, 0, None), colors::NOT_A_POSITION);
+    }
+}

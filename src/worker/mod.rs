@@ -1,0 +1,226 @@
+//! The background solver: one named thread that runs jobs off the UI thread. The UI submits a
+//! job on a lane (superseding that lane's previous job, which stops at its next cancellation
+//! check), reads progress from shared atomics every frame, and drains finished results. A job
+//! that panics becomes an error response; the worker and the window stay alive.
+//!
+//! No egui here: the owner passes a `wake` callback (the window's `request_repaint`).
+
+pub mod protocol;
+
+use std::collections::HashMap;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+pub use protocol::{JobId, JobSpec, Lane, Output, Response};
+
+use crate::solver::grid::grid;
+use crate::solver::sequence::sequence;
+use crate::solver::{Control, SolveError};
+
+struct Request {
+    job: JobId,
+    lane: Lane,
+    spec: JobSpec,
+    control: Control,
+}
+
+/// A job that has been submitted and not yet answered.
+#[derive(Debug, Clone)]
+pub struct Running {
+    pub job: JobId,
+    pub lane: Lane,
+    pub spec: JobSpec,
+    pub control: Control,
+    pub started: std::time::Instant,
+}
+
+/// Handle to the worker thread; dropping it stops and joins the thread.
+pub struct Worker {
+    requests: Option<Sender<Request>>,
+    responses: Receiver<Response>,
+    running: HashMap<Lane, Running>,
+    next_id: u64,
+    thread: Option<JoinHandle<()>>,
+    memory_budget: u64,
+}
+
+/// Called after each response is sent, to wake the UI.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+impl Worker {
+    pub fn new(wake: Wake, memory_budget: u64) -> Self {
+        let (req_tx, req_rx) = mpsc::channel::<Request>();
+        let (resp_tx, resp_rx) = mpsc::channel::<Response>();
+        let thread = std::thread::Builder::new()
+            .name("nimscope-solver".into())
+            .spawn(move || worker_loop(req_rx, resp_tx, wake))
+            .ok();
+        Self { requests: Some(req_tx), responses: resp_rx, running: HashMap::new(), next_id: 0, thread, memory_budget }
+    }
+
+    /// Starts `spec` on `lane`, cancelling the lane's previous job.
+    pub fn submit(&mut self, lane: Lane, spec: JobSpec) -> JobId {
+        self.cancel(lane);
+        self.next_id += 1;
+        let job = JobId(self.next_id);
+        let control = Control::with_budget(self.memory_budget);
+        control.set_total(spec.size());
+        let running = Running { job, lane, spec: spec.clone(), control: control.clone(), started: std::time::Instant::now() };
+        self.running.insert(lane, running);
+        if let Some(tx) = &self.requests {
+            let _ = tx.send(Request { job, lane, spec, control });
+        }
+        job
+    }
+
+    /// Stops the lane's job, if any; its result will be dropped.
+    pub fn cancel(&mut self, lane: Lane) {
+        if let Some(r) = self.running.remove(&lane) {
+            r.control.cancel();
+        }
+    }
+
+    /// The jobs still running, for the status bar.
+    pub fn running(&self) -> impl Iterator<Item = &Running> {
+        self.running.values()
+    }
+
+    pub fn is_running(&self, lane: Lane) -> bool {
+        self.running.contains_key(&lane)
+    }
+
+    /// Finished results of current jobs (superseded ones are dropped), within a time budget so a
+    /// burst of results never stalls a frame.
+    pub fn drain(&mut self, budget: std::time::Duration) -> Vec<Response> {
+        let start = std::time::Instant::now();
+        let mut out = Vec::new();
+        while start.elapsed() < budget {
+            let Ok(resp) = self.responses.try_recv() else { break };
+            if self.running.get(&resp.lane).is_some_and(|r| r.job == resp.job) {
+                self.running.remove(&resp.lane);
+                out.push(resp);
+            }
+        }
+        out
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        for r in self.running.values() {
+            r.control.cancel();
+        }
+        self.requests = None; // closes the channel: the loop ends
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn worker_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
+    while let Ok(mut req) = requests.recv() {
+        // Only the newest request of each lane matters: skip those already superseded.
+        while let Ok(next) = requests.try_recv() {
+            if next.lane == req.lane || req.control.is_cancelled() {
+                req.control.cancel();
+                req = next;
+            } else {
+                run_and_send(next, &responses, &wake);
+            }
+        }
+        run_and_send(req, &responses, &wake);
+    }
+}
+
+fn run_and_send(req: Request, responses: &Sender<Response>, wake: &Wake) {
+    if req.control.is_cancelled() {
+        return;
+    }
+    let spec = req.spec.clone();
+    let control = req.control.clone();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, &control)));
+    let result = match result {
+        Ok(Ok(output)) => Ok(output),
+        Ok(Err(SolveError::Cancelled)) => return,
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(panic) => Err(format!(
+            "the solver failed unexpectedly ({}); the window keeps running",
+            panic.downcast_ref::<String>().map(String::as_str).or(panic.downcast_ref::<&str>().copied()).unwrap_or("panic")
+        )),
+    };
+    let _ = responses.send(Response { job: req.job, lane: req.lane, spec: req.spec, result });
+    wake();
+}
+
+fn run(spec: &JobSpec, control: &Control) -> Result<Output, SolveError> {
+    Ok(match spec {
+        JobSpec::Map { ruleset, layout, rows, cols } => {
+            Output::Map(Arc::new(grid(ruleset, layout, rows.clone(), cols.clone(), control)?))
+        }
+        JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
+    })
+}
+
+/// A wake callback that does nothing (tests, the command line).
+pub fn no_wake() -> Wake {
+    Arc::new(|| {})
+}
+
+/// Counts wake-ups (tests).
+pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
+    let n = Arc::new(Mutex::new(0));
+    let m = n.clone();
+    (Arc::new(move || *m.lock().unwrap_or_else(|e| e.into_inner()) += 1), n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grid::Layout;
+    use std::time::Duration;
+
+    fn map(rules: &str, n: u64) -> JobSpec {
+        JobSpec::Map { ruleset: rules.parse().unwrap(), layout: Layout::Plain, rows: 0..n, cols: 0..n }
+    }
+
+    fn wait(w: &mut Worker) -> Vec<Response> {
+        for _ in 0..2000 {
+            let r = w.drain(Duration::from_millis(5));
+            if !r.is_empty() {
+                return r;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("no response within 10 s");
+    }
+
+    #[test]
+    fn newer_job_supersedes_older_and_errors_are_reported() {
+        let (wake, count) = counting_wake();
+        let mut w = Worker::new(wake, 1 << 30);
+        w.submit(Lane::Map, map("wythoff", 9000));
+        let second = w.submit(Lane::Map, map("nim", 64));
+        let r = wait(&mut w);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].job, second);
+        assert!(matches!(&r[0].result, Ok(Output::Map(g)) if g.get(3, 5) == Some(6)));
+        assert!(*count.lock().unwrap() >= 1);
+        // over the budget: an error, and the worker lives on
+        w.submit(Lane::Map, map("wythoff", 1 << 20));
+        let r = wait(&mut w);
+        assert!(matches!(&r[0].result, Err(e) if e.contains("memory budget")));
+        w.submit(Lane::Compare, map("euclid", 16));
+        assert!(matches!(&wait(&mut w)[0].result, Ok(_)));
+    }
+
+    #[test]
+    fn cancel_drops_the_result() {
+        let mut w = Worker::new(no_wake(), 1 << 30);
+        w.submit(Lane::Map, map("wythoff", 6000));
+        w.cancel(Lane::Map);
+        assert!(!w.is_running(Lane::Map));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(w.drain(Duration::from_millis(5)).is_empty());
+    }
+}

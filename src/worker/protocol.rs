@@ -1,0 +1,67 @@
+//! Messages between the window and the solver thread. Every job has an id and a lane; a newer
+//! job on a lane supersedes the older one, and results of superseded jobs are dropped.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::game::Ruleset;
+use crate::solver::grid::{Grid, Layout};
+use crate::solver::sequence::Sequence;
+
+/// Identifies one job; ids grow, so a larger id is newer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct JobId(pub u64);
+
+/// Independent streams of work: a new map request must not cancel the inspector's, and the
+/// other way round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lane {
+    /// The value map (or sequence) of the current ruleset.
+    Map,
+    /// A second map, compared cell by cell with the first.
+    Compare,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobSpec {
+    /// Values of `[0,n) × [0,n)` of a two-heap ruleset (or a slice).
+    Map { ruleset: Ruleset, layout: Layout, rows: Range<u64>, cols: Range<u64> },
+    /// G(0..n) of a one-heap ruleset.
+    Sequence { ruleset: Ruleset, n: u64 },
+}
+
+impl JobSpec {
+    /// Units of work, for the progress bar and the rate.
+    pub fn size(&self) -> u64 {
+        match self {
+            JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
+            JobSpec::Sequence { n, .. } => *n,
+        }
+    }
+
+    /// A few words for the status bar.
+    pub fn describe(&self) -> String {
+        match self {
+            JobSpec::Map { ruleset, rows, cols, .. } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
+            JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
+        }
+    }
+}
+
+/// A finished job's result.
+#[derive(Debug, Clone)]
+pub enum Output {
+    Map(Arc<Grid>),
+    Sequence(Arc<Sequence>),
+}
+
+/// What the worker sends back.
+#[derive(Debug, Clone)]
+pub struct Response {
+    pub job: JobId,
+    pub lane: Lane,
+    pub spec: JobSpec,
+    /// The result, or the error to show in the status bar (a refused budget, a panic, ...).
+    pub result: Result<Output, String>,
+}

@@ -156,12 +156,24 @@ mod tests {
 
     #[test]
     fn cells_map_to_pixels_with_rows_upwards() {
-        let view = View { left: 0.0, bottom: 0.0, cells_per_pixel: 1.0, width: 3, height: 2 };
+        let view = View {
+            left: 0.0,
+            bottom: 0.0,
+            cells_per_pixel: 1.0,
+            width: 3,
+            height: 2,
+        };
         assert_eq!(view.cell_at(0, 1), Some((0, 0)));
         assert_eq!(view.cell_at(2, 0), Some((1, 2)));
-        let px = raster(&view, ColorMode::Outcome, 0, &|a, b| Some(Some(a as u32 ^ b as u32)), &|_, _| None);
+        let px = raster(
+            &view,
+            ColorMode::Outcome,
+            0,
+            &|a, b| Some(Some(a as u32 ^ b as u32)),
+            &|_, _| None,
+        );
         // bottom-left (0,0) is P, top-left (1,0) is N
-        assert_eq!(&px[(1 * 3) * 4..(1 * 3) * 4 + 4], &colors::P_POSITION);
+        assert_eq!(&px[12..16], &colors::P_POSITION);
         assert_eq!(&px[0..4], &colors::N_POSITION);
     }
 

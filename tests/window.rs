@@ -11,14 +11,19 @@ use nimscope::raster::{ColorMode, Palette};
 use nimscope::worker::Lane;
 
 fn harness() -> Harness<'static, App> {
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
 }
 
 /// Steps the UI until `done` holds (the worker answers on its own thread).
 fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !done(h.state()) {
-        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
         h.step();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -75,7 +80,13 @@ fn a_bad_expression_shows_its_error_and_changes_nothing() {
     h.step();
     h.step();
     assert_eq!(h.state().ruleset, Ruleset::Wythoff);
-    assert!(h.state().panel.error.as_deref().is_some_and(|e| e.contains("expected ','")));
+    assert!(
+        h.state()
+            .panel
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("expected ','"))
+    );
     assert!(h.query_by_label_contains("expected ','").is_some());
 }
 
@@ -87,7 +98,9 @@ fn cancel_stops_the_running_job() {
     h.state_mut().map_state.camera.cells_per_point = 20.0;
     h.state_mut().map_state.camera.center_a = 8000.0;
     h.state_mut().map_state.camera.center_b = 8000.0;
-    step_until(&mut h, "a running job", |app| app.worker().is_some_and(|w| w.is_running(Lane::Map)));
+    step_until(&mut h, "a running job", |app| {
+        app.worker().is_some_and(|w| w.is_running(Lane::Map))
+    });
     h.get_by_label("Cancel").click();
     h.step();
     assert!(!h.state().worker().unwrap().is_running(Lane::Map));

@@ -7,7 +7,7 @@ pub mod theme;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::canvas::{self, Camera, HoveredCell, MapState, sequence_view};
+use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
 use crate::panels::inspector_panel::{self, CellInfo};
 use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
@@ -131,29 +131,63 @@ impl App {
         let is_map = self.is_map();
         let Some(worker) = self.worker.as_mut() else { return };
         if !is_map {
-            if self.sequence.is_none() && !worker.is_running(Lane::Map) && self.status.is_none() {
-                if sequence::is_one_heap(&self.ruleset) {
-                    worker.submit(Lane::Map, JobSpec::Sequence { ruleset: self.ruleset.clone(), n: SEQUENCE_LEN });
-                }
+            if self.sequence.is_none()
+                && !worker.is_running(Lane::Map)
+                && self.status.is_none()
+                && sequence::is_one_heap(&self.ruleset)
+            {
+                worker.submit(
+                    Lane::Map,
+                    JobSpec::Sequence {
+                        ruleset: self.ruleset.clone(),
+                        n: SEQUENCE_LEN,
+                    },
+                );
             }
             return;
         }
-        if self.layout == Layout::Plain && !grid::has_fast_fill(&self.ruleset) && self.ruleset.shape() == Shape::ThreeHeaps {
-            self.status = Some(format!("{} is played on three heaps: enter a slice such as 1,_,_", self.ruleset));
+        if self.layout == Layout::Plain
+            && !grid::has_fast_fill(&self.ruleset)
+            && self.ruleset.shape() == Shape::ThreeHeaps
+        {
+            self.status = Some(format!(
+                "{} is played on three heaps: enter a slice such as 1,_,_",
+                self.ruleset
+            ));
             return;
         }
         let (a, b) = self.map_state.visible_extent();
-        let need = ((a.max(b).ceil() as u64) + 1).next_power_of_two().clamp(FIRST_MAP, MAX_MAP);
+        let need = ((a.max(b).ceil() as u64) + 1)
+            .next_power_of_two()
+            .clamp(FIRST_MAP, MAX_MAP);
         let have = self.map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
         if have < need && !worker.is_running(Lane::Map) && self.status.is_none() {
             let n = if have == 0 { FIRST_MAP } else { (have * 2).min(need) };
-            worker.submit(Lane::Map, JobSpec::Map { ruleset: self.ruleset.clone(), layout: self.layout.clone(), rows: 0..n, cols: 0..n });
+            worker.submit(
+                Lane::Map,
+                JobSpec::Map {
+                    ruleset: self.ruleset.clone(),
+                    layout: self.layout.clone(),
+                    rows: 0..n,
+                    cols: 0..n,
+                },
+            );
         }
-        if self.map_state.color == ColorMode::Difference {
-            let Ok(other) = self.panel.compare.parse::<Ruleset>() else { return };
+        if self.map_state.color == ColorMode::Difference && self.panel.compare_theorem.is_none() {
+            let Ok(other) = self.panel.compare.parse::<Ruleset>() else {
+                return;
+            };
             let have_other = self.compare_map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
             if have_other < have && !worker.is_running(Lane::Compare) {
-                worker.submit(Lane::Compare, JobSpec::Map { ruleset: other, layout: self.layout.clone(), rows: 0..have, cols: 0..have });
+                worker.submit(
+                    Lane::Compare,
+                    JobSpec::Map {
+                        ruleset: other,
+                        layout: self.layout.clone(),
+                        rows: 0..have,
+                        cols: 0..have,
+                    },
+                );
             }
         }
     }
@@ -164,20 +198,38 @@ impl App {
         self.shortcuts_ui(ui.ctx());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
-        egui::Panel::left("rulesets").default_size(theme::SIDE_PANEL_WIDTH).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if let PanelAction::Apply(r) = ruleset_panel::ruleset_panel_ui(ui, &mut self.panel) {
-                    self.set_ruleset(r);
-                }
+        egui::Panel::left("rulesets")
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let PanelAction::Apply(r) = ruleset_panel::ruleset_panel_ui(ui, &mut self.panel) {
+                        self.set_ruleset(r);
+                    }
+                });
             });
-        });
-        egui::Panel::right("inspector").default_size(theme::SIDE_PANEL_WIDTH).show(ui, |ui| {
-            let cell = |h: HoveredCell| CellInfo { a: h.a, b: h.b, value: h.value };
-            inspector_panel::inspector_ui(ui, &self.ruleset.to_string(), self.hovered.map(cell), self.selected.map(cell));
-        });
+        egui::Panel::right("inspector")
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                let cell = |h: HoveredCell| CellInfo {
+                    a: h.a,
+                    b: h.b,
+                    value: h.value,
+                };
+                inspector_panel::inspector_ui(
+                    ui,
+                    &self.ruleset.to_string(),
+                    self.hovered.map(cell),
+                    self.selected.map(cell),
+                );
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             if self.is_map() {
-                self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), self.compare_map.as_deref());
+                let compare = match (self.panel.compare_theorem, self.compare_map.as_deref()) {
+                    (Some(p), _) => Compare::Theorem(p),
+                    (None, Some(g)) => Compare::Map(g),
+                    (None, None) => Compare::Nothing,
+                };
+                self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), compare);
                 if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
                     self.selected = self.hovered;
                 }
@@ -189,10 +241,12 @@ impl App {
         });
         if self.show_about {
             let mut open = true;
-            egui::Window::new("About nimscope").open(&mut open).show(ui.ctx(), |ui| {
-                ui.label(format!("nimscope {}", crate::GIT_COMMIT_VERSION));
-                ui.label("An explorer for impartial combinatorial games.");
-            });
+            egui::Window::new("About nimscope")
+                .open(&mut open)
+                .show(ui.ctx(), |ui| {
+                    ui.label(format!("nimscope {}", crate::GIT_COMMIT_VERSION));
+                    ui.label("An explorer for impartial combinatorial games.");
+                });
             self.show_about = open;
         }
     }
@@ -208,9 +262,12 @@ impl App {
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                ui.add_enabled(false, egui::Button::new("Open session…  (Ctrl+O)")).on_disabled_hover_text("sessions come with the figures and sessions issue");
-                ui.add_enabled(false, egui::Button::new("Save session  (Ctrl+S)")).on_disabled_hover_text("sessions come with the figures and sessions issue");
-                ui.add_enabled(false, egui::Button::new("Export PNG…  (Ctrl+E)")).on_disabled_hover_text("PNG export comes with the figures and sessions issue");
+                ui.add_enabled(false, egui::Button::new("Open session…  (Ctrl+O)"))
+                    .on_disabled_hover_text("sessions come with the figures and sessions issue");
+                ui.add_enabled(false, egui::Button::new("Save session  (Ctrl+S)"))
+                    .on_disabled_hover_text("sessions come with the figures and sessions issue");
+                ui.add_enabled(false, egui::Button::new("Export PNG…  (Ctrl+E)"))
+                    .on_disabled_hover_text("PNG export comes with the figures and sessions issue");
                 if ui.button("Quit  (Ctrl+Q)").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
@@ -224,7 +281,10 @@ impl App {
                 }
                 if ui.button("Fit the map  (0)").clicked() {
                     let n = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
-                    let r = self.map_state.last_rect.unwrap_or(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
+                    let r = self
+                        .map_state
+                        .last_rect
+                        .unwrap_or(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
                     self.map_state.camera = Camera::fit(n, r.width(), r.height());
                 }
                 ui.separator();
@@ -249,10 +309,14 @@ impl App {
         let c = &mut self.map_state.color;
         ui.radio_value(c, ColorMode::Outcome, "P-positions");
         ui.radio_value(c, ColorMode::Grundy(Palette::Viridis), "Grundy value (viridis)");
-        ui.radio_value(c, ColorMode::Grundy(Palette::Cividis), "Grundy value (cividis, colour-blind safe)");
+        ui.radio_value(
+            c,
+            ColorMode::Grundy(Palette::Cividis),
+            "Grundy value (cividis, colour-blind safe)",
+        );
         ui.radio_value(c, ColorMode::Modulo(2), "Grundy value mod 2");
         ui.radio_value(c, ColorMode::Modulo(4), "Grundy value mod 4");
-        ui.radio_value(c, ColorMode::Difference, "Difference from the compared ruleset");
+        ui.radio_value(c, ColorMode::Difference, "Difference (compare with: left panel)");
     }
 
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
@@ -264,7 +328,11 @@ impl App {
                     let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
                     let secs = r.started.elapsed().as_secs_f64().max(1e-3);
                     ui.label(r.spec.describe());
-                    ui.add(egui::ProgressBar::new(frac.min(1.0)).desired_width(160.0).show_percentage());
+                    ui.add(
+                        egui::ProgressBar::new(frac.min(1.0))
+                            .desired_width(160.0)
+                            .show_percentage(),
+                    );
                     ui.label(format!("{:.1} M cells/s", done as f64 / secs / 1e6));
                 }
                 if w.running().next().is_some() && ui.button("Cancel").clicked() {
@@ -277,7 +345,11 @@ impl App {
             if let Some(s) = &self.status {
                 ui.colored_label(theme::ERROR_TEXT, s);
             } else if let Some(h) = self.hovered {
-                ui.label(inspector_panel::describe(&CellInfo { a: h.a, b: h.b, value: h.value }));
+                ui.label(inspector_panel::describe(&CellInfo {
+                    a: h.a,
+                    b: h.b,
+                    value: h.value,
+                }));
             }
         });
     }
@@ -292,9 +364,15 @@ impl eframe::App for App {
 /// Opens the window (the binary without a subcommand).
 pub fn run_window(memory_budget: u64) -> Result<(), String> {
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("nimscope").with_inner_size([1280.0, 800.0]),
+        viewport: egui::ViewportBuilder::default()
+            .with_title("nimscope")
+            .with_inner_size([1280.0, 800.0]),
         ..Default::default()
     };
-    eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(App::new(memory_budget)))))
-        .map_err(|e| format!("could not open the window: {e}"))
+    eframe::run_native(
+        "nimscope",
+        options,
+        Box::new(move |_cc| Ok(Box::new(App::new(memory_budget)))),
+    )
+    .map_err(|e| format!("could not open the window: {e}"))
 }

@@ -17,7 +17,11 @@ pub const MAX_CELLS_PER_POINT: f64 = 32.0;
 
 impl Default for Camera {
     fn default() -> Self {
-        Self { center_b: 32.0, center_a: 32.0, cells_per_point: 0.125 }
+        Self {
+            center_b: 32.0,
+            center_a: 32.0,
+            cells_per_point: 0.125,
+        }
     }
 }
 
@@ -25,17 +29,27 @@ impl Camera {
     /// Shows `[0, n) × [0, n)` in a view of `size` points.
     pub fn fit(n: f64, width: f32, height: f32) -> Self {
         let cpp = (n / width.min(height).max(1.0) as f64).clamp(MIN_CELLS_PER_POINT, MAX_CELLS_PER_POINT);
-        Self { center_b: n / 2.0, center_a: n / 2.0, cells_per_point: cpp }
+        Self {
+            center_b: n / 2.0,
+            center_a: n / 2.0,
+            cells_per_point: cpp,
+        }
     }
 
     /// The cell coordinates (b, a) at a point offset (dx right, dy down) from the view centre.
     pub fn cell_from_offset(&self, dx: f32, dy: f32) -> (f64, f64) {
-        (self.center_b + dx as f64 * self.cells_per_point, self.center_a - dy as f64 * self.cells_per_point)
+        (
+            self.center_b + dx as f64 * self.cells_per_point,
+            self.center_a - dy as f64 * self.cells_per_point,
+        )
     }
 
     /// The offset (dx right, dy down) from the view centre of cell coordinates (b, a).
     pub fn offset_from_cell(&self, b: f64, a: f64) -> (f32, f32) {
-        (((b - self.center_b) / self.cells_per_point) as f32, ((self.center_a - a) / self.cells_per_point) as f32)
+        (
+            ((b - self.center_b) / self.cells_per_point) as f32,
+            ((self.center_a - a) / self.cells_per_point) as f32,
+        )
     }
 
     /// Zooms by `factor` (> 1 zooms in) keeping the cell under the offset fixed.
@@ -76,6 +90,6 @@ mod tests {
         assert_eq!(c.cells_per_point, MIN_CELLS_PER_POINT);
         c.zoom_at(1e-12, 0.0, 0.0);
         assert_eq!(c.cells_per_point, MAX_CELLS_PER_POINT);
-        assert!(MAX_CELLS_PER_POINT * 800.0 >= 8192.0);
+        const { assert!(MAX_CELLS_PER_POINT * 800.0 >= 8192.0) };
     }
 }

@@ -8,6 +8,7 @@ pub mod sequence_view;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, Vec2, pos2};
 
 use crate::app::theme;
+use crate::game::prediction::Prediction;
 use crate::game::theory;
 use crate::raster::{ColorMode, View, raster};
 use crate::solver::grid::Grid;
@@ -25,7 +26,12 @@ pub struct Overlays {
 
 impl Default for Overlays {
     fn default() -> Self {
-        Self { grid_lines: true, phi_lines: false, wythoff_pairs: false, theorem_316: false }
+        Self {
+            grid_lines: true,
+            phi_lines: false,
+            wythoff_pairs: false,
+            theorem_316: false,
+        }
     }
 }
 
@@ -43,7 +49,43 @@ pub struct MapState {
 
 impl Default for MapState {
     fn default() -> Self {
-        Self { camera: Camera::default(), color: ColorMode::Outcome, overlays: Overlays::default(), texture: None, painted: None, last_rect: None }
+        Self {
+            camera: Camera::default(),
+            color: ColorMode::Outcome,
+            overlays: Overlays::default(),
+            texture: None,
+            painted: None,
+            last_rect: None,
+        }
+    }
+}
+
+/// What the difference colour mode compares the map with.
+#[derive(Debug, Clone, Copy)]
+pub enum Compare<'a> {
+    Nothing,
+    /// A second ruleset's map.
+    Map(&'a Grid),
+    /// A theorem's predicted P-positions.
+    Theorem(Prediction),
+}
+
+impl Compare<'_> {
+    /// 0 where the other side says P, 1 where it says N, `None` where it says nothing.
+    fn value(&self, a: u64, b: u64) -> Option<u32> {
+        match self {
+            Compare::Nothing => None,
+            Compare::Map(g) => g.get(a, b),
+            Compare::Theorem(p) => p.is_p(a, b).map(|p| u32::from(!p)),
+        }
+    }
+
+    fn key(&self) -> usize {
+        match self {
+            Compare::Nothing => 0,
+            Compare::Map(g) => *g as *const Grid as usize,
+            Compare::Theorem(p) => 1 + *p as usize,
+        }
     }
 }
 
@@ -59,7 +101,9 @@ pub struct HoveredCell {
 impl MapState {
     /// The highest row and column the view shows (to ask the worker for enough of the map).
     pub fn visible_extent(&self) -> (f64, f64) {
-        let rect = self.last_rect.unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
+        let rect = self
+            .last_rect
+            .unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
         let (b, a) = self.camera.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
         (a.max(0.0), b.max(0.0))
     }
@@ -73,7 +117,7 @@ impl MapState {
 }
 
 /// Draws the map filling the available space; returns the hovered cell.
-pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other: Option<&Grid>) -> Option<HoveredCell> {
+pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other: Compare<'_>) -> Option<HoveredCell> {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.last_rect = Some(rect);
     handle_input(ui, state, rect, &response);
@@ -85,12 +129,26 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
     let height = (rect.height() * ppp).round().max(1.0) as usize;
     let cpp = state.camera.cells_per_point / ppp as f64;
     let (left, bottom) = state.camera.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
-    let view = View { left, bottom, cells_per_pixel: cpp, width, height };
-    let key = (view, state.color, map.map_or(0, |g| g as *const Grid as usize), other.map_or(0, |g| g as *const Grid as usize));
+    let view = View {
+        left,
+        bottom,
+        cells_per_pixel: cpp,
+        width,
+        height,
+    };
+    let key = (
+        view,
+        state.color,
+        map.map_or(0, |g| g as *const Grid as usize),
+        other.key(),
+    );
+    let max = map.map_or(0, grid_max);
     if state.painted != Some(key) {
-        let max = map.map_or(0, grid_max);
-        let value = |a: u64, b: u64| map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b)).map(|g| g.get(a, b));
-        let other_value = |a: u64, b: u64| other.and_then(|g| g.get(a, b));
+        let value = |a: u64, b: u64| {
+            map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b))
+                .map(|g| g.get(a, b))
+        };
+        let other_value = |a: u64, b: u64| other.value(a, b);
         let px = raster(&view, state.color, max, &value, &other_value);
         let image = egui::ColorImage::from_rgba_unmultiplied([width, height], &px);
         match &mut state.texture {
@@ -100,16 +158,26 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
         state.painted = Some(key);
     }
     if let Some(t) = &state.texture {
-        painter.image(t.id(), rect, Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)), Color32::WHITE);
+        painter.image(
+            t.id(),
+            rect,
+            Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+            Color32::WHITE,
+        );
     }
     overlays_ui(&painter, state, rect);
     axes_ui(&painter, state, rect);
+    legend_ui(&painter, state.color, max, rect);
 
     let hovered = response.hover_pos().and_then(|p| {
-        let (b, a) = state.camera.cell_from_offset(p.x - rect.center().x, p.y - rect.center().y);
+        let (b, a) = state
+            .camera
+            .cell_from_offset(p.x - rect.center().x, p.y - rect.center().y);
         (a >= 0.0 && b >= 0.0).then(|| {
             let (a, b) = (a.floor() as u64, b.floor() as u64);
-            let value = map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b)).map(|g| g.get(a, b));
+            let value = map
+                .filter(|g| g.rows.contains(&a) && g.cols.contains(&b))
+                .map(|g| g.get(a, b));
             HoveredCell { a, b, value }
         })
     });
@@ -125,7 +193,10 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
 }
 
 fn grid_max(g: &Grid) -> u32 {
-    g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()).max().unwrap_or(0)
+    g.rows_iter()
+        .flat_map(|(_, r)| r.into_iter().flatten())
+        .max()
+        .unwrap_or(0)
 }
 
 fn handle_input(ui: &egui::Ui, state: &mut MapState, rect: Rect, response: &egui::Response) {
@@ -150,7 +221,9 @@ pub fn keyboard_ui(ctx: &egui::Context, state: &mut MapState, fit_n: f64) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
-    let rect = state.last_rect.unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
+    let rect = state
+        .last_rect
+        .unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
     ctx.input(|i| {
         if i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals) {
             state.camera.zoom_at(1.5, 0.0, 0.0);
@@ -162,7 +235,12 @@ pub fn keyboard_ui(ctx: &egui::Context, state: &mut MapState, fit_n: f64) {
             state.camera = Camera::fit(fit_n, rect.width(), rect.height());
         }
         let step = 60.0;
-        for (key, dx, dy) in [(egui::Key::ArrowLeft, step, 0.0), (egui::Key::ArrowRight, -step, 0.0), (egui::Key::ArrowUp, 0.0, step), (egui::Key::ArrowDown, 0.0, -step)] {
+        for (key, dx, dy) in [
+            (egui::Key::ArrowLeft, step, 0.0),
+            (egui::Key::ArrowRight, -step, 0.0),
+            (egui::Key::ArrowUp, 0.0, step),
+            (egui::Key::ArrowDown, 0.0, -step),
+        ] {
             if i.key_pressed(key) {
                 state.camera.pan(dx, dy);
             }
@@ -181,11 +259,12 @@ fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
     let cell_px = (1.0 / cam.cells_per_point) as f32;
     if state.overlays.grid_lines && cell_px >= theme::GRID_LINES_MIN_CELL_PX {
         let stroke = Stroke::new(1.0, theme::OVERLAY_GRID);
-        for b in (b0.floor().max(0.0) as i64)..=(b1.ceil() as i64) {
-            painter.line_segment([to_screen(b as f64, a0), to_screen(b as f64, a1)], stroke);
+        let (bl, al) = (b0.max(0.0), a0.max(0.0));
+        for b in (bl.ceil() as i64)..=(b1.ceil() as i64) {
+            painter.line_segment([to_screen(b as f64, al), to_screen(b as f64, a1)], stroke);
         }
-        for a in (a0.floor().max(0.0) as i64)..=(a1.ceil() as i64) {
-            painter.line_segment([to_screen(b0, a as f64), to_screen(b1, a as f64)], stroke);
+        for a in (al.ceil() as i64)..=(a1.ceil() as i64) {
+            painter.line_segment([to_screen(bl, a as f64), to_screen(b1, a as f64)], stroke);
         }
     }
     let far = (b1.max(a1) * 2.0).max(1.0);
@@ -207,10 +286,62 @@ fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
     };
     let limit = a1.max(b1).max(0.0) as u64 + 2;
     if state.overlays.wythoff_pairs {
-        marks(&mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit), theme::OVERLAY_WYTHOFF);
+        marks(
+            &mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit),
+            theme::OVERLAY_WYTHOFF,
+        );
     }
     if state.overlays.theorem_316 {
-        marks(&mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(), theme::OVERLAY_THEOREM);
+        marks(
+            &mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(),
+            theme::OVERLAY_THEOREM,
+        );
+    }
+}
+
+/// The colour key of the current mode, in the top-right corner of the map.
+fn legend_ui(painter: &egui::Painter, mode: ColorMode, max: u32, rect: Rect) {
+    let swatch = |c: [u8; 4]| Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]);
+    let entries: Vec<(String, [u8; 4])> = match mode {
+        ColorMode::Outcome => vec![
+            ("P".into(), crate::raster::colors::P_POSITION),
+            ("N".into(), crate::raster::colors::N_POSITION),
+        ],
+        ColorMode::Grundy(_) => {
+            let steps = 5u32.min(max.max(1));
+            (0..=steps)
+                .map(|i| {
+                    let v = max * i / steps;
+                    (format!("{v}"), mode.color(Some(v), max, None))
+                })
+                .collect()
+        }
+        ColorMode::Modulo(k) => (0..k)
+            .map(|v| (format!("{v} mod {k}"), mode.color(Some(v), max, None)))
+            .collect(),
+        ColorMode::Difference => vec![
+            ("outcomes differ".into(), crate::raster::colors::DIFFER),
+            ("both P".into(), crate::raster::colors::BOTH_P),
+            ("both N".into(), crate::raster::colors::N_POSITION),
+        ],
+    };
+    let font = FontId::proportional(12.0);
+    let row_h = 16.0;
+    let width = 130.0;
+    let top_left = pos2(rect.right() - width - 8.0, rect.top() + 8.0);
+    let bg = Rect::from_min_size(top_left, Vec2::new(width, row_h * entries.len() as f32 + 6.0));
+    painter.rect_filled(bg, 4.0, theme::AXIS_BACKGROUND);
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = top_left.y + 3.0 + i as f32 * row_h;
+        let sw = Rect::from_min_size(pos2(top_left.x + 6.0, y + 2.0), Vec2::splat(row_h - 4.0));
+        painter.rect_filled(sw, 2.0, swatch(*c));
+        painter.text(
+            pos2(sw.right() + 6.0, y + row_h / 2.0),
+            Align2::LEFT_CENTER,
+            label,
+            font.clone(),
+            theme::AXIS_TEXT,
+        );
     }
 }
 

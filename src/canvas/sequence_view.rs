@@ -10,22 +10,37 @@ use crate::solver::sequence::Sequence;
 
 /// Draws the plot (top) and the strip (bottom).
 pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode) {
-    let values: Vec<[f64; 2]> =
-        seq.values.iter().enumerate().filter_map(|(n, v)| v.map(|v| [n as f64, v as f64])).collect();
+    let values: Vec<[f64; 2]> = seq
+        .values
+        .iter()
+        .enumerate()
+        .filter_map(|(n, v)| v.map(|v| [n as f64, v as f64]))
+        .collect();
     match seq.periodicity {
-        Some(p) => ui.label(format!("period {}, pre-period {} (certified; n counts tokens from 0)", p.period, p.preperiod)),
+        Some(p) => ui.label(format!(
+            "period {}, pre-period {} (certified; n counts tokens from 0)",
+            p.period, p.preperiod
+        )),
         None => ui.label(format!("no period certified for n < {}", seq.values.len())),
     };
     let strip_height = 28.0;
     let plot_height = (ui.available_height() - strip_height - 8.0).max(80.0);
-    Plot::new("sequence-plot").height(plot_height).x_axis_label("n").y_axis_label("G(n)").show(ui, |plot| {
-        plot.line(Line::new("G(n)", values.clone()));
-        plot.points(Points::new("values", values.clone()).radius(2.0));
-        if let Some(p) = seq.periodicity {
-            plot.vline(VLine::new("pre-period", p.preperiod as f64).color(theme::PERIOD_MARK));
-            plot.vline(VLine::new("one period later", (p.preperiod + p.period) as f64).color(theme::PERIOD_MARK).style(egui_plot::LineStyle::dashed_loose()));
-        }
-    });
+    Plot::new("sequence-plot")
+        .height(plot_height)
+        .x_axis_label("n")
+        .y_axis_label("G(n)")
+        .show(ui, |plot| {
+            plot.line(Line::new("G(n)", values.clone()));
+            plot.points(Points::new("values", values.clone()).radius(2.0));
+            if let Some(p) = seq.periodicity {
+                plot.vline(VLine::new("pre-period", p.preperiod as f64).color(theme::PERIOD_MARK));
+                plot.vline(
+                    VLine::new("one period later", (p.preperiod + p.period) as f64)
+                        .color(theme::PERIOD_MARK)
+                        .style(egui_plot::LineStyle::dashed_loose()),
+                );
+            }
+        });
     let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::hover());
     let painter = ui.painter_at(rect);
     let n = seq.values.len().max(1);
@@ -33,13 +48,19 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode) {
     let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
     for (i, v) in seq.values.iter().enumerate() {
         let c = color.color(*v, max, None);
-        let r = Rect::from_min_size(pos2(rect.left() + i as f32 * w, rect.top()), Vec2::new(w.max(1.0), strip_height));
+        let r = Rect::from_min_size(
+            pos2(rect.left() + i as f32 * w, rect.top()),
+            Vec2::new(w.max(1.0), strip_height),
+        );
         painter.rect_filled(r, 0.0, egui::Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]));
     }
     if let Some(p) = seq.periodicity {
         for x in [p.preperiod, p.preperiod + p.period] {
             let px = rect.left() + x as f32 * w;
-            painter.line_segment([pos2(px, rect.top()), pos2(px, rect.bottom())], Stroke::new(2.0, theme::PERIOD_MARK));
+            painter.line_segment(
+                [pos2(px, rect.top()), pos2(px, rect.bottom())],
+                Stroke::new(2.0, theme::PERIOD_MARK),
+            );
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod catalog;
 pub mod nimber;
 pub mod position;
+pub mod prediction;
 pub mod rules;
 pub mod theory;
 

@@ -4,6 +4,7 @@
 
 use crate::app::theme;
 use crate::game::Ruleset;
+use crate::game::prediction::Prediction;
 
 /// The panel's editable state (the expression may be invalid while being typed).
 #[derive(Debug, Clone)]
@@ -20,6 +21,8 @@ pub struct RulesetPanel {
     pub slice: String,
     /// Ruleset compared with the main one in the difference colour mode.
     pub compare: String,
+    /// A theorem's prediction to compare with instead of a ruleset.
+    pub compare_theorem: Option<Prediction>,
 }
 
 impl Default for RulesetPanel {
@@ -33,6 +36,7 @@ impl Default for RulesetPanel {
             second: "euclid0".into(),
             slice: String::new(),
             compare: "push(nim,euclid0)".into(),
+            compare_theorem: None,
         }
     }
 }
@@ -44,7 +48,18 @@ pub enum PanelAction {
     None,
 }
 
-const LEAVES: &[&str] = &["nim", "wythoff", "euclid", "grossman", "euclid0", "m-euclid", "zeruclid", "cdn", "divisor", "fibonacci-nim"];
+const LEAVES: &[&str] = &[
+    "nim",
+    "wythoff",
+    "euclid",
+    "grossman",
+    "euclid0",
+    "m-euclid",
+    "zeruclid",
+    "cdn",
+    "divisor",
+    "fibonacci-nim",
+];
 
 /// Draws the panel; returns the ruleset to switch to, if any.
 pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAction {
@@ -70,7 +85,8 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAct
     let mut param = |ui: &mut egui::Ui, name: &str, value: &mut String, make: &dyn Fn(&str) -> String| {
         ui.horizontal(|ui| {
             let l = ui.label(format!("{name}:"));
-            ui.add(egui::TextEdit::singleline(value).desired_width(70.0)).labelled_by(l.id);
+            ui.add(egui::TextEdit::singleline(value).desired_width(70.0))
+                .labelled_by(l.id);
             if ui.button(format!("use {name}")).clicked() {
                 chosen = Some(make(value));
             }
@@ -83,7 +99,8 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAct
     ui.label("Compound builder");
     ui.horizontal(|ui| {
         let l = ui.label("second:");
-        ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(110.0)).labelled_by(l.id);
+        ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(110.0))
+            .labelled_by(l.id);
     });
     ui.horizontal(|ui| {
         let current = panel.expression.clone();
@@ -98,7 +115,12 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAct
     let mut toggle = misere;
     if ui.checkbox(&mut toggle, "misère play").changed() {
         chosen = Some(if misere {
-            panel.expression.trim_start_matches("misere(").strip_suffix(')').unwrap_or(&panel.expression).to_string()
+            panel
+                .expression
+                .trim_start_matches("misere(")
+                .strip_suffix(')')
+                .unwrap_or(&panel.expression)
+                .to_string()
         } else {
             format!("misere({})", panel.expression)
         });
@@ -106,13 +128,23 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAct
     ui.separator();
     ui.horizontal(|ui| {
         let l = ui.label("slice:");
-        ui.add(egui::TextEdit::singleline(&mut panel.slice).desired_width(80.0).hint_text("1,_,_")).labelled_by(l.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut panel.slice)
+                .desired_width(80.0)
+                .hint_text("1,_,_"),
+        )
+        .labelled_by(l.id);
     });
     ui.small("For games on three heaps, e.g. zeruclid with slice 1,_,_ (seed 003 Figure 2).");
-    ui.horizontal(|ui| {
-        let l = ui.label("compare with:");
-        ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(120.0)).labelled_by(l.id);
-    });
+    ui.separator();
+    ui.label("Difference mode compares with");
+    ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
+    let l = ui.label("compared ruleset");
+    ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
+        .labelled_by(l.id);
+    for p in Prediction::ALL {
+        ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
+    }
 
     match chosen {
         Some(text) => match text.parse::<Ruleset>() {

@@ -26,7 +26,12 @@ pub enum Lane {
 #[derive(Debug, Clone, PartialEq)]
 pub enum JobSpec {
     /// Values of `[0,n) × [0,n)` of a two-heap ruleset (or a slice).
-    Map { ruleset: Ruleset, layout: Layout, rows: Range<u64>, cols: Range<u64> },
+    Map {
+        ruleset: Ruleset,
+        layout: Layout,
+        rows: Range<u64>,
+        cols: Range<u64>,
+    },
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
 }
@@ -43,7 +48,9 @@ impl JobSpec {
     /// A few words for the status bar.
     pub fn describe(&self) -> String {
         match self {
-            JobSpec::Map { ruleset, rows, cols, .. } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
+            JobSpec::Map {
+                ruleset, rows, cols, ..
+            } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
             JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
         }
     }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Starts the real nimscope window under Xvfb, takes a screenshot once it has drawn the map,
 # and checks the picture is not blank. Installs the Debian packages it needs (as root).
-# Usage: scripts/screenshot.sh [OUT.png]
+# Usage: scripts/screenshot.sh [OUT.png [nimscope options, e.g. --ruleset 'octal(0.07)']]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/screenshot.png}
+shift || true
+args=$(printf " %q" "$@")
 pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils"
 missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
 if [ -n "$missing" ]; then
@@ -16,7 +18,7 @@ cargo build --quiet
 export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
 mkdir -p "$(dirname "$out")"
 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" bash -c '
-  ./target/debug/nimscope & app=$!
+  ./target/debug/nimscope '"$args"' & app=$!
   for i in $(seq 1 60); do
     sleep 1
     if xwininfo -root -tree 2>/dev/null | grep -q "\"nimscope\""; then break; fi

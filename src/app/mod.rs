@@ -362,17 +362,18 @@ impl eframe::App for App {
 }
 
 /// Opens the window (the binary without a subcommand).
-pub fn run_window(memory_budget: u64) -> Result<(), String> {
+pub fn run_window(memory_budget: u64, start: Option<Ruleset>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
             .with_inner_size([1280.0, 800.0]),
         ..Default::default()
     };
-    eframe::run_native(
-        "nimscope",
-        options,
-        Box::new(move |_cc| Ok(Box::new(App::new(memory_budget)))),
-    )
-    .map_err(|e| format!("could not open the window: {e}"))
+    let mut app = App::new(memory_budget);
+    if let Some(r) = start {
+        app.panel.expression = r.to_string();
+        app.set_ruleset(r);
+    }
+    eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
+        .map_err(|e| format!("could not open the window: {e}"))
 }

@@ -22,6 +22,9 @@ pub struct Cli {
     /// Memory budget of one job, e.g. 512M, 4G (jobs that would need more are refused).
     #[arg(long, global = true, default_value = "4G", value_parser = parse_bytes)]
     pub memory_budget: u64,
+    /// Ruleset the window opens with (when no command is given), e.g. 'octal(0.07)'.
+    #[arg(long)]
+    pub ruleset: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -198,7 +201,14 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
 /// The binary's entry point for subcommands: runs, prints errors as one line, sets the exit code.
 pub fn main_with(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        return match crate::app::run_window(cli.memory_budget) {
+        let start = match cli.ruleset.as_deref().map(parse_ruleset).transpose() {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_ERROR);
+            }
+        };
+        return match crate::app::run_window(cli.memory_budget, start) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

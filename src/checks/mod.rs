@@ -4,6 +4,7 @@
 //! statements are implemented as written (in [`crate::game::theory`]), the values computed by
 //! the plain solver.
 
+pub mod cram;
 mod engine;
 
 pub use crate::check_row::CheckRow;
@@ -11,9 +12,20 @@ pub use engine::engine_checks;
 
 use crate::solver::{Control, SolveError};
 
-/// All rows of the table, in a fixed order; `upto` bounds the ranges.
+/// All rows of the table, in a fixed order; `upto` bounds the ranges (boards of Push Cram up
+/// to `upto / 5` cells and of Cram up to `3 · upto / 20` cells).
 pub fn all_checks(upto: u64, control: &Control) -> Result<Vec<CheckRow>, SolveError> {
-    engine_checks(upto, control)
+    let mut rows = engine_checks(upto, control)?;
+    let cells = |n: u64| n.min(cram_limit()) as usize;
+    rows.extend(cram::check_push_cram(cells(upto / 5), control));
+    rows.extend(cram::check_cram(cells(3 * upto / 20), control));
+    control.check()?;
+    Ok(rows)
+}
+
+/// Boards larger than this are not part of the default table (minutes each).
+fn cram_limit() -> u64 {
+    60
 }
 
 /// Formats rows as a plain-text table (deterministic: same rows, same bytes).

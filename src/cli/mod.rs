@@ -73,6 +73,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Cram or Push Cram on a board: value, outcome, and with --moves every placement.
+    Cram {
+        /// Board: rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7.
+        board: String,
+        /// Push Cram: vertical dominoes before the push, horizontal after.
+        #[arg(long)]
+        push: bool,
+        /// Also list every move with the value it leads to.
+        #[arg(long)]
+        moves: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
     Check {
         /// Bound of the ranges checked.
@@ -177,6 +190,21 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let r = parse_ruleset(&ruleset)?;
             let s = sequence::sequence(&r, to, control)?;
             output::sequence(out, &r, &s, json)?;
+        }
+        Command::Cram {
+            board,
+            push,
+            moves,
+            json,
+        } => {
+            let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
+            let p = r
+                .parse_position(&board)
+                .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
+            let mut eval = Evaluator::new();
+            let g = eval.value(&r, &p, control)?;
+            let opts = eval.options(&r, &p, control)?;
+            output::cram(out, &r, &p, g, &opts, push, moves, json)?;
         }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;

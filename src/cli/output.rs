@@ -61,6 +61,52 @@ pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io:
     Ok(())
 }
 
+/// `nimscope cram`: the board's value and outcome; for Push Cram also the value after a push
+/// and whether the position is a bluff (a first-player win where every move wins).
+#[allow(clippy::too_many_arguments)]
+pub fn cram(
+    out: &mut impl Write,
+    r: &Ruleset,
+    p: &Position,
+    g: u32,
+    opts: &[OptionValue],
+    push: bool,
+    list: bool,
+    json: bool,
+) -> std::io::Result<()> {
+    let o = Outcome::of(g);
+    let bluff = o == Outcome::N && !opts.is_empty() && opts.iter().all(|m| m.winning);
+    let after_push = opts
+        .iter()
+        .find(|m| m.description == "push the button")
+        .map(|m| m.grundy);
+    if json {
+        let mut obj = json!({"ruleset": r.to_string(), "board": p.to_string(), "grundy": g, "outcome": outcome_name(o), "bluff": bluff, "moves": opts.len()});
+        if push {
+            obj["after_push"] = json!(after_push);
+        }
+        writeln!(out, "{obj}")?;
+    } else {
+        writeln!(out, "{r} on {p}: grundy {g}, outcome {o}, {} moves", opts.len())?;
+        if push {
+            writeln!(
+                out,
+                "after the push: grundy {}",
+                after_push.map_or("-".into(), |v| v.to_string())
+            )?;
+        }
+        writeln!(
+            out,
+            "bluff position (every move wins): {}",
+            if bluff { "yes" } else { "no" }
+        )?;
+    }
+    if list {
+        moves(out, opts, json)?;
+    }
+    Ok(())
+}
+
 pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Result<()> {
     let mut line = String::new();
     for (a, values) in g.rows_iter() {

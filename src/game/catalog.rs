@@ -41,6 +41,9 @@ pub enum Ruleset {
     FibonacciNim,
     /// An octal game; a position is a collection of heaps.
     Octal(OctalCode),
+    /// Cram (seed 003 §5): place a 1×2 domino on two empty adjacent cells; `Vertical` and
+    /// `Horizontal` allow only that direction (`push-cram` = `push(cram-v,cram-h)`).
+    Cram(CramKind),
     /// `push(R1,R2)` (seed 003 Def 2.0.1): play `R1`; a player may instead push the button
     /// (once, a move), after which `R2` is played on the same board.
     Push(Box<Ruleset>, Box<Ruleset>),
@@ -48,6 +51,14 @@ pub enum Ruleset {
     Sum(Box<Ruleset>, Box<Ruleset>),
     /// `misere(R)`: the player who cannot move wins.
     Misere(Box<Ruleset>),
+}
+
+/// Which dominoes a Cram ruleset allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum CramKind {
+    Both,
+    Vertical,
+    Horizontal,
 }
 
 /// What kind of board a ruleset is played on, for the region solvers and the map.
@@ -65,6 +76,8 @@ pub enum Shape {
     Fibonacci,
     /// A sum of two rulesets.
     Sum,
+    /// A Cram board.
+    Board,
 }
 
 /// Why a ruleset expression does not parse.
@@ -95,6 +108,10 @@ pub const NAMES: &[&str] = &[
     "push(R1,R2)",
     "sum(R1,R2)",
     "misere(R)",
+    "cram",
+    "cram-v",
+    "cram-h",
+    "push-cram",
 ];
 
 impl Ruleset {
@@ -106,6 +123,7 @@ impl Ruleset {
             Ruleset::Euclid3 => Shape::ThreeHeaps,
             Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor | Ruleset::Octal(_) => Shape::OneHeap,
             Ruleset::FibonacciNim => Shape::Fibonacci,
+            Ruleset::Cram(_) => Shape::Board,
             Ruleset::Push(r1, r2) => match r1.shape() {
                 Shape::AnyHeaps => r2.shape(),
                 s => s,
@@ -214,6 +232,10 @@ impl Ruleset {
             Ruleset::Push(..) => self.base().0.parse_position_unchecked(text),
             Ruleset::Misere(r) => r.parse_position_unchecked(text),
             Ruleset::FibonacciNim => Position::parse_plain(text, true),
+            Ruleset::Cram(_) => text
+                .parse()
+                .map(Position::Board)
+                .map_err(|e: super::rules::cram_board::BoardError| PositionError::Illegal(e.to_string())),
             _ => Position::parse_plain(text, false),
         }
     }
@@ -263,6 +285,11 @@ impl Ruleset {
                 "a position of {self} is written 'p1+p2', one position per component"
             )),
             (Ruleset::FibonacciNim, Position::Fib { .. }) => Ok(()),
+            (Ruleset::Cram(_), Position::Board(_)) => Ok(()),
+            (Ruleset::Cram(_), _) => illegal(format!(
+                "a Cram position is a board such as 3x7 or ..../.##./...., not '{p}'"
+            )),
+            (_, Position::Board(_)) => illegal(format!("'{p}' is a Cram board, not a position of {self}")),
             (_, Position::Pushed { .. }) => {
                 illegal(format!("{self} is not a push compound, so '{p}' cannot be pushed"))
             }
@@ -342,6 +369,14 @@ impl Ruleset {
                 fibonacci::options(*n, *q, &mut tmp);
                 out.extend(tmp.into_iter().map(|(n, q)| Position::Fib { n, q }));
             }
+            (Ruleset::Cram(kind), Position::Board(b)) => {
+                let moves = match kind {
+                    CramKind::Both => b.legal_moves(),
+                    CramKind::Vertical => b.vertical_moves(),
+                    CramKind::Horizontal => b.horizontal_moves(),
+                };
+                out.extend(moves.into_iter().filter_map(|d| b.place(d).ok()).map(Position::Board));
+            }
             (leaf, Position::Heaps(h)) => leaf_heap_options(leaf, h, out),
             _ => {}
         }
@@ -387,6 +422,7 @@ impl Ruleset {
                 }
             }
             (_, Position::Fib { n, .. }, Position::Fib { n: m, .. }) => format!("take {}", n - m),
+            (_, Position::Board(a), Position::Board(b)) => describe_domino(a, b),
             (Ruleset::Octal(_), Position::Heaps(a), Position::Heaps(b)) => describe_octal(a, b),
             (leaf, Position::Heaps(a), Position::Heaps(b)) => describe_heap_move(leaf, a, b),
             _ => format!("{from} → {to}"),
@@ -488,6 +524,21 @@ fn describe_heap_move(leaf: &Ruleset, from: &[u64], to: &[u64]) -> String {
     }
 }
 
+/// "place a vertical domino on (1,2)-(2,2)": the cells empty in `from` and blocked in `to`.
+fn describe_domino(from: &super::rules::cram_board::Board, to: &super::rules::cram_board::Board) -> String {
+    let covered: Vec<(usize, usize)> = (0..from.rows())
+        .flat_map(|r| (0..from.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| from.is_empty(r, c) && !to.is_empty(r, c))
+        .collect();
+    match covered.as_slice() {
+        [(r1, c1), (r2, c2)] => {
+            let dir = if r1 == r2 { "horizontal" } else { "vertical" };
+            format!("place a {dir} domino on ({r1},{c1})-({r2},{c2})")
+        }
+        _ => format!("{from} → {to}"),
+    }
+}
+
 fn fmt_heaps(h: &[u64]) -> String {
     h.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
@@ -509,6 +560,9 @@ impl fmt::Display for Ruleset {
             Ruleset::Divisor => f.write_str("divisor"),
             Ruleset::FibonacciNim => f.write_str("fibonacci-nim"),
             Ruleset::Octal(c) => write!(f, "octal({c})"),
+            Ruleset::Cram(CramKind::Both) => f.write_str("cram"),
+            Ruleset::Cram(CramKind::Vertical) => f.write_str("cram-v"),
+            Ruleset::Cram(CramKind::Horizontal) => f.write_str("cram-h"),
             Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
             Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),
             Ruleset::Misere(r) => write!(f, "misere({r})"),
@@ -612,6 +666,13 @@ impl Parser<'_> {
             "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
             "cdn" => leaf(Ruleset::Cdn),
             "divisor" => leaf(Ruleset::Divisor),
+            "cram" => leaf(Ruleset::Cram(CramKind::Both)),
+            "cram-v" => leaf(Ruleset::Cram(CramKind::Vertical)),
+            "cram-h" => leaf(Ruleset::Cram(CramKind::Horizontal)),
+            "push-cram" => leaf(Ruleset::Push(
+                Box::new(Ruleset::Cram(CramKind::Vertical)),
+                Box::new(Ruleset::Cram(CramKind::Horizontal)),
+            )),
             "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
             "sub" | "subtraction" => {
                 let args = self.args_text()?;
@@ -709,6 +770,8 @@ fn compatible(a: &Ruleset, b: &Ruleset) -> bool {
     use Shape::*;
     match (a.shape(), b.shape()) {
         (Sum, _) | (_, Sum) => false,
+        (Board, Board) => true,
+        (Board, _) | (_, Board) => false,
         (Fibonacci, Fibonacci) => true,
         (Fibonacci, _) | (_, Fibonacci) => false,
         (x, y) if x == y => true,

@@ -19,6 +19,8 @@ pub enum Position {
     /// `push(R1,R2)` with a plain `R1` the only successor, 0, is `R2`). Before any push a
     /// position of a push compound is a plain board.
     Pushed { choice: u8, inner: Box<Position> },
+    /// A Cram board (cells empty or blocked).
+    Board(crate::game::rules::cram_board::Board),
 }
 
 /// Why a text is not a position.
@@ -134,6 +136,7 @@ impl fmt::Display for Position {
             Position::Sum(a, b) => write!(f, "{a}+{b}"),
             Position::Pushed { choice: 0, inner } => write!(f, "pushed({inner})"),
             Position::Pushed { choice, inner } => write!(f, "pushed{choice}({inner})"),
+            Position::Board(b) => write!(f, "{b}"),
         }
     }
 }

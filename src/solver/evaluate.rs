@@ -6,9 +6,13 @@
 use std::collections::HashMap;
 
 use super::control::{Control, SolveError};
+use super::cram::CramSolver;
 use super::grid::{self, Grid, Layout};
+use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::Search;
 use super::sequence::{self, Sequence};
+use crate::game::catalog::CramKind;
+use crate::game::rules::cram_board::Board;
 use crate::game::{Outcome, Position, Ruleset, Shape};
 
 /// Largest rectangle (in cells) solved as a whole to answer one position.
@@ -29,12 +33,38 @@ pub struct OptionValue {
     pub position: Position,
 }
 
-/// Caches of regions, sequences and searches, per ruleset.
-#[derive(Debug, Default)]
+/// Caches of regions, sequences and searches, per ruleset, and the Cram solvers with their
+/// transposition tables.
+#[derive(Default)]
 pub struct Evaluator {
     grids: HashMap<Ruleset, Grid>,
     sequences: HashMap<Ruleset, Sequence>,
     searches: HashMap<Ruleset, Search>,
+    cram: CramSolver,
+    push_cram: PushCramSolver,
+}
+
+/// `push-cram` as the expression language spells it.
+fn is_push_cram(r: &Ruleset) -> bool {
+    matches!(r, Ruleset::Push(a, b) if **a == Ruleset::Cram(CramKind::Vertical) && **b == Ruleset::Cram(CramKind::Horizontal))
+}
+
+/// Vertical-only Cram: the nim-sum over columns of 0.07 on each maximal vertical run, i.e. the
+/// post-push value of the transposed board.
+fn vertical_value(b: &Board) -> u32 {
+    let mut v = 0;
+    for c in 0..b.cols() {
+        let mut run = 0;
+        for r in 0..=b.rows() {
+            if r < b.rows() && b.is_empty(r, c) {
+                run += 1;
+            } else if run > 0 {
+                v ^= Board::rectangle(1, run).map_or(0, |strip| post_push_value(&strip));
+                run = 0;
+            }
+        }
+    }
+    v
 }
 
 impl Evaluator {
@@ -54,6 +84,15 @@ impl Evaluator {
         }
         if let (Ruleset::Sum(ra, rb), Position::Sum(pa, pb)) = (ruleset, p) {
             return Ok(self.value(ra, pa, control)? ^ self.value(rb, pb, control)?);
+        }
+        if let Position::Board(b) = p {
+            match ruleset {
+                Ruleset::Cram(CramKind::Both) => return self.cram.value(b, control),
+                Ruleset::Cram(CramKind::Horizontal) => return Ok(post_push_value(b)),
+                Ruleset::Cram(CramKind::Vertical) => return Ok(vertical_value(b)),
+                r if is_push_cram(r) => return self.push_cram.value(b, control),
+                _ => {}
+            }
         }
         if let Some(v) = self.by_region(ruleset, p, control)? {
             return Ok(v);
@@ -154,6 +193,11 @@ mod tests {
             ("misere(octal(0.07))", &["5,7"]),
             ("euclid3", &["3,5,7"]),
             ("zeruclid", &["1,3,5", "4,9"]),
+            ("cram", &["3x3", "2x4", "..#/.../#.."]),
+            ("cram-v", &["3x3", ".#./..."]),
+            ("cram-h", &["2x5"]),
+            ("push-cram", &["3x3", "2x3", "pushed(3x3)"]),
+            ("misere(cram)", &["2x3"]),
         ] {
             let r: Ruleset = rules.parse().unwrap();
             let mut plain = Search::plain(r.clone());

@@ -3,8 +3,10 @@
 //! progress through [`control`].
 
 pub mod control;
+pub mod cram;
 pub mod evaluate;
 pub mod grid;
+pub mod push_cram;
 pub mod search;
 pub mod sequence;
 

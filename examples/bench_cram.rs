@@ -1,0 +1,52 @@
+//! Times the Cram solver, with a fresh table for each board (cap `TT_MB` MiB, default 256).
+//! Usage: `cargo run --release --example bench_cram [BOARD ...]`; without arguments it runs
+//! the published table up to 5×7 and 3×15. Push Cram timings: `examples/bench_push.rs`.
+
+use nimscope::game::rules::cram_board::Board;
+use nimscope::solver::control::Control;
+use nimscope::solver::cram::CramSolver;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let boards: Vec<String> = if args.is_empty() {
+        [
+            "3x3", "3x4", "3x5", "3x6", "3x7", "3x8", "3x9", "3x10", "4x5", "4x7", "5x5", "5x6", "5x7", "3x15",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    } else {
+        args.into_iter().filter(|a| !a.starts_with("push")).collect()
+    };
+    let control = Control::new();
+    // Progress on stderr every 30 s, for the long boards.
+    let watcher = control.clone();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(30));
+            eprintln!("  ... {} option evaluations so far", watcher.progress().0);
+        }
+    });
+    for text in &boards {
+        let board: Board = match text.parse() {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{text}: {e}");
+                continue;
+            }
+        };
+        let mb: u64 = std::env::var("TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
+        let mut solver = CramSolver::with_table_bytes(mb << 20);
+        let start = Instant::now();
+        let value = solver.value(&board, &control).expect("solve");
+        let s = solver.stats();
+        println!(
+            "cram {text:>6}: value {value:>2}  {:>9.3} s  expanded {:>10}  hits {:>11}  stored {:>10}",
+            start.elapsed().as_secs_f64(),
+            s.expanded,
+            s.table_hits,
+            s.table_len
+        );
+    }
+}

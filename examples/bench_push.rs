@@ -1,0 +1,39 @@
+//! Times Push Cram on 3×(2k+1) and prints, per board, the outcome, the post-push value, and for
+//! k <= BLUFF_MAX_K the Grundy value and the moves that lose. Usage: `cargo run --release --example bench_push [MAX_K]
+//! [BLUFF_MAX_K]`.
+
+use nimscope::game::rules::cram_board::Board;
+use nimscope::solver::control::Control;
+use nimscope::solver::push_cram::{PushCramSolver, post_push_value};
+use std::time::Instant;
+
+fn main() {
+    let max_k: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(12);
+    let bluff_k: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(6);
+    let control = Control::new();
+    let mut solver = PushCramSolver::with_table_bytes(1 << 30);
+    let total = Instant::now();
+    for k in 0..=max_k {
+        let board = Board::rectangle(3, 2 * k + 1).expect("size");
+        let start = Instant::now();
+        let outcome = solver.outcome(&board, &control).expect("solve");
+        let t = start.elapsed().as_secs_f64();
+        print!(
+            "push 3x{:<2}: outcome {outcome}  post {}  {t:>8.3} s  (cumulative {:.3} s, expanded {}, stored {})",
+            2 * k + 1,
+            post_push_value(&board),
+            total.elapsed().as_secs_f64(),
+            solver.expanded(),
+            solver.table_len()
+        );
+        if k <= bluff_k {
+            let start = Instant::now();
+            let value = solver.value(&board, &control).expect("solve");
+            print!("  value {value} ({:.3} s)", start.elapsed().as_secs_f64());
+            let moves = solver.move_outcomes(&board, &control).expect("solve");
+            let losing: Vec<String> = moves.iter().filter(|m| !m.1).map(|m| m.0.to_string()).collect();
+            print!("  losing moves: [{}]", losing.join(" "));
+        }
+        println!();
+    }
+}

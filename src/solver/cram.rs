@@ -1,0 +1,1310 @@
+//! Exact Grundy values and outcomes of Cram positions.
+//!
+//! A Cram position is a disjunctive sum of its connected empty regions, so its value is the XOR
+//! of the values of its components. Each component is
+//! - reduced: of several pendant cells hanging on one cell, one is enough ([`reduce_stars`]);
+//! - translated to the top-left corner of its bounding box and reduced to a canonical form
+//!   under the 8 symmetries of the square (Cram allows both orientations, so transposition is
+//!   a symmetry even for non-square boxes);
+//! - looked up in a transposition table with a memory cap, kept in [`CramSolver`] between
+//!   requests. Besides exact values it remembers values a component is known not to have.
+//!
+//! Values are found by search rather than by the mex over all options: for v = 0, 1, ... the
+//! solver looks for an option of value v, asking each option only "is your value in this set?"
+//! (Lemoine & Viennot, "Nimbers are inevitable", 2012; Beling & Rogalski, "On pruning search
+//! trees of impartial games", 2020). An option that splits gets exact values for all but its
+//! largest component, and the question moves to that component with the set shifted by XOR.
+//! Options whose values are all in the table are settled first by look-ups alone.
+//!
+//! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
+//! small constant, so the stack stays small.
+
+use crate::game::rules::cram_board::{Board, Domino, low_bits};
+use crate::solver::control::{Control, SolveError};
+use std::fmt;
+
+/// Outcome class of a position under normal play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// The player to move (the first player) wins.
+    N,
+    /// The player to move loses (the second player wins).
+    P,
+}
+
+impl Outcome {
+    /// `N` for a non-zero Grundy value, `P` for zero.
+    pub fn from_value(value: u32) -> Outcome {
+        if value == 0 { Outcome::P } else { Outcome::N }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bit tricks on a grid packed row-major with stride `w` into a u128.
+
+const fn build_masks(first: bool) -> [u128; 129] {
+    let mut out = [0u128; 129];
+    let mut w = 1;
+    while w <= 128 {
+        let mut m = 0u128;
+        let mut i = 0;
+        while i < 128 {
+            let c = i % w;
+            if (first && c != 0) || (!first && c != w - 1) {
+                m |= 1u128 << i;
+            }
+            i += 1;
+        }
+        out[w] = m;
+        w += 1;
+    }
+    out
+}
+
+/// `NOT_LAST[w]`: bits whose column (stride `w`) is not the last one.
+pub(crate) static NOT_LAST: [u128; 129] = build_masks(false);
+/// `NOT_FIRST[w]`: bits whose column (stride `w`) is not the first one.
+pub(crate) static NOT_FIRST: [u128; 129] = build_masks(true);
+
+/// Values of octal game 0.07 (Cram on a strip, Dawson's Kayles in cell indexing) for strips of
+/// 0..=128 cells: a move removes two adjacent cells of a strip, leaving two strips.
+const fn octal_007_table() -> [u32; 129] {
+    let mut g = [0u32; 129];
+    let mut n = 2;
+    while n <= 128 {
+        // Options: strips a and n - 2 - a; values stay below 64.
+        let mut seen = 0u64;
+        let mut a = 0;
+        while a + 2 <= n {
+            seen |= 1 << (g[a] ^ g[n - 2 - a]);
+            a += 1;
+        }
+        g[n] = (!seen).trailing_zeros();
+        n += 1;
+    }
+    g
+}
+
+/// `G007[n]`: value of 0.07 on a strip of `n` cells.
+pub(crate) static G007: [u32; 129] = octal_007_table();
+
+// ---------------------------------------------------------------------------------------------
+// Bit grids. The same code runs on `u64` when the grid of a search has at most 64 cells (all
+// boards up to 8×8, 5×12, 3×21, ...), where shifts and bit tricks are several times cheaper,
+// and on `u128` otherwise. Keys are always stored as `u128`.
+
+/// Largest grid height for which transposition uses the spread table.
+const SPREAD_MAX_H: usize = 16;
+
+/// `SPREAD[h][b]`: the byte `b` with its bit `c` moved to bit `c * h`.
+static SPREAD: [[u128; 256]; SPREAD_MAX_H + 1] = {
+    let mut t = [[0u128; 256]; SPREAD_MAX_H + 1];
+    let mut h = 1;
+    while h <= SPREAD_MAX_H {
+        let mut b = 0;
+        while b < 256 {
+            let mut v = 0u128;
+            let mut c = 0;
+            while c < 8 {
+                if b >> c & 1 == 1 {
+                    v |= 1u128 << (c * h);
+                }
+                c += 1;
+            }
+            t[h][b] = v;
+            b += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+macro_rules! bit_grid {
+    ($name:ident, $t:ty) => {
+        pub(crate) mod $name {
+            use super::*;
+
+            pub(crate) type B = $t;
+            const BITS: usize = <$t>::BITS as usize;
+
+            /// Mask of the low `n` bits.
+            #[inline]
+            fn low(n: usize) -> B {
+                if n >= BITS { B::MAX } else { ((1 as B) << n) - 1 }
+            }
+
+            /// Cells whose column (stride `w`) is not the last one.
+            #[inline]
+            fn nl(w: usize) -> B {
+                NOT_LAST[w] as B
+            }
+
+            /// Cells whose column (stride `w`) is not the first one.
+            #[inline]
+            fn nf(w: usize) -> B {
+                NOT_FIRST[w] as B
+            }
+
+            /// `x >> n`, 0 when `n >= 128` (a 1-row grid of 128 columns has stride 128).
+            #[inline]
+            pub(crate) fn shr(x: B, n: usize) -> B {
+                x.checked_shr(n as u32).unwrap_or(0)
+            }
+
+            #[inline]
+            fn shl(x: B, n: usize) -> B {
+                x.checked_shl(n as u32).unwrap_or(0)
+            }
+
+            /// Cells of `x` plus their orthogonal neighbours (stride `w`).
+            #[inline]
+            fn grow(x: B, w: usize) -> B {
+                x | ((x << 1) & nf(w)) | ((x >> 1) & nl(w)) | shl(x, w) | shr(x, w)
+            }
+
+            /// The connected component of `cells` containing its lowest cell.
+            #[inline]
+            pub(crate) fn first_component(cells: B, w: usize) -> B {
+                let mut comp = cells & cells.wrapping_neg();
+                loop {
+                    let next = grow(comp, w) & cells;
+                    if next == comp {
+                        return comp;
+                    }
+                    comp = next;
+                }
+            }
+
+            /// Removes redundant pendant cells: when a cell has two or more neighbours that have no other
+            /// neighbour (pendants), all but one of those pendants can go without changing the value. A
+            /// domino on the centre and any pendant leaves the other pendants isolated, so the options
+            /// are the same positions up to isolated cells, and every other move keeps the situation
+            /// (induction on the number of cells). Repeats until nothing changes, since a centre that
+            /// loses pendants may become a pendant itself.
+            #[inline]
+            pub(crate) fn reduce_stars(mut p: B, w: usize) -> B {
+                loop {
+                    let down = p & shr(p, w);
+                    let up = p & shl(p, w);
+                    let right = p & (p >> 1) & nl(w);
+                    let left = p & (p << 1) & nf(w);
+                    // Exactly one neighbour: an odd count that is not three.
+                    let pendant =
+                        (down ^ up ^ right ^ left) & !((down | up) & (right | left)) & !(down & up) & !(right & left);
+                    if pendant == 0 {
+                        return p;
+                    }
+                    // Centres, one direction at a time; a pendant whose centre already has a pendant kept
+                    // from an earlier direction is removed.
+                    let mut centres = shl(pendant & down, w);
+                    let from_right = (pendant & right) << 1;
+                    let mut drop = (from_right & centres) >> 1;
+                    centres |= from_right;
+                    let from_up = shr(pendant & up, w);
+                    drop |= shl(from_up & centres, w);
+                    centres |= from_up;
+                    let from_left = (pendant & left) >> 1;
+                    drop |= (from_left & centres) << 1;
+                    if drop == 0 {
+                        return p;
+                    }
+                    p &= !drop;
+                }
+            }
+
+            /// The value of a connected component whose cells form a path or a cycle, read off 0.07.
+            /// Cram only sees the adjacency graph of the empty cells (a move removes two adjacent ones), so
+            /// a path of n cells, bent or not, is 0.07 on n cells, and a cycle of n cells, whose every
+            /// move leaves a path of n - 2 cells, has value mex{G(n - 2)}.
+            #[inline]
+            fn path_or_cycle_value(p: B, w: usize) -> Option<u32> {
+                let down = p & shr(p, w);
+                let up = p & shl(p, w);
+                let right = p & (p >> 1) & nl(w);
+                let left = p & (p << 1) & nf(w);
+                // Three or more neighbours: some pair of directions from different axes plus a third.
+                let vertical_both = down & up;
+                let horizontal_both = right & left;
+                let vertical_any = down | up;
+                let horizontal_any = right | left;
+                let three = (vertical_both & horizontal_any) | (horizontal_both & vertical_any);
+                if three != 0 {
+                    return None;
+                }
+                let one =
+                    (down ^ up ^ right ^ left) & !(vertical_any & horizontal_any) & !vertical_both & !horizontal_both;
+                let n = p.count_ones() as usize;
+                match one.count_ones() {
+                    2 => Some(G007[n]),
+                    0 => Some((G007[n - 2] == 0) as u32),
+                    _ => None,
+                }
+            }
+
+            /// Translates `bits` (stride `w`) to the top-left corner and crops the width to its bounding
+            /// box. Returns `(packed, h, new_w)` with the packed grid using stride `new_w`.
+            #[inline]
+            fn normalize(bits: B, w: usize) -> (B, usize, usize) {
+                let r0 = bits.trailing_zeros() as usize / w;
+                let r1 = ((BITS - 1) - bits.leading_zeros() as usize) / w;
+                let h = r1 - r0 + 1;
+                let b = bits >> (r0 * w);
+                let row_mask = low(w);
+                let mut occ: B = 0;
+                for r in 0..h {
+                    occ |= (b >> (r * w)) & row_mask;
+                }
+                let c0 = occ.trailing_zeros() as usize;
+                let nw = BITS - occ.leading_zeros() as usize - c0;
+                if nw == w {
+                    return (b, h, w);
+                }
+                let m = low(nw);
+                let mut out: B = 0;
+                for r in 0..h {
+                    // (r * w + c0) stays below 128: every row of the box holds a cell at column >= c0.
+                    out |= ((b >> (r * w + c0)) & m) << (r * nw);
+                }
+                (out, h, nw)
+            }
+
+            /// Reverses the low `n` bits: the 180° rotation of a packed `h × w` grid with `n = h * w`.
+            #[inline]
+            fn reverse(x: B, n: usize) -> B {
+                x.reverse_bits() >> (BITS - n)
+            }
+
+            /// Reverses the order of the rows of a packed `h × w` grid (top-bottom reflection).
+            #[inline]
+            fn flip_rows(x: B, h: usize, w: usize) -> B {
+                let m = low(w);
+                let mut out: B = 0;
+                for r in 0..h {
+                    out |= ((x >> (r * w)) & m) << ((h - 1 - r) * w);
+                }
+                out
+            }
+
+            /// Mirrors each row of a packed `h × w` grid (left-right reflection): the half turn followed
+            /// by the top-bottom reflection, which is cheaper than reversing each row.
+            #[inline]
+            fn mirror_rows(x: B, h: usize, w: usize) -> B {
+                flip_rows(reverse(x, h * w), h, w)
+            }
+
+            /// Transposes a packed `h × w` grid into a packed `w × h` grid: cell `(r, c)` goes to bit
+            /// `c * h + r`.
+            #[inline]
+            fn transpose(x: B, h: usize, w: usize) -> B {
+                let m = low(w);
+                let mut out: B = 0;
+                if h <= SPREAD_MAX_H {
+                    let table = &SPREAD[h];
+                    for r in 0..h {
+                        let mut row = (x >> (r * w)) & m;
+                        let mut chunk = 0;
+                        while row != 0 {
+                            // Byte `chunk` of the row holds columns 8 * chunk.., which land at 8 * chunk * h..
+                            // (below h * w <= 128, since those columns exist).
+                            out |= ((table[(row & 0xff) as usize] as B) << (8 * chunk * h)) << r;
+                            row >>= 8;
+                            chunk += 1;
+                        }
+                    }
+                    return out;
+                }
+                for r in 0..h {
+                    let mut row = (x >> (r * w)) & m;
+                    while row != 0 {
+                        let c = row.trailing_zeros() as usize;
+                        row &= row - 1;
+                        out |= (1 as B) << (c * h + r);
+                    }
+                }
+                out
+            }
+
+            /// Canonical key of a packed `h × w` component: the smallest `(width, bits)` over the 8
+            /// symmetries of the square.
+            #[inline]
+            fn canonical(x: B, h: usize, w: usize) -> (B, usize) {
+                let n = h * w;
+                let fh = mirror_rows(x, h, w);
+                let a = x.min(fh).min(reverse(x, n)).min(reverse(fh, n));
+                let t = transpose(x, h, w);
+                let tf = mirror_rows(t, w, h);
+                let b = t.min(tf).min(reverse(t, n)).min(reverse(tf, n));
+                // The two orientations have widths w and h; order keys by width first.
+                if (w, a) <= (h, b) { (a, w) } else { (b, h) }
+            }
+
+            /// The 8 symmetric images of a canonical component, used to key the options that stay
+            /// connected and keep the bounding box without canonicalising them from scratch: such an
+            /// option's images are the component's images minus the images of the two covered cells.
+            struct Images {
+                img: [B; 8],
+                h: usize,
+                w: usize,
+            }
+
+            impl Images {
+                #[inline]
+                fn new(x: B, w: usize) -> Images {
+                    let h = ((BITS - 1) - x.leading_zeros() as usize) / w + 1;
+                    let n = h * w;
+                    let fh = mirror_rows(x, h, w);
+                    let t = transpose(x, h, w);
+                    let tf = mirror_rows(t, w, h);
+                    Images {
+                        img: [
+                            x,
+                            fh,
+                            reverse(x, n),
+                            reverse(fh, n),
+                            t,
+                            tf,
+                            reverse(t, n),
+                            reverse(tf, n),
+                        ],
+                        h,
+                        w,
+                    }
+                }
+
+                /// Bits of cell `i` (of the identity image) in each image.
+                #[inline]
+                fn cell(&self, i: usize) -> [B; 8] {
+                    let (h, w) = (self.h, self.w);
+                    let last = h * w - 1;
+                    let (r, c) = (i / w, i % w);
+                    let p = [
+                        r * w + c,
+                        r * w + (w - 1 - c),
+                        last - (r * w + c),
+                        last - (r * w + (w - 1 - c)),
+                        c * h + r,
+                        c * h + (h - 1 - r),
+                        last - (c * h + r),
+                        last - (c * h + (h - 1 - r)),
+                    ];
+                    p.map(|q| (1 as B) << q)
+                }
+
+                /// Canonical key of the option covering cells `a` and `b`, if it is still connected and
+                /// keeps the bounding box (`None`: use [`component_key`] on its components).
+                #[inline]
+                fn option_key(&self, a: usize, b: usize) -> Option<(B, usize)> {
+                    let (h, w) = (self.h, self.w);
+                    let x = self.img[0] & !((1 as B) << a | (1 as B) << b);
+                    let keeps_box = x & low(w) != 0 && x >> ((h - 1) * w) != 0 && x & !nf(w) != 0 && x & !nl(w) != 0;
+                    if !keeps_box || first_component(x, w) != x || reduce_stars(x, w) != x {
+                        return None;
+                    }
+                    let (ca, cb) = (self.cell(a), self.cell(b));
+                    let mut best_a = B::MAX;
+                    let mut best_b = B::MAX;
+                    for t in 0..4 {
+                        best_a = best_a.min(self.img[t] & !(ca[t] | cb[t]));
+                        best_b = best_b.min(self.img[t + 4] & !(ca[t + 4] | cb[t + 4]));
+                    }
+                    Some(if (w, best_a) <= (h, best_b) {
+                        (best_a, w)
+                    } else {
+                        (best_b, h)
+                    })
+                }
+            }
+
+            /// Key of a component given in a grid of stride `w`.
+            #[inline]
+            pub(crate) fn component_key(bits: B, w: usize) -> (B, usize) {
+                let (p, h, nw) = normalize(bits, w);
+                canonical(p, h, nw)
+            }
+
+            /// Splits `cells` (stride `w`) into components: returns the XOR of the known values and
+            /// pushes the unknown components' keys on `s.comps`, largest last.
+            pub(super) fn push_components(s: &mut CramSolver, mut cells: B, w: usize) -> (u32, u32, u32) {
+                let first = s.comps.len();
+                let mut xor = 0;
+                let mut unknown_cells = 0;
+                while cells != 0 {
+                    let mut comp = first_component(cells, w);
+                    cells &= !comp;
+                    if small_value(comp.count_ones()).is_none() {
+                        comp = reduce_stars(comp, w);
+                    }
+                    let n = comp.count_ones();
+                    if let Some(v) = small_value(n).or_else(|| path_or_cycle_value(comp, w)) {
+                        xor ^= v;
+                        continue;
+                    }
+                    let (k, kw) = component_key(comp, w);
+                    match s.lookup(k as u128, kw) {
+                        Some(v) => xor ^= v,
+                        None => {
+                            s.comps.push((k as u128, kw));
+                            unknown_cells += n;
+                        }
+                    }
+                }
+                let part = &mut s.comps[first..];
+                if part.len() > 1 {
+                    part.sort_unstable_by_key(|&(k, w)| (k.count_ones(), w, k));
+                    // Equal components cancel (G + G = 0): drop them in pairs.
+                    let mut kept = 0;
+                    let mut i = 0;
+                    while i < part.len() {
+                        if i + 1 < part.len() && part[i] == part[i + 1] {
+                            unknown_cells -= 2 * part[i].0.count_ones();
+                            i += 2;
+                        } else {
+                            part[kept] = part[i];
+                            kept += 1;
+                            i += 1;
+                        }
+                    }
+                    s.comps.truncate(first + kept);
+                }
+                (xor, (s.comps.len() - first) as u32, unknown_cells)
+            }
+
+            /// Generates the options of a component on top of the stacks. Returns the set of option
+            /// values already known (bit v for v < 256) and the number of options; `None` as soon
+            /// as the known option values cover the non-empty `stop` set (the component's value
+            /// is then in none of `stop`), leaving the stacks for the caller to truncate.
+            pub(super) fn push_options(s: &mut CramSolver, key: B, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+                let covered =
+                    |known: &[u64; 4]| stop != 0 && stop & !(known[0] as u128 | (known[1] as u128) << 64) == 0;
+                s.expanded += 1;
+                let mut known = [0u64; 4];
+                let mut count = 0;
+                let mut hs = key & (key >> 1) & nl(w);
+                let mut vs = key & shr(key, w);
+                let base_o = s.opts.len();
+                let images = Images::new(key, w);
+                // First pass: key the options that stay one component with the same box (most of
+                // them) and prefetch their table buckets, so that the look-ups of the second pass
+                // overlap their cache misses. The others are split in the second pass.
+                let mut scratch = std::mem::take(&mut s.scratch);
+                scratch.clear();
+                loop {
+                    let (a, b) = if hs != 0 {
+                        let i = hs.trailing_zeros() as usize;
+                        hs &= hs - 1;
+                        (i, i + 1)
+                    } else if vs != 0 {
+                        let i = vs.trailing_zeros() as usize;
+                        vs &= vs - 1;
+                        (i, i + w)
+                    } else {
+                        break;
+                    };
+                    count += 1;
+                    match images.option_key(a, b) {
+                        Some((k, kw)) => match path_or_cycle_value(k, kw) {
+                            Some(v) => {
+                                if v < 256 {
+                                    known[(v / 64) as usize] |= 1 << (v % 64);
+                                }
+                                if covered(&known) {
+                                    s.scratch = scratch;
+                                    return None;
+                                }
+                            }
+                            None => {
+                                if let Some(t) = s.table.as_ref() {
+                                    t.prefetch(k as u128, kw);
+                                }
+                                scratch.push(Scratch::Key(k as u128, kw));
+                            }
+                        },
+                        None => scratch.push(Scratch::Split(a, b)),
+                    }
+                }
+                for &item in &scratch {
+                    let first = s.comps.len();
+                    let (xor, len, cells) = match item {
+                        Scratch::Key(k, kw) => match s.lookup(k, kw) {
+                            Some(v) => (v, 0, 0),
+                            None => {
+                                s.comps.push((k, kw));
+                                (0, 1, k.count_ones())
+                            }
+                        },
+                        Scratch::Split(a, b) => push_components(s, key & !((1 as B) << a | (1 as B) << b), w),
+                    };
+                    if len == 0 {
+                        if xor < 256 {
+                            known[(xor / 64) as usize] |= 1 << (xor % 64);
+                        }
+                        if covered(&known) {
+                            s.scratch = scratch;
+                            return None;
+                        }
+                    } else {
+                        let mut moves = 0;
+                        for &(c, cw) in &s.comps[first..] {
+                            moves += (c & (c >> 1) & NOT_LAST[cw]).count_ones()
+                                + (c & c.checked_shr(cw as u32).unwrap_or(0)).count_ones();
+                        }
+                        s.opts.push(Opt {
+                            first: first as u32,
+                            len,
+                            xor,
+                            cells,
+                            moves,
+                        });
+                    }
+                }
+                s.scratch = scratch;
+                let opts = &mut s.opts[base_o..];
+                // Symmetric positions have many equal options; an option has one value, so keep one
+                // copy of each single-component option. Then try options with fewer moves first
+                // (Beling's "less moves first"): they are cheaper to settle. On 5×6 this searched
+                // 2.3 times fewer positions than ordering by cell count.
+                let comps = &s.comps;
+                opts.sort_unstable_by_key(|o| {
+                    let (k, kw) = comps[o.first as usize];
+                    (o.moves, o.cells, o.len, o.xor, kw, k)
+                });
+                let mut kept = 0;
+                for i in 0..opts.len() {
+                    let same = kept > 0 && {
+                        let (a, b) = (opts[kept - 1], opts[i]);
+                        a.len == 1 && b.len == 1 && a.xor == b.xor && comps[a.first as usize] == comps[b.first as usize]
+                    };
+                    if !same {
+                        opts[kept] = opts[i];
+                        kept += 1;
+                    }
+                }
+                s.opts.truncate(base_o + kept);
+                Some((known, count))
+            }
+        }
+    };
+}
+
+bit_grid!(g64, u64);
+bit_grid!(g128, u128);
+
+#[cfg(test)]
+use g128::component_key;
+pub(crate) use g128::{first_component, shr};
+
+// ---------------------------------------------------------------------------------------------
+// Transposition table.
+
+/// Entries per bucket; a bucket is probed linearly.
+const BUCKET: usize = 4;
+/// Bytes per entry: key bits (two words), a meta word and the mask of excluded values.
+const ENTRY_BYTES: u64 = 32;
+
+/// What is known about the value of a component.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Info {
+    exact: Option<u32>,
+    /// Bit `v` set: the value is not `v` (for `v < 64`). A prefix of ones is a lower bound.
+    not: u64,
+}
+
+/// A fixed-size hash table `(key bits, width) -> Info`. When a bucket is full the entry for
+/// the smallest component is overwritten: small components are the cheapest to recompute.
+struct Table {
+    /// Per entry `[lo, hi, meta, not]`; `meta == 0` marks a free slot, otherwise
+    /// `meta = width | (exact + 1) << 8 | cells << 40` with `exact + 1 == 0` for unknown.
+    entries: Vec<[u64; 4]>,
+    bucket_mask: usize,
+    len: usize,
+    /// Bucket count allowed by the memory cap. The table starts small and doubles when half
+    /// full: a small table is faster (fewer cache and TLB misses) for small searches.
+    max_buckets: usize,
+}
+
+/// Buckets of a new table (4 MiB), unless the cap is smaller.
+const INITIAL_BUCKETS: usize = 1 << 15;
+
+#[inline]
+fn hash(bits: u128, w: usize) -> u64 {
+    let lo = bits as u64;
+    let hi = (bits >> 64) as u64;
+    let mut h = lo ^ hi.rotate_left(27).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (w as u64) << 57;
+    h ^= h >> 31;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 32)
+}
+
+impl Table {
+    fn with_bytes(bytes: u64) -> Table {
+        let mut max_buckets = 1usize;
+        while (max_buckets as u64 * 2) * BUCKET as u64 * ENTRY_BYTES <= bytes {
+            max_buckets *= 2;
+        }
+        let buckets = max_buckets.min(INITIAL_BUCKETS);
+        Table {
+            entries: vec![[0; 4]; buckets * BUCKET],
+            bucket_mask: buckets - 1,
+            len: 0,
+            max_buckets,
+        }
+    }
+
+    /// Doubles the table and re-inserts every entry.
+    fn grow(&mut self) {
+        let buckets = (self.bucket_mask + 1) * 2;
+        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; buckets * BUCKET]);
+        self.bucket_mask = buckets - 1;
+        self.len = 0;
+        for e in old {
+            if e[2] != 0 {
+                let b = (hash(e[0] as u128 | (e[1] as u128) << 64, (e[2] & 0xff) as usize) as usize & self.bucket_mask)
+                    * BUCKET;
+                if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s[2] == 0) {
+                    *slot = e;
+                    self.len += 1;
+                }
+            }
+        }
+    }
+
+    /// Asks the CPU to start loading the bucket of a key.
+    #[inline]
+    fn prefetch(&self, bits: u128, w: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
+            let p = self.entries[b..b + BUCKET].as_ptr() as *const i8;
+            // SAFETY: prefetching is a hint with no effect on memory; `p` and `p + 64` lie in
+            // the bucket (4 entries of 32 bytes).
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch(p, _MM_HINT_T0);
+                _mm_prefetch(p.add(64), _MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (bits, w);
+    }
+
+    #[inline]
+    fn get(&self, bits: u128, w: usize) -> Option<Info> {
+        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
+        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
+        for e in &self.entries[b..b + BUCKET] {
+            if e[0] == lo && e[1] == hi && e[2] & 0xff == w as u64 {
+                let exact = ((e[2] >> 8) & 0xffff_ffff) as u32;
+                return Some(Info {
+                    exact: exact.checked_sub(1),
+                    not: e[3],
+                });
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn put(&mut self, bits: u128, w: usize, info: Info) {
+        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
+        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
+        let cells = bits.count_ones() as u64;
+        let exact = info.exact.map_or(0, |v| v as u64 + 1);
+        let meta = w as u64 | exact << 8 | cells << 40;
+        let slot = &mut self.entries[b..b + BUCKET];
+        let mut victim = 0;
+        for (i, e) in slot.iter().enumerate() {
+            if e[2] == 0 {
+                self.len += 1;
+                victim = i;
+                break;
+            }
+            if e[0] == lo && e[1] == hi && e[2] & 0xff == w as u64 {
+                victim = i;
+                break;
+            }
+            if e[2] >> 40 < slot[victim][2] >> 40 {
+                victim = i;
+            }
+        }
+        slot[victim] = [lo, hi, meta, info.not];
+        if self.len * 2 > self.entries.len() && self.bucket_mask + 1 < self.max_buckets {
+            self.grow();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The solver.
+//
+// Rather than taking the mex over the values of all options, the value of a component is
+// found as in Lemoine & Viennot ("Nimbers are inevitable", 2012) with Beling's refinement: for
+// v = 0, 1, 2, ... find one option whose value is v ("has value v?" is a search that stops at
+// the first refutation) and drop it from the list, since an option has only one value; the
+// first v that no remaining option has is the value. An option that splits into several
+// components gets the exact values of all but its largest component, and the question about
+// the option becomes a question about that largest component. Options whose components all
+// have stored values are settled up front by table look-ups.
+
+/// How many option evaluations happen between two polls of the [`Control`].
+const POLL_EVERY: u64 = 4096;
+
+/// Default memory cap of the transposition table: 256 MiB.
+pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
+
+/// Counters of the work done by a solver, for tuning and progress displays.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CramStats {
+    /// Components whose options were generated and searched.
+    pub expanded: u64,
+    /// Component look-ups answered by the table.
+    pub table_hits: u64,
+    /// Entries currently stored in the table.
+    pub table_len: usize,
+    /// Capacity of the table in entries (0 before the first request allocates it).
+    pub table_capacity: usize,
+}
+
+/// One option of a component being searched: components `comps[first..first + len]` (largest
+/// last) whose values are not known yet, plus the XOR `xor` of the values of the others.
+#[derive(Debug, Clone, Copy)]
+struct Opt {
+    first: u32,
+    len: u32,
+    xor: u32,
+    /// Cells in the unknown components, for ordering.
+    cells: u32,
+    /// Legal moves in the unknown components, for ordering.
+    moves: u32,
+}
+
+/// Cram solver with a transposition table that is kept between requests.
+pub struct CramSolver {
+    table: Option<Table>,
+    table_bytes: u64,
+    expanded: u64,
+    hits: u64,
+    /// Option evaluations since the last poll of the control.
+    pending: u64,
+    /// Stacks shared by the nested searches: each search pushes its options and their
+    /// components on top and truncates back when it returns.
+    opts: Vec<Opt>,
+    comps: Vec<(u128, usize)>,
+    /// Options of the component being expanded, between the two passes of `push_options`.
+    scratch: Vec<Scratch>,
+}
+
+/// An option between the two passes of `push_options`: keyed already, or to be split.
+#[derive(Debug, Clone, Copy)]
+enum Scratch {
+    Key(u128, usize),
+    Split(usize, usize),
+}
+
+impl Default for CramSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Whether the grid holding `cells` (rows up to the last occupied one, stride `w`) has at most
+/// 64 cells, so that it and everything cut from it fit a `u64`.
+#[inline]
+fn fits_u64(cells: u128, w: usize) -> bool {
+    cells == 0 || ((127 - cells.leading_zeros() as usize) / w + 1) * w <= 64
+}
+
+/// Values of the components that are too small to look up: one cell has no move (0); two or
+/// three connected cells leave at most one cell after any move (1).
+#[inline]
+fn small_value(cells: u32) -> Option<u32> {
+    match cells {
+        0 | 1 => Some(0),
+        2 | 3 => Some(1),
+        _ => None,
+    }
+}
+
+/// Result of a search inside the solver.
+type Res<T> = Result<T, SolveError>;
+
+impl CramSolver {
+    /// A solver whose table may use up to [`DEFAULT_TABLE_BYTES`].
+    pub fn new() -> Self {
+        Self::with_table_bytes(DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose table may use up to `bytes` (at least one bucket is always allocated).
+    pub fn with_table_bytes(bytes: u64) -> Self {
+        CramSolver {
+            table: None,
+            table_bytes: bytes,
+            expanded: 0,
+            hits: 0,
+            pending: 0,
+            opts: Vec::new(),
+            comps: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    pub fn stats(&self) -> CramStats {
+        CramStats {
+            expanded: self.expanded,
+            table_hits: self.hits,
+            table_len: self.table.as_ref().map_or(0, |t| t.len),
+            table_capacity: self.table.as_ref().map_or(0, |t| t.entries.len()),
+        }
+    }
+
+    /// Forgets every stored value (keeps the allocation).
+    pub fn clear(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.entries.iter_mut().for_each(|e| *e = [0; 4]);
+            t.len = 0;
+        }
+    }
+
+    fn begin(&mut self, control: &Control) -> Res<()> {
+        if self.table.is_none() {
+            control.reserve("the Cram transposition table", self.table_bytes)?;
+            self.table = Some(Table::with_bytes(self.table_bytes));
+        }
+        // A cancelled search leaves its frames behind.
+        self.opts.clear();
+        self.comps.clear();
+        Ok(())
+    }
+
+    fn end(&mut self, control: &Control) {
+        control.add_done(std::mem::take(&mut self.pending));
+    }
+
+    /// Grundy value of the Cram position `board`.
+    pub fn value(&mut self, board: &Board, control: &Control) -> Res<u32> {
+        self.begin(control)?;
+        let result = self.sum_value(board.empty_mask(), board.cols(), control);
+        self.end(control);
+        result
+    }
+
+    /// Outcome of `board`: `N` when the player to move wins.
+    pub fn outcome(&mut self, board: &Board, control: &Control) -> Res<Outcome> {
+        self.begin(control)?;
+        let result = self.sum_has_value(board.empty_mask(), board.cols(), 0, control);
+        self.end(control);
+        Ok(if result? { Outcome::P } else { Outcome::N })
+    }
+
+    /// The value of the position after each legal move, in [`Board::legal_moves`] order.
+    /// Winning moves are those of value 0.
+    pub fn move_values(&mut self, board: &Board, control: &Control) -> Res<Vec<(Domino, u32)>> {
+        let moves = board.legal_moves();
+        let mut out = Vec::with_capacity(moves.len());
+        for d in moves {
+            // place() cannot fail for a move listed by legal_moves().
+            let after = board.place(d).map_err(|e| SolveError::Unsupported(e.to_string()))?;
+            out.push((d, self.value(&after, control)?));
+        }
+        Ok(out)
+    }
+
+    /// Legal moves to a position of value 0 (P-positions), in [`Board::legal_moves`] order.
+    /// Decided by outcome searches, which is cheaper than [`CramSolver::move_values`].
+    pub fn winning_moves(&mut self, board: &Board, control: &Control) -> Res<Vec<Domino>> {
+        let mut out = Vec::new();
+        for d in board.legal_moves() {
+            let after = board.place(d).map_err(|e| SolveError::Unsupported(e.to_string()))?;
+            if self.outcome(&after, control)? == Outcome::P {
+                out.push(d);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether `board` is a bluff position: a first-player win in which every move wins.
+    pub fn is_bluff(&mut self, board: &Board, control: &Control) -> Res<bool> {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return Ok(false);
+        }
+        for d in moves {
+            let after = board.place(d).map_err(|e| SolveError::Unsupported(e.to_string()))?;
+            if self.outcome(&after, control)? == Outcome::N {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The stored value of a component, if known.
+    #[inline]
+    fn lookup(&mut self, key: u128, w: usize) -> Option<u32> {
+        let v = self.table.as_ref().and_then(|t| t.get(key, w)).and_then(|i| i.exact);
+        self.hits += v.is_some() as u64;
+        v
+    }
+
+    #[inline]
+    fn info(&mut self, key: u128, w: usize) -> Info {
+        self.table.as_ref().and_then(|t| t.get(key, w)).unwrap_or_default()
+    }
+
+    #[inline]
+    fn store(&mut self, key: u128, w: usize, value: u32) {
+        if let Some(t) = self.table.as_mut() {
+            t.put(
+                key,
+                w,
+                Info {
+                    exact: Some(value),
+                    not: 0,
+                },
+            );
+        }
+    }
+
+    /// Records that the value is none of `set` (values below 64).
+    #[inline]
+    fn exclude(&mut self, key: u128, w: usize, set: u64) {
+        let mut info = self.info(key, w);
+        info.not |= set;
+        if let Some(t) = self.table.as_mut() {
+            t.put(key, w, info);
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self, control: &Control) -> Res<()> {
+        self.pending += 1;
+        if self.pending >= POLL_EVERY {
+            control.check()?;
+            control.add_done(self.pending);
+            self.pending = 0;
+        }
+        Ok(())
+    }
+
+    /// Splits `cells` (stride `w`) into components: returns the XOR of the known values, the
+    /// number of unknown components pushed on `self.comps` (largest last) and their cells.
+    fn push_components(&mut self, cells: u128, w: usize) -> (u32, u32, u32) {
+        if fits_u64(cells, w) {
+            g64::push_components(self, cells as u64, w)
+        } else {
+            g128::push_components(self, cells, w)
+        }
+    }
+
+    /// Generates the options of a component on top of the stacks (see `g64::push_options`).
+    fn push_options(&mut self, key: u128, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+        if fits_u64(key, w) {
+            g64::push_options(self, key as u64, w, stop)
+        } else {
+            g128::push_options(self, key, w, stop)
+        }
+    }
+
+    /// Value of any set of cells (stride `w`): XOR of its components' values.
+    fn sum_value(&mut self, cells: u128, w: usize, control: &Control) -> Res<u32> {
+        let base = self.comps.len();
+        let (mut xor, n, _) = self.push_components(cells, w);
+        for i in 0..n as usize {
+            let (k, kw) = self.comps[base + i];
+            xor ^= self.nimber(k, kw, control)?;
+        }
+        self.comps.truncate(base);
+        Ok(xor)
+    }
+
+    /// Whether the value of a set of cells (stride `w`) is `v`.
+    fn sum_has_value(&mut self, cells: u128, w: usize, v: u32, control: &Control) -> Res<bool> {
+        let base = self.comps.len();
+        let (xor, n, cells_left) = self.push_components(cells, w);
+        let mut opt = Opt {
+            first: base as u32,
+            len: n,
+            xor,
+            cells: cells_left,
+            moves: 0,
+        };
+        let result = self.option_value_in_set(&mut opt, v, single(v), control);
+        self.comps.truncate(base);
+        Ok(result? == Some(v))
+    }
+
+    /// The value of an option if it lies in `set` (`None`: it does not). Reduces the option to
+    /// its largest component first, computing the others exactly, and records that in `opt`.
+    /// `hint` is a value of `set` used when the set cannot hold it (values of 128 and more).
+    fn option_value_in_set(&mut self, opt: &mut Opt, hint: u32, set: u128, control: &Control) -> Res<Option<u32>> {
+        self.poll(control)?;
+        while opt.len > 1 {
+            let (k, kw) = self.comps[opt.first as usize];
+            opt.xor ^= self.nimber(k, kw, control)?;
+            opt.cells -= k.count_ones();
+            opt.first += 1;
+            opt.len -= 1;
+        }
+        if opt.len == 0 {
+            return Ok(Some(opt.xor));
+        }
+        let (k, kw) = self.comps[opt.first as usize];
+        if set == 0 || opt.xor >= 128 {
+            // Values of 128 and more do not fit the sets: compute the exact value (such values
+            // need at least 128 options, so this does not happen on real boards).
+            let v = self.nimber(k, kw, control)? ^ opt.xor;
+            return Ok((set >> v.min(127) & 1 == 1 || v == hint).then_some(v));
+        }
+        Ok(self
+            .nimber_in_set(k, kw, xor_set(set, opt.xor), control)?
+            .map(|x| x ^ opt.xor))
+    }
+
+    /// Exact value of a component.
+    fn nimber(&mut self, key: u128, w: usize, control: &Control) -> Res<u32> {
+        if let Some(v) = self.lookup(key, w) {
+            return Ok(v);
+        }
+        let (base_o, base_c) = (self.opts.len(), self.comps.len());
+        let result = self.nimber_inner(key, w, control);
+        self.opts.truncate(base_o);
+        self.comps.truncate(base_c);
+        let v = result?;
+        self.store(key, w, v);
+        Ok(v)
+    }
+
+    fn nimber_inner(&mut self, key: u128, w: usize, control: &Control) -> Res<u32> {
+        let base = self.opts.len();
+        // With an empty stop set the generation never stops early.
+        let Some((known, count)) = self.push_options(key, w, 0) else {
+            return Err(SolveError::Unsupported("internal: option generation stopped".into()));
+        };
+        self.mex_by_search(base, known, count, control)
+    }
+
+    /// The value of the component whose options are `opts[base..]`: for v = 0, 1, ... look
+    /// for an option of value v, asking each option only "is your value v?"; an option that
+    /// answers with another exact value is dropped and its value noted.
+    fn mex_by_search(&mut self, base: usize, known: [u64; 4], count: u32, control: &Control) -> Res<u32> {
+        let mut known = known;
+        let mut live = self.opts.len() - base;
+        'values: for v in 0..=count {
+            if v < 256 && known[(v / 64) as usize] >> (v % 64) & 1 == 1 {
+                continue;
+            }
+            let mut i = base;
+            while i < base + live {
+                let mut opt = self.opts[i];
+                let found = self.option_value_in_set(&mut opt, v, single(v), control)?;
+                self.opts[i] = opt;
+                match found {
+                    Some(x) => {
+                        self.opts.swap(i, base + live - 1);
+                        live -= 1;
+                        if x == v {
+                            continue 'values;
+                        }
+                        if x < 256 {
+                            known[(x / 64) as usize] |= 1 << (x % 64);
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            return Ok(v);
+        }
+        // The mex of `count` values is at most `count`.
+        Ok(count)
+    }
+
+    /// The component's value if it lies in `set` (bit v: value v < 128), `None` when it does
+    /// not. May return a value outside `set` when it is known anyway. This is Beling and
+    /// Rogalski's search ("On pruning search trees of impartial games", 2020): the candidates
+    /// for the mex shrink as options report, and each option is only asked about the
+    /// candidates that still matter.
+    fn nimber_in_set(&mut self, key: u128, w: usize, set: u128, control: &Control) -> Res<Option<u32>> {
+        let info = self.info(key, w);
+        if let Some(x) = info.exact {
+            self.hits += 1;
+            return Ok(Some(x));
+        }
+        // Values already excluded, and values above the number of options (< 2 * cells).
+        let set = set & !(info.not as u128) & low_bits(2 * key.count_ones() as usize);
+        if set == 0 {
+            self.hits += 1;
+            return Ok(None);
+        }
+        let (base_o, base_c) = (self.opts.len(), self.comps.len());
+        let result = self.nimber_in_set_inner(key, w, set, control);
+        self.opts.truncate(base_o);
+        self.comps.truncate(base_c);
+        match result? {
+            Some(x) => {
+                self.store(key, w, x);
+                Ok(Some(x))
+            }
+            None => {
+                self.exclude(key, w, set as u64);
+                Ok(None)
+            }
+        }
+    }
+
+    fn nimber_in_set_inner(&mut self, key: u128, w: usize, set: u128, control: &Control) -> Res<Option<u32>> {
+        let base = self.opts.len();
+        let Some((known, count)) = self.push_options(key, w, set) else {
+            // Options already have every value of `set`.
+            return Ok(None);
+        };
+        let live = self.opts.len() - base;
+        if count >= 127 {
+            // Candidate sets hold values below 128: use the plain search.
+            return Ok(Some(self.mex_by_search(base, known, count, control)?));
+        }
+        let known = known[0] as u128 | (known[1] as u128) << 64;
+        // The value is the smallest candidate left once every option's value is removed; with
+        // k options left only the k + 1 smallest candidates can still become it.
+        let mut cand = keep_smallest(low_bits(count as usize + 1) & !known, live + 1);
+        let top = 127 - set.leading_zeros();
+        let upto = low_bits(top as usize + 1);
+        let mut exact = true;
+        for i in 0..live {
+            if cand & set == 0 {
+                return Ok(None);
+            }
+            // Whether the option's value is the largest candidate does not matter: that
+            // candidate goes anyway when the option count drops.
+            let largest = 1u128 << (127 - cand.leading_zeros());
+            let below = cand & !largest;
+            let query = below & upto;
+            let mut opt = self.opts[base + i];
+            let value = if query == 0 {
+                None
+            } else {
+                let hint = query.trailing_zeros();
+                self.option_value_in_set(&mut opt, hint, query, control)?
+            };
+            self.opts[base + i] = opt;
+            match value {
+                Some(x) if x < 128 => cand &= !(1u128 << x),
+                Some(_) => {}
+                None => {
+                    cand = below;
+                    exact = false;
+                }
+            }
+            cand = keep_smallest(cand, live - i);
+        }
+        let e = cand.trailing_zeros();
+        // Without every exact option value, candidates above the top of `set` may be wrong,
+        // but those at or below it are right.
+        Ok((exact || e <= top).then_some(e))
+    }
+}
+
+/// The set holding only `v` (empty for `v >= 128`).
+#[inline]
+fn single(v: u32) -> u128 {
+    if v < 128 { 1u128 << v } else { 0 }
+}
+
+/// `{x ^ v : x in set}` for `v < 128`.
+#[inline]
+fn xor_set(mut set: u128, v: u32) -> u128 {
+    let mut out = 0u128;
+    while set != 0 {
+        let x = set.trailing_zeros();
+        set &= set - 1;
+        out |= 1u128 << (x ^ v);
+    }
+    out
+}
+
+/// The `n` smallest elements of `set`.
+#[inline]
+fn keep_smallest(mut set: u128, n: usize) -> u128 {
+    while set.count_ones() as usize > n {
+        set &= !(1u128 << (127 - set.leading_zeros()));
+    }
+    set
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 8 images of a board under the symmetries of the square, cell by cell.
+    fn images(b: &Board) -> Vec<Board> {
+        let (h, w) = (b.rows(), b.cols());
+        let mut out = Vec::new();
+        for t in 0..8 {
+            let (nh, nw) = if t >= 4 { (w, h) } else { (h, w) };
+            let mut mask = 0u128;
+            for r in 0..h {
+                for c in 0..w {
+                    if b.is_empty(r, c) {
+                        let (mut rr, mut cc) = if t >= 4 { (c, r) } else { (r, c) };
+                        if t & 1 == 1 {
+                            cc = nw - 1 - cc;
+                        }
+                        if t & 2 == 2 {
+                            rr = nh - 1 - rr;
+                        }
+                        mask |= 1u128 << (rr * nw + cc);
+                    }
+                }
+            }
+            out.push(Board::from_mask(nh, nw, mask).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn keys_are_symmetry_invariant() {
+        for text in [
+            "#.../#.##/#.##",
+            "#.../..../.#../####",
+            "1x7",
+            "##.../....#",
+            "..#/.../#..",
+            "2x5",
+        ] {
+            let b: Board = text.parse().unwrap();
+            let key = component_key(b.empty_mask(), b.cols());
+            for img in images(&b) {
+                assert_eq!(component_key(img.empty_mask(), img.cols()), key, "{text} -> {img}");
+            }
+        }
+        // Different shapes get different keys.
+        let k = |t: &str| {
+            let b: Board = t.parse().unwrap();
+            component_key(b.empty_mask(), b.cols())
+        };
+        assert_ne!(k(".../..#"), k("..../...#"));
+        assert_eq!(k("#..../#####"), k("#/./././."));
+    }
+
+    #[test]
+    fn small_values() {
+        let mut s = CramSolver::with_table_bytes(1 << 20);
+        let c = Control::new();
+        let v = |s: &mut CramSolver, t: &str| s.value(&t.parse().unwrap(), &c).unwrap();
+        assert_eq!(v(&mut s, "1x1"), 0);
+        assert_eq!(v(&mut s, "1x2"), 1);
+        assert_eq!(v(&mut s, "1x4"), 2);
+        assert_eq!(v(&mut s, "2x2"), 0);
+        assert_eq!(v(&mut s, "2x3"), 1);
+        assert_eq!(v(&mut s, "#"), 0);
+        assert_eq!(v(&mut s, "1x128"), v(&mut s, "128x1"));
+    }
+}

@@ -67,20 +67,35 @@ impl Search {
         if let Some(&v) = self.memo.get(p) {
             return Ok(v);
         }
-        let max_entries = control.memory_budget() / BYTES_PER_ENTRY;
-        let mut stack = vec![self.frame(p.clone())];
+        let over = |needed: u64| SolveError::OverBudget {
+            what: format!("the search of {p} in {}", self.ruleset),
+            needed,
+            budget: control.memory_budget(),
+        };
+        // Memory of the memo, of the open frames and of the option lists they hold.
+        let mut open_bytes = 0u64;
+        let frame = |s: &Self, q: Position, open: &mut u64| -> Result<Frame, SolveError> {
+            let bound = max_options(&q).saturating_mul(BYTES_PER_ENTRY);
+            let needed = (s.memo.len() as u64 * BYTES_PER_ENTRY)
+                .saturating_add(*open)
+                .saturating_add(bound);
+            if needed > control.memory_budget() {
+                return Err(over(needed));
+            }
+            let f = s.frame(q);
+            *open += (f.options.len() as u64 + 1) * BYTES_PER_ENTRY;
+            Ok(f)
+        };
+        let mut stack = vec![frame(self, p.clone(), &mut open_bytes)?];
         let mut steps: u64 = 0;
         loop {
             steps += 1;
             if steps.is_multiple_of(1024) {
                 control.check()?;
                 control.add_done(1024);
-                if self.memo.len() as u64 >= max_entries {
-                    return Err(SolveError::OverBudget {
-                        what: format!("the search of {p} in {}", self.ruleset),
-                        needed: self.memo.len() as u64 * BYTES_PER_ENTRY,
-                        budget: control.memory_budget(),
-                    });
+                let needed = self.memo.len() as u64 * BYTES_PER_ENTRY + open_bytes;
+                if needed > control.memory_budget() {
+                    return Err(over(needed));
                 }
             }
             let top = stack.last_mut().expect("the stack holds the root until it returns");
@@ -89,11 +104,12 @@ impl Search {
             }
             if top.next < top.options.len() {
                 let child = top.options[top.next].clone();
-                let frame = self.frame(child);
-                stack.push(frame);
+                let f = frame(self, child, &mut open_bytes)?;
+                stack.push(f);
                 continue;
             }
             let frame = stack.pop().expect("non-empty");
+            open_bytes -= (frame.options.len() as u64 + 1) * BYTES_PER_ENTRY;
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)
             } else {
@@ -131,6 +147,23 @@ impl Search {
             }
             _ => None,
         })
+    }
+}
+
+/// An upper bound on the number of options of `p` in any ruleset of the catalog, known before
+/// generating them (a heap game moves to fewer positions than four times its tokens, plus the
+/// pushes; a Cram board has at most two dominoes per cell).
+fn max_options(p: &Position) -> u64 {
+    match p {
+        Position::Heaps(h) => h
+            .iter()
+            .fold(0u64, |s, &x| s.saturating_add(x))
+            .saturating_mul(4)
+            .saturating_add(16),
+        Position::Fib { n, .. } => n.saturating_add(1),
+        Position::Sum(a, b) => max_options(a).saturating_add(max_options(b)),
+        Position::Pushed { inner, .. } => max_options(inner),
+        Position::Board(_) => 2 * crate::game::rules::cram_board::MAX_CELLS as u64 + 16,
     }
 }
 

@@ -126,6 +126,28 @@ impl Evaluator {
         }
         if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p)
             && h.len() == 1
+            && h[0] >= SEQUENCE_LEN
+        {
+            // A large heap: a certified period answers it from a prefix.
+            let s = match self.sequences.get(ruleset) {
+                Some(s) => s,
+                None => {
+                    let s = sequence::sequence(ruleset, SEQUENCE_LEN, control)?;
+                    self.sequences.entry(ruleset.clone()).or_insert(s)
+                }
+            };
+            if let Some(per) = s.periodicity {
+                let n = h[0];
+                let i = if n < per.preperiod {
+                    n
+                } else {
+                    per.preperiod + (n - per.preperiod) % per.period
+                };
+                return Ok(s.values.get(i as usize).copied().flatten());
+            }
+        }
+        if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p)
+            && h.len() == 1
             && h[0] < SEQUENCE_LEN
         {
             let n = h[0] as usize;
@@ -220,6 +242,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn huge_heaps_are_answered_through_the_certified_period() {
+        // Dawson's Kayles by the plain recurrence (a move removes 2 from a row of n cells,
+        // leaving the two sides), and its published period 34 (Winning Ways) for n ≥ 53.
+        let mut g = vec![0u32; 400];
+        for n in 2..g.len() {
+            let rest = n - 2;
+            let seen: Vec<u32> = (0..=rest / 2).map(|x| g[x] ^ g[rest - x]).collect();
+            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+        let r: Ruleset = "octal(0.07)".parse().unwrap();
+        let mut e = Evaluator::new();
+        for n in [1_048_610u64, 10_000_000_000_017, 999_999_999_999] {
+            let small = 53 + (n - 53) % 34 + 68;
+            let v = e.value(&r, &Position::Heaps(vec![n]), &Control::new()).unwrap();
+            assert_eq!(v, g[small as usize], "G({n})");
+        }
+        let r: Ruleset = "tag(3)".parse().unwrap();
+        assert_eq!(
+            e.value(&r, &Position::Heaps(vec![4_000_000_000_001]), &Control::new()),
+            Ok(1)
+        );
     }
 
     #[test]

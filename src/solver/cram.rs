@@ -21,32 +21,9 @@
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
-use std::fmt;
 
-/// Outcome class of a position under normal play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Outcome {
-    /// The player to move (the first player) wins.
-    N,
-    /// The player to move loses (the second player wins).
-    P,
-}
-
-impl Outcome {
-    /// `N` for a non-zero Grundy value, `P` for zero.
-    pub fn from_value(value: u32) -> Outcome {
-        if value == 0 { Outcome::P } else { Outcome::N }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::N => "N",
-            Outcome::P => "P",
-        })
-    }
-}
+/// Outcome classes are the engine's own.
+pub use crate::game::Outcome;
 
 // ---------------------------------------------------------------------------------------------
 // Bit tricks on a grid packed row-major with stride `w` into a u128.

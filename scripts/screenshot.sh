@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/screenshot.png}
 shift || true
-args=$(printf " %q" "$@")
+args=""
+if [ $# -gt 0 ]; then args=$(printf " %q" "$@"); fi
 pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils"
 missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
 if [ -n "$missing" ]; then

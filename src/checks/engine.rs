@@ -211,33 +211,7 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
             .filter(|&(a, b)| is_p(g, a, b))
             .collect()
     };
-    let table_ne: [(u64, u64); 11] = [
-        (0, 1),
-        (2, 4),
-        (3, 5),
-        (6, 10),
-        (7, 12),
-        (8, 13),
-        (9, 15),
-        (11, 18),
-        (14, 23),
-        (16, 26),
-        (17, 28),
-    ];
-    let table_w: [(u64, u64); 12] = [
-        (0, 0),
-        (1, 2),
-        (3, 5),
-        (4, 7),
-        (6, 10),
-        (8, 13),
-        (9, 15),
-        (11, 18),
-        (12, 20),
-        (14, 23),
-        (16, 26),
-        (17, 28),
-    ];
+    let (table_w, table_ne) = (th::TABLE_1_WYTHOFF, th::TABLE_1_NIM_PUSH_EUCLID);
     let (pne, pw) = (p_list(&g), p_list(&w));
     let first_diff = |got: &[(u64, u64)], want: &[(u64, u64)]| {
         let got = &got[..got.len().min(want.len())];

@@ -44,6 +44,36 @@
 //! Game names (`euclid`, `grossman`, `m-euclid`, `euclid0`, `zeruclid`, `cdn`, …)
 //! are those of `GAMES.md`.
 
+/// seed 003 Table 1 as printed: the first P-positions (a ≤ b) of Wythoff…
+pub const TABLE_1_WYTHOFF: [(u64, u64); 12] = [
+    (0, 0),
+    (1, 2),
+    (3, 5),
+    (4, 7),
+    (6, 10),
+    (8, 13),
+    (9, 15),
+    (11, 18),
+    (12, 20),
+    (14, 23),
+    (16, 26),
+    (17, 28),
+];
+/// …and of Nim ⊚ Euclid (seed 003's Euclid: `euclid0`).
+pub const TABLE_1_NIM_PUSH_EUCLID: [(u64, u64); 11] = [
+    (0, 1),
+    (2, 4),
+    (3, 5),
+    (6, 10),
+    (7, 12),
+    (8, 13),
+    (9, 15),
+    (11, 18),
+    (14, 23),
+    (16, 26),
+    (17, 28),
+];
+
 /// The golden ratio Φ = (1 + √5)/2, for display only. All decisions in this
 /// module use exact integer arithmetic instead.
 pub const PHI: f64 = 1.618_033_988_749_895;

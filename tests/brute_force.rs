@@ -368,22 +368,7 @@ fn seed003_thm316_317_319_nim_push_euclid() {
         .filter(|&(a, b)| g[a as usize][b as usize] == 0)
         .collect();
     // Table 1 of seed 003
-    assert_eq!(
-        &brute_p[..11],
-        &[
-            (0, 1),
-            (2, 4),
-            (3, 5),
-            (6, 10),
-            (7, 12),
-            (8, 13),
-            (9, 15),
-            (11, 18),
-            (14, 23),
-            (16, 26),
-            (17, 28)
-        ]
-    );
+    assert_eq!(&brute_p[..11], &th::TABLE_1_NIM_PUSH_EUCLID[..]);
     for a in 0..NP as u64 {
         for b in 0..NP as u64 {
             assert_eq!(

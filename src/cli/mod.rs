@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::game::{Outcome, Position, Ruleset};
+use crate::game::{Position, Ruleset};
 use crate::solver::grid::{self, Layout};
 use crate::solver::{Control, Evaluator, sequence};
 
@@ -307,12 +307,4 @@ fn show_progress(
         })
         .ok()?;
     Some((stop, handle))
-}
-
-/// Outcome name as used in the JSON output.
-pub fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::P => "P",
-        Outcome::N => "N",
-    }
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{GridFormat, outcome_name};
+use super::GridFormat;
 use crate::check_row::CheckRow;
 use crate::game::{Outcome, Position, Ruleset};
 use crate::solver::OptionValue;
@@ -18,7 +18,7 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, g: u32, json: bool
         writeln!(
             out,
             "{}",
-            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": g, "outcome": outcome_name(o)})
+            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": g, "outcome": o.as_str()})
         )
     } else {
         let who = if o == Outcome::P {
@@ -36,7 +36,7 @@ pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io:
             writeln!(
                 out,
                 "{}",
-                json!({"move": o.description, "to": o.to, "grundy": o.grundy, "outcome": outcome_name(o.outcome), "winning": o.winning})
+                json!({"move": o.description, "to": o.to, "grundy": o.grundy, "outcome": o.outcome.as_str(), "winning": o.winning})
             )?;
         }
         return Ok(());
@@ -81,7 +81,7 @@ pub fn cram(
         .find(|m| m.description == "push the button")
         .map(|m| m.grundy);
     if json {
-        let mut obj = json!({"ruleset": r.to_string(), "board": p.to_string(), "grundy": g, "outcome": outcome_name(o), "bluff": bluff, "moves": opts.len()});
+        let mut obj = json!({"ruleset": r.to_string(), "board": p.to_string(), "grundy": g, "outcome": o.as_str(), "bluff": bluff, "moves": opts.len()});
         if push {
             obj["after_push"] = json!(after_push);
         }

@@ -18,12 +18,19 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Outcome {
+    /// `"P"` or `"N"`, as printed and as written in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
             Outcome::P => "P",
             Outcome::N => "N",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

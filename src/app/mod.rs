@@ -114,7 +114,8 @@ impl App {
             match (resp.lane, resp.result) {
                 (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
                 (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
-                (_, Ok(Output::Sequence(s))) => self.sequence = Some(s),
+                (Lane::Map, Ok(Output::Sequence(s))) => self.sequence = Some(s),
+                (lane, Ok(_)) => debug_assert!(false, "unexpected output on lane {lane:?}"),
                 (_, Err(e)) => self.status = Some(format!("{}: {e}", resp.spec.describe())),
             }
         }

@@ -1,7 +1,9 @@
-//! The background solver: one named thread that runs jobs off the UI thread. The UI submits a
-//! job on a lane (superseding that lane's previous job, which stops at its next cancellation
-//! check), reads progress from shared atomics every frame, and drains finished results. A job
-//! that panics becomes an error response; the worker and the window stay alive.
+//! The background solver: one named thread per lane, started on first use, so a long map job
+//! never delays the inspector or the board editor. The UI submits a job on a lane (superseding
+//! that lane's previous job, which stops at its next cancellation check), reads progress from
+//! shared atomics every frame, and drains finished results. A job that panics becomes an error
+//! response; the worker and the window stay alive. Each lane's thread keeps an [`Evaluator`]
+//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
 //!
 //! No egui here: the owner passes a `wake` callback (the window's `request_repaint`).
 
@@ -14,6 +16,7 @@ use std::thread::JoinHandle;
 
 pub use protocol::{JobId, JobSpec, Lane, Output, Response};
 
+use crate::solver::evaluate::Evaluator;
 use crate::solver::grid::grid;
 use crate::solver::sequence::sequence;
 use crate::solver::{Control, SolveError};
@@ -35,13 +38,21 @@ pub struct Running {
     pub started: std::time::Instant,
 }
 
-/// Handle to the worker thread; dropping it stops and joins the thread.
+/// One lane's thread and the channel feeding it.
+struct LaneThread {
+    requests: Sender<Request>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Handle to the worker threads; dropping it stops and joins them.
 pub struct Worker {
-    requests: Option<Sender<Request>>,
+    lanes: HashMap<Lane, LaneThread>,
     responses: Receiver<Response>,
+    /// Cloned into each lane's thread.
+    response_sender: Sender<Response>,
+    wake: Wake,
     running: HashMap<Lane, Running>,
     next_id: u64,
-    thread: Option<JoinHandle<()>>,
     memory_budget: u64,
 }
 
@@ -50,20 +61,34 @@ pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 impl Worker {
     pub fn new(wake: Wake, memory_budget: u64) -> Self {
-        let (req_tx, req_rx) = mpsc::channel::<Request>();
-        let (resp_tx, resp_rx) = mpsc::channel::<Response>();
-        let thread = std::thread::Builder::new()
-            .name("nimscope-solver".into())
-            .spawn(move || worker_loop(req_rx, resp_tx, wake))
-            .ok();
+        let (response_sender, responses) = mpsc::channel::<Response>();
         Self {
-            requests: Some(req_tx),
-            responses: resp_rx,
+            lanes: HashMap::new(),
+            responses,
+            response_sender,
+            wake,
             running: HashMap::new(),
             next_id: 0,
-            thread,
             memory_budget,
         }
+    }
+
+    /// The memory budget every job gets.
+    pub fn memory_budget(&self) -> u64 {
+        self.memory_budget
+    }
+
+    fn lane_thread(&mut self, lane: Lane) -> &LaneThread {
+        self.lanes.entry(lane).or_insert_with(|| {
+            let (requests, rx) = mpsc::channel::<Request>();
+            let responses = self.response_sender.clone();
+            let wake = self.wake.clone();
+            let thread = std::thread::Builder::new()
+                .name(format!("nimscope-{lane:?}").to_lowercase())
+                .spawn(move || lane_loop(rx, responses, wake))
+                .ok();
+            LaneThread { requests, thread }
+        })
     }
 
     /// Starts `spec` on `lane`, cancelling the lane's previous job.
@@ -81,12 +106,20 @@ impl Worker {
             started: std::time::Instant::now(),
         };
         self.running.insert(lane, running);
-        if let Some(tx) = &self.requests {
-            let _ = tx.send(Request {
-                job,
+        let request = Request {
+            job,
+            lane,
+            spec,
+            control,
+        };
+        if let Err(mpsc::SendError(request)) = self.lane_thread(lane).requests.send(request) {
+            // The lane's thread could not start: answer at once so the window shows why.
+            self.running.remove(&lane);
+            let _ = self.response_sender.send(Response {
+                job: request.job,
                 lane,
-                spec,
-                control,
+                spec: request.spec,
+                result: Err("could not start a solver thread".into()),
             });
         }
         job
@@ -129,35 +162,45 @@ impl Drop for Worker {
         for r in self.running.values() {
             r.control.cancel();
         }
-        self.requests = None; // closes the channel: the loop ends
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-fn worker_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
-    while let Ok(mut req) = requests.recv() {
-        // Only the newest request of each lane matters: skip those already superseded.
-        while let Ok(next) = requests.try_recv() {
-            if next.lane == req.lane || req.control.is_cancelled() {
-                req.control.cancel();
-                req = next;
-            } else {
-                run_and_send(next, &responses, &wake);
+        // Dropping each sender closes its channel: the lane's loop ends.
+        for (_, lane) in self.lanes.drain() {
+            let LaneThread { requests, thread } = lane;
+            drop(requests);
+            if let Some(t) = thread {
+                let _ = t.join();
             }
         }
-        run_and_send(req, &responses, &wake);
     }
 }
 
-fn run_and_send(req: Request, responses: &Sender<Response>, wake: &Wake) {
+/// What a lane's thread keeps from one job to the next.
+#[derive(Default)]
+pub struct LaneState {
+    pub evaluator: Evaluator,
+}
+
+fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
+    let mut state = LaneState::default();
+    while let Ok(mut req) = requests.recv() {
+        // Only the newest request matters: skip those already superseded.
+        while let Ok(next) = requests.try_recv() {
+            req.control.cancel();
+            req = next;
+        }
+        run_and_send(req, &mut state, &responses, &wake);
+    }
+}
+
+fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake) {
     if req.control.is_cancelled() {
         return;
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, &control)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, state, &control)));
+    if result.is_err() {
+        *state = LaneState::default(); // a panic may have left the caches half-updated
+    }
     let result = match result {
         Ok(Ok(output)) => Ok(output),
         Ok(Err(SolveError::Cancelled)) => return,
@@ -180,7 +223,7 @@ fn run_and_send(req: Request, responses: &Sender<Response>, wake: &Wake) {
     wake();
 }
 
-fn run(spec: &JobSpec, control: &Control) -> Result<Output, SolveError> {
+fn run(spec: &JobSpec, _state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
     Ok(match spec {
         JobSpec::Map {
             ruleset,

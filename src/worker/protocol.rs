@@ -20,6 +20,12 @@ pub enum Lane {
     Map,
     /// A second map, compared cell by cell with the first.
     Compare,
+    /// The selected position and its options (the inspector, play mode).
+    Inspector,
+    /// The Cram board editor's board.
+    Cram,
+    /// PNG figures being written.
+    Export,
 }
 
 /// What to compute.

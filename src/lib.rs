@@ -7,7 +7,8 @@
 //!   progress, refusing jobs over the memory budget ([`solver::Control`]);
 //! - [`checks`]: the papers' theorems compared with computation (`nimscope check`);
 //! - [`cli`]: the scriptable command line over the same solver;
-//! - [`worker`] (the solver thread) and [`raster`] (values → pixels): still no egui;
+//! - [`worker`] (the solver threads), [`raster`] (values → pixels), [`figure`] (PNG figures)
+//!   and [`session`] (saved explorations): still no egui;
 //! - [`app`], [`canvas`], [`panels`]: the window, the only modules that import egui.
 
 pub mod app;
@@ -15,9 +16,11 @@ pub mod canvas;
 pub mod check_row;
 pub mod checks;
 pub mod cli;
+pub mod figure;
 pub mod game;
 pub mod panels;
 pub mod raster;
+pub mod session;
 pub mod solver;
 pub mod worker;
 

@@ -102,6 +102,64 @@ impl ColorMode {
     }
 }
 
+/// Overlays drawn over the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Overlays {
+    pub grid_lines: bool,
+    pub phi_lines: bool,
+    pub wythoff_pairs: bool,
+    /// The P-positions of seed 003 Thm 3.1.6 (nim⊚euclid0).
+    pub theorem_316: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self {
+            grid_lines: true,
+            phi_lines: false,
+            wythoff_pairs: false,
+            theorem_316: false,
+        }
+    }
+}
+
+/// The colour key of a mode: labels and their colours, for the window's legend and the figures'.
+pub fn legend_entries(mode: ColorMode, max: u32) -> Vec<(String, [u8; 4])> {
+    match mode {
+        ColorMode::Outcome => vec![("P".into(), colors::P_POSITION), ("N".into(), colors::N_POSITION)],
+        ColorMode::Grundy(_) => {
+            let steps = 5u32.min(max.max(1));
+            (0..=steps)
+                .map(|i| {
+                    let v = max * i / steps;
+                    (format!("{v}"), mode.color(Some(v), max, None))
+                })
+                .collect()
+        }
+        ColorMode::Modulo(k) => (0..k)
+            .map(|v| (format!("{v} mod {k}"), mode.color(Some(v), max, None)))
+            .collect(),
+        ColorMode::Difference => vec![
+            ("outcomes differ".into(), colors::DIFFER),
+            ("both P".into(), colors::BOTH_P),
+            ("both N".into(), colors::N_POSITION),
+        ],
+    }
+}
+
+/// The least of 1, 2, 5 × 10^k cells at least `min`: tick spacing on whole cells.
+pub fn nice_step(min: f64) -> f64 {
+    let mut step = 1.0;
+    loop {
+        for m in [1.0, 2.0, 5.0] {
+            if step * m >= min {
+                return step * m;
+            }
+        }
+        step *= 10.0;
+    }
+}
+
 /// Which part of the cell plane a picture shows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct View {
@@ -175,6 +233,13 @@ mod tests {
         // bottom-left (0,0) is P, top-left (1,0) is N
         assert_eq!(&px[12..16], &colors::P_POSITION);
         assert_eq!(&px[0..4], &colors::N_POSITION);
+    }
+
+    #[test]
+    fn tick_steps_are_round() {
+        assert_eq!(nice_step(0.01), 1.0);
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(700.0), 1000.0);
     }
 
     #[test]

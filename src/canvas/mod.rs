@@ -10,30 +10,10 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Textu
 use crate::app::theme;
 use crate::game::prediction::Prediction;
 use crate::game::theory;
-use crate::raster::{ColorMode, View, raster};
+pub use crate::raster::Overlays;
+use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
 use crate::solver::grid::Grid;
 pub use camera::Camera;
-
-/// Overlays drawn over the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Overlays {
-    pub grid_lines: bool,
-    pub phi_lines: bool,
-    pub wythoff_pairs: bool,
-    /// The P-positions of seed 003 Thm 3.1.6 (nim⊚euclid0).
-    pub theorem_316: bool,
-}
-
-impl Default for Overlays {
-    fn default() -> Self {
-        Self {
-            grid_lines: true,
-            phi_lines: false,
-            wythoff_pairs: false,
-            theorem_316: false,
-        }
-    }
-}
 
 /// What the map shows and how.
 pub struct MapState {
@@ -142,7 +122,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
         map.map_or(0, |g| g as *const Grid as usize),
         other.key(),
     );
-    let max = map.map_or(0, grid_max);
+    let max = map.map_or(0, Grid::max_value);
     if state.painted != Some(key) {
         let value = |a: u64, b: u64| {
             map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b))
@@ -190,13 +170,6 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
         }
     }
     hovered
-}
-
-fn grid_max(g: &Grid) -> u32 {
-    g.rows_iter()
-        .flat_map(|(_, r)| r.into_iter().flatten())
-        .max()
-        .unwrap_or(0)
 }
 
 fn handle_input(ui: &egui::Ui, state: &mut MapState, rect: Rect, response: &egui::Response) {
@@ -302,29 +275,7 @@ fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
 /// The colour key of the current mode, in the top-right corner of the map.
 fn legend_ui(painter: &egui::Painter, mode: ColorMode, max: u32, rect: Rect) {
     let swatch = |c: [u8; 4]| Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]);
-    let entries: Vec<(String, [u8; 4])> = match mode {
-        ColorMode::Outcome => vec![
-            ("P".into(), crate::raster::colors::P_POSITION),
-            ("N".into(), crate::raster::colors::N_POSITION),
-        ],
-        ColorMode::Grundy(_) => {
-            let steps = 5u32.min(max.max(1));
-            (0..=steps)
-                .map(|i| {
-                    let v = max * i / steps;
-                    (format!("{v}"), mode.color(Some(v), max, None))
-                })
-                .collect()
-        }
-        ColorMode::Modulo(k) => (0..k)
-            .map(|v| (format!("{v} mod {k}"), mode.color(Some(v), max, None)))
-            .collect(),
-        ColorMode::Difference => vec![
-            ("outcomes differ".into(), crate::raster::colors::DIFFER),
-            ("both P".into(), crate::raster::colors::BOTH_P),
-            ("both N".into(), crate::raster::colors::N_POSITION),
-        ],
-    };
+    let entries = legend_entries(mode, max);
     let font = FontId::proportional(12.0);
     let row_h = 16.0;
     let width = 130.0;
@@ -369,28 +320,5 @@ fn axes_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
         painter.rect_filled(r.expand(1.0), 2.0, theme::AXIS_BACKGROUND);
         painter.text(p, Align2::LEFT_CENTER, format!("{a}"), font.clone(), theme::AXIS_TEXT);
         a += step_cells;
-    }
-}
-
-/// The least of 1, 2, 5 × 10^k cells at least `min` (ticks on whole cells).
-fn nice_step(min: f64) -> f64 {
-    let mut step = 1.0;
-    loop {
-        for m in [1.0, 2.0, 5.0] {
-            if step * m >= min {
-                return step * m;
-            }
-        }
-        step *= 10.0;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tick_steps_are_round() {
-        assert_eq!(super::nice_step(0.01), 1.0);
-        assert_eq!(super::nice_step(3.0), 5.0);
-        assert_eq!(super::nice_step(700.0), 1000.0);
     }
 }

@@ -129,6 +129,14 @@ impl Grid {
         (v != NONE).then_some(v)
     }
 
+    /// The largest value in the grid (0 if none), for scaling colour maps.
+    pub fn max_value(&self) -> u32 {
+        self.rows_iter()
+            .flat_map(|(_, r)| r.into_iter().flatten())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Rows of values, `None` for cells that are not positions.
     pub fn rows_iter(&self) -> impl Iterator<Item = (u64, Vec<Option<u32>>)> + '_ {
         self.rows

@@ -1,0 +1,749 @@
+//! Figures for slides: the value map of a region, a value sequence, or a Cram board, drawn at a
+//! resolution independent of the screen, with axes, tick labels, legend and title, and saved as
+//! PNG carrying its provenance. The map's cells go through the same [`crate::raster`] path as the
+//! window, so the figure shows what the screen shows. No egui here: the command line and the
+//! window's export lane both call [`make_figure`].
+
+pub mod png_out;
+pub mod text;
+
+use std::ops::Range;
+
+use image::{Rgba, RgbaImage};
+
+use crate::game::Ruleset;
+use crate::game::prediction::Prediction;
+use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
+use crate::solver::grid::{self, Grid, Layout};
+use crate::solver::sequence::{self, Sequence};
+use crate::solver::{Control, SolveError};
+use text::{Anchor, Face};
+
+/// Largest side of a figure in pixels.
+pub const MAX_SIDE: u32 = 16384;
+/// Smallest width that still leaves room for the map beside its axes and legend.
+const MIN_WIDTH: u32 = 64;
+
+/// What lies behind the map: white for documents, transparent for slides with their own colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Background {
+    #[default]
+    White,
+    Transparent,
+}
+
+/// How a figure looks, independent of what it shows.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct FigureStyle {
+    /// Width of the whole picture in pixels (ignored when a scale is given).
+    pub width: u32,
+    pub axes: bool,
+    pub legend: bool,
+    /// Empty: the ruleset expression (and slice) is the title; `-` for none.
+    pub title: String,
+    pub background: Background,
+}
+
+impl Default for FigureStyle {
+    fn default() -> Self {
+        Self {
+            width: 1600,
+            axes: true,
+            legend: true,
+            title: String::new(),
+            background: Background::White,
+        }
+    }
+}
+
+/// What the difference colour mode compares the map with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CompareWith {
+    Nothing,
+    Ruleset(Ruleset),
+    Theorem(Prediction),
+}
+
+/// What a figure shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Subject {
+    /// Values of the cells `rows × cols` (row a upwards, column b to the right).
+    Map {
+        layout: Layout,
+        rows: Range<u64>,
+        cols: Range<u64>,
+        compare: CompareWith,
+    },
+    /// G(0..n) of a one-heap ruleset, as rows of coloured cells.
+    Sequence { n: u64 },
+    /// A picture drawn elsewhere (the Cram board editor's board), framed with title and legend.
+    Picture {
+        image: RgbaImage,
+        legend: Vec<(String, [u8; 4])>,
+    },
+}
+
+/// Everything needed to draw a figure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureSpec {
+    pub ruleset: Ruleset,
+    pub subject: Subject,
+    pub color: ColorMode,
+    pub style: FigureStyle,
+    /// Pixels per cell; when given, it sets the width instead of `style.width`.
+    pub scale: Option<f64>,
+}
+
+/// A drawn figure and the provenance written into its PNG.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    pub image: RgbaImage,
+    /// (keyword, text) pairs for the PNG's tEXt chunks.
+    pub metadata: Vec<(String, String)>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    #[error("a figure of {0}×{1} pixels is too large: at most {MAX_SIDE} pixels a side")]
+    TooLarge(u64, u64),
+    #[error("a figure needs a width of at least {MIN_WIDTH} pixels and a scale above 0")]
+    TooSmall,
+    #[error("the region {0} is empty")]
+    EmptyRegion(String),
+    #[error("the difference colour mode needs a ruleset or theorem to compare with")]
+    NothingToCompare,
+    #[error("could not encode the PNG: {0}")]
+    Encode(String),
+    #[error("could not write {path}: {message}")]
+    Write { path: String, message: String },
+}
+
+/// Colours of the frame and text.
+mod ink {
+    pub const WHITE: [u8; 4] = [255, 255, 255, 255];
+    pub const CLEAR: [u8; 4] = [0, 0, 0, 0];
+    pub const TEXT: [u8; 4] = [30, 30, 36, 255];
+    pub const FRAME: [u8; 4] = [90, 90, 96, 255];
+    pub const MARK: [u8; 4] = [214, 39, 40, 255];
+}
+
+/// `0..64` as the papers write it: `[0, 64)`.
+fn range_text(r: &Range<u64>) -> String {
+    format!("[{}, {})", r.start, r.end)
+}
+
+/// Computes what `spec` shows and draws it.
+pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, FigureError> {
+    let mut metadata = vec![
+        (
+            "Software".to_string(),
+            format!("nimscope {}", crate::GIT_COMMIT_VERSION),
+        ),
+        ("nimscope.ruleset".to_string(), spec.ruleset.to_string()),
+        ("nimscope.color".to_string(), format!("{:?}", spec.color)),
+    ];
+    let mut title = match spec.style.title.as_str() {
+        "" => default_title(spec),
+        "-" => String::new(),
+        t => t.to_string(),
+    };
+    let image = match &spec.subject {
+        Subject::Map {
+            layout,
+            rows,
+            cols,
+            compare,
+        } => {
+            if rows.is_empty() || cols.is_empty() {
+                return Err(FigureError::EmptyRegion(format!(
+                    "{} × {}",
+                    range_text(rows),
+                    range_text(cols)
+                )));
+            }
+            metadata.push(("nimscope.layout".into(), layout_text(layout)));
+            metadata.push((
+                "nimscope.region".into(),
+                format!("rows a in {}, columns b in {}", range_text(rows), range_text(cols)),
+            ));
+            let frame = Frame::plan(spec, rows.end - rows.start, cols.end - cols.start, &title)?;
+            control.reserve("the figure's pixels", frame.bytes())?;
+            let grid = grid::grid(&spec.ruleset, layout, 0..rows.end, 0..cols.end, control)?;
+            let other = match (spec.color, compare) {
+                (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
+                (ColorMode::Difference, CompareWith::Ruleset(r)) => {
+                    metadata.push(("nimscope.compare".into(), r.to_string()));
+                    Some(grid::grid(r, layout, 0..rows.end, 0..cols.end, control)?)
+                }
+                (ColorMode::Difference, CompareWith::Theorem(p)) => {
+                    metadata.push(("nimscope.compare".into(), p.label().to_string()));
+                    None
+                }
+                _ => None,
+            };
+            let theorem = match compare {
+                CompareWith::Theorem(p) => Some(*p),
+                _ => None,
+            };
+            draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols)
+        }
+        Subject::Sequence { n } => {
+            if *n == 0 {
+                return Err(FigureError::EmptyRegion("G(0..0)".into()));
+            }
+            metadata.push(("nimscope.region".into(), format!("heaps n in [0, {n})")));
+            let seq = sequence::sequence(&spec.ruleset, *n, control)?;
+            if let (Some(p), "") = (seq.periodicity, spec.style.title.as_str()) {
+                title = format!("{title}; period {} from n = {}", p.period, p.preperiod);
+            }
+            draw_sequence(spec, &seq, &title)?
+        }
+        Subject::Picture { image, legend } => {
+            metadata.push(("nimscope.region".into(), "board".into()));
+            draw_picture(spec, image, legend, &title)?
+        }
+    };
+    metadata.push(("nimscope.size".into(), format!("{}x{}", image.width(), image.height())));
+    if !title.is_empty() {
+        metadata.insert(0, ("Title".to_string(), title));
+    }
+    Ok(Figure { image, metadata })
+}
+
+/// Encodes and writes `figure` to `path` atomically.
+pub fn write_figure(figure: &Figure, path: &std::path::Path) -> Result<(), FigureError> {
+    let bytes = png_out::encode(&figure.image, &figure.metadata).map_err(|e| FigureError::Encode(e.to_string()))?;
+    png_out::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
+fn layout_text(layout: &Layout) -> String {
+    match layout {
+        Layout::Plain => "plain".into(),
+        Layout::Slice(t) => t
+            .iter()
+            .map(|x| x.map_or_else(|| "_".to_string(), |v| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+fn default_title(spec: &FigureSpec) -> String {
+    match &spec.subject {
+        Subject::Map { layout, compare, .. } => {
+            let mut t = spec.ruleset.to_string();
+            if let Layout::Slice(_) = layout {
+                t = format!(
+                    "{t}, slice ({})",
+                    layout_text(layout).replacen('_', "a", 1).replacen('_', "b", 1)
+                );
+            }
+            match (spec.color, compare) {
+                (ColorMode::Difference, CompareWith::Ruleset(r)) => format!("{t} against {r}"),
+                (ColorMode::Difference, CompareWith::Theorem(p)) => format!("{t} against {}", p.label()),
+                _ => t,
+            }
+        }
+        Subject::Sequence { n } => format!("{}: G(0..{n})", spec.ruleset),
+        Subject::Picture { .. } => spec.ruleset.to_string(),
+    }
+}
+
+/// The layout of a figure: margins around a content area of `content_w × content_h` pixels.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    width: u32,
+    height: u32,
+    left: u32,
+    top: u32,
+    content_w: u32,
+    content_h: u32,
+    /// Text sizes in pixels.
+    title_px: f32,
+    label_px: f32,
+}
+
+impl Frame {
+    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio).
+    fn plan(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> Result<Frame, FigureError> {
+        let style = &spec.style;
+        // Text grows with the picture so a figure scaled down onto a slide stays readable.
+        let base = match spec.scale {
+            Some(s) => (cols as f64 * s) as f32,
+            None => style.width as f32,
+        };
+        let label_px = (base / 70.0).clamp(11.0, 48.0);
+        let title_px = label_px * 1.3;
+        let pad = (label_px * 0.6).round() as u32;
+        let max_label = format!("{}", rows.max(cols) + 1_000);
+        let (label_w, _) = text::measure(&max_label, Face::Monospace, label_px);
+        let left = if style.axes {
+            label_w.ceil() as u32 + 3 * pad
+        } else {
+            pad
+        };
+        let bottom = if style.axes {
+            (label_px * 1.6).ceil() as u32 + 2 * pad
+        } else {
+            pad
+        };
+        let top = if title.is_empty() {
+            pad
+        } else {
+            (title_px * 1.6).ceil() as u32 + pad
+        };
+        let right = if style.legend {
+            let widest = legend_entries(spec.color, 99_999)
+                .iter()
+                .map(|(l, _)| text::measure(l, Face::Proportional, label_px).0)
+                .fold(0.0f32, f32::max);
+            (widest + label_px * 2.0) as u32 + 3 * pad
+        } else {
+            pad
+        };
+        let content_w = match spec.scale {
+            Some(s) if s > 0.0 && s.is_finite() => (cols as f64 * s).round().max(1.0) as u64,
+            Some(_) => return Err(FigureError::TooSmall),
+            None => {
+                if style.width < MIN_WIDTH || style.width <= left + right + 8 {
+                    return Err(FigureError::TooSmall);
+                }
+                u64::from(style.width - left - right)
+            }
+        };
+        let content_h = ((rows as f64) * content_w as f64 / cols as f64).round().max(1.0) as u64;
+        let width = content_w + u64::from(left + right);
+        let height = content_h + u64::from(top + bottom);
+        if width > u64::from(MAX_SIDE) || height > u64::from(MAX_SIDE) {
+            return Err(FigureError::TooLarge(width, height));
+        }
+        Ok(Frame {
+            width: width as u32,
+            height: height as u32,
+            left,
+            top,
+            content_w: content_w as u32,
+            content_h: content_h as u32,
+            title_px,
+            label_px,
+        })
+    }
+
+    fn bytes(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * 4
+    }
+
+    /// A blank picture with the title drawn.
+    fn canvas(&self, style: &FigureStyle, title: &str) -> RgbaImage {
+        let bg = match style.background {
+            Background::White => ink::WHITE,
+            Background::Transparent => ink::CLEAR,
+        };
+        let mut img = RgbaImage::from_pixel(self.width, self.height, Rgba(bg));
+        if !title.is_empty() {
+            let x = self.left as f32 + self.content_w as f32 / 2.0;
+            text::draw(
+                &mut img,
+                title,
+                Face::Proportional,
+                self.title_px,
+                x,
+                self.title_px * 0.3,
+                Anchor::CenterTop,
+                ink::TEXT,
+            );
+        }
+        img
+    }
+
+    /// Pastes `pixels` (content-sized RGBA) into the content area, with a frame around it.
+    fn paste(&self, img: &mut RgbaImage, pixels: &[u8]) {
+        for y in 0..self.content_h {
+            for x in 0..self.content_w {
+                let i = ((y * self.content_w + x) * 4) as usize;
+                let c = [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]];
+                text::blend(img.get_pixel_mut(self.left + x, self.top + y), c, 1.0);
+            }
+        }
+        let (x0, y0) = (self.left as i64 - 1, self.top as i64 - 1);
+        let (x1, y1) = ((self.left + self.content_w) as i64, (self.top + self.content_h) as i64);
+        rect_outline(img, x0, y0, x1, y1, 1, ink::FRAME);
+    }
+
+    fn legend(&self, img: &mut RgbaImage, entries: &[(String, [u8; 4])]) {
+        let row = (self.label_px * 1.5).round() as i64;
+        let sw = (self.label_px * 0.9).round() as i64;
+        let x = (self.left + self.content_w) as i64 + (self.label_px * 1.2) as i64;
+        for (i, (label, color)) in entries.iter().enumerate() {
+            let y = self.top as i64 + i as i64 * row;
+            fill_rect(img, x, y, x + sw, y + sw, *color);
+            rect_outline(img, x, y, x + sw, y + sw, 1, ink::FRAME);
+            let ty = y as f32 + sw as f32 / 2.0;
+            text::draw(
+                img,
+                label,
+                Face::Proportional,
+                self.label_px,
+                (x + sw) as f32 + self.label_px * 0.5,
+                ty,
+                Anchor::LeftCenter,
+                ink::TEXT,
+            );
+        }
+    }
+}
+
+fn fill_rect(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, color: [u8; 4]) {
+    for y in y0.max(0)..y1.min(img.height() as i64) {
+        for x in x0.max(0)..x1.min(img.width() as i64) {
+            text::blend(img.get_pixel_mut(x as u32, y as u32), color, 1.0);
+        }
+    }
+}
+
+/// The outline of the box with corners (x0, y0) and (x1, y1) inclusive, `t` pixels thick.
+fn rect_outline(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, t: i64, color: [u8; 4]) {
+    fill_rect(img, x0, y0, x1 + 1, y0 + t, color);
+    fill_rect(img, x0, y1 - t + 1, x1 + 1, y1 + 1, color);
+    fill_rect(img, x0, y0, x0 + t, y1 + 1, color);
+    fill_rect(img, x1 - t + 1, y0, x1 + 1, y1 + 1, color);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_map(
+    spec: &FigureSpec,
+    frame: &Frame,
+    title: &str,
+    grid: &Grid,
+    other: Option<&Grid>,
+    theorem: Option<Prediction>,
+    rows: &Range<u64>,
+    cols: &Range<u64>,
+) -> RgbaImage {
+    let mut img = frame.canvas(&spec.style, title);
+    let cpp = (cols.end - cols.start) as f64 / frame.content_w as f64;
+    let view = View {
+        left: cols.start as f64,
+        bottom: rows.start as f64,
+        cells_per_pixel: cpp,
+        width: frame.content_w as usize,
+        height: frame.content_h as usize,
+    };
+    let max = grid.max_value();
+    let value = |a: u64, b: u64| (rows.contains(&a) && cols.contains(&b)).then(|| grid.get(a, b));
+    let other_value = |a: u64, b: u64| match (other, theorem) {
+        (Some(g), _) => g.get(a, b),
+        (None, Some(p)) => p.is_p(a, b).map(|p| u32::from(!p)),
+        (None, None) => None,
+    };
+    let pixels = raster(&view, spec.color, max, &value, &other_value);
+    frame.paste(&mut img, &pixels);
+    if spec.style.axes {
+        axes(&mut img, frame, rows, cols, cpp);
+    }
+    if spec.style.legend {
+        frame.legend(&mut img, &legend_entries(spec.color, max));
+    }
+    img
+}
+
+/// Tick marks and labels at cell centres: columns b along the bottom, rows a up the left side.
+fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) {
+    let px = frame.label_px;
+    let step = nice_step(px as f64 * 4.0 * cpp).max(1.0) as u64;
+    let tick = (px * 0.4).round() as i64;
+    let bottom = (frame.top + frame.content_h) as i64;
+    let mut b = cols.start.div_ceil(step) * step;
+    while b < cols.end {
+        let x = frame.left as f64 + ((b - cols.start) as f64 + 0.5) / cpp;
+        let xi = x.round() as i64;
+        fill_rect(img, xi, bottom, xi + 1, bottom + tick, ink::FRAME);
+        text::draw(
+            img,
+            &b.to_string(),
+            Face::Monospace,
+            px,
+            x as f32,
+            (bottom + tick) as f32 + px * 0.2,
+            Anchor::CenterTop,
+            ink::TEXT,
+        );
+        b += step;
+    }
+    let mut a = rows.start.div_ceil(step) * step;
+    while a < rows.end {
+        let y = (frame.top + frame.content_h) as f64 - ((a - rows.start) as f64 + 0.5) / cpp;
+        let yi = y.round() as i64;
+        let x0 = frame.left as i64 - 1;
+        fill_rect(img, x0 - tick, yi, x0, yi + 1, ink::FRAME);
+        text::draw(
+            img,
+            &a.to_string(),
+            Face::Monospace,
+            px,
+            (x0 - tick) as f32 - px * 0.3,
+            y as f32,
+            Anchor::RightCenter,
+            ink::TEXT,
+        );
+        a += step;
+    }
+    let mid_x = frame.left as f32 + frame.content_w as f32 / 2.0;
+    let below = (bottom + tick) as f32 + px * 1.25;
+    text::draw(
+        img,
+        "b",
+        Face::Proportional,
+        px,
+        mid_x + px * 3.0,
+        below,
+        Anchor::CenterTop,
+        ink::TEXT,
+    );
+    let mid_y = frame.top as f32 + frame.content_h as f32 / 2.0;
+    text::draw(
+        img,
+        "a",
+        Face::Proportional,
+        px,
+        px * 0.4,
+        mid_y,
+        Anchor::LeftCenter,
+        ink::TEXT,
+    );
+}
+
+/// Heaps per row of a sequence figure: a multiple of a short period, so periodic values line
+/// up in columns, else 50.
+fn sequence_row_len(seq: &Sequence) -> u64 {
+    match seq.periodicity {
+        Some(p) if (1..=60).contains(&p.period) => p.period * 30u64.div_ceil(p.period),
+        _ => 50,
+    }
+}
+
+fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<RgbaImage, FigureError> {
+    let n = seq.values.len() as u64;
+    let per_row = sequence_row_len(seq).min(n);
+    let rows = n.div_ceil(per_row);
+    let frame = Frame::plan(spec, rows, per_row, title)?;
+    let mut img = frame.canvas(&spec.style, title);
+    let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
+    let cell = frame.content_w as f64 / per_row as f64;
+    let mut pixels = vec![0u8; (frame.content_w * frame.content_h * 4) as usize];
+    for y in 0..frame.content_h {
+        let r = ((y as f64 + 0.5) / cell) as u64;
+        for x in 0..frame.content_w {
+            let c = ((x as f64 + 0.5) / cell) as u64;
+            let heap = r * per_row + c;
+            let i = ((y * frame.content_w + x) * 4) as usize;
+            if let Some(v) = seq.values.get(heap as usize) {
+                pixels[i..i + 4].copy_from_slice(&spec.color.color(*v, max, None));
+            }
+        }
+    }
+    frame.paste(&mut img, &pixels);
+    if let Some(p) = seq.periodicity.filter(|p| p.preperiod > 0 && p.preperiod < n) {
+        // Outline the first heap of the periodic part.
+        let (r, c) = (p.preperiod / per_row, p.preperiod % per_row);
+        let x0 = frame.left as i64 + (c as f64 * cell) as i64;
+        let y0 = frame.top as i64 + (r as f64 * cell) as i64;
+        let side = cell.max(3.0) as i64;
+        rect_outline(
+            &mut img,
+            x0,
+            y0,
+            x0 + side - 1,
+            y0 + side - 1,
+            (side / 6).max(1),
+            ink::MARK,
+        );
+    }
+    if spec.style.axes {
+        let px = frame.label_px;
+        let step = nice_step(px as f64 * 2.0 / cell).max(1.0) as u64;
+        for r in (0..rows).step_by(step as usize) {
+            let y = frame.top as f32 + ((r as f64 + 0.5) * cell) as f32;
+            let label = format!("n = {}", r * per_row);
+            text::draw(
+                &mut img,
+                &label,
+                Face::Monospace,
+                px * 0.8,
+                frame.left as f32 - px * 0.4,
+                y,
+                Anchor::RightCenter,
+                ink::TEXT,
+            );
+        }
+    }
+    if spec.style.legend {
+        frame.legend(&mut img, &legend_entries(spec.color, max));
+    }
+    Ok(img)
+}
+
+fn draw_picture(
+    spec: &FigureSpec,
+    picture: &RgbaImage,
+    legend: &[(String, [u8; 4])],
+    title: &str,
+) -> Result<RgbaImage, FigureError> {
+    let spec = FigureSpec {
+        style: FigureStyle {
+            axes: false,
+            legend: spec.style.legend && !legend.is_empty(),
+            ..spec.style.clone()
+        },
+        ..spec.clone()
+    };
+    let frame = Frame::plan(&spec, u64::from(picture.height()), u64::from(picture.width()), title)?;
+    let mut img = frame.canvas(&spec.style, title);
+    let scaled = image::imageops::resize(
+        picture,
+        frame.content_w,
+        frame.content_h,
+        image::imageops::FilterType::Nearest,
+    );
+    frame.paste(&mut img, scaled.as_raw());
+    if spec.style.legend {
+        frame.legend(&mut img, legend);
+    }
+    Ok(img)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wythoff_spec(style: FigureStyle) -> FigureSpec {
+        FigureSpec {
+            ruleset: Ruleset::Wythoff,
+            subject: Subject::Map {
+                layout: Layout::Plain,
+                rows: 0..20,
+                cols: 0..30,
+                compare: CompareWith::Nothing,
+            },
+            color: ColorMode::Outcome,
+            style,
+            scale: None,
+        }
+    }
+
+    /// The colour at the centre of cell (a, b) of a map figure with no axes, legend or title.
+    fn cell_color(img: &RgbaImage, frame_left: u32, frame_top: u32, cell: f64, rows: u64, a: u64, b: u64) -> [u8; 4] {
+        let x = frame_left as f64 + (b as f64 + 0.5) * cell;
+        let y = frame_top as f64 + (rows as f64 - a as f64 - 0.5) * cell;
+        img.get_pixel(x as u32, y as u32).0
+    }
+
+    #[test]
+    fn map_cells_show_the_wythoff_pairs() {
+        let style = FigureStyle {
+            width: 30 * 10 + 2 * 7,
+            axes: false,
+            legend: false,
+            title: "-".into(),
+            background: Background::White,
+        };
+        let spec = wythoff_spec(style);
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        let frame = Frame::plan(&spec, 20, 30, "").unwrap();
+        assert_eq!(frame.content_w, 300);
+        assert_eq!(fig.image.height(), frame.height);
+        for a in 0..20u64 {
+            for b in 0..30u64 {
+                let expect_p = crate::game::theory::is_wythoff_p(a, b);
+                let c = cell_color(&fig.image, frame.left, frame.top, 10.0, 20, a, b);
+                let want = if expect_p {
+                    crate::raster::colors::P_POSITION
+                } else {
+                    crate::raster::colors::N_POSITION
+                };
+                assert_eq!(c, want, "({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn provenance_and_determinism() {
+        let spec = wythoff_spec(FigureStyle::default());
+        let a = make_figure(&spec, &Control::new()).unwrap();
+        let b = make_figure(&spec, &Control::new()).unwrap();
+        assert_eq!(a.image, b.image);
+        let keys: Vec<&str> = a.metadata.iter().map(|(k, _)| k.as_str()).collect();
+        assert!(keys.contains(&"Title") && keys.contains(&"nimscope.region") && keys.contains(&"Software"));
+        assert!(
+            a.metadata
+                .iter()
+                .any(|(k, v)| k == "nimscope.ruleset" && v == "wythoff")
+        );
+        assert_eq!(a.image.width(), 1600);
+    }
+
+    #[test]
+    fn bad_requests_are_refused_before_any_work() {
+        let mut spec = wythoff_spec(FigureStyle::default());
+        spec.scale = Some(1000.0);
+        assert!(matches!(
+            make_figure(&spec, &Control::new()),
+            Err(FigureError::TooLarge(..))
+        ));
+        spec.scale = Some(0.0);
+        assert!(matches!(
+            make_figure(&spec, &Control::new()),
+            Err(FigureError::TooSmall)
+        ));
+        spec.scale = None;
+        spec.color = ColorMode::Difference;
+        assert!(matches!(
+            make_figure(&spec, &Control::new()),
+            Err(FigureError::NothingToCompare)
+        ));
+    }
+
+    #[test]
+    fn transparent_background_and_difference_against_a_theorem() {
+        let mut spec = wythoff_spec(FigureStyle {
+            background: Background::Transparent,
+            legend: false,
+            ..FigureStyle::default()
+        });
+        spec.color = ColorMode::Difference;
+        spec.subject = Subject::Map {
+            layout: Layout::Plain,
+            rows: 0..40,
+            cols: 0..40,
+            compare: CompareWith::Theorem(Prediction::WythoffPairs),
+        };
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        assert_eq!(fig.image.get_pixel(0, 0).0[3], 0, "the corner is transparent");
+        // Prop 3.1.3 holds, so no cell is marked as differing
+        assert!(!fig.image.pixels().any(|p| p.0 == crate::raster::colors::DIFFER));
+    }
+
+    #[test]
+    fn sequence_rows_are_a_multiple_of_the_period() {
+        let spec = FigureSpec {
+            ruleset: "octal(0.07)".parse().unwrap(),
+            subject: Subject::Sequence { n: 300 },
+            color: ColorMode::Grundy(crate::raster::Palette::Viridis),
+            style: FigureStyle::default(),
+            scale: None,
+        };
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        assert!(
+            fig.metadata
+                .iter()
+                .any(|(k, v)| k == "Title" && v.contains("period 34 from n = 53"))
+        );
+        let seq = sequence::sequence(&spec.ruleset, 300, &Control::new()).unwrap();
+        assert_eq!(sequence_row_len(&seq), 34);
+    }
+}

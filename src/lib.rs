@@ -15,6 +15,7 @@ pub mod canvas;
 pub mod check_row;
 pub mod checks;
 pub mod cli;
+pub mod cram_figure;
 pub mod game;
 pub mod panels;
 pub mod raster;

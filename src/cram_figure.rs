@@ -14,6 +14,8 @@ pub mod colors {
     pub const EMPTY: [u8; 4] = [62, 66, 76, 255];
     pub const BLOCKED: [u8; 4] = [14, 14, 16, 255];
     pub const GRID: [u8; 4] = [36, 38, 44, 255];
+    /// Row and column numbers in the window's margin.
+    pub const INDEX: [u8; 4] = [150, 150, 160, 255];
     pub const DOMINO: [u8; 4] = [206, 168, 104, 255];
     pub const DOMINO_EDGE: [u8; 4] = [120, 90, 50, 255];
     pub const OUTLINE: [u8; 4] = [240, 150, 40, 255];

@@ -252,9 +252,9 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     step_until(&mut h, "the Push Cram report", solved);
     h.step();
     assert!(h.query_by_label_contains("Phase: before the push").is_some());
-    // row 1: runs of 2 and 1 (0.07 values 1, 0); row 2: a run of 4 (value 2)
-    assert!(h.query_by_label("row 1: 1").is_some());
-    assert!(h.query_by_label("row 2: 2").is_some());
+    // row 0: runs of 2 and 1 (0.07 values 1, 0); row 1: a run of 4 (value 2)
+    assert!(h.query_by_label("row 0: 1").is_some());
+    assert!(h.query_by_label("row 1: 2").is_some());
     assert!(
         h.query_by_label("After the push: G = 3, N (the player to move wins)")
             .is_some()

@@ -370,6 +370,12 @@ impl App {
                     let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
                     let secs = r.started.elapsed().as_secs_f64().max(1e-3);
                     ui.label(r.spec.describe());
+                    if total == 0 {
+                        // unknown size (a Cram search): what has been done so far
+                        ui.spinner();
+                        ui.label(format!("{done} positions searched"));
+                        continue;
+                    }
                     ui.add(
                         egui::ProgressBar::new(frac.min(1.0))
                             .desired_width(160.0)

@@ -178,6 +178,28 @@ pub fn board_ui(
 
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, color(colors::BACKGROUND));
+    // row and column numbers in the margin, as the move list counts them
+    let font = FontId::proportional((cell * 0.28).clamp(8.0, 13.0));
+    for r in 0..rows {
+        let p = o + vec2(-cell * 0.25, (r as f32 + 0.5) * cell);
+        painter.text(
+            p,
+            Align2::CENTER_CENTER,
+            r.to_string(),
+            font.clone(),
+            color(colors::INDEX),
+        );
+    }
+    for c in 0..cols {
+        let p = o + vec2((c as f32 + 0.5) * cell, -cell * 0.25);
+        painter.text(
+            p,
+            Align2::CENTER_CENTER,
+            c.to_string(),
+            font.clone(),
+            color(colors::INDEX),
+        );
+    }
     let line = (cell / 24.0).max(1.0);
     for r in 0..rows {
         for c in 0..cols {

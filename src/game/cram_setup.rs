@@ -235,8 +235,8 @@ impl Setup {
             return Err(errors);
         }
         let mut empty = 0u128;
-        for i in 0..cells {
-            if !self.blocked[i] && covered[i].is_none() {
+        for (i, (&blocked, cover)) in self.blocked.iter().zip(&covered).enumerate() {
+            if !blocked && cover.is_none() {
                 empty |= 1u128 << i;
             }
         }
@@ -599,8 +599,10 @@ mod tests {
 
     #[test]
     fn documents_round_trip() {
-        let mut m = CramModel::default();
-        m.rules = CramRules::PushCram;
+        let mut m = CramModel {
+            rules: CramRules::PushCram,
+            ..CramModel::default()
+        };
         m.edit(|s| {
             s.toggle_cell(2, 3)?;
             s.place(v(0, 0))?;

@@ -412,7 +412,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     }
     match editor.state() {
         SolveState::Running => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
                 ui.label(match searched {
                     Some(n) => format!("solving: {n} positions searched"),
@@ -450,7 +450,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
         ui.separator();
         ui.label("Row values after the push (0.07 of each row's runs):");
         for (r, v) in report.row_values.iter().enumerate() {
-            ui.label(format!("row {}: {v}", r + 1));
+            ui.label(format!("row {r}: {v}"));
         }
         if let Some(v) = report.post_push_value() {
             ui.label(format!("After the push: {}", describe_value(v)));
@@ -490,16 +490,23 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
         None => ui.label("Pointer: hover a placement for its value"),
     };
     let wins = report.moves.iter().filter(|m| m.winning).count();
-    ui.label(format!("Moves: {} ({wins} winning, edged white)", report.moves.len()));
+    ui.label(format!("Moves: {} ({wins} winning)", report.moves.len()));
+    ui.small(if report.variant == CramVariant::PushBefore {
+        "Placements: green, edged white = winning; red = losing."
+    } else {
+        "Placements: green, edged white = winning (leads to G = 0); the others from blue-grey (G = 1) \
+         to yellow (the largest value)."
+    });
     let mut play = None;
     egui::Grid::new("cram_moves").striped(true).show(ui, |ui| {
         for m in &report.moves {
             if ui.small_button(move_label(m.mv)).clicked() {
                 play = Some(m.mv);
             }
-            ui.label(match m.value {
-                Some(v) => format!("G = {v}"),
-                None => String::new(),
+            ui.label(match (m.value, m.winning) {
+                (Some(v), _) => format!("G = {v}"),
+                (None, true) => "to a P-position".into(),
+                (None, false) => "to an N-position".into(),
             });
             if m.winning {
                 ui.colored_label(board_view::color(crate::cram_figure::colors::WINNING), "winning");

@@ -257,7 +257,7 @@ mod tests {
                     let mut mask = 0u128;
                     for i in 0..rows * cols {
                         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                        if (seed >> 33) % 5 != 0 {
+                        if !(seed >> 33).is_multiple_of(5) {
                             mask |= 1 << i;
                         }
                     }

@@ -66,7 +66,7 @@ pub enum EditError {
     BadSize(usize, usize),
     #[error("{0}")]
     Text(#[from] BoardError),
-    #[error("pasted board of {0}×{1}: rows and columns go from 1 to 16")]
+    #[error("board of {0}×{1}: the editor takes 1 to 16 rows and columns")]
     TextTooLarge(usize, usize),
 }
 

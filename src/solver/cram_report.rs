@@ -4,7 +4,7 @@
 //! the value after the push row by row and the bluff property.
 
 use crate::game::Outcome;
-use crate::game::rules::cram_board::{Board, Domino};
+use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::cram::CramSolver;
 use crate::solver::push_cram::{PushCramSolver, PushMove, post_push_value};
@@ -132,7 +132,7 @@ pub fn row_values(board: &Board) -> Vec<u32> {
     let cols = board.cols();
     (0..board.rows())
         .map(|r| {
-            let row = board.empty_mask() >> (r * cols) & ((1u128 << cols) - 1);
+            let row = board.empty_mask() >> (r * cols) & low_bits(cols);
             Board::from_mask(1, cols, row).map_or(0, |b| post_push_value(&b))
         })
         .collect()
@@ -353,6 +353,10 @@ mod tests {
             assert_eq!(r.row_values, vec![1; n]);
             assert_eq!(r.value, (n % 2) as u32);
         }
+        // a full-width row of 128 cells: one run
+        let strip: Board = "1x128".parse().unwrap();
+        assert_eq!(row_values(&strip), vec![post_push_value(&strip)]);
+        assert_eq!(components(&strip), vec![u128::MAX]);
         // rows: runs of 4 (value 2) and 2 (value 1) in row 1, one run of 7 (value 1) in row 2
         let r = report("....#../.......", CramVariant::PushBefore, &mut solvers);
         assert_eq!(r.row_values, vec![3, 1]);

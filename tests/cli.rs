@@ -117,3 +117,19 @@ fn version_names_the_commit() {
     let text = stdout(&["--version"]);
     assert!(text.starts_with("nimscope 0.1.0 (commit "), "{text}");
 }
+
+#[test]
+fn a_bad_editor_board_is_one_error_line() {
+    let out = nimscope(&["--board", "..#/.x."]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: board '..#/.x.': row 2, column 2: unexpected 'x' (use '.' for empty, '#' for blocked)"
+    );
+    let out = nimscope(&["--board", "3x20"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 16 rows and columns"));
+    // --push needs --board
+    assert_eq!(nimscope(&["--push"]).status.code(), Some(2));
+}

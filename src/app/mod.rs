@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
+use crate::panels::cram_editor::{self, CramEditor};
 use crate::panels::inspector_panel::{self, CellInfo};
 use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::raster::{ColorMode, Palette};
@@ -25,6 +26,14 @@ const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
 
+/// What the central area shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CentralTab {
+    #[default]
+    ValueMap,
+    CramBoard,
+}
+
 /// The whole window's state.
 pub struct App {
     pub panel: RulesetPanel,
@@ -39,6 +48,8 @@ pub struct App {
     /// The last error or notice, shown in the status bar.
     pub status: Option<String>,
     pub show_about: bool,
+    pub central_tab: CentralTab,
+    pub cram_editor: CramEditor,
     worker: Option<Worker>,
     memory_budget: u64,
 }
@@ -57,6 +68,8 @@ impl App {
             selected: None,
             status: None,
             show_about: false,
+            central_tab: CentralTab::default(),
+            cram_editor: CramEditor::default(),
             worker: None,
             memory_budget,
         }
@@ -79,6 +92,10 @@ impl App {
                 }
             },
         };
+        if let Some(rules) = cram_editor::rules_of(&r) {
+            self.central_tab = CentralTab::CramBoard;
+            self.cram_editor.model.rules = rules;
+        }
         self.ruleset = r;
         self.map = None;
         self.compare_map = None;
@@ -100,6 +117,7 @@ impl App {
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);
             w.cancel(Lane::Compare);
+            w.cancel(Lane::Cram);
         }
         self.status = Some("cancelled".into());
     }
@@ -111,6 +129,10 @@ impl App {
             Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
         });
         for resp in worker.drain(DRAIN_BUDGET) {
+            if resp.lane == Lane::Cram {
+                self.cram_editor.receive(&resp.spec, resp.result);
+                continue;
+            }
             match (resp.lane, resp.result) {
                 (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
                 (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
@@ -118,6 +140,9 @@ impl App {
                 (lane, Ok(_)) => debug_assert!(false, "unexpected output on lane {lane:?}"),
                 (_, Err(e)) => self.status = Some(format!("{}: {e}", resp.spec.describe())),
             }
+        }
+        if self.central_tab == CentralTab::CramBoard {
+            self.cram_editor.logic(worker);
         }
         if self.status.as_deref() == Some("cancelled") {
             return; // the user stopped the work: wait for the next change of view or ruleset
@@ -131,6 +156,9 @@ impl App {
     fn schedule(&mut self) {
         let is_map = self.is_map();
         let Some(worker) = self.worker.as_mut() else { return };
+        if self.ruleset.shape() == Shape::Board {
+            return; // a Cram ruleset has no map: the Cram board tab shows it
+        }
         if !is_map {
             if self.sequence.is_none()
                 && !worker.is_running(Lane::Map)
@@ -224,7 +252,20 @@ impl App {
                 );
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            if self.is_map() {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.central_tab, CentralTab::ValueMap, "Value map");
+                ui.selectable_value(&mut self.central_tab, CentralTab::CramBoard, "Cram board");
+            });
+            if self.central_tab == CentralTab::CramBoard {
+                let searched = self.worker.as_ref().and_then(|w| {
+                    w.running()
+                        .find(|r| r.lane == Lane::Cram)
+                        .map(|r| r.control.progress().0)
+                });
+                cram_editor::cram_editor_ui(ui, &mut self.cram_editor, searched);
+            } else if self.ruleset.shape() == Shape::Board {
+                ui.label("Cram rulesets are played on a board: open the Cram board tab.");
+            } else if self.is_map() {
                 let compare = match (self.panel.compare_theorem, self.compare_map.as_deref()) {
                     (Some(p), _) => Compare::Theorem(p),
                     (None, Some(g)) => Compare::Map(g),
@@ -329,6 +370,12 @@ impl App {
                     let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
                     let secs = r.started.elapsed().as_secs_f64().max(1e-3);
                     ui.label(r.spec.describe());
+                    if total == 0 {
+                        // unknown size (a Cram search): what has been done so far
+                        ui.spinner();
+                        ui.label(format!("{done} positions searched"));
+                        continue;
+                    }
                     ui.add(
                         egui::ProgressBar::new(frac.min(1.0))
                             .desired_width(160.0)
@@ -363,7 +410,12 @@ impl eframe::App for App {
 }
 
 /// Opens the window (the binary without a subcommand).
-pub fn run_window(memory_budget: u64, start: Option<Ruleset>) -> Result<(), String> {
+/// `board`: open the Cram board tab on this position (`nimscope --board 3x7 [--push]`).
+pub fn run_window(
+    memory_budget: u64,
+    start: Option<Ruleset>,
+    board: Option<crate::game::cram_setup::CramDocument>,
+) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
@@ -374,6 +426,10 @@ pub fn run_window(memory_budget: u64, start: Option<Ruleset>) -> Result<(), Stri
     if let Some(r) = start {
         app.panel.expression = r.to_string();
         app.set_ruleset(r);
+    }
+    if let Some(doc) = board {
+        app.cram_editor.load_document(&doc).map_err(|e| format!("board: {e}"))?;
+        app.central_tab = CentralTab::CramBoard;
     }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))

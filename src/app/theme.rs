@@ -18,3 +18,5 @@ pub const SIDE_PANEL_WIDTH: f32 = 260.0;
 pub const GRID_LINES_MIN_CELL_PX: f32 = 8.0;
 /// Target distance between axis tick labels, in points.
 pub const TICK_SPACING: f32 = 80.0;
+/// Width of the Cram editor's report column, in points.
+pub const CRAM_REPORT_WIDTH: f32 = 320.0;

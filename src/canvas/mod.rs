@@ -2,6 +2,7 @@
 //! shared [`crate::raster`] path), overlays, axes and the hovered cell. Drag to pan, wheel or
 //! pinch to zoom, `+` `−` `0` and the arrow keys from the keyboard.
 
+pub mod board_view;
 pub mod camera;
 pub mod sequence_view;
 

@@ -25,6 +25,12 @@ pub struct Cli {
     /// Ruleset the window opens with (when no command is given), e.g. 'octal(0.07)'.
     #[arg(long)]
     pub ruleset: Option<String>,
+    /// Board the window's Cram editor opens with (when no command is given), e.g. 3x7 or ..../.##.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// With --board: the editor plays Push Cram.
+    #[arg(long, requires = "board")]
+    pub push: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -214,6 +220,18 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
     Ok(())
 }
 
+/// The editor document of `--board TEXT [--push]`.
+fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
+    use crate::game::cram_setup::{CramDocument, CramRules, Setup};
+    let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?;
+    Ok(CramDocument {
+        board: setup.cells_text(),
+        dominoes: Vec::new(),
+        rules: if push { CramRules::PushCram } else { CramRules::Cram },
+        pushed: false,
+    })
+}
+
 fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
     text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
 }
@@ -236,7 +254,14 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_ERROR);
             }
         };
-        return match crate::app::run_window(cli.memory_budget, start) {
+        let board = match cli.board.as_deref().map(|b| board_document(b, cli.push)).transpose() {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_ERROR);
+            }
+        };
+        return match crate::app::run_window(cli.memory_budget, start, board) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -4,6 +4,7 @@
 //! window, so the figure shows what the screen shows. No egui here: the command line and the
 //! window's export lane both call [`make_figure`].
 
+pub mod board;
 pub mod png_out;
 pub mod text;
 

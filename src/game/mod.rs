@@ -2,6 +2,7 @@
 //! Nothing here solves anything beyond one move; the solvers live in [`crate::solver`].
 
 pub mod catalog;
+pub mod cram_setup;
 pub mod nimber;
 pub mod position;
 pub mod prediction;

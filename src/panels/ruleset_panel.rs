@@ -59,6 +59,8 @@ const LEAVES: &[&str] = &[
     "cdn",
     "divisor",
     "fibonacci-nim",
+    "cram",
+    "push-cram",
 ];
 
 /// Draws the panel; returns the ruleset to switch to, if any.

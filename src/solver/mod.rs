@@ -4,6 +4,7 @@
 
 pub mod control;
 pub mod cram;
+pub mod cram_report;
 pub mod evaluate;
 pub mod grid;
 pub mod push_cram;

@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 
 pub use protocol::{JobId, JobSpec, Lane, Output, Response};
 
+use crate::solver::cram_report::{CramSolvers, cram_report};
 use crate::solver::evaluate::Evaluator;
 use crate::solver::grid::grid;
 use crate::solver::sequence::sequence;
@@ -177,6 +178,8 @@ impl Drop for Worker {
 #[derive(Default)]
 pub struct LaneState {
     pub evaluator: Evaluator,
+    /// The board editor's solvers (Cram lane), kept for their transposition tables.
+    pub cram: CramSolvers,
 }
 
 fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
@@ -223,7 +226,7 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     wake();
 }
 
-fn run(spec: &JobSpec, _state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
+fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
     Ok(match spec {
         JobSpec::Map {
             ruleset,
@@ -232,6 +235,9 @@ fn run(spec: &JobSpec, _state: &mut LaneState, control: &Control) -> Result<Outp
             cols,
         } => Output::Map(Arc::new(grid(ruleset, layout, rows.clone(), cols.clone(), control)?)),
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
+        JobSpec::CramBoard { board, variant } => {
+            Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))
+        }
     })
 }
 

@@ -5,6 +5,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crate::game::Ruleset;
+use crate::game::rules::cram_board::Board;
+use crate::solver::cram_report::{CramReport, CramVariant};
 use crate::solver::grid::{Grid, Layout};
 use crate::solver::sequence::Sequence;
 
@@ -40,6 +42,8 @@ pub enum JobSpec {
     },
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
+    /// The board editor's report on one Cram or Push Cram position.
+    CramBoard { board: Board, variant: CramVariant },
 }
 
 impl JobSpec {
@@ -48,6 +52,7 @@ impl JobSpec {
         match self {
             JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
             JobSpec::Sequence { n, .. } => *n,
+            JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
         }
     }
 
@@ -58,6 +63,9 @@ impl JobSpec {
                 ruleset, rows, cols, ..
             } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
             JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
+            JobSpec::CramBoard { board, variant } => {
+                format!("{}: {}×{} board", variant.describe(), board.rows(), board.cols())
+            }
         }
     }
 }
@@ -67,6 +75,7 @@ impl JobSpec {
 pub enum Output {
     Map(Arc<Grid>),
     Sequence(Arc<Sequence>),
+    Cram(Arc<CramReport>),
 }
 
 /// What the worker sends back.

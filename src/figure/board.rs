@@ -1,0 +1,229 @@
+//! The Cram board as a picture, without egui: the geometry and colours the editor draws with,
+//! and [`board_image`], the RGBA figure of a board for PNG export (cells, blocked cells,
+//! dominoes, component outlines and, with a report, the legal placements coloured by value).
+
+use crate::game::cram_setup::{Setup, domino_cells};
+use crate::game::rules::cram_board::{Domino, Orientation};
+use crate::raster::Palette;
+use crate::solver::cram_report::{CramReport, MoveValue};
+use crate::solver::push_cram::PushMove;
+
+/// Colours of the board (RGBA), shared by the window and the exported figure.
+pub mod colors {
+    pub const BACKGROUND: [u8; 4] = [24, 24, 28, 255];
+    pub const EMPTY: [u8; 4] = [62, 66, 76, 255];
+    pub const BLOCKED: [u8; 4] = [14, 14, 16, 255];
+    pub const GRID: [u8; 4] = [36, 38, 44, 255];
+    /// Row and column numbers in the window's margin.
+    pub const INDEX: [u8; 4] = [150, 150, 160, 255];
+    pub const DOMINO: [u8; 4] = [206, 168, 104, 255];
+    pub const DOMINO_EDGE: [u8; 4] = [120, 90, 50, 255];
+    pub const OUTLINE: [u8; 4] = [240, 150, 40, 255];
+    pub const WINNING: [u8; 4] = [70, 225, 110, 255];
+    pub const WINNING_EDGE: [u8; 4] = [255, 255, 255, 255];
+    /// A placement that loses, when only the outcome is known (before the push).
+    pub const LOSING: [u8; 4] = [180, 80, 80, 255];
+}
+
+/// Length and thickness of a placement marker (a bar across the edge between the domino's two
+/// cells), in cells.
+pub const MARKER_LEN: f32 = 0.5;
+pub const MARKER_THICK: f32 = 0.2;
+/// Inset of a placed domino from its cells' borders, in cells.
+pub const DOMINO_INSET: f32 = 0.1;
+
+/// The colour of a legal placement: winning ones stand out, the others follow the value (out
+/// of `max_value`, the largest value of any placement) or, unknown, say they lose.
+pub fn move_color(m: &MoveValue, max_value: u32) -> [u8; 4] {
+    match (m.winning, m.value) {
+        (true, _) => colors::WINNING,
+        (false, Some(v)) => {
+            let t = if max_value <= 1 {
+                0.0
+            } else {
+                (v.saturating_sub(1)) as f32 / (max_value - 1) as f32
+            };
+            Palette::Cividis.at(0.15 + 0.85 * t)
+        }
+        (false, None) => colors::LOSING,
+    }
+}
+
+/// The largest value any placement leads to (for scaling colours).
+pub fn max_move_value(report: &CramReport) -> u32 {
+    report.moves.iter().filter_map(|m| m.value).max().unwrap_or(0)
+}
+
+/// The marker of domino `d` in cell units: `(x0, y0, x1, y1)` with x to the right (columns)
+/// and y down (rows).
+pub fn marker_rect(d: Domino) -> (f32, f32, f32, f32) {
+    let (r, c) = (d.row as f32, d.col as f32);
+    match d.orientation {
+        Orientation::Horizontal => (
+            c + 1.0 - MARKER_LEN / 2.0,
+            r + 0.5 - MARKER_THICK / 2.0,
+            c + 1.0 + MARKER_LEN / 2.0,
+            r + 0.5 + MARKER_THICK / 2.0,
+        ),
+        Orientation::Vertical => (
+            c + 0.5 - MARKER_THICK / 2.0,
+            r + 1.0 - MARKER_LEN / 2.0,
+            c + 0.5 + MARKER_THICK / 2.0,
+            r + 1.0 + MARKER_LEN / 2.0,
+        ),
+    }
+}
+
+/// A placed domino in cell units: `(x0, y0, x1, y1)`.
+pub fn domino_rect(d: Domino) -> (f32, f32, f32, f32) {
+    let (r, c) = (d.row as f32, d.col as f32);
+    let (w, h) = match d.orientation {
+        Orientation::Horizontal => (2.0, 1.0),
+        Orientation::Vertical => (1.0, 2.0),
+    };
+    (
+        c + DOMINO_INSET,
+        r + DOMINO_INSET,
+        c + w - DOMINO_INSET,
+        r + h - DOMINO_INSET,
+    )
+}
+
+/// The sides of the cells of `cells` (stride `cols`) that border a cell outside it, as
+/// segments in cell units `(x0, y0, x1, y1)`: the component's outline.
+pub fn outline_segments(cells: u128, rows: usize, cols: usize) -> Vec<(f32, f32, f32, f32)> {
+    let inside = |r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < rows
+            && (c as usize) < cols
+            && cells >> (r as usize * cols + c as usize) & 1 == 1
+    };
+    let mut out = Vec::new();
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            if !inside(r, c) {
+                continue;
+            }
+            let (x, y) = (c as f32, r as f32);
+            if !inside(r - 1, c) {
+                out.push((x, y, x + 1.0, y));
+            }
+            if !inside(r + 1, c) {
+                out.push((x, y + 1.0, x + 1.0, y + 1.0));
+            }
+            if !inside(r, c - 1) {
+                out.push((x, y, x, y + 1.0));
+            }
+            if !inside(r, c + 1) {
+                out.push((x + 1.0, y, x + 1.0, y + 1.0));
+            }
+        }
+    }
+    out
+}
+
+/// The board drawn at `cell_px` pixels a cell with a margin of half a cell: cells, blocked
+/// cells, dominoes and component outlines; with a report of this very board, the legal
+/// placements coloured by the value they lead to (winning ones white-edged green).
+pub fn board_image(setup: &Setup, report: Option<&CramReport>, cell_px: u32) -> image::RgbaImage {
+    let cell = cell_px.max(4) as f32;
+    let margin = (cell / 2.0).round();
+    let (rows, cols) = (setup.rows(), setup.cols());
+    let width = (cols as f32 * cell + 2.0 * margin) as u32;
+    let height = (rows as f32 * cell + 2.0 * margin) as u32;
+    let mut img = image::RgbaImage::from_pixel(width, height, image::Rgba(colors::BACKGROUND));
+    let px = |v: f32| margin + v * cell;
+    let fill = |img: &mut image::RgbaImage, (x0, y0, x1, y1): (f32, f32, f32, f32), color: [u8; 4]| {
+        let (x0, x1) = (px(x0).round().max(0.0) as u32, (px(x1).round() as u32).min(width));
+        let (y0, y1) = (px(y0).round().max(0.0) as u32, (px(y1).round() as u32).min(height));
+        for y in y0..y1 {
+            for x in x0..x1 {
+                img.put_pixel(x, y, image::Rgba(color));
+            }
+        }
+    };
+    let line = (cell / 24.0).max(1.0) / cell; // grid line width in cells
+    for r in 0..rows {
+        for c in 0..cols {
+            let color = if setup.is_blocked(r, c) {
+                colors::BLOCKED
+            } else {
+                colors::EMPTY
+            };
+            let (x, y) = (c as f32, r as f32);
+            fill(&mut img, (x, y, x + 1.0, y + 1.0), colors::GRID);
+            fill(&mut img, (x + line, y + line, x + 1.0 - line, y + 1.0 - line), color);
+        }
+    }
+    let edge = (cell / 20.0).max(1.0) / cell;
+    for &d in setup.dominoes() {
+        if domino_cells(d).is_some_and(|cells| cells.iter().all(|&(r, c)| r < rows && c < cols)) {
+            let (x0, y0, x1, y1) = domino_rect(d);
+            fill(&mut img, (x0, y0, x1, y1), colors::DOMINO_EDGE);
+            fill(&mut img, (x0 + edge, y0 + edge, x1 - edge, y1 - edge), colors::DOMINO);
+        }
+    }
+    let report = report.filter(|r| setup.to_board().is_ok_and(|b| b == r.board));
+    if let Some(report) = report {
+        let outline = (cell / 16.0).max(2.0) / cell;
+        for comp in &report.components {
+            for (x0, y0, x1, y1) in outline_segments(comp.cells, rows, cols) {
+                let h = outline / 2.0;
+                fill(&mut img, (x0 - h, y0 - h, x1 + h, y1 + h), colors::OUTLINE);
+            }
+        }
+        let max = max_move_value(report);
+        for m in &report.moves {
+            let PushMove::Place(d) = m.mv else { continue };
+            let (x0, y0, x1, y1) = marker_rect(d);
+            if m.winning {
+                fill(
+                    &mut img,
+                    (x0 - edge, y0 - edge, x1 + edge, y1 + edge),
+                    colors::WINNING_EDGE,
+                );
+            }
+            fill(&mut img, (x0, y0, x1, y1), move_color(m, max));
+        }
+    }
+    img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Control;
+    use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
+
+    #[test]
+    fn the_figure_shows_cells_dominoes_and_winning_placements() {
+        let mut setup = Setup::empty(2, 3);
+        setup.toggle_cell(1, 2).unwrap();
+        setup
+            .place(Domino {
+                row: 0,
+                col: 0,
+                orientation: Orientation::Vertical,
+            })
+            .unwrap();
+        let board = setup.to_board().unwrap();
+        let report = cram_report(&board, CramVariant::Cram, &mut CramSolvers::default(), &Control::new()).unwrap();
+        let img = board_image(&setup, Some(&report), 40);
+        assert_eq!(img.dimensions(), (3 * 40 + 40, 2 * 40 + 40));
+        let at = |x: f32, y: f32| img.get_pixel((20.0 + x * 40.0) as u32, (20.0 + y * 40.0) as u32).0;
+        assert_eq!(at(2.5, 1.5), colors::BLOCKED);
+        assert_eq!(at(0.5, 1.0), colors::DOMINO);
+        assert_eq!(at(1.5, 0.25), colors::EMPTY);
+        // the free cells (0,1), (0,2), (1,1) form an L of value 1: each placement leaves one
+        // cell, so both win
+        assert_eq!(report.value, 1);
+        assert_eq!(at(2.0, 0.5), colors::WINNING);
+        assert_eq!(at(1.5, 1.0), colors::WINNING);
+        // outline along the top of the component
+        assert_eq!(at(1.5, 0.0), colors::OUTLINE);
+        // without a report: no markers
+        let plain = board_image(&setup, None, 40);
+        assert_eq!(plain.get_pixel(20 + 80, 20 + 20).0, colors::GRID);
+    }
+}

@@ -1,0 +1,633 @@
+//! The Cram board editor's model, free of egui: a [`Setup`] is whatever the user drew (a grid of
+//! up to 16 × 16 cells, blocked cells, placed dominoes, whether the Push Cram button was
+//! pushed); [`Setup::to_board`] turns it into a solver [`Board`] or returns every reason it
+//! cannot (STYLE habit 8). [`CramModel`] adds undo and redo as stacks of setups, and
+//! [`CramDocument`] is the form saved in session files.
+
+use crate::game::rules::cram_board::{Board, BoardError, Domino, MAX_CELLS, Orientation};
+
+/// Largest number of rows or columns the editor offers (the solver takes at most 128 cells,
+/// so larger drawings are kept but not solved).
+pub const MAX_SIDE: usize = 16;
+
+/// Most edits kept for undo.
+const UNDO_LIMIT: usize = 500;
+
+/// Which game is played on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub enum CramRules {
+    /// Cram: dominoes in both directions.
+    #[default]
+    Cram,
+    /// Push Cram: vertical dominoes before the button is pushed, horizontal ones after.
+    PushCram,
+}
+
+/// What the user drew: it may be anything, including boards the solver cannot take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    rows: usize,
+    cols: usize,
+    /// Row-major, `rows * cols` entries.
+    blocked: Vec<bool>,
+    /// In the order they were placed.
+    dominoes: Vec<Domino>,
+    /// Push Cram: the button has been pushed (horizontal dominoes from now on).
+    pub pushed: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup::empty(3, 4)
+    }
+}
+
+/// Why a setup is not a position the solver takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("the board has {cells} cells ({rows}×{cols}); the solver takes at most 128: make it smaller")]
+    TooLarge { rows: usize, cols: usize, cells: usize },
+    #[error("domino {0} sticks out of the board")]
+    DominoOutside(Domino),
+    #[error("domino {0} covers a blocked cell")]
+    DominoOnBlocked(Domino),
+    #[error("dominoes {0} and {1} overlap")]
+    Overlap(Domino, Domino),
+}
+
+/// Why an edit was refused (the setup is unchanged).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    #[error("cell ({0},{1}) is not on the board")]
+    OffBoard(usize, usize),
+    #[error("domino {0} needs two empty cells of the board")]
+    NotEmpty(Domino),
+    #[error("board size {0}×{1}: rows and columns go from 1 to 16")]
+    BadSize(usize, usize),
+    #[error("{0}")]
+    Text(#[from] BoardError),
+    #[error("board of {0}×{1}: the editor takes 1 to 16 rows and columns")]
+    TextTooLarge(usize, usize),
+}
+
+/// The two cells of a domino, or `None` if the second one overflows.
+pub fn domino_cells(d: Domino) -> Option<[(usize, usize); 2]> {
+    let second = match d.orientation {
+        Orientation::Horizontal => (d.row, d.col.checked_add(1)?),
+        Orientation::Vertical => (d.row.checked_add(1)?, d.col),
+    };
+    Some([(d.row, d.col), second])
+}
+
+/// The domino covering two adjacent cells (in either order), if they are adjacent.
+pub fn domino_between(a: (usize, usize), b: (usize, usize)) -> Option<Domino> {
+    let (first, second) = if a <= b { (a, b) } else { (b, a) };
+    let orientation = if first.0 == second.0 && first.1 + 1 == second.1 {
+        Orientation::Horizontal
+    } else if first.1 == second.1 && first.0 + 1 == second.0 {
+        Orientation::Vertical
+    } else {
+        return None;
+    };
+    Some(Domino {
+        row: first.0,
+        col: first.1,
+        orientation,
+    })
+}
+
+impl Setup {
+    /// `rows × cols` empty cells (sizes clamped to 1..=16).
+    pub fn empty(rows: usize, cols: usize) -> Setup {
+        let (rows, cols) = (rows.clamp(1, MAX_SIDE), cols.clamp(1, MAX_SIDE));
+        Setup {
+            rows,
+            cols,
+            blocked: vec![false; rows * cols],
+            dominoes: Vec::new(),
+            pushed: false,
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub fn dominoes(&self) -> &[Domino] {
+        &self.dominoes
+    }
+
+    pub fn is_blocked(&self, r: usize, c: usize) -> bool {
+        r < self.rows && c < self.cols && self.blocked[r * self.cols + c]
+    }
+
+    /// The placed domino covering `(r, c)`, if any.
+    pub fn domino_at(&self, r: usize, c: usize) -> Option<Domino> {
+        self.dominoes
+            .iter()
+            .copied()
+            .find(|&d| domino_cells(d).is_some_and(|cells| cells.contains(&(r, c))))
+    }
+
+    /// Whether `(r, c)` is on the board, not blocked and not covered.
+    pub fn is_free(&self, r: usize, c: usize) -> bool {
+        r < self.rows && c < self.cols && !self.is_blocked(r, c) && self.domino_at(r, c).is_none()
+    }
+
+    /// Blocks a free cell or unblocks a blocked one; a covered cell is left alone.
+    pub fn toggle_cell(&mut self, r: usize, c: usize) -> Result<(), EditError> {
+        if r >= self.rows || c >= self.cols {
+            return Err(EditError::OffBoard(r, c));
+        }
+        if self.domino_at(r, c).is_some() {
+            return Ok(()); // clicking a domino removes it: the caller handles that
+        }
+        let i = r * self.cols + c;
+        self.blocked[i] = !self.blocked[i];
+        Ok(())
+    }
+
+    /// Places `d` on two free cells.
+    pub fn place(&mut self, d: Domino) -> Result<(), EditError> {
+        match domino_cells(d) {
+            Some(cells) if cells.iter().all(|&(r, c)| self.is_free(r, c)) => {
+                self.dominoes.push(d);
+                Ok(())
+            }
+            _ => Err(EditError::NotEmpty(d)),
+        }
+    }
+
+    /// Removes the domino covering `(r, c)`; `false` when there is none.
+    pub fn remove_at(&mut self, r: usize, c: usize) -> bool {
+        match self.domino_at(r, c) {
+            Some(d) => {
+                self.dominoes.retain(|&x| x != d);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Changes the size, keeping the cells and dominoes that still fit.
+    pub fn resize(&mut self, rows: usize, cols: usize) -> Result<(), EditError> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(EditError::BadSize(rows, cols));
+        }
+        let mut blocked = vec![false; rows * cols];
+        for r in 0..rows.min(self.rows) {
+            for c in 0..cols.min(self.cols) {
+                blocked[r * cols + c] = self.blocked[r * self.cols + c];
+            }
+        }
+        self.dominoes
+            .retain(|&d| domino_cells(d).is_some_and(|cells| cells.iter().all(|&(r, c)| r < rows && c < cols)));
+        self.rows = rows;
+        self.cols = cols;
+        self.blocked = blocked;
+        Ok(())
+    }
+
+    /// Every cell empty, no domino, the button not pushed; the size stays.
+    pub fn clear(&mut self) {
+        *self = Setup::empty(self.rows, self.cols);
+    }
+
+    /// The solver's board (blocked cells and dominoes both block), or every reason there is
+    /// none.
+    pub fn to_board(&self) -> Result<Board, Vec<SetupError>> {
+        let mut errors = Vec::new();
+        let cells = self.rows * self.cols;
+        if cells > MAX_CELLS {
+            errors.push(SetupError::TooLarge {
+                rows: self.rows,
+                cols: self.cols,
+                cells,
+            });
+        }
+        let mut covered: Vec<Option<Domino>> = vec![None; cells];
+        for &d in &self.dominoes {
+            let Some(pair) = domino_cells(d).filter(|p| p.iter().all(|&(r, c)| r < self.rows && c < self.cols)) else {
+                errors.push(SetupError::DominoOutside(d));
+                continue;
+            };
+            if pair.iter().any(|&(r, c)| self.blocked[r * self.cols + c]) {
+                errors.push(SetupError::DominoOnBlocked(d));
+            }
+            for (r, c) in pair {
+                let slot = &mut covered[r * self.cols + c];
+                match slot {
+                    Some(other) => {
+                        let e = SetupError::Overlap(*other, d);
+                        if !errors.contains(&e) {
+                            errors.push(e);
+                        }
+                    }
+                    None => *slot = Some(d),
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut empty = 0u128;
+        for (i, (&blocked, cover)) in self.blocked.iter().zip(&covered).enumerate() {
+            if !blocked && cover.is_none() {
+                empty |= 1u128 << i;
+            }
+        }
+        Board::from_mask(self.rows, self.cols, empty).map_err(|e| {
+            vec![SetupError::TooLarge {
+                rows: self.rows,
+                cols: self.cols,
+                cells: match e {
+                    BoardError::TooLarge { cells, .. } => cells,
+                    _ => cells,
+                },
+            }]
+        })
+    }
+
+    /// The cells as text: rows of `.` (empty) and `#` (blocked) joined by `/`; dominoes are
+    /// not included (see [`Setup::position_text`]).
+    pub fn cells_text(&self) -> String {
+        let mut s = String::with_capacity(self.rows * (self.cols + 1));
+        for r in 0..self.rows {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..self.cols {
+                s.push(if self.is_blocked(r, c) { '#' } else { '.' });
+            }
+        }
+        s
+    }
+
+    /// The position as the command line takes it: dominoes drawn as blocked cells.
+    pub fn position_text(&self) -> String {
+        let mut s = String::with_capacity(self.rows * (self.cols + 1));
+        for r in 0..self.rows {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..self.cols {
+                s.push(if self.is_free(r, c) { '.' } else { '#' });
+            }
+        }
+        s
+    }
+
+    /// Parses the board text form (`..../.##./....` or a size such as `3x7`), up to 16 × 16;
+    /// errors name the row and column. The result has no dominoes.
+    pub fn parse(text: &str) -> Result<Setup, EditError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(BoardError::Empty.into());
+        }
+        if let Some((a, b)) = text.split_once(['x', 'X'])
+            && !a.trim().is_empty()
+            && a.trim().bytes().all(|b| b.is_ascii_digit())
+            && b.trim().bytes().all(|b| b.is_ascii_digit())
+        {
+            let bad = || EditError::Text(BoardError::BadSize(text.to_string()));
+            let rows: usize = a.trim().parse().map_err(|_| bad())?;
+            let cols: usize = b.trim().parse().map_err(|_| bad())?;
+            if rows == 0 || cols == 0 {
+                return Err(bad());
+            }
+            if rows > MAX_SIDE || cols > MAX_SIDE {
+                return Err(EditError::TextTooLarge(rows, cols));
+            }
+            return Ok(Setup::empty(rows, cols));
+        }
+        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+        let first = lines[0].chars().count();
+        let mut blocked = Vec::new();
+        for (r, line) in lines.iter().enumerate() {
+            let len = line.chars().count();
+            if len != first {
+                return Err(BoardError::Ragged { row: r + 1, len, first }.into());
+            }
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => blocked.push(false),
+                    '#' => blocked.push(true),
+                    _ => {
+                        return Err(BoardError::BadChar {
+                            row: r + 1,
+                            col: c + 1,
+                            ch,
+                        }
+                        .into());
+                    }
+                }
+            }
+        }
+        if first == 0 {
+            return Err(BoardError::Empty.into());
+        }
+        if lines.len() > MAX_SIDE || first > MAX_SIDE {
+            return Err(EditError::TextTooLarge(lines.len(), first));
+        }
+        Ok(Setup {
+            rows: lines.len(),
+            cols: first,
+            blocked,
+            dominoes: Vec::new(),
+            pushed: false,
+        })
+    }
+}
+
+/// The editor's saved form (session files): the cells as text, the dominoes, the rules and
+/// the phase. Every field has a default, so older or hand-written files load.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct CramDocument {
+    /// Rows of `.` (empty) and `#` (blocked) joined by `/`.
+    pub board: String,
+    pub dominoes: Vec<Domino>,
+    pub rules: CramRules,
+    /// Push Cram: the button has been pushed.
+    pub pushed: bool,
+}
+
+impl Default for CramDocument {
+    fn default() -> Self {
+        CramModel::default().document()
+    }
+}
+
+/// The editor's state: the setup, the rules, and the undo and redo stacks.
+#[derive(Debug, Clone, Default)]
+pub struct CramModel {
+    setup: Setup,
+    pub rules: CramRules,
+    undo: Vec<Setup>,
+    redo: Vec<Setup>,
+}
+
+impl CramModel {
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Applies `edit` to a copy of the setup; a changed setup becomes current and can be
+    /// undone. On error nothing changes. Returns whether the setup changed.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut Setup) -> Result<(), EditError>) -> Result<bool, EditError> {
+        let mut next = self.setup.clone();
+        edit(&mut next)?;
+        if next == self.setup {
+            return Ok(false);
+        }
+        self.undo.push(std::mem::replace(&mut self.setup, next));
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        Ok(true)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(prev) => {
+                self.redo.push(std::mem::replace(&mut self.setup, prev));
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(next) => {
+                self.undo.push(std::mem::replace(&mut self.setup, next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Replaces the setup with a pasted board text (undoable); bad text changes nothing.
+    pub fn paste(&mut self, text: &str) -> Result<(), EditError> {
+        let new = Setup::parse(text)?;
+        self.edit(|s| {
+            *s = new;
+            Ok(())
+        })
+        .map(|_| ())
+    }
+
+    /// The form saved in sessions.
+    pub fn document(&self) -> CramDocument {
+        CramDocument {
+            board: self.setup.cells_text(),
+            dominoes: self.setup.dominoes.clone(),
+            rules: self.rules,
+            pushed: self.setup.pushed,
+        }
+    }
+
+    /// A model holding a saved document (no undo history). The board text must parse; the
+    /// dominoes are kept as saved, even if they do not fit (the editor then says why).
+    pub fn from_document(doc: &CramDocument) -> Result<CramModel, EditError> {
+        let mut setup = Setup::parse(&doc.board)?;
+        setup.dominoes = doc.dominoes.clone();
+        setup.pushed = doc.pushed;
+        Ok(CramModel {
+            setup,
+            rules: doc.rules,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(row: usize, col: usize) -> Domino {
+        Domino {
+            row,
+            col,
+            orientation: Orientation::Horizontal,
+        }
+    }
+
+    fn v(row: usize, col: usize) -> Domino {
+        Domino {
+            row,
+            col,
+            orientation: Orientation::Vertical,
+        }
+    }
+
+    #[test]
+    fn edits_make_the_expected_board() {
+        let mut s = Setup::empty(3, 4);
+        s.toggle_cell(1, 1).unwrap();
+        s.place(h(0, 0)).unwrap();
+        s.place(v(1, 3)).unwrap();
+        assert_eq!(s.cells_text(), "..../.#../....");
+        assert_eq!(s.position_text(), "##../.#.#/...#");
+        let board = s.to_board().unwrap();
+        assert_eq!(board, "##../.#.#/...#".parse().unwrap());
+        // dominoes need free cells; a refused edit changes nothing
+        let before = s.clone();
+        assert_eq!(s.place(h(1, 0)), Err(EditError::NotEmpty(h(1, 0))));
+        assert_eq!(s.place(h(0, 1)), Err(EditError::NotEmpty(h(0, 1))));
+        assert_eq!(s.place(h(2, 3)), Err(EditError::NotEmpty(h(2, 3))));
+        assert_eq!(s, before);
+        // toggling a covered cell does nothing; removing frees both cells
+        s.toggle_cell(0, 1).unwrap();
+        assert_eq!(s, before);
+        assert!(s.remove_at(0, 1));
+        assert!(!s.remove_at(0, 1));
+        assert_eq!(s.position_text(), "..../.#.#/...#");
+    }
+
+    #[test]
+    fn to_board_lists_every_reason() {
+        let mut s = Setup::empty(16, 16);
+        s.dominoes = vec![h(0, 15), v(0, 0), h(0, 0)];
+        s.blocked[0] = true;
+        let errors = s.to_board().unwrap_err();
+        assert_eq!(
+            errors,
+            vec![
+                SetupError::TooLarge {
+                    rows: 16,
+                    cols: 16,
+                    cells: 256
+                },
+                SetupError::DominoOutside(h(0, 15)),
+                SetupError::DominoOnBlocked(v(0, 0)),
+                SetupError::DominoOnBlocked(h(0, 0)),
+                SetupError::Overlap(v(0, 0), h(0, 0)),
+            ]
+        );
+        assert!(errors[0].to_string().contains("at most 128"));
+        // 8 × 16 = 128 cells is fine
+        assert!(Setup::empty(8, 16).to_board().is_ok());
+    }
+
+    #[test]
+    fn resize_keeps_what_fits() {
+        let mut s = Setup::empty(4, 4);
+        s.toggle_cell(3, 3).unwrap();
+        s.toggle_cell(0, 1).unwrap();
+        s.place(v(2, 0)).unwrap();
+        s.place(h(0, 2)).unwrap();
+        s.resize(3, 3).unwrap();
+        assert_eq!(s.cells_text(), ".#./.../...");
+        assert_eq!(s.dominoes(), &[]);
+        assert_eq!(s.resize(0, 3), Err(EditError::BadSize(0, 3)));
+        assert_eq!(s.resize(3, 17), Err(EditError::BadSize(3, 17)));
+        s.resize(3, 5).unwrap();
+        assert_eq!(s.cells_text(), ".#.../...../.....");
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let mut m = CramModel::default();
+        let start = m.setup().clone();
+        assert!(m.edit(|s| s.toggle_cell(0, 0)).unwrap());
+        let blocked = m.setup().clone();
+        assert!(m.edit(|s| s.place(h(1, 0))).unwrap());
+        // a refused edit and an edit that changes nothing leave the history alone
+        assert!(m.edit(|s| s.place(h(1, 0))).is_err());
+        assert!(!m.edit(|s| s.resize(3, 4)).unwrap());
+        assert!(m.undo());
+        assert_eq!(m.setup(), &blocked);
+        assert!(m.undo());
+        assert_eq!(m.setup(), &start);
+        assert!(!m.undo());
+        assert!(m.redo());
+        assert_eq!(m.setup(), &blocked);
+        // a new edit forgets the redo stack
+        m.edit(|s| s.toggle_cell(2, 2)).unwrap();
+        assert!(!m.can_redo());
+        assert!(!m.redo());
+    }
+
+    #[test]
+    fn paste_parses_or_changes_nothing() {
+        let mut m = CramModel::default();
+        m.paste("..#/.../#..").unwrap();
+        assert_eq!((m.setup().rows(), m.setup().cols()), (3, 3));
+        assert!(m.setup().is_blocked(0, 2) && m.setup().is_blocked(2, 0));
+        let before = m.setup().clone();
+        let e = m.paste("..#/.x./#..").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "row 2, column 2: unexpected 'x' (use '.' for empty, '#' for blocked)"
+        );
+        assert_eq!(
+            m.paste("../..."),
+            Err(BoardError::Ragged {
+                row: 2,
+                len: 3,
+                first: 2
+            }
+            .into())
+        );
+        assert_eq!(m.paste("17x2"), Err(EditError::TextTooLarge(17, 2)));
+        assert!(m.paste("").is_err());
+        assert!(m.paste("0x3").is_err());
+        assert_eq!(m.setup(), &before);
+        m.paste("2x5").unwrap();
+        assert_eq!(m.setup(), &Setup::empty(2, 5));
+        assert!(m.undo());
+        assert_eq!(m.setup(), &before);
+        // a 12 × 12 drawing parses (it is too large to solve, which to_board says)
+        m.paste(&vec![".".repeat(12); 12].join("/")).unwrap();
+        assert!(m.setup().to_board().is_err());
+    }
+
+    #[test]
+    fn documents_round_trip() {
+        let mut m = CramModel {
+            rules: CramRules::PushCram,
+            ..CramModel::default()
+        };
+        m.edit(|s| {
+            s.toggle_cell(2, 3)?;
+            s.place(v(0, 0))?;
+            s.pushed = true;
+            Ok(())
+        })
+        .unwrap();
+        let doc = m.document();
+        assert_eq!(doc.board, "..../..../...#");
+        let back = CramModel::from_document(&doc).unwrap();
+        assert_eq!(back.setup(), m.setup());
+        assert_eq!(back.rules, CramRules::PushCram);
+        let json = serde_json::to_string(&doc).unwrap();
+        let again: CramDocument = serde_json::from_str(&json).unwrap();
+        assert_eq!(again, doc);
+        // missing fields take their defaults
+        let partial: CramDocument = serde_json::from_str(r#"{"board":"2x2"}"#).unwrap();
+        assert_eq!(CramModel::from_document(&partial).unwrap().setup(), &Setup::empty(2, 2));
+    }
+
+    #[test]
+    fn dominoes_between_adjacent_cells() {
+        assert_eq!(domino_between((1, 2), (1, 1)), Some(h(1, 1)));
+        assert_eq!(domino_between((0, 2), (1, 2)), Some(v(0, 2)));
+        assert_eq!(domino_between((0, 0), (1, 1)), None);
+        assert_eq!(domino_between((0, 0), (0, 0)), None);
+    }
+}

@@ -6,7 +6,9 @@ pub mod control;
 pub mod cram;
 pub mod evaluate;
 pub mod grid;
+pub mod play;
 pub mod push_cram;
+pub mod report;
 pub mod search;
 pub mod sequence;
 

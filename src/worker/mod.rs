@@ -223,7 +223,7 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     wake();
 }
 
-fn run(spec: &JobSpec, _state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
+fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
     Ok(match spec {
         JobSpec::Map {
             ruleset,
@@ -232,6 +232,17 @@ fn run(spec: &JobSpec, _state: &mut LaneState, control: &Control) -> Result<Outp
             cols,
         } => Output::Map(Arc::new(grid(ruleset, layout, rows.clone(), cols.clone(), control)?)),
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
+        JobSpec::Position {
+            ruleset,
+            position,
+            limit,
+        } => Output::Position(Arc::new(crate::solver::report::report(
+            &mut state.evaluator,
+            ruleset,
+            position,
+            *limit,
+            control,
+        )?)),
     })
 }
 

@@ -4,8 +4,10 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use crate::game::Position;
 use crate::game::Ruleset;
 use crate::solver::grid::{Grid, Layout};
+use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
 
 /// Identifies one job; ids grow, so a larger id is newer.
@@ -40,6 +42,12 @@ pub enum JobSpec {
     },
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
+    /// One position's value and its first `limit` options with their values (the inspector).
+    Position {
+        ruleset: Ruleset,
+        position: Position,
+        limit: usize,
+    },
 }
 
 impl JobSpec {
@@ -48,6 +56,7 @@ impl JobSpec {
         match self {
             JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
             JobSpec::Sequence { n, .. } => *n,
+            JobSpec::Position { limit, .. } => *limit as u64,
         }
     }
 
@@ -58,6 +67,7 @@ impl JobSpec {
                 ruleset, rows, cols, ..
             } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
             JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
+            JobSpec::Position { ruleset, position, .. } => format!("{ruleset}: position {position}"),
         }
     }
 }
@@ -67,6 +77,7 @@ impl JobSpec {
 pub enum Output {
     Map(Arc<Grid>),
     Sequence(Arc<Sequence>),
+    Position(Arc<PositionReport>),
 }
 
 /// What the worker sends back.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
-use crate::panels::inspector_panel::{self, CellInfo};
+use crate::panels::inspector_panel::{self, CellInfo, InspectorState};
 use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::raster::{ColorMode, Palette};
 use crate::solver::grid::{self, Grid, Layout};
@@ -39,6 +39,8 @@ pub struct App {
     /// The last error or notice, shown in the status bar.
     pub status: Option<String>,
     pub show_about: bool,
+    /// The inspector (selected position, move tree, play mode); its serde part goes in sessions.
+    pub inspector: InspectorState,
     worker: Option<Worker>,
     memory_budget: u64,
 }
@@ -57,6 +59,7 @@ impl App {
             selected: None,
             status: None,
             show_about: false,
+            inspector: InspectorState::default(),
             worker: None,
             memory_budget,
         }
@@ -111,6 +114,10 @@ impl App {
             Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
         });
         for resp in worker.drain(DRAIN_BUDGET) {
+            if resp.lane == Lane::Inspector {
+                self.inspector.on_response(resp);
+                continue;
+            }
             match (resp.lane, resp.result) {
                 (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
                 (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
@@ -119,6 +126,7 @@ impl App {
                 (_, Err(e)) => self.status = Some(format!("{}: {e}", resp.spec.describe())),
             }
         }
+        self.inspector.logic(&self.ruleset, worker);
         if self.status.as_deref() == Some("cancelled") {
             return; // the user stopped the work: wait for the next change of view or ruleset
         }
@@ -209,19 +217,14 @@ impl App {
                 });
             });
         egui::Panel::right("inspector")
-            .default_size(theme::SIDE_PANEL_WIDTH)
+            .default_size(theme::SIDE_PANEL_WIDTH + 80.0)
             .show(ui, |ui| {
                 let cell = |h: HoveredCell| CellInfo {
                     a: h.a,
                     b: h.b,
                     value: h.value,
                 };
-                inspector_panel::inspector_ui(
-                    ui,
-                    &self.ruleset.to_string(),
-                    self.hovered.map(cell),
-                    self.selected.map(cell),
-                );
+                inspector_panel::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered.map(cell));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             if self.is_map() {
@@ -233,9 +236,21 @@ impl App {
                 self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), compare);
                 if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
                     self.selected = self.hovered;
+                    if let Some(h) = self.hovered {
+                        let p = self.layout.position(&self.ruleset, h.a, h.b);
+                        self.inspector.typed = p.to_string();
+                        self.inspector.select_typed(&self.ruleset);
+                    }
                 }
+                let marks = self.inspector.map_marks(&self.layout, &self.ruleset);
+                canvas::marks_ui(ui, &self.map_state, marks.selected, &marks.options);
             } else if let Some(s) = self.sequence.clone() {
-                sequence_view::sequence_ui(ui, &s, self.map_state.color);
+                let (selected, options) = self.inspector.strip_marks();
+                let marks = sequence_view::StripMarks { selected, options };
+                if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks) {
+                    self.inspector.typed = n.to_string();
+                    self.inspector.select_typed(&self.ruleset);
+                }
             } else {
                 ui.label("computing the sequence…");
             }
@@ -256,6 +271,7 @@ impl App {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.inspector.keyboard_ui(ctx); // takes the arrows while the pointer is over the inspector
         let fit = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
         canvas::keyboard_ui(ctx, &mut self.map_state, fit);
     }
@@ -363,7 +379,7 @@ impl eframe::App for App {
 }
 
 /// Opens the window (the binary without a subcommand).
-pub fn run_window(memory_budget: u64, start: Option<Ruleset>) -> Result<(), String> {
+pub fn run_window(memory_budget: u64, start: Option<Ruleset>, select: Option<String>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
@@ -374,6 +390,10 @@ pub fn run_window(memory_budget: u64, start: Option<Ruleset>) -> Result<(), Stri
     if let Some(r) = start {
         app.panel.expression = r.to_string();
         app.set_ruleset(r);
+    }
+    if let Some(text) = select {
+        let ruleset = app.ruleset.clone();
+        app.inspector.select_text(&ruleset, &text)?;
     }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))

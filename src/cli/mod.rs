@@ -25,6 +25,9 @@ pub struct Cli {
     /// Ruleset the window opens with (when no command is given), e.g. 'octal(0.07)'.
     #[arg(long)]
     pub ruleset: Option<String>,
+    /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
+    #[arg(long)]
+    pub select: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -236,7 +239,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_ERROR);
             }
         };
-        return match crate::app::run_window(cli.memory_budget, start) {
+        return match crate::app::run_window(cli.memory_budget, start, cli.select) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

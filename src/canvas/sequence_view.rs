@@ -83,7 +83,12 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
     }
     if let Some(n) = marks.selected.filter(|&n| (n as usize) < seq.values.len()) {
         let r = Rect::from_center_size(centre(n), Vec2::new(w.max(3.0), strip_height));
-        painter.rect_stroke(r, 0.0, Stroke::new(2.0, theme::SELECTED_OUTLINE), egui::StrokeKind::Outside);
+        painter.rect_stroke(
+            r,
+            0.0,
+            Stroke::new(2.0, theme::SELECTED_OUTLINE),
+            egui::StrokeKind::Outside,
+        );
     }
     let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
     let n = ((clicked.x - rect.left()) / w).floor();

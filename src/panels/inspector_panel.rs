@@ -34,6 +34,16 @@ const CACHE_LIMIT: usize = 4000;
 /// Largest value shown as a box in the mex strip.
 const MEX_STRIP_MAX: u32 = 40;
 
+/// Text for the window: the default fonts lack some symbols the move descriptions use (an
+/// arrow, ⊕, ≤, ≥), so they are spelled in ASCII here; the command line keeps them.
+pub fn shown(text: &str) -> String {
+    text.replace('→', "->")
+        .replace('⊕', "xor")
+        .replace('≤', "<=")
+        .replace('≠', "!=")
+        .replace('≥', ">=")
+}
+
 /// A cell to describe (the hovered cell of the map).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellInfo {
@@ -137,7 +147,9 @@ impl InspectorState {
         self.sync(ruleset);
         match ruleset.parse_position(&self.typed) {
             Ok(p) => self.select(p),
-            Err(e) => self.cache.input_error = Some(format!("'{}' is not a position of {ruleset}: {e}", self.typed.trim())),
+            Err(e) => {
+                self.cache.input_error = Some(format!("'{}' is not a position of {ruleset}: {e}", self.typed.trim()))
+            }
         }
     }
 
@@ -205,7 +217,9 @@ impl InspectorState {
                 Err(e) => {
                     self.selected = None;
                     self.play = None;
-                    self.cache.input_error = Some(format!("the saved position '{text}' is not a position of {ruleset}: {e}"));
+                    self.cache.input_error = Some(format!(
+                        "the saved position '{text}' is not a position of {ruleset}: {e}"
+                    ));
                 }
             }
         }
@@ -446,7 +460,7 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
         }
     });
     if let Some(e) = &state.cache.input_error {
-        ui.colored_label(theme::ERROR_TEXT, e);
+        ui.colored_label(theme::ERROR_TEXT, shown(e));
     }
     ui.separator();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -458,7 +472,7 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
         match (state.cache.reports.get(&root).cloned(), state.cache.errors.get(&root)) {
             (Some(r), _) => summary_ui(ui, &r),
             (None, Some(e)) => {
-                ui.colored_label(theme::ERROR_TEXT, format!("{root}: {e}"));
+                ui.colored_label(theme::ERROR_TEXT, shown(&format!("{root}: {e}")));
             }
             (None, None) => {
                 ui.horizontal(|ui| {
@@ -544,7 +558,10 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
     for v in 0..=top {
         let (row, col) = (v as usize / per_row, v as usize % per_row);
         let b = Rect::from_min_size(
-            pos2(rect.left() + col as f32 * (size + 2.0), rect.top() + row as f32 * (size + 2.0)),
+            pos2(
+                rect.left() + col as f32 * (size + 2.0),
+                rect.top() + row as f32 * (size + 2.0),
+            ),
             Vec2::splat(size),
         );
         let present = values.binary_search(&v).is_ok();
@@ -569,7 +586,10 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
         );
     }
     if r.value != mex && r.complete() && !r.is_terminal() {
-        ui.small(format!("G = {} differs from the mex: misère values of terminal positions", r.value));
+        ui.small(format!(
+            "G = {} differs from the mex: misère values of terminal positions",
+            r.value
+        ));
     } else {
         ui.small(format!("G = mex = {}", r.value));
     }
@@ -587,11 +607,15 @@ fn extras_ui(ui: &mut egui::Ui, r: &PositionReport) {
             let text: Vec<String> = terms.iter().map(u64::to_string).collect();
             ui.label(format!(
                 "Zeckendorf: {n} = {}",
-                if text.is_empty() { "0".to_string() } else { text.join(" + ") }
+                if text.is_empty() {
+                    "0".to_string()
+                } else {
+                    text.join(" + ")
+                }
             ));
             match (terms.last(), theory::fibonacci_nim_move(*n, *q)) {
                 (_, Some(k)) if k == *n => ui.label(format!("at most {q} may be taken: take all {n} and win")),
-                (Some(s), Some(_)) => ui.label(format!("the smallest term {s} ≤ q = {q}: taking {s} wins")),
+                (Some(s), Some(_)) => ui.label(format!("the smallest term {s} <= q = {q}: taking {s} wins")),
                 (Some(s), None) => ui.label(format!("the smallest term {s} > q = {q}: every move loses")),
                 (None, _) => ui.label("no chips left"),
             };
@@ -632,7 +656,7 @@ pub fn nim_sum_table_ui(ui: &mut egui::Ui, heaps: &[u64]) {
     let terms: Vec<String> = heaps.iter().map(u64::to_string).collect();
     ui.label(format!(
         "{} = {s}: {}",
-        terms.join(" ⊕ "),
+        terms.join(" xor "),
         if s == 0 { "balanced (P)" } else { "unbalanced (N)" }
     ));
 }

@@ -2,7 +2,7 @@
 //! expanded one node at a time (each expansion asks the worker for that node's report), at
 //! most a page of children per node with "show more".
 
-use super::inspector_panel::{InspectorState, PATH_SEPARATOR, TREE_PAGE};
+use super::inspector_panel::{InspectorState, PATH_SEPARATOR, TREE_PAGE, shown};
 use crate::app::theme;
 use crate::game::Position;
 
@@ -62,8 +62,8 @@ fn node_ui(
     };
     let text = match &edge {
         Some(e) => format!(
-            "{marker}{} → {p}   G = {}{}",
-            e.description,
+            "{marker}{} -> {p}   G = {}{}",
+            shown(&e.description),
             e.grundy,
             if e.winning { "   winning" } else { "" }
         ),
@@ -72,7 +72,7 @@ fn node_ui(
             None => format!("{marker}{p}"),
         },
     };
-    let mut rich = egui::RichText::new(text);
+    let mut rich = egui::RichText::new(shown(&text));
     if edge.as_ref().is_some_and(|e| e.winning) {
         rich = rich.color(theme::WINNING_TEXT);
     }
@@ -108,7 +108,7 @@ fn node_ui(
             ui.add_space((depth + 1) as f32 * theme::TREE_INDENT);
             match state.cache.errors.get(p) {
                 Some(e) => {
-                    ui.colored_label(theme::ERROR_TEXT, e);
+                    ui.colored_label(theme::ERROR_TEXT, shown(e));
                 }
                 None => {
                     ui.spinner();

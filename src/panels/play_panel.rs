@@ -2,13 +2,13 @@
 //! plays a winning move whenever one exists) or step through both sides by hand, with the game
 //! record, undo and a hint.
 
-use super::inspector_panel::InspectorState;
+use super::inspector_panel::{InspectorState, shown};
 use crate::app::theme;
 use crate::game::Position;
 use crate::solver::play::{self, Opponent};
 
-/// Most moves offered as buttons (the tree and the typed position reach the others).
-const MOVE_BUTTONS: usize = 40;
+/// Height of the list of moves, in points.
+const MOVES_HEIGHT: f32 = 320.0;
 
 /// Draws play mode for the selected position `root`.
 pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
@@ -30,7 +30,12 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
         }
         return;
     };
-    ui.label(format!("game: {}", game.text()));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("game: {}", shown(&game.text())));
+        if ui.small_button("Copy record").clicked() {
+            ui.ctx().copy_text(game.text());
+        }
+    });
     let against = game.opponent != Opponent::ByHand;
     let mover = |moves: usize| {
         if against {
@@ -47,6 +52,35 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     };
     let report = game.current().and_then(|p| state.cache.reports.get(p)).cloned();
     let mut chosen: Option<Position> = None;
+    ui.horizontal(|ui| {
+        let undo = ui.add_enabled(game.moves() > 0, egui::Button::new("Undo"));
+        if undo.clicked()
+            && let Some(g) = &mut state.play
+        {
+            g.undo();
+            state.cache.hint = None;
+        }
+        if ui.button("Hint").clicked() {
+            state.cache.hint = Some(match &report {
+                None => "the options are still being computed".into(),
+                Some(r) => match play::hint(&r.options) {
+                    Some(i) => shown(&format!(
+                        "hint: {} -> {} wins",
+                        r.options[i].description, r.options[i].to
+                    )),
+                    None if r.is_terminal() => "the game is over".into(),
+                    None => "no winning move: every move loses against best play".into(),
+                },
+            });
+        }
+        if ui.button("Stop playing").clicked() {
+            state.play = None;
+            state.cache.hint = None;
+        }
+    });
+    if let Some(h) = &state.cache.hint {
+        ui.label(h);
+    }
     match &report {
         None => {
             ui.horizontal(|ui| {
@@ -69,47 +103,33 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
         }
         Some(r) => {
             ui.label(format!("{} to move", capitalised(mover(game.moves()))));
-            for o in r.options.iter().take(MOVE_BUTTONS) {
-                if ui.button(format!("play: {} → {}", o.description, o.to)).clicked() {
-                    chosen = Some(o.position.clone());
-                }
-            }
-            if r.options.len() > MOVE_BUTTONS {
+            // only the rows in view are laid out, so thousands of moves cost nothing
+            let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+            egui::ScrollArea::vertical()
+                .id_salt("play-moves")
+                .max_height(MOVES_HEIGHT)
+                .show_rows(ui, row, r.options.len(), |ui, range| {
+                    for o in &r.options[range] {
+                        if ui
+                            .button(shown(&format!("play: {} -> {}", o.description, o.to)))
+                            .clicked()
+                        {
+                            chosen = Some(o.position.clone());
+                        }
+                    }
+                });
+            if let Some(total) = r.total_options
+                && total > r.options.len() as u64
+            {
                 ui.small(format!(
-                    "{} more moves: play them from the tree's context menu",
-                    r.options.len() - MOVE_BUTTONS
+                    "{} further moves are not listed",
+                    total - r.options.len() as u64
                 ));
             }
             if r.total_options.is_none() {
                 ui.small("too many moves to list here");
             }
         }
-    }
-    ui.horizontal(|ui| {
-        let undo = ui.add_enabled(game.moves() > 0, egui::Button::new("Undo"));
-        if undo.clicked()
-            && let Some(g) = &mut state.play
-        {
-            g.undo();
-            state.cache.hint = None;
-        }
-        if ui.button("Hint").clicked() {
-            state.cache.hint = Some(match &report {
-                None => "the options are still being computed".into(),
-                Some(r) => match play::hint(&r.options) {
-                    Some(i) => format!("hint: {} → {} wins", r.options[i].description, r.options[i].to),
-                    None if r.is_terminal() => "the game is over".into(),
-                    None => "no winning move: every move loses against best play".into(),
-                },
-            });
-        }
-        if ui.button("Stop playing").clicked() {
-            state.play = None;
-            state.cache.hint = None;
-        }
-    });
-    if let Some(h) = &state.cache.hint {
-        ui.label(h);
     }
     if let (Some(to), Some(g)) = (chosen, &mut state.play) {
         g.play(to);

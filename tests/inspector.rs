@@ -96,12 +96,18 @@ fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
 fn expanding_a_node_shows_its_options() {
     let mut h = harness();
     let root = select_typed(&mut h, "wythoff", "4,6");
-    // the root node is expanded by a click; its children are the 14 options
+    // a new selection shows its options at once: the 14 options of (4,6); a click collapses
+    let key = root.to_string();
+    assert!(h.state().inspector.expanded.contains(&key));
+    h.step();
+    assert!(h.query_by_label_contains("-> 3,5   G = 0   winning").is_some());
     h.get_by_label_contains("4,6   G =").click();
     h.step();
     h.step();
-    let key = root.to_string();
-    assert!(h.state().inspector.expanded.contains(&key));
+    assert!(h.query_by_label_contains("-> 3,5   G = 0").is_none());
+    h.get_by_label_contains("4,6   G =").click();
+    h.step();
+    h.step();
     assert!(h.query_by_label_contains("-> 3,5   G = 0   winning").is_some());
     // expand the winning child: (3,5) is P, so every one of its options is N
     h.get_by_label_contains("-> 3,5   G = 0").click();
@@ -123,7 +129,11 @@ fn the_keyboard_walks_the_tree_when_the_pointer_is_over_the_inspector() {
     h.hover_at(inspector);
     h.step();
     let camera = h.state().map_state.camera;
-    h.key_press(egui::Key::ArrowRight); // expand the root
+    h.key_press(egui::Key::ArrowLeft); // collapse the root
+    h.step();
+    h.step();
+    assert!(h.state().inspector.expanded.is_empty());
+    h.key_press(egui::Key::ArrowRight); // expand it again
     h.step();
     h.step();
     assert!(h.state().inspector.expanded.contains("1,2"));

@@ -135,8 +135,9 @@ impl InspectorState {
         }
         self.selected = Some(text.clone());
         self.cache.root = Some(p);
-        self.cache.cursor = Some(text);
+        self.cache.cursor = Some(text.clone());
         self.expanded.clear();
+        self.expanded.insert(text); // the options of a new selection are shown at once
         self.shown.clear();
         self.play = None;
         self.cache.hint = None;

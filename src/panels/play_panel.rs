@@ -14,17 +14,11 @@ const MOVES_HEIGHT: f32 = 320.0;
 pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     ui.strong("Play");
     let Some(game) = state.play.clone() else {
-        ui.radio_value(&mut state.opponent, Opponent::ByHand, "both sides by hand");
-        ui.radio_value(
-            &mut state.opponent,
-            Opponent::ComputerSecond,
-            "against the computer (you move first)",
-        );
-        ui.radio_value(
-            &mut state.opponent,
-            Opponent::ComputerFirst,
-            "against the computer (it moves first)",
-        );
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut state.opponent, Opponent::ByHand, "both sides by hand");
+            ui.radio_value(&mut state.opponent, Opponent::ComputerSecond, "computer second");
+            ui.radio_value(&mut state.opponent, Opponent::ComputerFirst, "computer first");
+        });
         if ui.button("Play from here").clicked() {
             state.start_play(root.clone());
         }

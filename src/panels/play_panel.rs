@@ -96,7 +96,10 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
             ui.label("the computer is to move…");
         }
         Some(r) => {
-            ui.label(format!("{} to move", capitalised(mover(game.moves()))));
+            ui.label(match mover(game.moves()) {
+                "you" => "Your move".to_string(),
+                who => format!("{} to move", capitalised(who)),
+            });
             // only the rows in view are laid out, so thousands of moves cost nothing
             let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
             egui::ScrollArea::vertical()

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
 use crate::panels::cram_editor::{self, CramEditor};
-use crate::panels::inspector_panel::{self, CellInfo};
+use crate::panels::inspector_panel::{self, CellInfo, InspectorState};
 use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::raster::{ColorMode, Palette};
 use crate::solver::grid::{self, Grid, Layout};
@@ -50,6 +50,8 @@ pub struct App {
     pub show_about: bool,
     pub central_tab: CentralTab,
     pub cram_editor: CramEditor,
+    /// The inspector (selected position, move tree, play mode); its serde part goes in sessions.
+    pub inspector: InspectorState,
     worker: Option<Worker>,
     memory_budget: u64,
 }
@@ -70,6 +72,7 @@ impl App {
             show_about: false,
             central_tab: CentralTab::default(),
             cram_editor: CramEditor::default(),
+            inspector: InspectorState::default(),
             worker: None,
             memory_budget,
         }
@@ -133,6 +136,10 @@ impl App {
                 self.cram_editor.receive(&resp.spec, resp.result);
                 continue;
             }
+            if resp.lane == Lane::Inspector {
+                self.inspector.on_response(resp);
+                continue;
+            }
             match (resp.lane, resp.result) {
                 (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
                 (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
@@ -144,6 +151,7 @@ impl App {
         if self.central_tab == CentralTab::CramBoard {
             self.cram_editor.logic(worker);
         }
+        self.inspector.logic(&self.ruleset, worker);
         if self.status.as_deref() == Some("cancelled") {
             return; // the user stopped the work: wait for the next change of view or ruleset
         }
@@ -237,19 +245,14 @@ impl App {
                 });
             });
         egui::Panel::right("inspector")
-            .default_size(theme::SIDE_PANEL_WIDTH)
+            .default_size(theme::SIDE_PANEL_WIDTH + 80.0)
             .show(ui, |ui| {
                 let cell = |h: HoveredCell| CellInfo {
                     a: h.a,
                     b: h.b,
                     value: h.value,
                 };
-                inspector_panel::inspector_ui(
-                    ui,
-                    &self.ruleset.to_string(),
-                    self.hovered.map(cell),
-                    self.selected.map(cell),
-                );
+                inspector_panel::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered.map(cell));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -274,9 +277,21 @@ impl App {
                 self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), compare);
                 if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
                     self.selected = self.hovered;
+                    if let Some(h) = self.hovered {
+                        let p = self.layout.position(&self.ruleset, h.a, h.b);
+                        self.inspector.typed = p.to_string();
+                        self.inspector.select_typed(&self.ruleset);
+                    }
                 }
+                let marks = self.inspector.map_marks(&self.layout, &self.ruleset);
+                canvas::marks_ui(ui, &self.map_state, marks.selected, &marks.options);
             } else if let Some(s) = self.sequence.clone() {
-                sequence_view::sequence_ui(ui, &s, self.map_state.color);
+                let (selected, options) = self.inspector.strip_marks();
+                let marks = sequence_view::StripMarks { selected, options };
+                if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks) {
+                    self.inspector.typed = n.to_string();
+                    self.inspector.select_typed(&self.ruleset);
+                }
             } else {
                 ui.label("computing the sequence…");
             }
@@ -297,6 +312,7 @@ impl App {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.inspector.keyboard_ui(ctx); // takes the arrows while the pointer is over the inspector
         let fit = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
         canvas::keyboard_ui(ctx, &mut self.map_state, fit);
     }
@@ -410,11 +426,13 @@ impl eframe::App for App {
 }
 
 /// Opens the window (the binary without a subcommand).
-/// `board`: open the Cram board tab on this position (`nimscope --board 3x7 [--push]`).
+/// `board`: open the Cram board tab on this position (`nimscope --board 3x7 [--push]`);
+/// `select`: the position the inspector opens on (`--select 3,5`).
 pub fn run_window(
     memory_budget: u64,
     start: Option<Ruleset>,
     board: Option<crate::game::cram_setup::CramDocument>,
+    select: Option<String>,
 ) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -430,6 +448,10 @@ pub fn run_window(
     if let Some(doc) = board {
         app.cram_editor.load_document(&doc).map_err(|e| format!("board: {e}"))?;
         app.central_tab = CentralTab::CramBoard;
+    }
+    if let Some(text) = select {
+        let ruleset = app.ruleset.clone();
+        app.inspector.select_text(&ruleset, &text)?;
     }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))

@@ -20,3 +20,14 @@ pub const GRID_LINES_MIN_CELL_PX: f32 = 8.0;
 pub const TICK_SPACING: f32 = 80.0;
 /// Width of the Cram editor's report column, in points.
 pub const CRAM_REPORT_WIDTH: f32 = 320.0;
+
+// The inspector and its marks on the map.
+pub const WINNING_TEXT: Color32 = Color32::from_rgb(80, 200, 120);
+pub const MEX_HIGHLIGHT: Color32 = Color32::from_rgb(255, 170, 0);
+pub const VALUE_PRESENT: Color32 = Color32::from_rgb(70, 110, 170);
+pub const VALUE_ABSENT: Color32 = Color32::from_gray(45);
+pub const SELECTED_OUTLINE: Color32 = Color32::from_rgb(255, 60, 200);
+pub const OPTION_MARK: Color32 = Color32::from_rgb(40, 130, 255);
+pub const WINNING_MARK: Color32 = Color32::from_rgb(60, 230, 110);
+/// Indentation of one level of the move tree, in points.
+pub const TREE_INDENT: f32 = 14.0;

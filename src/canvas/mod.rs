@@ -173,6 +173,36 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
     hovered
 }
 
+/// The inspector's marks over the map drawn this frame: `selected` outlined, a ring on each
+/// cell an option leads to (filled for winning moves). Cells outside the map are skipped.
+pub fn marks_ui(ui: &egui::Ui, state: &MapState, selected: Option<(u64, u64)>, options: &[((u64, u64), bool)]) {
+    let Some(rect) = state.last_rect else { return };
+    let painter = ui.painter_at(rect);
+    let cam = state.camera;
+    let cell_px = (1.0 / cam.cells_per_point) as f32;
+    let centre = |a: u64, b: u64| {
+        let (dx, dy) = cam.offset_from_cell(b as f64 + 0.5, a as f64 + 0.5);
+        rect.center() + Vec2::new(dx, dy)
+    };
+    let radius = (cell_px * 0.32).clamp(2.0, 9.0);
+    for &((a, b), winning) in options {
+        let p = centre(a, b);
+        if !rect.expand(radius).contains(p) {
+            continue;
+        }
+        if winning {
+            painter.circle_filled(p, radius, theme::WINNING_MARK);
+        } else {
+            painter.circle_stroke(p, radius, Stroke::new(1.5, theme::OPTION_MARK));
+        }
+    }
+    if let Some((a, b)) = selected {
+        let side = cell_px.max(6.0);
+        let r = Rect::from_center_size(centre(a, b), Vec2::splat(side));
+        painter.rect_stroke(r, 0.0, Stroke::new(2.5, theme::SELECTED_OUTLINE), StrokeKind::Outside);
+    }
+}
+
 fn handle_input(ui: &egui::Ui, state: &mut MapState, rect: Rect, response: &egui::Response) {
     if response.dragged() {
         let d = response.drag_delta();

@@ -8,8 +8,15 @@ use crate::app::theme;
 use crate::raster::ColorMode;
 use crate::solver::sequence::Sequence;
 
-/// Draws the plot (top) and the strip (bottom).
-pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode) {
+/// Heaps the inspector marks on the strip: the selected heap and its options (winning or not).
+#[derive(Debug, Clone, Default)]
+pub struct StripMarks {
+    pub selected: Option<u64>,
+    pub options: Vec<(u64, bool)>,
+}
+
+/// Draws the plot (top) and the strip (bottom); returns the heap clicked on the strip.
+pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks) -> Option<u64> {
     let values: Vec<[f64; 2]> = seq
         .values
         .iter()
@@ -41,7 +48,7 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode) {
                 );
             }
         });
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::click());
     let painter = ui.painter_at(rect);
     let n = seq.values.len().max(1);
     let w = rect.width() / n as f32;
@@ -63,4 +70,27 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode) {
             );
         }
     }
+    let centre = |n: u64| pos2(rect.left() + (n as f32 + 0.5) * w, rect.center().y);
+    for &(n, winning) in &marks.options {
+        if (n as usize) < seq.values.len() {
+            let r = (w * 0.4).clamp(1.5, 5.0);
+            if winning {
+                painter.circle_filled(centre(n), r, theme::WINNING_MARK);
+            } else {
+                painter.circle_stroke(centre(n), r, Stroke::new(1.0, theme::OPTION_MARK));
+            }
+        }
+    }
+    if let Some(n) = marks.selected.filter(|&n| (n as usize) < seq.values.len()) {
+        let r = Rect::from_center_size(centre(n), Vec2::new(w.max(3.0), strip_height));
+        painter.rect_stroke(
+            r,
+            0.0,
+            Stroke::new(2.0, theme::SELECTED_OUTLINE),
+            egui::StrokeKind::Outside,
+        );
+    }
+    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
+    let n = ((clicked.x - rect.left()) / w).floor();
+    (n >= 0.0 && (n as usize) < seq.values.len()).then_some(n as u64)
 }

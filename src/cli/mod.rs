@@ -31,6 +31,9 @@ pub struct Cli {
     /// With --board: the editor plays Push Cram.
     #[arg(long, requires = "board")]
     pub push: bool,
+    /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
+    #[arg(long)]
+    pub select: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -261,7 +264,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_ERROR);
             }
         };
-        return match crate::app::run_window(cli.memory_budget, start, board) {
+        return match crate::app::run_window(cli.memory_budget, start, board, cli.select) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -7,7 +7,9 @@ pub mod cram;
 pub mod cram_report;
 pub mod evaluate;
 pub mod grid;
+pub mod play;
 pub mod push_cram;
+pub mod report;
 pub mod search;
 pub mod sequence;
 

@@ -238,6 +238,17 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
         JobSpec::CramBoard { board, variant } => {
             Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))
         }
+        JobSpec::Position {
+            ruleset,
+            position,
+            limit,
+        } => Output::Position(Arc::new(crate::solver::report::report(
+            &mut state.evaluator,
+            ruleset,
+            position,
+            *limit,
+            control,
+        )?)),
     })
 }
 

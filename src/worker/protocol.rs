@@ -4,10 +4,12 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use crate::game::Position;
 use crate::game::Ruleset;
 use crate::game::rules::cram_board::Board;
 use crate::solver::cram_report::{CramReport, CramVariant};
 use crate::solver::grid::{Grid, Layout};
+use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
 
 /// Identifies one job; ids grow, so a larger id is newer.
@@ -44,6 +46,12 @@ pub enum JobSpec {
     Sequence { ruleset: Ruleset, n: u64 },
     /// The board editor's report on one Cram or Push Cram position.
     CramBoard { board: Board, variant: CramVariant },
+    /// One position's value and its first `limit` options with their values (the inspector).
+    Position {
+        ruleset: Ruleset,
+        position: Position,
+        limit: usize,
+    },
 }
 
 impl JobSpec {
@@ -53,6 +61,7 @@ impl JobSpec {
             JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
             JobSpec::Sequence { n, .. } => *n,
             JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
+            JobSpec::Position { limit, .. } => *limit as u64,
         }
     }
 
@@ -66,6 +75,7 @@ impl JobSpec {
             JobSpec::CramBoard { board, variant } => {
                 format!("{}: {}×{} board", variant.describe(), board.rows(), board.cols())
             }
+            JobSpec::Position { ruleset, position, .. } => format!("{ruleset}: position {position}"),
         }
     }
 }
@@ -76,6 +86,7 @@ pub enum Output {
     Map(Arc<Grid>),
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
+    Position(Arc<PositionReport>),
 }
 
 /// What the worker sends back.

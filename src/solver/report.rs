@@ -1,0 +1,315 @@
+//! What the inspector shows about one position: its value and outcome, its options with their
+//! values (at most a fixed number of them, with the total), the mex computation made visible,
+//! and which phase of a compound it is in. Computed on the inspector's worker lane.
+
+use super::control::{Control, SolveError};
+use super::evaluate::{Evaluator, OptionValue};
+use super::grid::Layout;
+use crate::game::{Outcome, Position, Ruleset, Shape};
+
+/// Positions with more options than this (by an upper bound known before generating them) are
+/// not enumerated: their value is still reported, their options are not.
+pub const ENUMERATE_LIMIT: u64 = 1 << 21;
+
+/// Most options whose values one report computes (the rest are counted, not valued).
+pub const DEFAULT_OPTION_LIMIT: usize = 5000;
+
+/// Everything the inspector shows about one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionReport {
+    pub ruleset: Ruleset,
+    pub position: Position,
+    /// The Grundy value (the misère Grundy value under misère play).
+    pub value: u32,
+    pub outcome: Outcome,
+    /// The first options in the ruleset's move order, with their values.
+    pub options: Vec<OptionValue>,
+    /// How many options the position has, when they were enumerated (`None`: too many to list).
+    pub total_options: Option<u64>,
+    /// For compounds: which phase or component the position is in, in words.
+    pub phase: Option<String>,
+}
+
+impl PositionReport {
+    /// Whether every option was valued, so the mex below is over all of them.
+    pub fn complete(&self) -> bool {
+        self.total_options == Some(self.options.len() as u64)
+    }
+
+    /// The distinct values of the valued options, ascending.
+    pub fn option_values(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.options.iter().map(|o| o.grundy).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The least value missing among the valued options (equal to `value` under normal play
+    /// when the report is complete and the position is not terminal).
+    pub fn mex(&self) -> u32 {
+        crate::game::mex(self.options.iter().map(|o| o.grundy))
+    }
+
+    /// The winning options (those leading to P-positions).
+    pub fn winning(&self) -> impl Iterator<Item = &OptionValue> {
+        self.options.iter().filter(|o| o.winning)
+    }
+
+    /// Whether the position has no move (the game is over).
+    pub fn is_terminal(&self) -> bool {
+        self.total_options == Some(0)
+    }
+}
+
+/// An upper bound on the number of options of `p` (and on the work of generating them), known
+/// without generating them. Used to refuse enumerating absurdly many options.
+pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
+    let sum = |h: &[u64]| h.iter().fold(0u64, |s, &x| s.saturating_add(x));
+    match (ruleset, p) {
+        (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => ruleset
+            .push_successors()
+            .get(*choice as usize)
+            .map_or(0, |s| option_bound(s, inner)),
+        (Ruleset::Push(..), p) => {
+            option_bound(ruleset.base().0, p).saturating_add(ruleset.push_successors().len() as u64)
+        }
+        (Ruleset::Misere(r), p) => option_bound(r, p),
+        (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => option_bound(a, pa).saturating_add(option_bound(b, pb)),
+        (_, Position::Fib { n, q }) => (*n).min(*q),
+        (_, Position::Board(_)) => 2 * crate::game::rules::cram_board::MAX_CELLS as u64,
+        (Ruleset::Subtraction(s), Position::Heaps(_)) => s.len() as u64,
+        (Ruleset::Tag(k), Position::Heaps(h)) => (*k).min(sum(h)),
+        // the divisor search runs up to √n
+        (Ruleset::Divisor, Position::Heaps(h)) => h.first().map_or(0, |&n| n.isqrt().saturating_mul(2)),
+        (Ruleset::Cdn, Position::Heaps(h)) => {
+            let g = h.iter().fold(0, |g, &x| crate::game::rules::heaps::gcd(g, x));
+            g.isqrt().saturating_add(h.len() as u64 * 2 * g.isqrt())
+        }
+        (Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Euclid3, Position::Heaps(h)) => {
+            let m = h.iter().copied().filter(|&x| x > 0).min().unwrap_or(1);
+            (sum(h) / m).saturating_mul(h.len() as u64)
+        }
+        (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take()),
+        (_, Position::Heaps(h)) => sum(h).saturating_mul(2),
+        _ => 0,
+    }
+}
+
+/// Which phase or component a position of a compound is in, in words; `None` for leaves.
+pub fn phase(ruleset: &Ruleset, p: &Position) -> Option<String> {
+    match (ruleset, p) {
+        (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, .. }) => {
+            let succ = ruleset.push_successors();
+            let next = succ.get(*choice as usize).map_or_else(String::new, |s| s.to_string());
+            Some(format!("after the push: playing {next}"))
+        }
+        (Ruleset::Push(..), _) => Some(format!(
+            "before the push: playing {}; the button may still be pushed",
+            ruleset.base().0
+        )),
+        (Ruleset::Misere(r), p) => phase(r, p).map(|s| format!("{s} (misère play)")),
+        (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => Some(format!("a sum: {pa} in {a}, and {pb} in {b}")),
+        _ => None,
+    }
+}
+
+/// The report of `p`, a legal position of `ruleset`, valuing at most `limit` options.
+pub fn report(
+    evaluator: &mut Evaluator,
+    ruleset: &Ruleset,
+    p: &Position,
+    limit: usize,
+    control: &Control,
+) -> Result<PositionReport, SolveError> {
+    ruleset
+        .check_position(p)
+        .map_err(|e| SolveError::Unsupported(e.to_string()))?;
+    let value = evaluator.value(ruleset, p, control)?;
+    let mut options = Vec::new();
+    let mut total = None;
+    if option_bound(ruleset, p) <= ENUMERATE_LIMIT {
+        let mut all = Vec::new();
+        ruleset.options(p, &mut all);
+        total = Some(all.len() as u64);
+        for o in all.into_iter().take(limit) {
+            control.check()?;
+            let g = evaluator.value(ruleset, &o, control)?;
+            options.push(OptionValue {
+                description: ruleset.describe_move(p, &o),
+                to: o.to_string(),
+                grundy: g,
+                outcome: Outcome::of(g),
+                winning: g == 0,
+                position: o,
+            });
+        }
+    }
+    Ok(PositionReport {
+        ruleset: ruleset.clone(),
+        position: p.clone(),
+        value,
+        outcome: Outcome::of(value),
+        options,
+        total_options: total,
+        phase: phase(ruleset, p),
+    })
+}
+
+/// The map cell `(a, b)` showing position `p` under `layout` (the reverse of
+/// [`Layout::position`]); `None` when `p` is not a cell of that map.
+pub fn cell_of(layout: &Layout, ruleset: &Ruleset, p: &Position) -> Option<(u64, u64)> {
+    let one = |p: &Position| match p {
+        Position::Heaps(h) if h.len() == 1 => Some(h[0]),
+        _ => None,
+    };
+    let cell = match (layout, p) {
+        (Layout::Plain, Position::Fib { n, q }) if ruleset.shape() == Shape::Fibonacci => Some((*n, *q)),
+        (Layout::Plain, Position::Sum(a, b)) if ruleset.shape() == Shape::Sum => Some((one(a)?, one(b)?)),
+        (Layout::Plain, Position::Heaps(h)) if h.len() == 2 => Some((h[0], h[1])),
+        (Layout::Slice(t), Position::Heaps(h)) if h.len() == t.len() => {
+            let mut free = Vec::new();
+            for (fixed, &x) in t.iter().zip(h) {
+                match fixed {
+                    Some(f) if *f != x => return None,
+                    Some(_) => {}
+                    None => free.push(x),
+                }
+            }
+            match free[..] {
+                [a, b] => Some((a, b)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }?;
+    (layout.position(ruleset, cell.0, cell.1) == *p).then_some(cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::theory;
+
+    fn rep(rules: &str, pos: &str) -> PositionReport {
+        let r: Ruleset = rules.parse().unwrap();
+        let p = r.parse_position(pos).unwrap();
+        report(&mut Evaluator::new(), &r, &p, DEFAULT_OPTION_LIMIT, &Control::new()).unwrap()
+    }
+
+    #[test]
+    fn nim_winning_moves_are_boutons_balancing_move() {
+        for heaps in [[1u64, 3, 5, 6], [2, 7, 9, 4], [8, 8, 3, 0], [5, 6, 3, 0]] {
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let r = rep("nim", &text.join(","));
+            assert_eq!(u64::from(r.value), theory::nim_sum(&heaps));
+            assert!(r.complete());
+            assert_eq!(r.total_options, Some(heaps.iter().sum::<u64>()));
+            // every balancing move (the one the lemma picks included) is marked, and only those
+            let balancing: Vec<Vec<u64>> = (0..4)
+                .filter_map(|i| {
+                    let y = theory::nim_sum(&heaps) ^ heaps[i];
+                    (y < heaps[i]).then(|| {
+                        let mut h = heaps.to_vec();
+                        h[i] = y;
+                        h
+                    })
+                })
+                .collect();
+            let wins: Vec<Position> = r.winning().map(|o| o.position.clone()).collect();
+            assert_eq!(wins, balancing.into_iter().map(Position::Heaps).collect::<Vec<_>>());
+            if let Some((k, y)) = theory::bouton_winning_move(&heaps) {
+                let mut h = heaps.to_vec();
+                h[k] = y;
+                assert!(wins.contains(&Position::Heaps(h)));
+            }
+        }
+    }
+
+    #[test]
+    fn wythoff_values_outcomes_and_mex_agree_with_the_closed_form() {
+        for a in 0..12 {
+            for b in 0..12 {
+                let r = rep("wythoff", &format!("{a},{b}"));
+                assert_eq!(r.outcome == Outcome::P, theory::is_wythoff_p(a, b), "({a},{b})");
+                assert_eq!(r.mex(), r.value, "({a},{b})");
+                for o in &r.options {
+                    let Position::Heaps(h) = &o.position else { panic!() };
+                    assert_eq!(o.winning, theory::is_wythoff_p(h[0], h[1]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_option_limit_counts_the_rest() {
+        let r: Ruleset = "nim".parse().unwrap();
+        let p = r.parse_position("300,200").unwrap();
+        let rep = report(&mut Evaluator::new(), &r, &p, 100, &Control::new()).unwrap();
+        assert_eq!(rep.options.len(), 100);
+        assert_eq!(rep.total_options, Some(500));
+        assert!(!rep.complete());
+        assert_eq!(rep.value, 300 ^ 200);
+        // far too many options to list: the value still comes, the options do not
+        let p = r.parse_position("3000000,7,1").unwrap();
+        let rep = report(&mut Evaluator::new(), &r, &p, 100, &Control::new()).unwrap();
+        assert_eq!(rep.total_options, None);
+        assert!(rep.options.is_empty());
+        assert_eq!(rep.value, 3_000_000 ^ 7 ^ 1);
+    }
+
+    #[test]
+    fn a_huge_subtraction_heap_has_few_options() {
+        let rep = rep("sub(1,3,4)", "1000000000000");
+        assert_eq!(rep.total_options, Some(3));
+        // sub(1,3,4) has period 7 with P-positions n ≡ 0, 2 (mod 7)
+        assert_eq!(rep.outcome == Outcome::P, [0, 2].contains(&(1_000_000_000_000u64 % 7)));
+    }
+
+    #[test]
+    fn compounds_name_their_phase() {
+        let before = rep("push(nim,euclid0)", "2,4");
+        assert!(before.phase.as_deref().unwrap().starts_with("before the push"));
+        assert_eq!(before.options.last().unwrap().description, "push the button");
+        // seed 003 Table 1: (2,4) is a P-position of nim pushed into euclid0
+        assert_eq!(before.value, 0);
+        let after = rep("push(nim,euclid0)", "pushed(2,4)");
+        assert_eq!(after.phase.as_deref(), Some("after the push: playing euclid0"));
+        assert!(rep("nim", "3,4").phase.is_none());
+    }
+
+    #[test]
+    fn terminal_positions() {
+        let r = rep("euclid", "5,0");
+        assert!(r.is_terminal());
+        assert_eq!((r.value, r.mex()), (0, 0));
+        let r = rep("misere(nim)", "0");
+        assert!(r.is_terminal());
+        assert_eq!(r.value, 1);
+    }
+
+    #[test]
+    fn cells_round_trip_through_the_layout() {
+        for (rules, layout) in [
+            ("wythoff", Layout::Plain),
+            ("fibonacci-nim", Layout::Plain),
+            ("sum(tag(3),sub(1,2))", Layout::Plain),
+            ("zeruclid", Layout::parse_slice("1,_,_").unwrap()),
+            ("euclid3", Layout::parse_slice("_,4,_").unwrap()),
+        ] {
+            let r: Ruleset = rules.parse().unwrap();
+            for (a, b) in [(0, 0), (3, 5), (7, 2)] {
+                let p = layout.position(&r, a, b);
+                assert_eq!(cell_of(&layout, &r, &p), Some((a, b)), "{rules}");
+            }
+        }
+        let r: Ruleset = "zeruclid".parse().unwrap();
+        let slice = Layout::parse_slice("1,_,_").unwrap();
+        assert_eq!(cell_of(&slice, &r, &Position::Heaps(vec![2, 3, 4])), None);
+        assert_eq!(cell_of(&Layout::Plain, &r, &Position::Heaps(vec![2, 3, 4])), None);
+        let r: Ruleset = "push(nim,euclid0)".parse().unwrap();
+        assert_eq!(
+            cell_of(&Layout::Plain, &r, &r.parse_position("pushed(2,4)").unwrap()),
+            None
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! supplied by the background worker. `logic` does the work (drain results, schedule jobs);
 //! the `*_ui` functions draw and record what the user asked for.
 
+pub mod session_ui;
 pub mod theme;
 
 use std::sync::Arc;
@@ -26,13 +27,8 @@ const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
 
-/// What the central area shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CentralTab {
-    #[default]
-    ValueMap,
-    CramBoard,
-}
+/// What the central area shows (saved in sessions).
+pub use crate::session::Tab as CentralTab;
 
 /// The whole window's state.
 pub struct App {
@@ -52,6 +48,8 @@ pub struct App {
     pub cram_editor: CramEditor,
     /// The inspector (selected position, move tree, play mode); its serde part goes in sessions.
     pub inspector: InspectorState,
+    /// The session's file, notes, figure style and the File menu's dialogs.
+    pub sessions: session_ui::SessionState,
     worker: Option<Worker>,
     memory_budget: u64,
 }
@@ -73,6 +71,7 @@ impl App {
             central_tab: CentralTab::default(),
             cram_editor: CramEditor::default(),
             inspector: InspectorState::default(),
+            sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
         }
@@ -131,6 +130,7 @@ impl App {
             let ctx = ctx.clone();
             Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
         });
+        let mut exports = Vec::new();
         for resp in worker.drain(DRAIN_BUDGET) {
             if resp.lane == Lane::Cram {
                 self.cram_editor.receive(&resp.spec, resp.result);
@@ -138,6 +138,10 @@ impl App {
             }
             if resp.lane == Lane::Inspector {
                 self.inspector.on_response(resp);
+                continue;
+            }
+            if resp.lane == Lane::Export {
+                exports.push(resp);
                 continue;
             }
             match (resp.lane, resp.result) {
@@ -152,6 +156,9 @@ impl App {
             self.cram_editor.logic(worker);
         }
         self.inspector.logic(&self.ruleset, worker);
+        for resp in exports {
+            self.on_export_response(resp);
+        }
         if self.status.as_deref() == Some("cancelled") {
             return; // the user stopped the work: wait for the next change of view or ruleset
         }
@@ -233,6 +240,7 @@ impl App {
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
         self.logic(&ui.ctx().clone());
         self.shortcuts_ui(ui.ctx());
+        self.session_windows_ui(&ui.ctx().clone());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::left("rulesets")
@@ -312,6 +320,7 @@ impl App {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.file_shortcuts_ui(ctx);
         self.inspector.keyboard_ui(ctx); // takes the arrows while the pointer is over the inspector
         let fit = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
         canvas::keyboard_ui(ctx, &mut self.map_state, fit);
@@ -319,17 +328,7 @@ impl App {
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                ui.add_enabled(false, egui::Button::new("Open session…  (Ctrl+O)"))
-                    .on_disabled_hover_text("sessions come with the figures and sessions issue");
-                ui.add_enabled(false, egui::Button::new("Save session  (Ctrl+S)"))
-                    .on_disabled_hover_text("sessions come with the figures and sessions issue");
-                ui.add_enabled(false, egui::Button::new("Export PNG…  (Ctrl+E)"))
-                    .on_disabled_hover_text("PNG export comes with the figures and sessions issue");
-                if ui.button("Quit  (Ctrl+Q)").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            });
+            ui.menu_button("File", |ui| self.file_menu_ui(ui));
             ui.menu_button("View", |ui| {
                 if ui.button("Zoom in  (+)").clicked() {
                     self.map_state.camera.zoom_at(1.5, 0.0, 0.0);
@@ -407,7 +406,7 @@ impl App {
                 self.cancel_jobs();
             }
             if let Some(s) = &self.status {
-                ui.colored_label(theme::ERROR_TEXT, s);
+                ui.colored_label(App::status_color(s), s);
             } else if let Some(h) = self.hovered {
                 ui.label(inspector_panel::describe(&CellInfo {
                     a: h.a,
@@ -423,33 +422,57 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.ui_root(ui);
     }
+
+    fn on_exit(&mut self) {
+        self.write_window_state();
+    }
 }
 
-/// Opens the window (the binary without a subcommand).
-/// `board`: open the Cram board tab on this position (`nimscope --board 3x7 [--push]`);
-/// `select`: the position the inspector opens on (`--select 3,5`).
-pub fn run_window(
-    memory_budget: u64,
-    start: Option<Ruleset>,
-    board: Option<crate::game::cram_setup::CramDocument>,
-    select: Option<String>,
-) -> Result<(), String> {
+/// What the command line asks the window to open with.
+#[derive(Debug, Default)]
+pub struct WindowOptions {
+    pub memory_budget: u64,
+    /// A session file to open (`nimscope --session FILE`).
+    pub session: Option<std::path::PathBuf>,
+    /// The ruleset to show (`--ruleset R`).
+    pub ruleset: Option<Ruleset>,
+    /// The Cram board tab's position (`--board 3x7 [--push]`).
+    pub board: Option<crate::game::cram_setup::CramDocument>,
+    /// The position the inspector opens on (`--select 3,5`).
+    pub select: Option<String>,
+    /// Start afresh instead of restoring the last state (`--fresh`).
+    pub fresh: bool,
+}
+
+/// Opens the window (the binary without a subcommand): the last state first, then what the
+/// command line asks for on top of it.
+pub fn run_window(opts: WindowOptions) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
             .with_inner_size([1280.0, 800.0]),
         ..Default::default()
     };
-    let mut app = App::new(memory_budget);
-    if let Some(r) = start {
+    let mut app = App::new(opts.memory_budget);
+    if let Some(dir) = crate::session::state_dir() {
+        if opts.fresh || opts.session.is_some() || opts.ruleset.is_some() || opts.board.is_some() {
+            app.keep_state_in(dir); // the command line says what to show
+        } else {
+            app.use_state_dir(dir);
+        }
+    }
+    if let Some(path) = &opts.session {
+        app.open_session(path)?;
+    }
+    if let Some(r) = opts.ruleset {
         app.panel.expression = r.to_string();
         app.set_ruleset(r);
     }
-    if let Some(doc) = board {
+    if let Some(doc) = opts.board {
         app.cram_editor.load_document(&doc).map_err(|e| format!("board: {e}"))?;
         app.central_tab = CentralTab::CramBoard;
     }
-    if let Some(text) = select {
+    if let Some(text) = opts.select {
         let ruleset = app.ruleset.clone();
         app.inspector.select_text(&ruleset, &text)?;
     }

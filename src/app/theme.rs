@@ -10,6 +10,8 @@ pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
 pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
 pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
+/// Notices that are not errors (saved, opened, exported).
+pub const NOTICE_TEXT: Color32 = Color32::from_rgb(120, 200, 140);
 pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
 
 /// Width of the side panels, in points.

@@ -1,4 +1,4 @@
-//! The scriptable command line: `value`, `moves`, `grid`, `seq`, `check`. A stable interface:
+//! The scriptable command line: `value`, `moves`, `grid`, `seq`, `cram`, `export`, `check`. A stable interface:
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::figure::{Background, make_figure, write_figure};
 use crate::game::{Position, Ruleset};
+use crate::session::Session;
 use crate::solver::grid::{self, Layout};
 use crate::solver::{Control, Evaluator, sequence};
 
@@ -31,6 +33,12 @@ pub struct Cli {
     /// With --board: the editor plays Push Cram.
     #[arg(long, requires = "board")]
     pub push: bool,
+    /// Session file the window opens (when no command is given), e.g. sessions/zeruclid-figure2.ron.
+    #[arg(long)]
+    pub session: Option<std::path::PathBuf>,
+    /// Start the window afresh instead of restoring the last state.
+    #[arg(long)]
+    pub fresh: bool,
     /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
     #[arg(long)]
     pub select: Option<String>,
@@ -94,6 +102,32 @@ pub enum Command {
         moves: bool,
         #[arg(long)]
         json: bool,
+    },
+    /// A PNG figure of a saved session: its map region, sequence or Cram board.
+    Export {
+        /// The session file (RON), e.g. sessions/euclid-winning-pairs.ron.
+        session: std::path::PathBuf,
+        /// The PNG to write (replaced atomically).
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Width of the picture in pixels (default: the session's figure width).
+        #[arg(long)]
+        width: Option<u32>,
+        /// Pixels per cell instead of a width, e.g. 4.
+        #[arg(long, conflicts_with = "width")]
+        scale: Option<f64>,
+        /// Leave out the axes and their tick labels.
+        #[arg(long)]
+        no_axes: bool,
+        /// Leave out the legend.
+        #[arg(long)]
+        no_legend: bool,
+        /// Title text ('-' for none; default: the session's, else the ruleset).
+        #[arg(long)]
+        title: Option<String>,
+        /// Transparent background instead of white.
+        #[arg(long)]
+        transparent: bool,
     },
     /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
     Check {
@@ -215,6 +249,40 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let opts = eval.options(&r, &p, control)?;
             output::cram(out, &r, &p, g, &opts, push, moves, json)?;
         }
+        Command::Export {
+            session,
+            output,
+            width,
+            scale,
+            no_axes,
+            no_legend,
+            title,
+            transparent,
+        } => {
+            let s = Session::load(&session)?;
+            let mut style = s.figure.clone();
+            style.width = width.unwrap_or(style.width);
+            style.axes &= !no_axes;
+            style.legend &= !no_legend;
+            if let Some(t) = title {
+                style.title = t;
+            }
+            if transparent {
+                style.background = Background::Transparent;
+            }
+            let spec = s
+                .figure_spec(style, scale)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
+            let figure = make_figure(&spec, control)?;
+            write_figure(&figure, &output)?;
+            writeln!(
+                out,
+                "{}: {}×{} pixels",
+                output.display(),
+                figure.image.width(),
+                figure.image.height()
+            )?;
+        }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
             output::checks(out, &rows, json)?;
@@ -264,7 +332,15 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_ERROR);
             }
         };
-        return match crate::app::run_window(cli.memory_budget, start, board, cli.select) {
+        let options = crate::app::WindowOptions {
+            memory_budget: cli.memory_budget,
+            session: cli.session,
+            ruleset: start,
+            board,
+            select: cli.select,
+            fresh: cli.fresh,
+        };
+        return match crate::app::run_window(options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -13,12 +13,14 @@ use std::ops::Range;
 use image::{Rgba, RgbaImage};
 
 use crate::game::Ruleset;
+use crate::game::cram_setup::{CramDocument, CramModel};
 use crate::game::prediction::Prediction;
 use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
+use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
 use crate::solver::grid::{self, Grid, Layout};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
-use text::{Anchor, Face};
+use text::{Anchor, Face, Ink};
 
 /// Largest side of a figure in pixels.
 pub const MAX_SIDE: u32 = 16384;
@@ -78,11 +80,9 @@ pub enum Subject {
     },
     /// G(0..n) of a one-heap ruleset, as rows of coloured cells.
     Sequence { n: u64 },
-    /// A picture drawn elsewhere (the Cram board editor's board), framed with title and legend.
-    Picture {
-        image: RgbaImage,
-        legend: Vec<(String, [u8; 4])>,
-    },
+    /// A Cram or Push Cram board (the board editor's document), solved and drawn with its
+    /// legal placements coloured by value.
+    Board(CramDocument),
 }
 
 /// Everything needed to draw a figure.
@@ -102,6 +102,8 @@ pub struct Figure {
     pub image: RgbaImage,
     /// (keyword, text) pairs for the PNG's tEXt chunks.
     pub metadata: Vec<(String, String)>,
+    /// Where the map, sequence or board lies in the picture: left, top, width, height.
+    pub content: [u32; 4],
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +118,8 @@ pub enum FigureError {
     EmptyRegion(String),
     #[error("the difference colour mode needs a ruleset or theorem to compare with")]
     NothingToCompare,
+    #[error("board: {0}")]
+    Board(String),
     #[error("could not encode the PNG: {0}")]
     Encode(String),
     #[error("could not write {path}: {message}")]
@@ -151,7 +155,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
         "-" => String::new(),
         t => t.to_string(),
     };
-    let image = match &spec.subject {
+    let (image, frame) = match &spec.subject {
         Subject::Map {
             layout,
             rows,
@@ -189,7 +193,10 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 CompareWith::Theorem(p) => Some(*p),
                 _ => None,
             };
-            draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols)
+            (
+                draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols),
+                frame,
+            )
         }
         Subject::Sequence { n } => {
             if *n == 0 {
@@ -202,16 +209,41 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
             }
             draw_sequence(spec, &seq, &title)?
         }
-        Subject::Picture { image, legend } => {
-            metadata.push(("nimscope.region".into(), "board".into()));
-            draw_picture(spec, image, legend, &title)?
+        Subject::Board(doc) => {
+            let model = CramModel::from_document(doc).map_err(|e| FigureError::Board(e.to_string()))?;
+            let setup = model.setup();
+            let variant = CramVariant::of(doc.rules, doc.pushed);
+            metadata.push(("nimscope.board".into(), setup.position_text()));
+            metadata.push(("nimscope.variant".into(), variant.describe().into()));
+            // A drawing that is not a legal position is still drawn, without values.
+            let report = match setup.to_board() {
+                Ok(board) => Some(cram_report(&board, variant, &mut CramSolvers::default(), control)?),
+                Err(_) => None,
+            };
+            if let (Some(r), "") = (&report, spec.style.title.as_str()) {
+                title = format!("{}: G = {}, {}", variant.describe(), r.value, r.outcome.as_str());
+            }
+            let cell_px = (spec.style.width / (setup.cols() as u32 + 4)).clamp(8, 1024);
+            let picture = board::board_image(setup, report.as_ref(), cell_px);
+            let legend = vec![
+                ("winning placement".to_string(), board::colors::WINNING),
+                ("domino".to_string(), board::colors::DOMINO),
+                ("empty cell".to_string(), board::colors::EMPTY),
+                ("blocked cell".to_string(), board::colors::BLOCKED),
+            ];
+            draw_picture(spec, &picture, &legend, &title)?
         }
     };
     metadata.push(("nimscope.size".into(), format!("{}x{}", image.width(), image.height())));
+    let content = [frame.left, frame.top, frame.content_w, frame.content_h];
     if !title.is_empty() {
         metadata.insert(0, ("Title".to_string(), title));
     }
-    Ok(Figure { image, metadata })
+    Ok(Figure {
+        image,
+        metadata,
+        content,
+    })
 }
 
 /// Encodes and writes `figure` to `path` atomically.
@@ -251,7 +283,7 @@ fn default_title(spec: &FigureSpec) -> String {
             }
         }
         Subject::Sequence { n } => format!("{}: G(0..{n})", spec.ruleset),
-        Subject::Picture { .. } => spec.ruleset.to_string(),
+        Subject::Board(doc) => doc.board.clone(),
     }
 }
 
@@ -299,7 +331,11 @@ impl Frame {
             (title_px * 1.6).ceil() as u32 + pad
         };
         let right = if style.legend {
-            let widest = legend_entries(spec.color, 99_999)
+            let entries = match spec.subject {
+                Subject::Board(_) => vec![("winning placement".to_string(), ink::TEXT)],
+                _ => legend_entries(spec.color, 99_999),
+            };
+            let widest = entries
                 .iter()
                 .map(|(l, _)| text::measure(l, Face::Proportional, label_px).0)
                 .fold(0.0f32, f32::max);
@@ -351,12 +387,10 @@ impl Frame {
             text::draw(
                 &mut img,
                 title,
-                Face::Proportional,
-                self.title_px,
+                Ink::new(Face::Proportional, self.title_px, ink::TEXT),
                 x,
                 self.title_px * 0.3,
                 Anchor::CenterTop,
-                ink::TEXT,
             );
         }
         img
@@ -388,12 +422,10 @@ impl Frame {
             text::draw(
                 img,
                 label,
-                Face::Proportional,
-                self.label_px,
+                Ink::new(Face::Proportional, self.label_px, ink::TEXT),
                 (x + sw) as f32 + self.label_px * 0.5,
                 ty,
                 Anchor::LeftCenter,
-                ink::TEXT,
             );
         }
     }
@@ -467,12 +499,10 @@ fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>
         text::draw(
             img,
             &b.to_string(),
-            Face::Monospace,
-            px,
+            Ink::new(Face::Monospace, px, ink::TEXT),
             x as f32,
             (bottom + tick) as f32 + px * 0.2,
             Anchor::CenterTop,
-            ink::TEXT,
         );
         b += step;
     }
@@ -485,12 +515,10 @@ fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>
         text::draw(
             img,
             &a.to_string(),
-            Face::Monospace,
-            px,
+            Ink::new(Face::Monospace, px, ink::TEXT),
             (x0 - tick) as f32 - px * 0.3,
             y as f32,
             Anchor::RightCenter,
-            ink::TEXT,
         );
         a += step;
     }
@@ -499,23 +527,19 @@ fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>
     text::draw(
         img,
         "b",
-        Face::Proportional,
-        px,
+        Ink::new(Face::Proportional, px, ink::TEXT),
         mid_x + px * 3.0,
         below,
         Anchor::CenterTop,
-        ink::TEXT,
     );
     let mid_y = frame.top as f32 + frame.content_h as f32 / 2.0;
     text::draw(
         img,
         "a",
-        Face::Proportional,
-        px,
+        Ink::new(Face::Proportional, px, ink::TEXT),
         px * 0.4,
         mid_y,
         Anchor::LeftCenter,
-        ink::TEXT,
     );
 }
 
@@ -528,7 +552,7 @@ fn sequence_row_len(seq: &Sequence) -> u64 {
     }
 }
 
-fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<RgbaImage, FigureError> {
+fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(RgbaImage, Frame), FigureError> {
     let n = seq.values.len() as u64;
     let per_row = sequence_row_len(seq).min(n);
     let rows = n.div_ceil(per_row);
@@ -574,19 +598,17 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<RgbaI
             text::draw(
                 &mut img,
                 &label,
-                Face::Monospace,
-                px * 0.8,
+                Ink::new(Face::Monospace, px * 0.8, ink::TEXT),
                 frame.left as f32 - px * 0.4,
                 y,
                 Anchor::RightCenter,
-                ink::TEXT,
             );
         }
     }
     if spec.style.legend {
         frame.legend(&mut img, &legend_entries(spec.color, max));
     }
-    Ok(img)
+    Ok((img, frame))
 }
 
 fn draw_picture(
@@ -594,7 +616,7 @@ fn draw_picture(
     picture: &RgbaImage,
     legend: &[(String, [u8; 4])],
     title: &str,
-) -> Result<RgbaImage, FigureError> {
+) -> Result<(RgbaImage, Frame), FigureError> {
     let spec = FigureSpec {
         style: FigureStyle {
             axes: false,
@@ -615,7 +637,7 @@ fn draw_picture(
     if spec.style.legend {
         frame.legend(&mut img, legend);
     }
-    Ok(img)
+    Ok((img, frame))
 }
 
 #[cfg(test)]

@@ -31,6 +31,20 @@ pub enum Anchor {
     CenterCenter,
 }
 
+/// How a text is drawn: font, size in pixels, colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ink {
+    pub face: Face,
+    pub size: f32,
+    pub color: [u8; 4],
+}
+
+impl Ink {
+    pub fn new(face: Face, size: f32, color: [u8; 4]) -> Self {
+        Self { face, size, color }
+    }
+}
+
 /// Width and height in pixels of `text` at `size` px.
 pub fn measure(text: &str, face: Face, size: f32) -> (f32, f32) {
     let f = font(face);
@@ -49,7 +63,8 @@ pub fn measure(text: &str, face: Face, size: f32) -> (f32, f32) {
 }
 
 /// Draws `text` at `(x, y)` (placed by `anchor`) in `color`, blending over the image.
-pub fn draw(img: &mut RgbaImage, text: &str, face: Face, size: f32, x: f32, y: f32, anchor: Anchor, color: [u8; 4]) {
+pub fn draw(img: &mut RgbaImage, text: &str, ink: Ink, x: f32, y: f32, anchor: Anchor) {
+    let Ink { face, size, color } = ink;
     let f = font(face);
     let scale = PxScale::from(size);
     let scaled = f.as_scaled(scale);
@@ -114,12 +129,10 @@ mod tests {
             draw(
                 &mut img,
                 "1024",
-                face,
-                20.0,
+                Ink::new(face, 20.0, [0, 0, 0, 255]),
                 40.0,
                 15.0,
                 Anchor::CenterCenter,
-                [0, 0, 0, 255],
             );
             let dark = img.pixels().filter(|p| p[0] < 128).count();
             assert!(dark > 20, "{face:?}: {dark} dark pixels");

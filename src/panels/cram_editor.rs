@@ -108,11 +108,7 @@ impl CramEditor {
 
     /// The game being played now: Cram, or Push Cram before or after the push.
     pub fn variant(&self) -> CramVariant {
-        match (self.model.rules, self.setup().pushed) {
-            (CramRules::Cram, _) => CramVariant::Cram,
-            (CramRules::PushCram, false) => CramVariant::PushBefore,
-            (CramRules::PushCram, true) => CramVariant::PushAfter,
-        }
+        CramVariant::of(self.model.rules, self.setup().pushed)
     }
 
     /// The position to solve, or every reason the drawing is not one.

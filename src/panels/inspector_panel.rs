@@ -18,6 +18,7 @@ use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use crate::app::theme;
 use crate::game::{Outcome, Position, Ruleset, theory};
+use crate::session::InspectorDocument;
 use crate::solver::grid::Layout;
 use crate::solver::play::{self, GameRecord, Opponent};
 use crate::solver::report::{self, PositionReport};
@@ -84,6 +85,35 @@ pub struct InspectorState {
     pub opponent: Opponent,
     #[serde(skip)]
     pub(crate) cache: Cache,
+}
+
+impl InspectorState {
+    /// The saved part, for session files.
+    pub fn document(&self) -> InspectorDocument {
+        InspectorDocument {
+            selected: self.selected.clone(),
+            typed: self.typed.clone(),
+            expanded: self.expanded.clone(),
+            shown: self.shown.clone(),
+            play: self.play.clone(),
+            opponent: self.opponent,
+        }
+    }
+
+    /// An inspector showing a saved document of `ruleset` (checked against the ruleset on the
+    /// next frame, see [`InspectorState::sync`]).
+    pub fn from_document(ruleset: &str, doc: InspectorDocument) -> InspectorState {
+        InspectorState {
+            ruleset: ruleset.to_string(),
+            selected: doc.selected,
+            typed: doc.typed,
+            expanded: doc.expanded,
+            shown: doc.shown,
+            play: doc.play,
+            opponent: doc.opponent,
+            cache: Cache::default(),
+        }
+    }
 }
 
 /// Separates the positions of a tree path (never part of a position's text).

@@ -4,6 +4,7 @@
 //! the value after the push row by row and the bluff property.
 
 use crate::game::Outcome;
+use crate::game::cram_setup::CramRules;
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::cram::CramSolver;
@@ -21,6 +22,15 @@ pub enum CramVariant {
 }
 
 impl CramVariant {
+    /// The game a board is in: Cram, or Push Cram before or after the push.
+    pub fn of(rules: CramRules, pushed: bool) -> CramVariant {
+        match (rules, pushed) {
+            (CramRules::Cram, _) => CramVariant::Cram,
+            (CramRules::PushCram, false) => CramVariant::PushBefore,
+            (CramRules::PushCram, true) => CramVariant::PushAfter,
+        }
+    }
+
     /// A few words for the status bar and the editor.
     pub fn describe(self) -> &'static str {
         match self {

@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 
 pub use protocol::{JobId, JobSpec, Lane, Output, Response};
 
+use crate::figure::{FigureError, make_figure, write_figure};
 use crate::solver::cram_report::{CramSolvers, cram_report};
 use crate::solver::evaluate::Evaluator;
 use crate::solver::grid::grid;
@@ -249,6 +250,20 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
             *limit,
             control,
         )?)),
+        JobSpec::Export { spec, path } => {
+            let failed = |e: FigureError| match e {
+                FigureError::Solve(e) => e,
+                e => SolveError::Unsupported(e.to_string()),
+            };
+            let figure = make_figure(spec, control).map_err(failed)?;
+            control.check()?;
+            write_figure(&figure, path).map_err(failed)?;
+            Output::Exported {
+                path: path.clone(),
+                width: figure.image.width(),
+                height: figure.image.height(),
+            }
+        }
     })
 }
 

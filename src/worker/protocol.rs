@@ -2,8 +2,10 @@
 //! job on a lane supersedes the older one, and results of superseded jobs are dropped.
 
 use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::figure::{FigureSpec, Subject};
 use crate::game::Position;
 use crate::game::Ruleset;
 use crate::game::rules::cram_board::Board;
@@ -52,6 +54,8 @@ pub enum JobSpec {
         position: Position,
         limit: usize,
     },
+    /// A PNG figure drawn and written (atomically) to `path`.
+    Export { spec: Box<FigureSpec>, path: PathBuf },
 }
 
 impl JobSpec {
@@ -62,6 +66,11 @@ impl JobSpec {
             JobSpec::Sequence { n, .. } => *n,
             JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
             JobSpec::Position { limit, .. } => *limit as u64,
+            JobSpec::Export { spec, .. } => match &spec.subject {
+                Subject::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
+                Subject::Sequence { n } => *n,
+                Subject::Board(_) => 0,
+            },
         }
     }
 
@@ -76,6 +85,7 @@ impl JobSpec {
                 format!("{}: {}×{} board", variant.describe(), board.rows(), board.cols())
             }
             JobSpec::Position { ruleset, position, .. } => format!("{ruleset}: position {position}"),
+            JobSpec::Export { path, .. } => format!("exporting {}", path.display()),
         }
     }
 }
@@ -87,6 +97,12 @@ pub enum Output {
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
     Position(Arc<PositionReport>),
+    /// A figure was written: its file and size in pixels.
+    Exported {
+        path: PathBuf,
+        width: u32,
+        height: u32,
+    },
 }
 
 /// What the worker sends back.

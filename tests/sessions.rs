@@ -1,0 +1,337 @@
+//! Sessions and figures: the example sessions load in the window and export, their pictures
+//! agree with the papers' statements (closed forms written independently of the solver), the
+//! command line's export is byte-identical run to run, and bad files or paths change nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use nimscope::app::{App, CentralTab};
+use nimscope::figure::png_out::read_text_chunks;
+use nimscope::figure::{Figure, FigureStyle, make_figure};
+use nimscope::game::theory;
+use nimscope::raster::colors;
+use nimscope::session::Session;
+use nimscope::solver::Control;
+
+const EXAMPLES: [&str; 4] = [
+    "euclid-winning-pairs.ron",
+    "zeruclid-figure2.ron",
+    "table1-wythoff-vs-nim-push-euclid.ron",
+    "push-cram-3x7.ron",
+];
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("nimscope-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn harness() -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
+}
+
+fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A figure of the session without axes, legend or title, so cells are easy to find.
+fn bare_figure(s: &Session) -> Figure {
+    let style = FigureStyle {
+        width: 600,
+        axes: false,
+        legend: false,
+        title: "-".into(),
+        ..FigureStyle::default()
+    };
+    make_figure(&s.figure_spec(style, None).unwrap(), &Control::new()).unwrap()
+}
+
+/// The colour at the centre of cell (a, b) of a map figure of `s`.
+fn cell_color(fig: &Figure, s: &Session, a: u64, b: u64) -> [u8; 4] {
+    let [left, top, w, h] = fig.content;
+    let (nr, nc) = ((s.rows.end - s.rows.start) as f64, (s.cols.end - s.cols.start) as f64);
+    let x = left as f64 + ((b - s.cols.start) as f64 + 0.5) * w as f64 / nc;
+    let y = top as f64 + h as f64 - ((a - s.rows.start) as f64 + 0.5) * h as f64 / nr;
+    fig.image.get_pixel(x as u32, y as u32).0
+}
+
+#[test]
+fn seed_002_diagram_shows_euclids_winning_pairs() {
+    let s = Session::load(&example("euclid-winning-pairs.ron")).unwrap();
+    let fig = bare_figure(&s);
+    for a in s.rows.clone() {
+        for b in s.cols.clone() {
+            let want = if theory::euclid_first_player_wins(a, b) {
+                colors::N_POSITION
+            } else {
+                colors::P_POSITION
+            };
+            assert_eq!(cell_color(&fig, &s, a, b), want, "({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn table_1_difference_map_matches_the_two_closed_forms() {
+    let s = Session::load(&example("table1-wythoff-vs-nim-push-euclid.ron")).unwrap();
+    let fig = bare_figure(&s);
+    for a in s.rows.clone() {
+        for b in s.cols.clone() {
+            let (w, e) = (theory::is_wythoff_p(a, b), theory::nim_push_euclid_p_thm316(a, b));
+            let want = match (w, e) {
+                (true, true) => colors::BOTH_P,
+                (false, false) => colors::N_POSITION,
+                _ => colors::DIFFER,
+            };
+            assert_eq!(cell_color(&fig, &s, a, b), want, "({a}, {b})");
+        }
+    }
+    // the pairs Table 1 prints in both rows are the dark cells
+    for (a, b) in theory::TABLE_1_NIM_PUSH_EUCLID {
+        if theory::TABLE_1_WYTHOFF.contains(&(a, b)) {
+            assert_eq!(cell_color(&fig, &s, a, b), colors::BOTH_P);
+            assert_eq!(cell_color(&fig, &s, b, a), colors::BOTH_P);
+        }
+    }
+}
+
+#[test]
+fn every_example_loads_in_the_window_and_exports_from_it() {
+    let dir = temp_dir("window-export");
+    for name in EXAMPLES {
+        let mut h = harness();
+        h.step();
+        h.state_mut().open_session(&example(name)).unwrap();
+        h.step();
+        let s = Session::load(&example(name)).unwrap();
+        assert_eq!(h.state().ruleset, s.ruleset.parse().unwrap(), "{name}");
+        assert_eq!(h.state().central_tab, s.tab, "{name}");
+        assert!(!h.state().has_unsaved_changes(), "{name}: nothing changed yet");
+        assert!(
+            h.state().window_title().starts_with(&name.replace(".ron", "")),
+            "{}",
+            h.state().window_title()
+        );
+        let out = dir.join(name.replace(".ron", ".png"));
+        h.state_mut().export_png(&out).unwrap();
+        step_until(&mut h, "the export", |app| {
+            app.status
+                .as_deref()
+                .is_some_and(|s| s.starts_with("exported") || s.starts_with("export failed"))
+        });
+        assert!(
+            h.state().status.as_deref().unwrap().starts_with("exported"),
+            "{:?}",
+            h.state().status
+        );
+        let bytes = std::fs::read(&out).unwrap();
+        let text = read_text_chunks(&bytes).unwrap();
+        let ruleset = h.state().ruleset.to_string();
+        assert!(
+            text.iter().any(|(k, v)| k == "nimscope.ruleset" && *v == ruleset),
+            "{name}: {text:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_push_cram_example_opens_the_board_editor_on_3x7() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&example("push-cram-3x7.ron")).unwrap();
+    h.step();
+    assert_eq!(h.state().central_tab, CentralTab::CramBoard);
+    let doc = h.state().cram_editor.document();
+    assert_eq!(doc.board, "......./......./.......");
+}
+
+#[test]
+fn saving_and_reopening_keeps_everything_and_the_title_tracks_changes() {
+    let dir = temp_dir("save");
+    let mut h = harness();
+    h.step();
+    h.state_mut()
+        .open_session(&example("euclid-winning-pairs.ron"))
+        .unwrap();
+    h.step();
+    h.state_mut().sessions.notes.push_str("\nmy own remark");
+    h.step();
+    assert!(h.state().has_unsaved_changes());
+    assert!(h.state().window_title().contains('*'), "{}", h.state().window_title());
+    let path = dir.join("mine.ron");
+    h.state_mut().save_session(&path).unwrap();
+    h.step();
+    assert!(!h.state().has_unsaved_changes());
+    assert_eq!(h.state().window_title(), "mine - nimscope");
+    let saved = Session::load(&path).unwrap();
+    assert!(saved.notes.ends_with("my own remark"));
+    assert_eq!(saved.inspector.selected.as_deref(), Some("11,27"));
+    // a second window opening the file shows the same session
+    let mut h2 = harness();
+    h2.step();
+    h2.state_mut().open_session(&path).unwrap();
+    h2.step();
+    let mut a = h.state().session();
+    let mut b = h2.state().session();
+    (a.rows, a.cols, b.rows, b.cols) = (0..0, 0..0, 0..0, 0..0);
+    assert_eq!(a, b);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_malformed_or_newer_file_names_the_file_and_line_and_changes_nothing() {
+    let dir = temp_dir("bad");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Session(\n    ruleset: \"nim\",\n    color: Purple,\n)\n").unwrap();
+    let newer = dir.join("newer.ron");
+    std::fs::write(&newer, "Session(format_version: 7, ruleset: \"nim\")").unwrap();
+    let mut h = harness();
+    h.step();
+    h.state_mut()
+        .open_session(&example("table1-wythoff-vs-nim-push-euclid.ron"))
+        .unwrap();
+    h.step();
+    let before = h.state().session();
+    let e = h.state_mut().open_session(&bad).unwrap_err();
+    assert!(e.contains("bad.ron, line 3"), "{e}");
+    let e = h.state_mut().open_session(&newer).unwrap_err();
+    assert!(e.contains("newer.ron") && e.contains("newer nimscope"), "{e}");
+    h.step();
+    assert_eq!(h.state().session(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn nimscope(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn command_line_export_is_deterministic_and_carries_provenance() {
+    let dir = temp_dir("cli-export");
+    let session = example("zeruclid-figure2.ron");
+    let (a, b) = (dir.join("a.png"), dir.join("b.png"));
+    for out in [&a, &b] {
+        let o = nimscope(&[
+            "export",
+            session.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--width",
+            "900",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes, std::fs::read(&b).unwrap(), "two runs, the same bytes");
+    let text = read_text_chunks(&bytes).unwrap();
+    let get = |k: &str| text.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+    assert_eq!(get("nimscope.ruleset"), Some("zeruclid"));
+    assert_eq!(get("nimscope.layout"), Some("1,_,_"));
+    assert_eq!(
+        get("nimscope.region"),
+        Some("rows a in [0, 200), columns b in [0, 200)")
+    );
+    assert!(get("Software").unwrap().contains(nimscope::GIT_COMMIT));
+    let img = image::load_from_memory(&bytes).unwrap();
+    assert_eq!(img.width(), 900);
+    // a transparent figure at a scale of 2 pixels per cell
+    let o = nimscope(&[
+        "export",
+        example("table1-wythoff-vs-nim-push-euclid.ron").to_str().unwrap(),
+        "-o",
+        a.to_str().unwrap(),
+        "--scale",
+        "2",
+        "--transparent",
+        "--no-legend",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&a).unwrap().to_rgba8();
+    assert_eq!(img.get_pixel(0, 0).0[3], 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn large_figures_reach_8192_pixels_a_side() {
+    let dir = temp_dir("large");
+    let out = dir.join("big.png");
+    let o = nimscope(&[
+        "export",
+        example("euclid-winning-pairs.ron").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--width",
+        "8192",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&out).unwrap();
+    assert_eq!(img.width(), 8192);
+    assert!(img.height() > 7000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn export_errors_are_one_line_and_leave_nothing_behind() {
+    let dir = temp_dir("errors");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Session(ruleset: \"nim\",\n ruleset: 3)").unwrap();
+    let o = nimscope(&[
+        "export",
+        bad.to_str().unwrap(),
+        "-o",
+        dir.join("x.png").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("error: ") && err.contains("bad.ron, line 2") && err.lines().count() == 1,
+        "{err}"
+    );
+    let missing_dir = dir.join("no-such-folder").join("x.png");
+    let o = nimscope(&[
+        "export",
+        example("euclid-winning-pairs.ron").to_str().unwrap(),
+        "-o",
+        missing_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("could not write"), "{err}");
+    let o = nimscope(&[
+        "export",
+        example("euclid-winning-pairs.ron").to_str().unwrap(),
+        "-o",
+        dir.join("y.png").to_str().unwrap(),
+        "--width",
+        "20000",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("too large"));
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["bad.ron"], "no partial or temporary files");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

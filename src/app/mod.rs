@@ -406,8 +406,10 @@ impl App {
                 self.cancel_jobs();
             }
             if let Some(s) = &self.status {
-                ui.colored_label(App::status_color(s), s);
-            } else if let Some(h) = self.hovered {
+                ui.colored_label(theme::ERROR_TEXT, s);
+            } else if !self.notice_ui(ui)
+                && let Some(h) = self.hovered
+            {
                 ui.label(inspector_panel::describe(&CellInfo {
                     a: h.a,
                     b: h.b,

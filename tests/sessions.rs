@@ -7,6 +7,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use nimscope::app::{App, CentralTab};
 use nimscope::figure::png_out::read_text_chunks;
 use nimscope::figure::{Figure, FigureStyle, make_figure};
@@ -336,4 +337,29 @@ fn export_errors_are_one_line_and_leave_nothing_behind() {
         .collect();
     assert_eq!(names, ["bad.ron"], "no partial or temporary files");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_file_menu_opens_the_export_and_notes_windows() {
+    let mut h = harness();
+    h.step();
+    h.get_by_label("File").click();
+    h.step();
+    h.step();
+    h.get_by_label("Export PNG…  (Ctrl+E)").click();
+    h.step();
+    assert!(h.state().sessions.show_export);
+    for _ in 0..3 {
+        h.step(); // a new window sizes itself before it shows
+    }
+    assert!(h.query_by_label("Choose a file and export…").is_some());
+    let mut h = harness();
+    h.step();
+    h.get_by_label("File").click();
+    h.step();
+    h.step();
+    h.get_by_label("Session notes…").click();
+    h.step();
+    h.step();
+    assert!(h.state().sessions.show_notes);
 }

@@ -7,8 +7,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nimscope::app::App;
 use nimscope::game::Ruleset;
-use nimscope::raster::{ColorMode, Palette};
 use nimscope::game::theory;
+use nimscope::raster::{ColorMode, Palette};
 use nimscope::solver::tiles::TileKey;
 use nimscope::worker::{JobSpec, Lane};
 
@@ -142,7 +142,10 @@ fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
     };
     assert_eq!(tiles[0], view[0], "the tile nearest the view's centre comes first");
     assert_eq!(tiles[0], TileKey::of_cell(6000, 2500));
-    assert!(tiles.iter().all(|k| view.contains(k)), "only tiles in view are asked for");
+    assert!(
+        tiles.iter().all(|k| view.contains(k)),
+        "only tiles in view are asked for"
+    );
     step_until(&mut h, "the far view to fill", view_complete);
     // Wythoff's P-positions in view are the pairs (⌊nφ⌋, ⌊nφ²⌋) and their mirror images
     let map = &h.state().map;
@@ -163,4 +166,46 @@ fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
     h.step();
     assert!(view_complete(h.state()));
     assert!(!h.state().worker().unwrap().is_running(Lane::Map));
+}
+
+#[test]
+fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
+    use egui::accesskit::Role;
+    use nimscope::game::Position;
+    use nimscope::solver::Control;
+    use nimscope::solver::grid::Layout;
+    use nimscope::solver::search::Search;
+    let mut h = harness();
+    h.step();
+    h.get_by_label("zeruclid").click();
+    h.run();
+    assert_eq!(h.state().layout, Layout::Plain, "zeruclid opens on two heaps");
+    h.get_by_role_and_label(Role::SpinButton, "heaps")
+        .set_value_accesskit(3.0);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "heap 1")
+        .set_value_accesskit(1.0);
+    h.run();
+    assert_eq!(h.state().panel.slice, "1,_,_");
+    assert_eq!(h.state().layout, Layout::parse_slice("1,_,_").unwrap());
+    assert!(h.state().status.is_none(), "{:?}", h.state().status);
+    step_until(&mut h, "the slice", |app| app.map.get(20, 30).is_some());
+    let z: Ruleset = "zeruclid".parse().unwrap();
+    let mut search = Search::plain(z);
+    let c = Control::new();
+    for (a, b) in [(0, 0), (1, 1), (2, 5), (7, 3), (12, 20), (20, 30)] {
+        let expect = search.value(&Position::heaps(&[1, a, b]), &c).unwrap();
+        assert_eq!(h.state().map.get(a, b), Some(Some(expect)), "Zeruclid (1, {a}, {b})");
+    }
+}
+
+#[test]
+fn a_three_heap_game_opens_on_a_slice() {
+    let mut h = harness();
+    h.step();
+    h.get_by_label("euclid3").click();
+    h.run();
+    assert_eq!(h.state().panel.slice, "1,_,_");
+    assert!(h.state().status.is_none(), "{:?}", h.state().status);
+    step_until(&mut h, "the euclid3 slice", |app| app.map.get(3, 4).is_some());
 }

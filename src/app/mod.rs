@@ -103,6 +103,7 @@ impl App {
 
     /// Switches to a ruleset: forgets the old values and starts over from the origin.
     pub fn set_ruleset(&mut self, r: Ruleset) {
+        self.panel.fit_to(&r);
         self.layout = match self.panel.slice.trim() {
             "" => Layout::Plain,
             s => match Layout::parse_slice(s) {
@@ -162,7 +163,11 @@ impl App {
             let compare = usize::from(resp.lane == Lane::Compare);
             match (resp.lane, resp.result) {
                 (Lane::Map | Lane::Compare, Ok(Output::Tiles(tiles))) => {
-                    let store = if compare == 1 { &mut self.compare_map } else { &mut self.map };
+                    let store = if compare == 1 {
+                        &mut self.compare_map
+                    } else {
+                        &mut self.map
+                    };
                     let evicted: usize = tiles.into_iter().map(|(k, t)| store.insert(k, t)).sum();
                     if evicted > 0 && (self.status.is_none() || self.map_notice.is_some()) {
                         self.status = Some(format!(
@@ -181,9 +186,7 @@ impl App {
                         // stop asking for tiles this far; nearer ones may still come
                         self.map_limit[compare] = self.map_limit[compare].min(first.reach());
                         let far = first.reach() * TILE;
-                        self.status = Some(format!(
-                            "the map beyond row or column {far} is too far to compute: {e}"
-                        ));
+                        self.status = Some(format!("the map beyond row or column {far} is too far to compute: {e}"));
                     } else {
                         self.status = Some(format!("{}: {e}", resp.spec.describe()));
                     }
@@ -241,7 +244,12 @@ impl App {
             return;
         }
         let view = self.map_state.visible_tiles(MAX_MAP);
-        let ask = |worker: &mut Worker, lane: Lane, store: &mut TileStore, limit: u64, ruleset: &Ruleset, filled: &dyn Fn(TileKey) -> bool| {
+        let ask = |worker: &mut Worker,
+                   lane: Lane,
+                   store: &mut TileStore,
+                   limit: u64,
+                   ruleset: &Ruleset,
+                   filled: &dyn Fn(TileKey) -> bool| {
             store.tick();
             store.touch(&view);
             let missing: Vec<TileKey> = view
@@ -276,7 +284,14 @@ impl App {
             }
             None
         };
-        let mut notice = ask(worker, Lane::Map, &mut self.map, self.map_limit[0], &self.ruleset, &|_| true);
+        let mut notice = ask(
+            worker,
+            Lane::Map,
+            &mut self.map,
+            self.map_limit[0],
+            &self.ruleset,
+            &|_| true,
+        );
         if self.map_state.color == ColorMode::Difference && self.panel.compare_theorem.is_none() {
             let Ok(other) = self.panel.compare.parse::<Ruleset>() else {
                 return;
@@ -287,7 +302,14 @@ impl App {
                 self.compare_ruleset = Some(other.clone());
             }
             let main = &self.map;
-            let n = ask(worker, Lane::Compare, &mut self.compare_map, self.map_limit[1], &other, &|k| main.contains(k));
+            let n = ask(
+                worker,
+                Lane::Compare,
+                &mut self.compare_map,
+                self.map_limit[1],
+                &other,
+                &|k| main.contains(k),
+            );
             notice = notice.or(n);
         }
         if let Some(n) = notice

@@ -515,7 +515,11 @@ impl LineSets {
         Self {
             diag: self.diag,
             cols: self.cols.grown(lines, words),
-            diags: if self.diag { self.diags.grown(lines, words) } else { Lines::new(0, words) },
+            diags: if self.diag {
+                self.diags.grown(lines, words)
+            } else {
+                Lines::new(0, words)
+            },
             row: Lines::new(1, words.max(self.row.words)),
         }
     }
@@ -848,7 +852,13 @@ fn crop(p: &Plane, c: usize) -> Plane {
 
 /// Fibonacci Nim over (n, q), `c ≥ r`: the options of (n, q + 1) are those of (n, q) and one
 /// more, so a row is one growing mex set.
-fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[&Plane], control: &Control) -> Result<Plane, SolveError> {
+fn fill_fibonacci(
+    r: usize,
+    c: usize,
+    terminal: u32,
+    extras: &[&Plane],
+    control: &Control,
+) -> Result<Plane, SolveError> {
     let bound = r as u64 + extras.len() as u64 + 2;
     control.reserve(
         format!("a {r}×{c} Fibonacci Nim map"),

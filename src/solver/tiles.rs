@@ -63,7 +63,11 @@ pub struct Tile {
 
 impl Tile {
     /// Builds a tile from the value of each cell (`None`: not a position), row by row.
-    fn build(key: TileKey, control: &Control, mut value: impl FnMut(u64, u64) -> Result<Option<u32>, SolveError>) -> Result<Self, SolveError> {
+    fn build(
+        key: TileKey,
+        control: &Control,
+        mut value: impl FnMut(u64, u64) -> Result<Option<u32>, SolveError>,
+    ) -> Result<Self, SolveError> {
         let mut raw = Vec::with_capacity((TILE * TILE) as usize);
         for a in key.rows() {
             control.check()?;
@@ -288,13 +292,7 @@ impl TileStore {
     pub fn insert(&mut self, key: TileKey, tile: Arc<Tile>) -> usize {
         self.max = self.max.max(tile.max_value());
         self.bytes += tile.bytes();
-        if let Some(old) = self.tiles.insert(
-            key,
-            Stored {
-                tile,
-                used: self.clock,
-            },
-        ) {
+        if let Some(old) = self.tiles.insert(key, Stored { tile, used: self.clock }) {
             self.bytes -= old.tile.bytes();
         }
         self.generation += 1;
@@ -367,7 +365,9 @@ mod tests {
     use crate::solver::grid::grid;
 
     fn keys(n: u64) -> Vec<TileKey> {
-        (0..n).flat_map(|row| (0..n).map(move |col| TileKey { row, col })).collect()
+        (0..n)
+            .flat_map(|row| (0..n).map(move |col| TileKey { row, col }))
+            .collect()
     }
 
     /// Tiles computed in any order (far ones first, then near, then a cancelled growth) hold

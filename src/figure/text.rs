@@ -49,6 +49,7 @@ pub fn measure(text: &str, face: Face, size: f32) -> (f32, f32) {
 }
 
 /// Draws `text` at `(x, y)` (placed by `anchor`) in `color`, blending over the image.
+#[allow(clippy::too_many_arguments)] // a text call reads best with its placement spelled out
 pub fn draw(img: &mut RgbaImage, text: &str, face: Face, size: f32, x: f32, y: f32, anchor: Anchor, color: [u8; 4]) {
     let f = font(face);
     let scale = PxScale::from(size);

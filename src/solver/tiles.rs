@@ -451,7 +451,7 @@ mod tests {
         // everything in the current frame: nothing is evicted, the store goes over its cap
         store.touch(&[k(1, 0), k(1, 1), k(2, 2)]);
         assert!(!store.has_room_for(t.bytes()));
-        assert_eq!(store.get(300, 300), Some(Some(0)));
-        assert_eq!(store.get(3000, 3000), None);
+        assert_eq!(store.get(TILE + 5, TILE + 5), Some(Some(0)));
+        assert_eq!(store.get(3 * TILE, 0), None);
     }
 }

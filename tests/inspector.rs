@@ -67,7 +67,7 @@ fn select_typed(h: &mut Harness<'static, App>, ruleset: &str, position: &str) ->
 #[test]
 fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
     let mut h = harness();
-    step_until(&mut h, "the wythoff map", |app| app.map.is_some());
+    step_until(&mut h, "the wythoff map", |app| app.map.get(4, 6).is_some());
     h.step();
     let pos = h.state().map_state.screen_pos_of_cell(4, 6).expect("the map was drawn");
     click_at(&mut h, pos);

@@ -7,8 +7,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nimscope::app::App;
 use nimscope::game::Ruleset;
+use nimscope::game::theory;
 use nimscope::raster::{ColorMode, Palette};
-use nimscope::worker::Lane;
+use nimscope::solver::tiles::TileKey;
+use nimscope::worker::{JobSpec, Lane};
 
 fn harness() -> Harness<'static, App> {
     Harness::builder()
@@ -37,17 +39,17 @@ fn clicking_a_ruleset_requests_its_map() {
     h.step();
     assert_eq!(h.state().ruleset, "euclid".parse::<Ruleset>().unwrap());
     assert_eq!(h.state().panel.expression, "euclid");
-    step_until(&mut h, "the euclid map", |app| app.map.is_some());
-    let map = h.state().map.clone().unwrap();
+    step_until(&mut h, "the euclid map", |app| app.map.get(11, 27).is_some());
+    let map = &h.state().map;
     // seed 002: (11, 27) → (11, 16) wins, so (11, 16) is P and (11, 27) is N
-    assert_eq!(map.get(11, 16), Some(0));
-    assert_ne!(map.get(11, 27), Some(0));
+    assert_eq!(map.get(11, 16), Some(Some(0)));
+    assert_ne!(map.get(11, 27), Some(Some(0)));
 }
 
 #[test]
 fn hovering_a_cell_shows_its_value() {
     let mut h = harness();
-    step_until(&mut h, "the wythoff map", |app| app.map.is_some());
+    step_until(&mut h, "the wythoff map", |app| app.map.get(3, 5).is_some());
     h.step();
     let pos = h.state().map_state.screen_pos_of_cell(3, 5).expect("the map was drawn");
     h.hover_at(pos);
@@ -105,4 +107,105 @@ fn cancel_stops_the_running_job() {
     h.step();
     assert!(!h.state().worker().unwrap().is_running(Lane::Map));
     assert_eq!(h.state().status.as_deref(), Some("cancelled"));
+}
+
+/// The tiles the view shows, and whether all of them are in the map.
+fn view_complete(app: &App) -> bool {
+    let view = app.map_state.visible_tiles(u64::MAX);
+    !view.is_empty() && view.iter().all(|&k| app.map.contains(k))
+}
+
+#[test]
+fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
+    let mut h = harness();
+    step_until(&mut h, "the first view", view_complete);
+    let origin = TileKey { row: 0, col: 0 };
+    assert!(h.state().map.contains(origin));
+    // pan far up the map, one cell a point
+    {
+        let cam = &mut h.state_mut().map_state.camera;
+        cam.center_a = 6000.0;
+        cam.center_b = 2500.0;
+        cam.cells_per_point = 1.0;
+    }
+    h.step();
+    let view = h.state().map_state.visible_tiles(u64::MAX);
+    let asked = h
+        .state()
+        .worker()
+        .unwrap()
+        .running()
+        .find(|r| r.lane == Lane::Map)
+        .map(|r| r.spec.clone());
+    let Some(JobSpec::Tiles { tiles, .. }) = asked else {
+        panic!("a tile job runs after the pan, not {asked:?}")
+    };
+    assert_eq!(tiles[0], view[0], "the tile nearest the view's centre comes first");
+    assert_eq!(tiles[0], TileKey::of_cell(6000, 2500));
+    assert!(
+        tiles.iter().all(|k| view.contains(k)),
+        "only tiles in view are asked for"
+    );
+    step_until(&mut h, "the far view to fill", view_complete);
+    // Wythoff's P-positions in view are the pairs (⌊nφ⌋, ⌊nφ²⌋) and their mirror images
+    let map = &h.state().map;
+    for n in 1..5000 {
+        let (a, b) = theory::wythoff_pair(n);
+        if let Some(v) = map.get(b, a) {
+            assert_eq!(v, Some(0), "({b}, {a})");
+            assert_ne!(map.get(b, a + 1), Some(Some(0)));
+        }
+    }
+    // panning back reads the cached tiles: no job is needed
+    {
+        let cam = &mut h.state_mut().map_state.camera;
+        cam.center_a = 32.0;
+        cam.center_b = 32.0;
+        cam.cells_per_point = 0.125;
+    }
+    h.step();
+    assert!(view_complete(h.state()));
+    assert!(!h.state().worker().unwrap().is_running(Lane::Map));
+}
+
+#[test]
+fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
+    use egui::accesskit::Role;
+    use nimscope::game::Position;
+    use nimscope::solver::Control;
+    use nimscope::solver::grid::Layout;
+    use nimscope::solver::search::Search;
+    let mut h = harness();
+    h.step();
+    h.get_by_label("zeruclid").click();
+    h.run();
+    assert_eq!(h.state().layout, Layout::Plain, "zeruclid opens on two heaps");
+    h.get_by_role_and_label(Role::SpinButton, "heaps")
+        .set_value_accesskit(3.0);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "heap 1")
+        .set_value_accesskit(1.0);
+    h.run();
+    assert_eq!(h.state().panel.slice, "1,_,_");
+    assert_eq!(h.state().layout, Layout::parse_slice("1,_,_").unwrap());
+    assert!(h.state().status.is_none(), "{:?}", h.state().status);
+    step_until(&mut h, "the slice", |app| app.map.get(20, 30).is_some());
+    let z: Ruleset = "zeruclid".parse().unwrap();
+    let mut search = Search::plain(z);
+    let c = Control::new();
+    for (a, b) in [(0, 0), (1, 1), (2, 5), (7, 3), (12, 20), (20, 30)] {
+        let expect = search.value(&Position::heaps(&[1, a, b]), &c).unwrap();
+        assert_eq!(h.state().map.get(a, b), Some(Some(expect)), "Zeruclid (1, {a}, {b})");
+    }
+}
+
+#[test]
+fn a_three_heap_game_opens_on_a_slice() {
+    let mut h = harness();
+    h.step();
+    h.get_by_label("euclid3").click();
+    h.run();
+    assert_eq!(h.state().panel.slice, "1,_,_");
+    assert!(h.state().status.is_none(), "{:?}", h.state().status);
+    step_until(&mut h, "the euclid3 slice", |app| app.map.get(3, 4).is_some());
 }

@@ -6,7 +6,7 @@ pub mod session_ui;
 pub mod theme;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
@@ -14,14 +14,20 @@ use crate::panels::cram_editor::{self, CramEditor};
 use crate::panels::inspector_panel::{self, CellInfo, InspectorState};
 use crate::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::raster::{ColorMode, Palette};
-use crate::solver::grid::{self, Grid, Layout};
+use crate::solver::control::human_bytes;
+use crate::solver::grid::{self, Layout};
 use crate::solver::sequence::{self, Sequence};
+use crate::solver::tiles::{TILE, TileKey, TileStore};
 use crate::worker::{JobSpec, Lane, Output, Worker};
 
-/// Largest side of the map the window asks for.
-const MAX_MAP: u64 = 16384;
-/// Smallest map request; later requests double until the view is covered.
+/// The map covers rows and columns below this (the worker's memory budget may stop it sooner).
+const MAX_MAP: u64 = 1 << 16;
+/// What "Fit the map" shows before any tile is computed.
 const FIRST_MAP: u64 = 64;
+/// Tiles asked for in one job (the worker answers with those it finishes within a moment).
+const TILES_PER_JOB: usize = 64;
+/// How long a notice about evicted tiles stays in the status bar.
+const NOTICE_TIME: Duration = Duration::from_secs(5);
 /// Length of the sequence shown for one-heap rulesets.
 const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
@@ -36,8 +42,17 @@ pub struct App {
     pub ruleset: Ruleset,
     pub layout: Layout,
     pub map_state: MapState,
-    pub map: Option<Arc<Grid>>,
-    pub compare_map: Option<Arc<Grid>>,
+    /// The map's finished tiles, filled nearest the view first; panning back reads them.
+    pub map: TileStore,
+    /// The difference mode's second map, filled over the same tiles as `map`.
+    pub compare_map: TileStore,
+    /// The ruleset `compare_map` holds.
+    compare_ruleset: Option<Ruleset>,
+    /// Tiles this far from the origin (in tiles) or farther are not asked for: a job for one
+    /// of them failed (over the memory budget). Per map: main, compared.
+    map_limit: [u64; 2],
+    /// When the status bar's notice about the tile store was set.
+    map_notice: Option<Instant>,
     pub sequence: Option<Arc<Sequence>>,
     pub hovered: Option<HoveredCell>,
     pub selected: Option<HoveredCell>,
@@ -61,8 +76,11 @@ impl App {
             ruleset: Ruleset::Wythoff,
             layout: Layout::Plain,
             map_state: MapState::default(),
-            map: None,
-            compare_map: None,
+            map: TileStore::new(memory_budget / 4),
+            compare_map: TileStore::new(memory_budget / 4),
+            compare_ruleset: None,
+            map_limit: [u64::MAX; 2],
+            map_notice: None,
             sequence: None,
             hovered: None,
             selected: None,
@@ -84,6 +102,7 @@ impl App {
 
     /// Switches to a ruleset: forgets the old values and starts over from the origin.
     pub fn set_ruleset(&mut self, r: Ruleset) {
+        self.panel.fit_to(&r);
         self.layout = match self.panel.slice.trim() {
             "" => Layout::Plain,
             s => match Layout::parse_slice(s) {
@@ -99,8 +118,9 @@ impl App {
             self.cram_editor.model.rules = rules;
         }
         self.ruleset = r;
-        self.map = None;
-        self.compare_map = None;
+        self.map.clear();
+        self.compare_map.clear();
+        self.map_limit = [u64::MAX; 2];
         self.sequence = None;
         self.selected = None;
         self.status = None;
@@ -144,13 +164,43 @@ impl App {
                 exports.push(resp);
                 continue;
             }
+            let compare = usize::from(resp.lane == Lane::Compare);
             match (resp.lane, resp.result) {
-                (Lane::Map, Ok(Output::Map(g))) => self.map = Some(g),
-                (Lane::Compare, Ok(Output::Map(g))) => self.compare_map = Some(g),
+                (Lane::Map | Lane::Compare, Ok(Output::Tiles(tiles))) => {
+                    let store = if compare == 1 {
+                        &mut self.compare_map
+                    } else {
+                        &mut self.map
+                    };
+                    let evicted: usize = tiles.into_iter().map(|(k, t)| store.insert(k, t)).sum();
+                    if evicted > 0 && (self.status.is_none() || self.map_notice.is_some()) {
+                        self.status = Some(format!(
+                            "evicted {evicted} map tiles used least recently, to keep the tiles within {}",
+                            human_bytes(store.cap())
+                        ));
+                        self.map_notice = Some(Instant::now());
+                    }
+                }
                 (Lane::Map, Ok(Output::Sequence(s))) => self.sequence = Some(s),
                 (lane, Ok(_)) => debug_assert!(false, "unexpected output on lane {lane:?}"),
-                (_, Err(e)) => self.status = Some(format!("{}: {e}", resp.spec.describe())),
+                (_, Err(e)) => {
+                    if let JobSpec::Tiles { tiles, .. } = &resp.spec
+                        && let Some(first) = tiles.first()
+                    {
+                        // stop asking for tiles this far; nearer ones may still come
+                        self.map_limit[compare] = self.map_limit[compare].min(first.reach());
+                        let far = first.reach() * TILE;
+                        self.status = Some(format!("the map beyond row or column {far} is too far to compute: {e}"));
+                    } else {
+                        self.status = Some(format!("{}: {e}", resp.spec.describe()));
+                    }
+                    self.map_notice = None;
+                }
             }
+        }
+        if self.map_notice.is_some_and(|t| t.elapsed() > NOTICE_TIME) {
+            self.status = None;
+            self.map_notice = None;
         }
         if self.central_tab == CentralTab::CramBoard {
             self.cram_editor.logic(worker);
@@ -200,39 +250,80 @@ impl App {
             ));
             return;
         }
-        let (a, b) = self.map_state.visible_extent();
-        let need = ((a.max(b).ceil() as u64) + 1)
-            .next_power_of_two()
-            .clamp(FIRST_MAP, MAX_MAP);
-        let have = self.map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
-        if have < need && !worker.is_running(Lane::Map) && self.status.is_none() {
-            let n = if have == 0 { FIRST_MAP } else { (have * 2).min(need) };
-            worker.submit(
-                Lane::Map,
-                JobSpec::Map {
-                    ruleset: self.ruleset.clone(),
-                    layout: self.layout.clone(),
-                    rows: 0..n,
-                    cols: 0..n,
-                },
-            );
-        }
+        let view = self.map_state.visible_tiles(MAX_MAP);
+        let ask = |worker: &mut Worker,
+                   lane: Lane,
+                   store: &mut TileStore,
+                   limit: u64,
+                   ruleset: &Ruleset,
+                   filled: &dyn Fn(TileKey) -> bool| {
+            store.tick();
+            store.touch(&view);
+            let missing: Vec<TileKey> = view
+                .iter()
+                .copied()
+                .filter(|&k| !store.contains(k) && k.reach() < limit && filled(k))
+                .take(TILES_PER_JOB)
+                .collect();
+            if missing.is_empty() {
+                return None;
+            }
+            if !store.has_room_for(2 * TILE * TILE) {
+                return Some(format!(
+                    "the view needs more than {} of map tiles: zoom in to see the rest",
+                    human_bytes(store.cap())
+                ));
+            }
+            // A job whose tiles all left the view is superseded (a growing fill keeps its rows).
+            let current = worker.running().find(|r| r.lane == lane).map(|r| match &r.spec {
+                JobSpec::Tiles { tiles, .. } => tiles.iter().any(|k| view.contains(k)),
+                _ => true,
+            });
+            if current != Some(true) {
+                worker.submit(
+                    lane,
+                    JobSpec::Tiles {
+                        ruleset: ruleset.clone(),
+                        layout: self.layout.clone(),
+                        tiles: missing,
+                    },
+                );
+            }
+            None
+        };
+        let mut notice = ask(
+            worker,
+            Lane::Map,
+            &mut self.map,
+            self.map_limit[0],
+            &self.ruleset,
+            &|_| true,
+        );
         if self.map_state.color == ColorMode::Difference && self.panel.compare_theorem.is_none() {
             let Ok(other) = self.panel.compare.parse::<Ruleset>() else {
                 return;
             };
-            let have_other = self.compare_map.as_ref().map_or(0, |g| g.rows.end.min(g.cols.end));
-            if have_other < have && !worker.is_running(Lane::Compare) {
-                worker.submit(
-                    Lane::Compare,
-                    JobSpec::Map {
-                        ruleset: other,
-                        layout: self.layout.clone(),
-                        rows: 0..have,
-                        cols: 0..have,
-                    },
-                );
+            if self.compare_ruleset.as_ref() != Some(&other) {
+                self.compare_map.clear();
+                self.map_limit[1] = u64::MAX;
+                self.compare_ruleset = Some(other.clone());
             }
+            let main = &self.map;
+            let n = ask(
+                worker,
+                Lane::Compare,
+                &mut self.compare_map,
+                self.map_limit[1],
+                &other,
+                &|k| main.contains(k),
+            );
+            notice = notice.or(n);
+        }
+        if let Some(n) = notice
+            && (self.status.is_none() || self.map_notice.is_some())
+        {
+            self.status = Some(n);
+            self.map_notice = Some(Instant::now());
         }
     }
 
@@ -277,12 +368,12 @@ impl App {
             } else if self.ruleset.shape() == Shape::Board {
                 ui.label("Cram rulesets are played on a board: open the Cram board tab.");
             } else if self.is_map() {
-                let compare = match (self.panel.compare_theorem, self.compare_map.as_deref()) {
-                    (Some(p), _) => Compare::Theorem(p),
-                    (None, Some(g)) => Compare::Map(g),
-                    (None, None) => Compare::Nothing,
+                let compare = match self.panel.compare_theorem {
+                    Some(p) => Compare::Theorem(p),
+                    None if self.compare_map.is_empty() => Compare::Nothing,
+                    None => Compare::Map(&self.compare_map),
                 };
-                self.hovered = canvas::map_ui(ui, &mut self.map_state, self.map.as_deref(), compare);
+                self.hovered = canvas::map_ui(ui, &mut self.map_state, &self.map, compare);
                 if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
                     self.selected = self.hovered;
                     if let Some(h) = self.hovered {
@@ -322,7 +413,7 @@ impl App {
         }
         self.file_shortcuts_ui(ctx);
         self.inspector.keyboard_ui(ctx); // takes the arrows while the pointer is over the inspector
-        let fit = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
+        let fit = self.map.extent().clamp(FIRST_MAP, MAX_MAP) as f64;
         canvas::keyboard_ui(ctx, &mut self.map_state, fit);
     }
 
@@ -337,7 +428,7 @@ impl App {
                     self.map_state.camera.zoom_at(1.0 / 1.5, 0.0, 0.0);
                 }
                 if ui.button("Fit the map  (0)").clicked() {
-                    let n = self.map.as_ref().map_or(FIRST_MAP, |g| g.rows.end) as f64;
+                    let n = self.map.extent().clamp(FIRST_MAP, MAX_MAP) as f64;
                     let r = self
                         .map_state
                         .last_rect

@@ -13,7 +13,7 @@ use crate::game::prediction::Prediction;
 use crate::game::theory;
 pub use crate::raster::Overlays;
 use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
-use crate::solver::grid::Grid;
+use crate::solver::tiles::{TILE, TileKey, TileStore};
 pub use camera::Camera;
 
 /// What the map shows and how.
@@ -23,7 +23,7 @@ pub struct MapState {
     pub overlays: Overlays,
     texture: Option<TextureHandle>,
     /// What the texture was painted from, to repaint only on change.
-    painted: Option<(View, ColorMode, usize, usize)>,
+    painted: Option<(View, ColorMode, u64, u64)>,
     /// The map's rectangle on screen in the last frame (for tests and the status bar).
     pub last_rect: Option<Rect>,
 }
@@ -46,7 +46,7 @@ impl Default for MapState {
 pub enum Compare<'a> {
     Nothing,
     /// A second ruleset's map.
-    Map(&'a Grid),
+    Map(&'a TileStore),
     /// A theorem's predicted P-positions.
     Theorem(Prediction),
 }
@@ -56,16 +56,16 @@ impl Compare<'_> {
     fn value(&self, a: u64, b: u64) -> Option<u32> {
         match self {
             Compare::Nothing => None,
-            Compare::Map(g) => g.get(a, b),
+            Compare::Map(g) => g.get(a, b).flatten(),
             Compare::Theorem(p) => p.is_p(a, b).map(|p| u32::from(!p)),
         }
     }
 
-    fn key(&self) -> usize {
+    fn key(&self) -> u64 {
         match self {
             Compare::Nothing => 0,
-            Compare::Map(g) => *g as *const Grid as usize,
-            Compare::Theorem(p) => 1 + *p as usize,
+            Compare::Theorem(p) => 1 + *p as u64,
+            Compare::Map(g) => 1000 + g.generation(),
         }
     }
 }
@@ -80,13 +80,36 @@ pub struct HoveredCell {
 }
 
 impl MapState {
-    /// The highest row and column the view shows (to ask the worker for enough of the map).
-    pub fn visible_extent(&self) -> (f64, f64) {
+    /// The tiles the view shows (cells below `limit` only), nearest the view's centre first.
+    pub fn visible_tiles(&self, limit: u64) -> Vec<TileKey> {
         let rect = self
             .last_rect
             .unwrap_or(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
-        let (b, a) = self.camera.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
-        (a.max(0.0), b.max(0.0))
+        let (b0, a0) = self.camera.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
+        let (b1, a1) = self.camera.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
+        let range = |lo: f64, hi: f64| {
+            let last = (limit.saturating_sub(1) / TILE) as f64;
+            let first = (lo.max(0.0) / TILE as f64).floor();
+            let end = (hi / TILE as f64).floor().min(last);
+            first as u64..(end + 1.0).max(first) as u64
+        };
+        if a1 < 0.0 || b1 < 0.0 {
+            return Vec::new();
+        }
+        let (rows, cols) = (range(a0, a1), range(b0, b1));
+        let (ca, cb) = (self.camera.center_a, self.camera.center_b);
+        let mut keys: Vec<TileKey> = rows
+            .flat_map(|row| cols.clone().map(move |col| TileKey { row, col }))
+            .collect();
+        let t = TILE as f64;
+        keys.sort_by(|x, y| {
+            let d = |k: &TileKey| {
+                let (a, b) = ((k.row as f64 + 0.5) * t - ca, (k.col as f64 + 0.5) * t - cb);
+                a * a + b * b
+            };
+            d(x).total_cmp(&d(y)).then(x.cmp(y))
+        });
+        keys
     }
 
     /// Screen position of the centre of cell (a, b) in the last frame.
@@ -98,7 +121,7 @@ impl MapState {
 }
 
 /// Draws the map filling the available space; returns the hovered cell.
-pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other: Compare<'_>) -> Option<HoveredCell> {
+pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &TileStore, other: Compare<'_>) -> Option<HoveredCell> {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.last_rect = Some(rect);
     handle_input(ui, state, rect, &response);
@@ -117,19 +140,19 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
         width,
         height,
     };
-    let key = (
-        view,
-        state.color,
-        map.map_or(0, |g| g as *const Grid as usize),
-        other.key(),
-    );
-    let max = map.map_or(0, Grid::max_value);
+    let key = (view, state.color, map.generation(), other.key());
+    let max = map.max_value();
     if state.painted != Some(key) {
-        let value = |a: u64, b: u64| {
-            map.filter(|g| g.rows.contains(&a) && g.cols.contains(&b))
-                .map(|g| g.get(a, b))
+        let reader = map.reader();
+        let value = |a: u64, b: u64| reader.get(a, b);
+        let other_reader = match other {
+            Compare::Map(g) => Some(g.reader()),
+            _ => None,
         };
-        let other_value = |a: u64, b: u64| other.value(a, b);
+        let other_value = |a: u64, b: u64| match &other_reader {
+            Some(r) => r.get(a, b).flatten(),
+            None => other.value(a, b),
+        };
         let px = raster(&view, state.color, max, &value, &other_value);
         let image = egui::ColorImage::from_rgba_unmultiplied([width, height], &px);
         match &mut state.texture {
@@ -156,10 +179,11 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: Option<&Grid>, other
             .cell_from_offset(p.x - rect.center().x, p.y - rect.center().y);
         (a >= 0.0 && b >= 0.0).then(|| {
             let (a, b) = (a.floor() as u64, b.floor() as u64);
-            let value = map
-                .filter(|g| g.rows.contains(&a) && g.cols.contains(&b))
-                .map(|g| g.get(a, b));
-            HoveredCell { a, b, value }
+            HoveredCell {
+                a,
+                b,
+                value: map.get(a, b),
+            }
         })
     });
     if let Some(h) = hovered {

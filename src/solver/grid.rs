@@ -18,21 +18,22 @@ use std::ops::Range;
 use super::control::{Control, SolveError};
 use super::search::Search;
 use super::sequence;
+use crate::game::rules::euclid::EuclidVariant;
 use crate::game::rules::{fibonacci, heaps};
 use crate::game::{MexSet, Position, Ruleset, Shape};
 
 /// Marks a cell that is not a position of the ruleset.
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Values of a whole `rows × cols` rectangle anchored at (0, 0), row-major.
 #[derive(Debug, Clone)]
-enum Cells {
+pub(crate) enum Cells {
     Narrow(Vec<u16>),
     Wide(Vec<u32>),
 }
 
 impl Cells {
-    fn new(len: usize, bound: u64) -> Self {
+    pub(crate) fn new(len: usize, bound: u64) -> Self {
         if bound < u16::MAX as u64 {
             Cells::Narrow(vec![u16::MAX; len])
         } else {
@@ -41,7 +42,7 @@ impl Cells {
     }
 
     #[inline]
-    fn get(&self, i: usize) -> u32 {
+    pub(crate) fn get(&self, i: usize) -> u32 {
         match self {
             Cells::Narrow(v) => {
                 let x = v[i];
@@ -52,15 +53,35 @@ impl Cells {
     }
 
     #[inline]
-    fn set(&mut self, i: usize, x: u32) {
+    pub(crate) fn set(&mut self, i: usize, x: u32) {
         match self {
             Cells::Narrow(v) => v[i] = if x == NONE { u16::MAX } else { x as u16 },
             Cells::Wide(v) => v[i] = x,
         }
     }
 
-    fn bytes_per_cell(bound: u64) -> u64 {
+    pub(crate) fn bytes_per_cell(bound: u64) -> u64 {
         if bound < u16::MAX as u64 { 2 } else { 4 }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Cells::Narrow(v) => v.len(),
+            Cells::Wide(v) => v.len(),
+        }
+    }
+
+    /// Makes room for `len` cells (new ones not computed), in 4 bytes a cell if `bound` needs it.
+    fn resize(&mut self, len: usize, bound: u64) {
+        if let Cells::Narrow(v) = self
+            && Cells::bytes_per_cell(bound) == 4
+        {
+            *self = Cells::Wide(v.iter().map(|&x| if x == u16::MAX { NONE } else { x as u32 }).collect());
+        }
+        match self {
+            Cells::Narrow(v) => v.resize(len, u16::MAX),
+            Cells::Wide(v) => v.resize(len, NONE),
+        }
     }
 }
 
@@ -264,29 +285,43 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
         // Columns q ≥ n repeat (n, n): fill the square, then keep the columns asked for.
         return fill_plane(ruleset, r, r, control).map(|p| crop(&p, c));
     }
-    let (r, c, symmetric) = match symmetric_square(ruleset, r, c) {
-        Some(n) => (n, n, true),
-        None => (r, c, false),
-    };
+    if let Some(n) = symmetric_square(ruleset, r, c) {
+        if ruleset.push_successors().len() > 8 {
+            return Err(SolveError::Unsupported(
+                "push compounds nest at most 8 deep on a map".into(),
+            ));
+        }
+        if let Some(mut g) = Growing::new(ruleset) {
+            g.grow_to(n as u64, control)?;
+            return Ok(g.plane);
+        }
+    }
     let extras = ruleset
         .push_successors()
         .iter()
         .map(|s| fill_plane(s, r, c, control))
         .collect::<Result<Vec<_>, _>>()?;
+    if extras.len() > 8 {
+        return Err(SolveError::Unsupported(
+            "push compounds nest at most 8 deep on a map".into(),
+        ));
+    }
+    let extras: Vec<&Plane> = extras.iter().collect();
+    let extras = &extras[..];
     let terminal = if misere { 1 } else { 0 };
     let empty = Plane {
         rows: r,
         cols: c,
-        symmetric,
+        symmetric: false,
         cells: Cells::Wide(Vec::new()),
     };
     match base {
-        Ruleset::Nim => fill_lines(empty, false, terminal, &extras, control),
-        Ruleset::Wythoff => fill_lines(empty, true, terminal, &extras, control),
-        Ruleset::FibonacciNim => fill_fibonacci(r, c, terminal, &extras, control),
+        Ruleset::Nim => fill_lines(empty, false, terminal, extras, control),
+        Ruleset::Wythoff => fill_lines(empty, true, terminal, extras, control),
+        Ruleset::FibonacciNim => fill_fibonacci(r, c, terminal, extras, control),
         Ruleset::Euclid(v) => {
             let v = *v;
-            fill_enumerated(empty, (r + c) as u64, terminal, &extras, control, |a, b, out| {
+            fill_enumerated(empty, (r + c) as u64, terminal, extras, control, |a, b, out| {
                 if v.is_position(a, b) {
                     v.options(a, b, out);
                     true
@@ -295,7 +330,7 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
                 }
             })
         }
-        Ruleset::Zeruclid => fill_enumerated(empty, 2 * (r + c) as u64, terminal, &extras, control, |a, b, out| {
+        Ruleset::Zeruclid => fill_enumerated(empty, 2 * (r + c) as u64, terminal, extras, control, |a, b, out| {
             heaps::zeruclid2_options(a, b, out);
             true
         }),
@@ -305,7 +340,7 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
                 empty,
                 2 * table.max_count as u64 + 2,
                 terminal,
-                &extras,
+                extras,
                 control,
                 |a, b, out| {
                     let g = heaps::gcd(a, b);
@@ -323,7 +358,7 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
 /// The values of the extra options (push successors) at one cell, or `None` if the cell is not
 /// a position of one of them.
 #[inline]
-fn extra_values(extras: &[Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Option<usize> {
+fn extra_values(extras: &[&Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Option<usize> {
     for (i, p) in extras.iter().enumerate() {
         let v = p.at(a, b);
         if v == NONE {
@@ -338,8 +373,11 @@ fn extra_values(extras: &[Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Opt
 /// blocks of [`BLOCK`] words: block `k` of every line is contiguous. The cells of one row visit
 /// consecutive lines at nearly the same word, so they walk memory in order, and a mex scan
 /// past a few words stays inside one cache line.
+#[derive(Debug, Clone)]
 struct Lines {
     count: usize,
+    /// Words per line (a multiple of `BLOCK`).
+    words: usize,
     bits: Vec<u64>,
     /// Every value below `lo[line]` is on the line.
     lo: Vec<u32>,
@@ -350,11 +388,31 @@ const BLOCK: usize = 8;
 
 impl Lines {
     fn new(count: usize, words: usize) -> Self {
+        let words = words.next_multiple_of(BLOCK);
         Self {
             count,
-            bits: vec![0; count * words.next_multiple_of(BLOCK)],
+            words,
+            bits: vec![0; count * words],
             lo: vec![0; count],
         }
+    }
+
+    /// Bytes of `count` lines of `words` words.
+    fn bytes(count: usize, words: usize) -> u64 {
+        (count * (words.next_multiple_of(BLOCK) * 8 + 4)) as u64
+    }
+
+    /// A copy with room for `count` lines of `words` words (at least the current ones).
+    fn grown(&self, count: usize, words: usize) -> Lines {
+        let mut out = Lines::new(count.max(self.count), words.max(self.words));
+        for line in 0..self.count {
+            for w in 0..self.words {
+                let i = out.slot(line, w);
+                out.bits[i] = self.bits[self.slot(line, w)];
+            }
+            out.lo[line] = self.lo[line];
+        }
+        out
     }
 
     #[inline]
@@ -372,7 +430,7 @@ impl Lines {
     #[inline]
     fn has(&self, line: usize, v: u32) -> bool {
         let w = (v / 64) as usize;
-        w * self.count < self.bits.len() && self.bits[self.slot(line, w)] & (1 << (v % 64)) != 0
+        w < self.words && self.bits[self.slot(line, w)] & (1 << (v % 64)) != 0
     }
 
     #[inline]
@@ -393,8 +451,7 @@ impl Lines {
 
     /// Adds every value of the single line `other` to `line`.
     fn merge_line(&mut self, line: usize, other: &Lines) {
-        let words = self.bits.len() / self.count;
-        for w in 0..words {
+        for w in 0..self.words.min(other.words) {
             let i = self.slot(line, w);
             self.bits[i] |= other.bits[other.slot(0, w)];
         }
@@ -429,96 +486,172 @@ fn first_free(start: u32, row: &Lines, r: usize, cols: &Lines, c: usize, diag: O
     }
 }
 
-/// Nim-like (row and column) and Wythoff-like (also the diagonal) moves, with per-line bitsets.
+/// What a lines fill carries from one row to the next: the values seen on every column and
+/// diagonal so far, and the row being filled.
+#[derive(Debug, Clone)]
+struct LineSets {
+    diag: bool,
+    cols: Lines,
+    diags: Lines,
+    row: Lines,
+}
+
+impl LineSets {
+    fn new(diag: bool, cols: usize, diags: usize, words: usize) -> Self {
+        Self {
+            diag,
+            cols: Lines::new(cols, words),
+            diags: Lines::new(if diag { diags } else { 0 }, words),
+            row: Lines::new(1, words),
+        }
+    }
+
+    fn bytes(diag: bool, cols: usize, diags: usize, words: usize) -> u64 {
+        Lines::bytes(cols + 1, words) + if diag { Lines::bytes(diags, words) } else { 0 }
+    }
+
+    /// Room for `lines` columns and diagonals of `words` words, keeping what was seen.
+    fn grown(&self, lines: usize, words: usize) -> Self {
+        Self {
+            diag: self.diag,
+            cols: self.cols.grown(lines, words),
+            diags: if self.diag {
+                self.diags.grown(lines, words)
+            } else {
+                Lines::new(0, words)
+            },
+            row: Lines::new(1, words.max(self.row.words)),
+        }
+    }
+}
+
+/// Fills row `a` of a Nim-like (row and column) or Wythoff-like (also the diagonal) plane from
+/// the bitsets of the rows below, and adds the row to them.
 ///
 /// In a symmetric plane the cell (a, b), b ≤ a, sees row a left of it, column b above it (its
 /// part above the diagonal mirrored from row b) and its diagonal; after each row the row's
 /// values are merged into column a, which is what the mirror image of that row contributes.
+fn lines_row(plane: &mut Plane, a: usize, sets: &mut LineSets, terminal: u32, extras: &[&Plane]) {
+    let LineSets { diag, cols, diags, row } = sets;
+    let (diag, symmetric) = (*diag, plane.symmetric);
+    let mut ext = [0u32; 8];
+    row.clear();
+    for b in plane.cells_of_row(a) {
+        let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
+            continue;
+        };
+        let d = if symmetric { a - b } else { b + plane.rows - a };
+        let mut start = row.lo[0].max(cols.lo[b]);
+        if diag {
+            start = start.max(diags.lo[d]);
+        }
+        let v = if a == 0 && b == 0 && n_ext == 0 {
+            terminal
+        } else {
+            loop {
+                let found = first_free(start, row, 0, cols, b, if diag { Some((diags, d)) } else { None });
+                if ext[..n_ext].contains(&found) {
+                    start = found + 1;
+                } else {
+                    break found;
+                }
+            }
+        };
+        let i = plane.index(a, b);
+        plane.cells.set(i, v);
+        row.insert(0, v);
+        if !(symmetric && b == a) {
+            cols.insert(b, v);
+        }
+        if diag {
+            diags.insert(d, v);
+        }
+    }
+    if symmetric {
+        cols.merge_line(a, row);
+    }
+}
+
+/// Nim-like and Wythoff-like moves on a plane that is not symmetric (a thin strip).
 fn fill_lines(
     shape: Plane,
     diag: bool,
     terminal: u32,
-    extras: &[Plane],
+    extras: &[&Plane],
     control: &Control,
 ) -> Result<Plane, SolveError> {
-    let (r, c, symmetric) = (shape.rows, shape.cols, shape.symmetric);
-    if extras.len() > 8 {
-        return Err(SolveError::Unsupported(
-            "push compounds nest at most 8 deep on a map".into(),
-        ));
-    }
+    let (r, c) = (shape.rows, shape.cols);
     // A cell has at most a + b (+ min(a, b)) options, plus the pushes.
     let bound = (r + c + if diag { r.min(c) } else { 0 } + extras.len() + 2) as u64;
     let words = (bound as usize).div_ceil(64);
-    let n_diags = if !diag {
-        0
-    } else if symmetric {
-        r
-    } else {
-        r + c
-    };
-    let len = Plane::len(r, c, symmetric);
-    let bytes = len as u64 * Cells::bytes_per_cell(bound) + ((c + n_diags + 1) * words * 8) as u64;
+    let len = Plane::len(r, c, shape.symmetric);
+    let bytes = len as u64 * Cells::bytes_per_cell(bound) + LineSets::bytes(diag, c, r + c, words);
     control.reserve(format!("a {r}×{c} map"), bytes)?;
     let mut plane = Plane {
         cells: Cells::new(len, bound),
         ..shape
     };
-    let mut cols = Lines::new(c, words);
-    let mut diags = Lines::new(n_diags, words);
-    let mut row = Lines::new(1, words);
-    let mut ext = [0u32; 8];
+    let mut sets = LineSets::new(diag, c, r + c, words);
     for a in 0..r {
         control.check()?;
-        row.clear();
-        for b in plane.cells_of_row(a) {
-            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
-                continue;
-            };
-            let d = if symmetric { a - b } else { b + r - a };
-            let mut start = row.lo[0].max(cols.lo[b]);
-            if diag {
-                start = start.max(diags.lo[d]);
-            }
-            let v = if a == 0 && b == 0 && n_ext == 0 {
-                terminal
-            } else {
-                loop {
-                    let found = first_free(start, &row, 0, &cols, b, if diag { Some((&diags, d)) } else { None });
-                    if ext[..n_ext].contains(&found) {
-                        start = found + 1;
-                    } else {
-                        break found;
-                    }
-                }
-            };
-            let i = plane.index(a, b);
-            plane.cells.set(i, v);
-            row.insert(0, v);
-            if !(symmetric && b == a) {
-                cols.insert(b, v);
-            }
-            if diag {
-                diags.insert(d, v);
-            }
-        }
-        if symmetric {
-            cols.merge_line(a, &row);
-        }
+        lines_row(&mut plane, a, &mut sets, terminal, extras);
         control.add_done(plane.cells_of_row(a).len() as u64);
     }
     Ok(plane)
 }
 
-/// Rulesets whose options are listed cell by cell. `options` returns false for a cell that is
-/// not a position.
+/// Scratch space of an enumerated fill.
+#[derive(Default)]
+struct Scratch {
+    opts: Vec<(u64, u64)>,
+    seen: MexSet,
+}
+
+/// Fills row `a` of a plane whose options are listed cell by cell. `options` returns false for
+/// a cell that is not a position.
+fn enumerated_row(
+    plane: &mut Plane,
+    a: usize,
+    terminal: u32,
+    extras: &[&Plane],
+    scratch: &mut Scratch,
+    options: &mut impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> bool,
+) {
+    let mut ext = [0u32; 8];
+    let Scratch { opts, seen } = scratch;
+    for b in plane.cells_of_row(a) {
+        let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
+            continue;
+        };
+        opts.clear();
+        if !options(a as u64, b as u64, opts) {
+            continue;
+        }
+        let v = if opts.is_empty() && n_ext == 0 {
+            terminal
+        } else {
+            seen.clear();
+            for &(x, y) in opts.iter() {
+                seen.insert(plane.at(x as usize, y as usize));
+            }
+            for &e in &ext[..n_ext] {
+                seen.insert(e);
+            }
+            seen.mex()
+        };
+        let i = plane.index(a, b);
+        plane.cells.set(i, v);
+    }
+}
+
+/// Rulesets whose options are listed cell by cell, on a plane that is not symmetric.
 /// `shape` is the plane to fill (its cells are allocated here); `max_options` bounds the
 /// number of options of a cell.
 fn fill_enumerated(
     shape: Plane,
     max_options: u64,
     terminal: u32,
-    extras: &[Plane],
+    extras: &[&Plane],
     control: &Control,
     mut options: impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> bool,
 ) -> Result<Plane, SolveError> {
@@ -530,37 +663,168 @@ fn fill_enumerated(
         cells: Cells::new(len, bound),
         ..shape
     };
-    let mut opts = Vec::new();
-    let mut seen = MexSet::new();
-    let mut ext = [0u32; 8];
+    let mut scratch = Scratch::default();
     for a in 0..r {
         control.check()?;
-        for b in plane.cells_of_row(a) {
-            let Some(n_ext) = extra_values(extras, a, b, &mut ext) else {
-                continue;
-            };
-            opts.clear();
-            if !options(a as u64, b as u64, &mut opts) {
-                continue;
-            }
-            let v = if opts.is_empty() && n_ext == 0 {
-                terminal
-            } else {
-                seen.clear();
-                for &(x, y) in &opts {
-                    seen.insert(plane.at(x as usize, y as usize));
-                }
-                for &e in &ext[..n_ext] {
-                    seen.insert(e);
-                }
-                seen.mex()
-            };
-            let i = plane.index(a, b);
-            plane.cells.set(i, v);
-        }
+        enumerated_row(&mut plane, a, terminal, extras, &mut scratch, &mut options);
         control.add_done(plane.cells_of_row(a).len() as u64);
     }
     Ok(plane)
+}
+
+/// How a [`Growing`] plane fills a row.
+#[derive(Debug, Clone)]
+enum GrowFill {
+    Lines(LineSets),
+    Euclid(EuclidVariant),
+    Zeruclid,
+    Cdn(DivisorTable),
+}
+
+/// The triangle b ≤ a of a symmetric two-heap ruleset with a fast fill (and its push
+/// successors), grown row by row: [`Growing::grow_to`] continues from the rows already filled,
+/// since a row's options lie in the rows below it, so a map that grows costs only its new rows.
+/// Rows are finished one at a time and `rows` counts only finished ones, so a cancelled growth
+/// leaves the plane consistent and the next growth goes on from there.
+#[derive(Debug, Clone)]
+pub struct Growing {
+    /// Symmetric; `rows` = `cols` = the finished rows.
+    plane: Plane,
+    fill: GrowFill,
+    terminal: u32,
+    extras: Vec<Growing>,
+}
+
+impl Growing {
+    /// A growing plane of `ruleset`, if it is symmetric with a fast fill (every two-heap
+    /// ruleset of the catalog and their push and misère compounds).
+    pub fn new(ruleset: &Ruleset) -> Option<Self> {
+        if !matches!(ruleset.shape(), Shape::TwoHeaps | Shape::AnyHeaps) || !has_fast_fill(ruleset) {
+            return None;
+        }
+        let (base, misere) = ruleset.base();
+        let fill = match base {
+            Ruleset::Nim => GrowFill::Lines(LineSets::new(false, 0, 0, 0)),
+            Ruleset::Wythoff => GrowFill::Lines(LineSets::new(true, 0, 0, 0)),
+            Ruleset::Euclid(v) => GrowFill::Euclid(*v),
+            Ruleset::Zeruclid => GrowFill::Zeruclid,
+            Ruleset::Cdn => GrowFill::Cdn(DivisorTable::new(0)),
+            _ => return None,
+        };
+        let extras = ruleset
+            .push_successors()
+            .iter()
+            .map(Growing::new)
+            .collect::<Option<Vec<_>>>()?;
+        (extras.len() <= 8).then_some(Self {
+            plane: Plane {
+                rows: 0,
+                cols: 0,
+                symmetric: true,
+                cells: Cells::new(0, 0),
+            },
+            fill,
+            terminal: u32::from(misere),
+            extras,
+        })
+    }
+
+    /// The rows (and columns) finished so far.
+    pub fn rows(&self) -> u64 {
+        self.plane.rows as u64
+    }
+
+    /// The value at (a, b) (`NONE`: not a position); both must be below [`Growing::rows`].
+    pub(crate) fn raw(&self, a: u64, b: u64) -> u32 {
+        self.plane.at(a as usize, b as usize)
+    }
+
+    /// A bound on the values of the first `n` rows.
+    fn bound(&self, n: usize) -> u64 {
+        let e = self.extras.len() as u64 + 2;
+        let n = n as u64;
+        e + match &self.fill {
+            GrowFill::Lines(s) => n * if s.diag { 3 } else { 2 },
+            GrowFill::Euclid(_) => 2 * n,
+            GrowFill::Zeruclid => 4 * n,
+            GrowFill::Cdn(_) => 2 * DivisorTable::max_count_upto(n) as u64 + 2,
+        }
+    }
+
+    /// Memory of the first `n` rows, push successors included.
+    fn bytes(&self, n: usize) -> u64 {
+        let bound = self.bound(n);
+        let cells = Plane::len(n, n, true) as u64 * Cells::bytes_per_cell(bound);
+        let fill = match &self.fill {
+            GrowFill::Lines(s) => LineSets::bytes(s.diag, n, n, (bound as usize).div_ceil(64)),
+            GrowFill::Cdn(_) => DivisorTable::bytes(n as u64),
+            _ => 0,
+        };
+        cells + fill + self.extras.iter().map(|e| e.bytes(n)).sum::<u64>()
+    }
+
+    /// Fills the rows up to `rows` (a no-op if they are finished), within the memory budget.
+    pub fn grow_to(&mut self, rows: u64, control: &Control) -> Result<(), SolveError> {
+        let n = usize::try_from(rows).unwrap_or(usize::MAX);
+        if n <= self.plane.rows {
+            return Ok(());
+        }
+        control.reserve(format!("the map up to row {rows}"), self.bytes(n))?;
+        for e in &mut self.extras {
+            e.grow_to(rows, control)?;
+        }
+        let bound = self.bound(n);
+        self.plane.cells.resize(Plane::len(n, n, true), bound);
+        // Grow the line bitsets by at least a quarter, so growing a few rows at a time copies
+        // them only a logarithmic number of times.
+        match &mut self.fill {
+            GrowFill::Lines(sets) if sets.cols.count < n || sets.cols.words * 64 < bound as usize => {
+                let lines = n.max(sets.cols.count + sets.cols.count / 4);
+                let words = (self.bound(lines) as usize).div_ceil(64);
+                if let GrowFill::Lines(sets) = &mut self.fill {
+                    *sets = sets.grown(lines, words);
+                }
+            }
+            GrowFill::Cdn(table) if (table.start.len() as u64) < rows + 2 => *table = DivisorTable::new(rows),
+            _ => {}
+        }
+        let extras: Vec<&Plane> = self.extras.iter().map(|e| &e.plane).collect();
+        let mut scratch = Scratch::default();
+        let terminal = self.terminal;
+        for a in self.plane.rows..n {
+            control.check()?;
+            let plane = &mut self.plane;
+            match &mut self.fill {
+                GrowFill::Lines(sets) => lines_row(plane, a, sets, terminal, &extras),
+                GrowFill::Euclid(v) => {
+                    let v = *v;
+                    enumerated_row(plane, a, terminal, &extras, &mut scratch, &mut |a, b, out| {
+                        if v.is_position(a, b) {
+                            v.options(a, b, out);
+                            true
+                        } else {
+                            false
+                        }
+                    })
+                }
+                GrowFill::Zeruclid => enumerated_row(plane, a, terminal, &extras, &mut scratch, &mut |a, b, out| {
+                    heaps::zeruclid2_options(a, b, out);
+                    true
+                }),
+                GrowFill::Cdn(table) => enumerated_row(plane, a, terminal, &extras, &mut scratch, &mut |a, b, out| {
+                    let g = heaps::gcd(a, b);
+                    if g > 0 {
+                        heaps::cdn2_options(a, b, table.of(g), out);
+                    }
+                    true
+                }),
+            }
+            plane.rows = a + 1;
+            plane.cols = a + 1;
+            control.add_done(a as u64 + 1);
+        }
+        Ok(())
+    }
 }
 
 /// The first `c` columns of a plane.
@@ -588,7 +852,13 @@ fn crop(p: &Plane, c: usize) -> Plane {
 
 /// Fibonacci Nim over (n, q), `c ≥ r`: the options of (n, q + 1) are those of (n, q) and one
 /// more, so a row is one growing mex set.
-fn fill_fibonacci(r: usize, c: usize, terminal: u32, extras: &[Plane], control: &Control) -> Result<Plane, SolveError> {
+fn fill_fibonacci(
+    r: usize,
+    c: usize,
+    terminal: u32,
+    extras: &[&Plane],
+    control: &Control,
+) -> Result<Plane, SolveError> {
     let bound = r as u64 + extras.len() as u64 + 2;
     control.reserve(
         format!("a {r}×{c} Fibonacci Nim map"),
@@ -685,6 +955,7 @@ fn fill_by_search(
 }
 
 /// Divisors of every n ≤ max, stored flat (for Common Divisor Nim's gcds).
+#[derive(Debug, Clone)]
 struct DivisorTable {
     start: Vec<u32>,
     flat: Vec<u64>,
@@ -714,6 +985,17 @@ impl DivisorTable {
         }
         let max_count = count.iter().copied().max().unwrap_or(0) as usize;
         Self { start, flat, max_count }
+    }
+
+    /// A bound on the number of divisors of any n ≤ max (d(n) ≤ 2√n).
+    fn max_count_upto(max: u64) -> usize {
+        2 * (max as f64).sqrt().ceil() as usize + 2
+    }
+
+    /// Memory of the table up to `max` (about max · ln max divisors).
+    fn bytes(max: u64) -> u64 {
+        let n = max as f64 + 2.0;
+        (n * (n.ln() + 1.0) * 8.0 + n * 4.0) as u64
     }
 
     fn of(&self, g: u64) -> &[u64] {

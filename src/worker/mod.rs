@@ -21,6 +21,7 @@ use crate::solver::cram_report::{CramSolvers, cram_report};
 use crate::solver::evaluate::Evaluator;
 use crate::solver::grid::grid;
 use crate::solver::sequence::sequence;
+use crate::solver::tiles::TileSource;
 use crate::solver::{Control, SolveError};
 
 struct Request {
@@ -181,7 +182,12 @@ pub struct LaneState {
     pub evaluator: Evaluator,
     /// The board editor's solvers (Cram lane), kept for their transposition tables.
     pub cram: CramSolvers,
+    /// The map's tile source, kept so each tile job continues from what the last one computed.
+    pub tiles: Option<TileSource>,
 }
+
+/// How long a tile job goes on past its first tile before answering.
+const TILE_BATCH: std::time::Duration = std::time::Duration::from_millis(100);
 
 fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
     let mut state = LaneState::default();
@@ -235,6 +241,27 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
             rows,
             cols,
         } => Output::Map(Arc::new(grid(ruleset, layout, rows.clone(), cols.clone(), control)?)),
+        JobSpec::Tiles { ruleset, layout, tiles } => {
+            let source = match &mut state.tiles {
+                Some(s) if s.serves(ruleset, layout) => s,
+                slot => slot.insert(TileSource::new(ruleset, layout)),
+            };
+            control.set_total(tiles.iter().map(|&k| source.work(k)).sum());
+            let start = std::time::Instant::now();
+            let mut out = Vec::new();
+            for &key in tiles {
+                if !out.is_empty() && start.elapsed() > TILE_BATCH {
+                    break;
+                }
+                match source.tile(key, control) {
+                    Ok(t) => out.push((key, Arc::new(t))),
+                    // the tiles finished so far are good; the next job meets the error again
+                    Err(e) if out.is_empty() || e == SolveError::Cancelled => return Err(e),
+                    Err(_) => break,
+                }
+            }
+            Output::Tiles(out)
+        }
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
         JobSpec::CramBoard { board, variant } => {
             Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))

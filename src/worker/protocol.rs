@@ -13,6 +13,7 @@ use crate::solver::cram_report::{CramReport, CramVariant};
 use crate::solver::grid::{Grid, Layout};
 use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
+use crate::solver::tiles::{TILE, Tile, TileKey};
 
 /// Identifies one job; ids grow, so a larger id is newer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -44,6 +45,13 @@ pub enum JobSpec {
         rows: Range<u64>,
         cols: Range<u64>,
     },
+    /// Tiles of the map of a two-heap ruleset (or a slice), the most wanted first; the worker
+    /// answers with the first and whichever of the others it finishes within a moment.
+    Tiles {
+        ruleset: Ruleset,
+        layout: Layout,
+        tiles: Vec<TileKey>,
+    },
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
     /// The board editor's report on one Cram or Push Cram position.
@@ -63,6 +71,7 @@ impl JobSpec {
     pub fn size(&self) -> u64 {
         match self {
             JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
+            JobSpec::Tiles { tiles, .. } => tiles.len() as u64 * TILE * TILE,
             JobSpec::Sequence { n, .. } => *n,
             JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
             JobSpec::Position { limit, .. } => *limit as u64,
@@ -80,6 +89,14 @@ impl JobSpec {
             JobSpec::Map {
                 ruleset, rows, cols, ..
             } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
+            JobSpec::Tiles { ruleset, tiles, .. } => match tiles.first() {
+                Some(t) => format!(
+                    "{ruleset}: map tiles near rows {}, columns {}",
+                    t.rows().start,
+                    t.cols().start
+                ),
+                None => format!("{ruleset}: map tiles"),
+            },
             JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
             JobSpec::CramBoard { board, variant } => {
                 format!("{}: {}×{} board", variant.describe(), board.rows(), board.cols())
@@ -94,6 +111,8 @@ impl JobSpec {
 #[derive(Debug, Clone)]
 pub enum Output {
     Map(Arc<Grid>),
+    /// Finished tiles, in the order asked.
+    Tiles(Vec<(TileKey, Arc<Tile>)>),
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
     Position(Arc<PositionReport>),

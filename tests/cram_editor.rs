@@ -4,7 +4,6 @@
 //! 128-cell limit, cancelling. Values are checked against a brute force written here.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,24 +12,8 @@ use nimscope::game::cram_setup::{CramRules, Setup};
 use nimscope::game::rules::cram_board::{Board, Domino, Orientation};
 use nimscope::panels::cram_editor::SolveState;
 
-fn harness(budget: u64) -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(budget))
-}
-
-/// Steps the UI until `done` holds (the worker answers on its own thread).
-fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "timed out waiting for {what}"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+mod common;
+use common::{harness_with_budget as harness, step_until};
 
 /// Opens the editor tab on the board `text`, typed into the board text field.
 fn open_on(h: &mut Harness<'static, App>, text: &str) {

@@ -3,32 +3,14 @@
 //! the computer's reply, and a typed illegal position. Expected values come from closed forms
 //! (Wythoff's P-positions, Bouton's nim-sum), not from the code under test.
 
-use std::time::{Duration, Instant};
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nimscope::app::App;
 use nimscope::game::{Position, Ruleset, theory};
 use nimscope::solver::play::Opponent;
 
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
-}
-
-/// Steps the UI until `done` holds (the worker answers on its own thread).
-fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "timed out waiting for {what}"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+mod common;
+use common::{harness, step_until};
 
 fn click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
     h.hover_at(pos);

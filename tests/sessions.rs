@@ -4,17 +4,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use nimscope::app::{App, CentralTab};
+use nimscope::app::CentralTab;
 use nimscope::figure::png_out::read_text_chunks;
 use nimscope::figure::{Figure, FigureStyle, make_figure};
 use nimscope::game::theory;
 use nimscope::raster::colors;
 use nimscope::session::Session;
 use nimscope::solver::Control;
+
+mod common;
+use common::{harness, step_until};
 
 const EXAMPLES: [&str; 4] = [
     "euclid-winning-pairs.ron",
@@ -32,24 +33,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
-}
-
-fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// A figure of the session without axes, legend or title, so cells are easy to find.

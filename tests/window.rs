@@ -1,9 +1,6 @@
 //! Behaviour of the window through egui_kittest (no GPU, no display): choosing a ruleset,
 //! the map being requested and filled, hovering a cell, the colour mode, cancelling a job.
 
-use std::time::{Duration, Instant};
-
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nimscope::app::App;
 use nimscope::game::Ruleset;
@@ -12,24 +9,8 @@ use nimscope::raster::{ColorMode, Palette};
 use nimscope::solver::tiles::TileKey;
 use nimscope::worker::{JobSpec, Lane};
 
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(1 << 30))
-}
-
-/// Steps the UI until `done` holds (the worker answers on its own thread).
-fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "timed out waiting for {what}"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+mod common;
+use common::{harness, step_until};
 
 #[test]
 fn clicking_a_ruleset_requests_its_map() {

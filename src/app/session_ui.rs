@@ -92,12 +92,14 @@ impl Default for SessionState {
     }
 }
 
-/// The session without the parts that change by merely looking around (pan and zoom).
+/// The session without the parts that change by merely looking around (pan and zoom), and
+/// with a missing board read as the editor's default one (what the window shows for it).
 fn content(s: &Session) -> Session {
     Session {
         view: MapView::default(),
         rows: 0..0,
         cols: 0..0,
+        board: Some(s.board.clone().unwrap_or_default()),
         ..s.clone()
     }
 }

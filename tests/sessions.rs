@@ -107,6 +107,7 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
         let s = Session::load(&example(name)).unwrap();
         assert_eq!(h.state().ruleset, s.ruleset.parse().unwrap(), "{name}");
         assert_eq!(h.state().central_tab, s.tab, "{name}");
+        assert_eq!(h.state().panel.slice, s.slice, "{name}");
         assert!(!h.state().has_unsaved_changes(), "{name}: nothing changed yet");
         assert!(
             h.state().window_title().starts_with(&name.replace(".ron", "")),
@@ -345,4 +346,33 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.step();
     h.step();
     assert!(h.state().sessions.show_notes);
+}
+
+#[test]
+fn the_last_state_comes_back_on_the_next_start() {
+    let dir = temp_dir("state");
+    let mut h = harness();
+    h.step();
+    h.state_mut().keep_state_in(dir.clone());
+    h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
+    h.state_mut().sessions.notes = "unsaved thoughts".into();
+    h.step();
+    h.state_mut().write_window_state(); // what closing the window does
+    let before = h.state().session();
+    let mut h2 = harness();
+    h2.state_mut().use_state_dir(dir.clone());
+    h2.step();
+    let after = h2.state().session();
+    assert_eq!(after.ruleset, "zeruclid");
+    assert_eq!(after.slice, "1,_,_");
+    assert_eq!(after.notes, "unsaved thoughts");
+    assert_eq!(
+        (after.view, after.color, after.overlays),
+        (before.view, before.color, before.overlays)
+    );
+    assert!(
+        h2.state().has_unsaved_changes(),
+        "the notes differ from the file on disk"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -187,7 +187,7 @@ impl App {
         };
         self.panel.expression = s.ruleset.clone();
         self.panel.error = None;
-        self.panel.slice = s.slice.clone();
+        self.panel.set_slice(&s.slice);
         self.panel.compare = s.compare.clone();
         self.panel.compare_theorem = s.compare_theorem;
         self.set_ruleset(ruleset);

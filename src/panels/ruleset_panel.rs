@@ -90,6 +90,16 @@ impl RulesetPanel {
             .join(",")
     }
 
+    /// Shows a saved slice (empty: the plain two-heap map) in the text and the heap widgets.
+    pub fn set_slice(&mut self, text: &str) {
+        self.slice = text.trim().to_string();
+        if self.slice.is_empty() {
+            self.set_heaps(2);
+        } else {
+            self.read_slice(text);
+        }
+    }
+
     /// Sets the heap widgets from a slice text such as `1,_,_`; false if it is not one.
     fn read_slice(&mut self, text: &str) -> bool {
         let Ok(crate::solver::grid::Layout::Slice(parts)) = crate::solver::grid::Layout::parse_slice(text) else {

@@ -1,6 +1,8 @@
-//! Exact solvers: single positions ([`search`]), rectangles of two-heap games ([`grid`]),
-//! one-heap sequences with certified periods ([`sequence`]), all cancellable and reporting
-//! progress through [`control`].
+//! Exact solvers: single positions ([`search`], [`evaluate`]), rectangles of two-heap games
+//! ([`grid`]) and the map's tiles ([`tiles`]), one-heap sequences with certified periods
+//! ([`sequence`]), Cram and Push Cram ([`cram`], [`push_cram`], the editor's [`cram_report`]),
+//! the inspector's position reports ([`report`]) and play mode's rules ([`play`]); all
+//! cancellable and reporting progress through [`control`].
 
 pub mod control;
 pub mod cram;

@@ -376,3 +376,26 @@ fn the_last_state_comes_back_on_the_next_start() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_hand_written_ruleset_spelling_keeps_the_selection_and_is_not_a_change() {
+    let dir = temp_dir("spelling");
+    let path = dir.join("spaced.ron");
+    std::fs::write(
+        &path,
+        "Session(ruleset: \"push(nim, euclid0)\", inspector: (selected: Some(\"2,4\"), expanded: [\"2,4\"]))",
+    )
+    .unwrap();
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&path).unwrap();
+    for _ in 0..3 {
+        h.step();
+    }
+    let p = h.state().ruleset.parse_position("2,4").unwrap();
+    assert_eq!(h.state().inspector.root(), Some(&p));
+    assert!(h.state().inspector.expanded.contains("2,4"));
+    assert!(!h.state().has_unsaved_changes(), "{}", h.state().window_title());
+    assert_eq!(h.state().window_title(), "spaced - nimscope");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

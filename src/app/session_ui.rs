@@ -179,13 +179,16 @@ impl App {
     /// Shows `s`: the ruleset, slice, view, colours, inspector, board and notes. A session that
     /// does not apply (checked first) changes nothing.
     pub fn apply_session(&mut self, s: Session) -> Result<(), String> {
-        let ruleset = s.ruleset.parse().map_err(|e| format!("ruleset '{}': {e}", s.ruleset))?;
+        let ruleset: crate::game::Ruleset = s.ruleset.parse().map_err(|e| format!("ruleset '{}': {e}", s.ruleset))?;
+        // A hand-written file may spell the ruleset otherwise (`push(nim, euclid0)`): the
+        // inspector keeps its selection only for the ruleset's own spelling.
+        let name = ruleset.to_string();
         s.layout()?;
         let board = match &s.board {
             Some(doc) => CramEditor::from_document(doc).map_err(|e| format!("board: {e}"))?,
             None => CramEditor::default(),
         };
-        self.panel.expression = s.ruleset.clone();
+        self.panel.expression = name.clone();
         self.panel.error = None;
         self.panel.set_slice(&s.slice);
         self.panel.compare = s.compare.clone();
@@ -199,7 +202,7 @@ impl App {
         };
         self.map_state.color = s.color;
         self.map_state.overlays = s.overlays;
-        self.inspector = InspectorState::from_document(&s.ruleset, s.inspector.clone());
+        self.inspector = InspectorState::from_document(&name, s.inspector.clone());
         self.cram_editor = board;
         self.sessions.figure = s.figure;
         self.sessions.notes = s.notes;

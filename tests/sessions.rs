@@ -399,3 +399,42 @@ fn a_hand_written_ruleset_spelling_keeps_the_selection_and_is_not_a_change() {
     assert_eq!(h.state().window_title(), "spaced - nimscope");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
+    let dir = temp_dir("shortcuts");
+    let path = dir.join("mine.ron");
+    let mut h = harness();
+    h.step();
+    h.state_mut().save_session(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    h.state_mut().sessions.show_notes = true;
+    for _ in 0..3 {
+        h.step(); // a new window sizes itself before it shows
+    }
+    h.get_by_label("Notes").focus();
+    h.step();
+    h.get_by_label("Notes").type_text("se");
+    h.step();
+    for key in [egui::Key::E, egui::Key::S] {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+        h.step();
+    }
+    assert_eq!(h.state().sessions.notes, "se");
+    assert!(
+        !h.state().sessions.show_export,
+        "Ctrl+E while typing opened the export window"
+    );
+    assert!(!path.exists(), "Ctrl+S while typing saved the session");
+    // with no text field focused the same keys work
+    h.state_mut().sessions.show_notes = false;
+    h.step();
+    h.step();
+    for key in [egui::Key::E, egui::Key::S] {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+        h.step();
+    }
+    assert!(h.state().sessions.show_export);
+    assert!(path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

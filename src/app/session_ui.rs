@@ -285,9 +285,13 @@ impl App {
         });
     }
 
-    /// Keyboard shortcuts of the File menu.
+    /// Keyboard shortcuts of the File menu; they wait while a text field has the focus (the
+    /// keys belong to the typing there: a dialog must not open under the user's fingers).
     pub(super) fn file_shortcuts_ui(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
+        if ctx.text_edit_focused() {
+            return;
+        }
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
             self.save_as_dialog();

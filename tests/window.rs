@@ -190,3 +190,27 @@ fn a_three_heap_game_opens_on_a_slice() {
     assert!(h.state().status.is_none(), "{:?}", h.state().status);
     step_until(&mut h, "the euclid3 slice", |app| app.map.get(3, 4).is_some());
 }
+
+#[test]
+fn after_cancel_panning_the_map_resumes_it() {
+    let mut h = harness();
+    h.step();
+    // zoom far out: the view needs a large map, which takes a while
+    h.state_mut().map_state.camera.cells_per_point = 20.0;
+    h.state_mut().map_state.camera.center_a = 8000.0;
+    h.state_mut().map_state.camera.center_b = 8000.0;
+    step_until(&mut h, "a running job", |app| {
+        app.worker().is_some_and(|w| w.is_running(Lane::Map))
+    });
+    h.get_by_label("Cancel").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().status.as_deref(), Some("cancelled"));
+    // the map stays stopped while the view stays where it was
+    h.step();
+    assert!(!h.state().worker().unwrap().is_running(Lane::Map));
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    assert_eq!(h.state().status, None, "panning did not resume the map");
+    assert!(h.state().worker().unwrap().is_running(Lane::Map));
+}

@@ -67,6 +67,8 @@ pub struct App {
     pub sessions: session_ui::SessionState,
     worker: Option<Worker>,
     memory_budget: u64,
+    /// The map's view and colours when the user pressed Cancel: the map waits until they change.
+    cancelled_view: Option<(Camera, ColorMode)>,
 }
 
 impl App {
@@ -92,6 +94,7 @@ impl App {
             sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
+            cancelled_view: None,
         }
     }
 
@@ -142,6 +145,7 @@ impl App {
             w.cancel(Lane::Cram);
         }
         self.status = Some("cancelled".into());
+        self.cancelled_view = Some((self.map_state.camera, self.map_state.color));
     }
 
     /// Takes the worker's results and asks for what the view still lacks.
@@ -210,8 +214,12 @@ impl App {
             self.on_export_response(resp);
         }
         if self.status.as_deref() == Some("cancelled") {
-            return; // the user stopped the work: wait for the next change of view or ruleset
+            if self.cancelled_view == Some((self.map_state.camera, self.map_state.color)) {
+                return; // the user stopped the work: wait for the next change of view or ruleset
+            }
+            self.status = None;
         }
+        self.cancelled_view = None;
         self.schedule();
         if self.worker.as_ref().is_some_and(|w| w.running().next().is_some()) {
             ctx.request_repaint_after(Duration::from_millis(100)); // keep the progress bar moving

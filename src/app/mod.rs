@@ -381,8 +381,9 @@ impl App {
                     None if self.compare_map.is_empty() => Compare::Nothing,
                     None => Compare::Map(&self.compare_map),
                 };
-                self.hovered = canvas::map_ui(ui, &mut self.map_state, &self.map, compare);
-                if ui.input(|i| i.pointer.primary_clicked()) && self.hovered.is_some() {
+                let response = canvas::map_ui(ui, &mut self.map_state, &self.map, compare);
+                self.hovered = response.hovered;
+                if response.clicked && self.hovered.is_some() {
                     self.selected = self.hovered;
                     if let Some(h) = self.hovered {
                         let p = self.layout.position(&self.ruleset, h.a, h.b);

@@ -120,8 +120,17 @@ impl MapState {
     }
 }
 
-/// Draws the map filling the available space; returns the hovered cell.
-pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &TileStore, other: Compare<'_>) -> Option<HoveredCell> {
+/// What the pointer did on the map this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapResponse {
+    pub hovered: Option<HoveredCell>,
+    /// The map itself was clicked (not a menu or window over it).
+    pub clicked: bool,
+}
+
+/// Draws the map filling the available space; returns the hovered cell and whether the map
+/// was clicked.
+pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &TileStore, other: Compare<'_>) -> MapResponse {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.last_rect = Some(rect);
     handle_input(ui, state, rect, &response);
@@ -194,7 +203,10 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &TileStore, other: C
             painter.rect_stroke(r, 0.0, Stroke::new(2.0, theme::HOVER_OUTLINE), StrokeKind::Outside);
         }
     }
-    hovered
+    MapResponse {
+        hovered,
+        clicked: response.clicked(),
+    }
 }
 
 /// The inspector's marks over the map drawn this frame: `selected` outlined, a ring on each

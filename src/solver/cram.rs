@@ -21,6 +21,7 @@
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
+use crate::solver::ttable;
 
 /// Outcome classes are the engine's own.
 pub use crate::game::Outcome;
@@ -500,7 +501,7 @@ macro_rules! bit_grid {
                             }
                             None => {
                                 if let Some(t) = s.table.as_ref() {
-                                    t.prefetch(k as u128, kw);
+                                    t.prefetch(k as u128, kw as u16);
                                 }
                                 scratch.push(Scratch::Key(k as u128, kw));
                             }
@@ -582,11 +583,6 @@ pub(crate) use g128::{first_component, shr};
 // ---------------------------------------------------------------------------------------------
 // Transposition table.
 
-/// Entries per bucket; a bucket is probed linearly.
-const BUCKET: usize = 4;
-/// Bytes per entry: key bits (two words), a meta word and the mask of excluded values.
-const ENTRY_BYTES: u64 = 32;
-
 /// What is known about the value of a component.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Info {
@@ -595,128 +591,16 @@ struct Info {
     not: u64,
 }
 
-/// A fixed-size hash table `(key bits, width) -> Info`. When a bucket is full the entry for
-/// the smallest component is overwritten: small components are the cheapest to recompute.
-struct Table {
-    /// Per entry `[lo, hi, meta, not]`; `meta == 0` marks a free slot, otherwise
-    /// `meta = width | (exact + 1) << 8 | cells << 40` with `exact + 1 == 0` for unknown.
-    entries: Vec<[u64; 4]>,
-    bucket_mask: usize,
-    len: usize,
-    /// Bucket count allowed by the memory cap. The table starts small and doubles when half
-    /// full: a small table is faster (fewer cache and TLB misses) for small searches.
-    max_buckets: usize,
-}
+/// The table of components: key = canonical bits, tag = width, priority = cell count; the
+/// word holds `exact + 1` (0: unknown), the extra payload the mask of excluded values.
+type Table = ttable::Table<u64>;
 
-/// Buckets of a new table (4 MiB), unless the cap is smaller.
-const INITIAL_BUCKETS: usize = 1 << 15;
-
-#[inline]
-fn hash(bits: u128, w: usize) -> u64 {
-    let lo = bits as u64;
-    let hi = (bits >> 64) as u64;
-    let mut h = lo ^ hi.rotate_left(27).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (w as u64) << 57;
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 29;
-    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 32)
-}
-
-impl Table {
-    fn with_bytes(bytes: u64) -> Table {
-        let mut max_buckets = 1usize;
-        while (max_buckets as u64 * 2) * BUCKET as u64 * ENTRY_BYTES <= bytes {
-            max_buckets *= 2;
-        }
-        let buckets = max_buckets.min(INITIAL_BUCKETS);
-        Table {
-            entries: vec![[0; 4]; buckets * BUCKET],
-            bucket_mask: buckets - 1,
-            len: 0,
-            max_buckets,
-        }
-    }
-
-    /// Doubles the table and re-inserts every entry.
-    fn grow(&mut self) {
-        let buckets = (self.bucket_mask + 1) * 2;
-        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; buckets * BUCKET]);
-        self.bucket_mask = buckets - 1;
-        self.len = 0;
-        for e in old {
-            if e[2] != 0 {
-                let b = (hash(e[0] as u128 | (e[1] as u128) << 64, (e[2] & 0xff) as usize) as usize & self.bucket_mask)
-                    * BUCKET;
-                if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s[2] == 0) {
-                    *slot = e;
-                    self.len += 1;
-                }
-            }
-        }
-    }
-
-    /// Asks the CPU to start loading the bucket of a key.
+impl Info {
     #[inline]
-    fn prefetch(&self, bits: u128, w: usize) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-            let p = self.entries[b..b + BUCKET].as_ptr() as *const i8;
-            // SAFETY: prefetching is a hint with no effect on memory; `p` and `p + 64` lie in
-            // the bucket (4 entries of 32 bytes).
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch(p, _MM_HINT_T0);
-                _mm_prefetch(p.add(64), _MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (bits, w);
-    }
-
-    #[inline]
-    fn get(&self, bits: u128, w: usize) -> Option<Info> {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        for e in &self.entries[b..b + BUCKET] {
-            if e[0] == lo && e[1] == hi && e[2] & 0xff == w as u64 {
-                let exact = ((e[2] >> 8) & 0xffff_ffff) as u32;
-                return Some(Info {
-                    exact: exact.checked_sub(1),
-                    not: e[3],
-                });
-            }
-        }
-        None
-    }
-
-    #[inline]
-    fn put(&mut self, bits: u128, w: usize, info: Info) {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        let cells = bits.count_ones() as u64;
-        let exact = info.exact.map_or(0, |v| v as u64 + 1);
-        let meta = w as u64 | exact << 8 | cells << 40;
-        let slot = &mut self.entries[b..b + BUCKET];
-        let mut victim = 0;
-        for (i, e) in slot.iter().enumerate() {
-            if e[2] == 0 {
-                self.len += 1;
-                victim = i;
-                break;
-            }
-            if e[0] == lo && e[1] == hi && e[2] & 0xff == w as u64 {
-                victim = i;
-                break;
-            }
-            if e[2] >> 40 < slot[victim][2] >> 40 {
-                victim = i;
-            }
-        }
-        slot[victim] = [lo, hi, meta, info.not];
-        if self.len * 2 > self.entries.len() && self.bucket_mask + 1 < self.max_buckets {
-            self.grow();
+    fn from_entry(word: u32, not: u64) -> Info {
+        Info {
+            exact: word.checked_sub(1),
+            not,
         }
     }
 }
@@ -839,16 +723,15 @@ impl CramSolver {
         CramStats {
             expanded: self.expanded,
             table_hits: self.hits,
-            table_len: self.table.as_ref().map_or(0, |t| t.len),
-            table_capacity: self.table.as_ref().map_or(0, |t| t.entries.len()),
+            table_len: self.table.as_ref().map_or(0, |t| t.len()),
+            table_capacity: self.table.as_ref().map_or(0, |t| t.capacity()),
         }
     }
 
     /// Forgets every stored value (keeps the allocation).
     pub fn clear(&mut self) {
         if let Some(t) = &mut self.table {
-            t.entries.iter_mut().for_each(|e| *e = [0; 4]);
-            t.len = 0;
+            t.clear();
         }
     }
 
@@ -927,37 +810,34 @@ impl CramSolver {
     /// The stored value of a component, if known.
     #[inline]
     fn lookup(&mut self, key: u128, w: usize) -> Option<u32> {
-        let v = self.table.as_ref().and_then(|t| t.get(key, w)).and_then(|i| i.exact);
+        let v = self.info(key, w).exact;
         self.hits += v.is_some() as u64;
         v
     }
 
     #[inline]
     fn info(&mut self, key: u128, w: usize) -> Info {
-        self.table.as_ref().and_then(|t| t.get(key, w)).unwrap_or_default()
+        self.table
+            .as_ref()
+            .and_then(|t| t.get(key, w as u16))
+            .map_or_else(Info::default, |e| Info::from_entry(e.word, e.extra))
     }
 
     #[inline]
     fn store(&mut self, key: u128, w: usize, value: u32) {
         if let Some(t) = self.table.as_mut() {
-            t.put(
-                key,
-                w,
-                Info {
-                    exact: Some(value),
-                    not: 0,
-                },
-            );
+            t.put(key, w as u16, key.count_ones() as u16, |_| (value + 1, 0));
         }
     }
 
     /// Records that the value is none of `set` (values below 64).
     #[inline]
     fn exclude(&mut self, key: u128, w: usize, set: u64) {
-        let mut info = self.info(key, w);
-        info.not |= set;
         if let Some(t) = self.table.as_mut() {
-            t.put(key, w, info);
+            t.put(key, w as u16, key.count_ones() as u16, |old| {
+                let (word, not) = old.unwrap_or((0, 0));
+                (word, not | set)
+            });
         }
     }
 

@@ -12,6 +12,7 @@ pub mod push_cram;
 pub mod report;
 pub mod search;
 pub mod sequence;
+pub(crate) mod ttable;
 
 pub use control::{Control, SolveError};
 pub use evaluate::{Evaluator, OptionValue};

@@ -27,6 +27,7 @@
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::cram::{G007, Outcome, first_component, shr};
+use crate::solver::ttable;
 use std::fmt;
 
 /// Value of 0.07 on a strip of `n` cells (`n <= 128`).
@@ -193,138 +194,42 @@ fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) 
 // ---------------------------------------------------------------------------------------------
 // Transposition table.
 
-const BUCKET: usize = 4;
-const ENTRY_BYTES: u64 = 24;
+/// Flags of an entry's word; the value sits above them.
+const OUTCOME_KNOWN: u32 = 1;
+const OUTCOME_N: u32 = 1 << 1;
+const VALUE_KNOWN: u32 = 1 << 2;
+const VALUE_SHIFT: u32 = 8;
 
-/// Flags in an entry's meta word.
-const OUTCOME_KNOWN: u64 = 1 << 16;
-const OUTCOME_N: u64 = 1 << 17;
-const VALUE_KNOWN: u64 = 1 << 18;
-const VALUE_SHIFT: u32 = 20;
-const VALUE_MASK: u64 = 0xf_ffff << VALUE_SHIFT;
-/// Bits of the meta word that identify the key (width and `t`).
-const ID_MASK: u64 = 0xffff;
-
-/// Fixed-size table `(key bits, width) -> (outcome?, value?)`; a full bucket overwrites the
-/// entry with the fewest empty cells (the cheapest to recompute).
-struct Table {
-    /// `[lo, hi, meta]`, `meta = (width | t << 8) | flags | value << 20 | cells << 40`;
-    /// 0 = free. The table's "width" argument is `width | t << 8`.
-    entries: Vec<[u64; 3]>,
-    bucket_mask: usize,
-    len: usize,
-    /// Bucket count allowed by the memory cap; the table starts small and doubles when half
-    /// full (small tables are faster for small searches).
-    max_buckets: usize,
-}
-
-fn hash(bits: u128, w: usize) -> u64 {
-    let mut h = bits as u64
-        ^ ((bits >> 64) as u64)
-            .rotate_left(31)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^= (w as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 29;
-    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 32)
-}
+/// The table of positions: key = packed board, tag = width | t << 8 (width <= 128, t < 128),
+/// priority = cell count; the word holds the flags and the value.
+struct Table(ttable::Table<()>);
 
 impl Table {
     fn with_bytes(bytes: u64) -> Table {
-        let mut max_buckets = 1usize;
-        while (max_buckets as u64 * 2) * BUCKET as u64 * ENTRY_BYTES <= bytes {
-            max_buckets *= 2;
-        }
-        let buckets = max_buckets.min(1 << 15);
-        Table {
-            entries: vec![[0; 3]; buckets * BUCKET],
-            bucket_mask: buckets - 1,
-            len: 0,
-            max_buckets,
-        }
+        Table(ttable::Table::with_bytes(bytes))
     }
 
-    /// Doubles the table and re-inserts every entry.
-    fn grow(&mut self) {
-        let buckets = (self.bucket_mask + 1) * 2;
-        let old = std::mem::replace(&mut self.entries, vec![[0; 3]; buckets * BUCKET]);
-        self.bucket_mask = buckets - 1;
-        self.len = 0;
-        for e in old {
-            if e[2] != 0 {
-                let bits = e[0] as u128 | (e[1] as u128) << 64;
-                let b = (hash(bits, (e[2] & ID_MASK) as usize) as usize & self.bucket_mask) * BUCKET;
-                if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s[2] == 0) {
-                    *slot = e;
-                    self.len += 1;
-                }
-            }
-        }
+    #[inline]
+    fn prefetch(&self, bits: u128, id: usize) {
+        self.0.prefetch(bits, id as u16);
     }
 
-    /// Asks the CPU to start loading the bucket of a key.
-    fn prefetch(&self, bits: u128, w: usize) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-            let p = self.entries[b..b + BUCKET].as_ptr() as *const i8;
-            // SAFETY: prefetching is a hint with no effect on memory; `p` and `p + 64` lie in
-            // the bucket (4 entries of 24 bytes).
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch(p, _MM_HINT_T0);
-                _mm_prefetch(p.add(64), _MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (bits, w);
-    }
-
-    fn get(&self, bits: u128, w: usize) -> u64 {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        for e in &self.entries[b..b + BUCKET] {
-            if e[0] == lo && e[1] == hi && e[2] & ID_MASK == w as u64 {
-                return e[2];
-            }
-        }
-        0
+    /// The word of the key, 0 when unknown.
+    #[inline]
+    fn get(&self, bits: u128, id: usize) -> u32 {
+        self.0.get(bits, id as u16).map_or(0, |e| e.word)
     }
 
     /// Merges `flags` and `value` into the entry of the key.
-    fn update(&mut self, bits: u128, w: usize, flags: u64, value: u32) {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        let cells = bits.count_ones() as u64;
-        let slot = &mut self.entries[b..b + BUCKET];
-        let mut victim = 0;
-        let mut old = 0;
-        for (i, e) in slot.iter().enumerate() {
-            if e[2] == 0 {
-                self.len += 1;
-                victim = i;
-                break;
+    #[inline]
+    fn update(&mut self, bits: u128, id: usize, flags: u32, value: u32) {
+        self.0.put(bits, id as u16, bits.count_ones() as u16, |old| {
+            let mut word = old.map_or(0, |(w, ())| w) | flags;
+            if flags & VALUE_KNOWN != 0 {
+                word = (word & ((1 << VALUE_SHIFT) - 1)) | value << VALUE_SHIFT;
             }
-            if e[0] == lo && e[1] == hi && e[2] & ID_MASK == w as u64 {
-                victim = i;
-                old = e[2];
-                break;
-            }
-            if e[2] >> 40 < slot[victim][2] >> 40 {
-                victim = i;
-            }
-        }
-        let mut meta = w as u64 | cells << 40 | (old & (OUTCOME_KNOWN | OUTCOME_N | VALUE_KNOWN | VALUE_MASK));
-        meta |= flags;
-        if flags & VALUE_KNOWN != 0 {
-            meta = (meta & !VALUE_MASK) | ((value as u64) << VALUE_SHIFT & VALUE_MASK);
-        }
-        slot[victim] = [lo, hi, meta];
-        if self.len * 2 > self.entries.len() && self.bucket_mask + 1 < self.max_buckets {
-            self.grow();
-        }
+            (word, ())
+        });
     }
 }
 
@@ -384,7 +289,7 @@ impl PushCramSolver {
 
     /// Entries stored in the table.
     pub fn table_len(&self) -> usize {
-        self.table.as_ref().map_or(0, |t| t.len)
+        self.table.as_ref().map_or(0, |t| t.0.len())
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
@@ -571,7 +476,7 @@ impl PushCramSolver {
         let id = kw | (t as usize) << 8;
         let meta = self.table().get(key, id);
         if meta & VALUE_KNOWN != 0 {
-            return Ok(((meta & VALUE_MASK) >> VALUE_SHIFT) as u32);
+            return Ok(meta >> VALUE_SHIFT);
         }
         self.poll(control)?;
         self.expanded += 1;

@@ -149,6 +149,12 @@ macro_rules! bit_grid {
                 x | ((x << 1) & nf(w)) | ((x >> 1) & nl(w)) | shl(x, w) | shr(x, w)
             }
 
+            /// Cells with a neighbour in `x` (stride `w`).
+            #[inline]
+            fn neighbours(x: B, w: usize) -> B {
+                ((x << 1) & nf(w)) | ((x >> 1) & nl(w)) | shl(x, w) | shr(x, w)
+            }
+
             /// The connected component of `cells` containing its lowest cell.
             #[inline]
             pub(crate) fn first_component(cells: B, w: usize) -> B {
@@ -166,7 +172,9 @@ macro_rules! bit_grid {
             /// neighbour (pendants), all but one of those pendants can go without changing the value. A
             /// domino on the centre and any pendant leaves the other pendants isolated, so the options
             /// are the same positions up to isolated cells, and every other move keeps the situation
-            /// (induction on the number of cells). Repeats until nothing changes, since a centre that
+            /// (induction on the number of cells). Also removes bridges, cells all of whose neighbours
+            /// are centres (Beling's `igs` does the same; the brute force of `tests/cram_solver.rs`
+            /// checks it on every subset of 4×4). Repeats until nothing changes, since a centre that
             /// loses pendants may become a pendant itself.
             #[inline]
             pub(crate) fn reduce_stars(mut p: B, w: usize) -> B {
@@ -192,6 +200,11 @@ macro_rules! bit_grid {
                     centres |= from_up;
                     let from_left = (pendant & left) >> 1;
                     drop |= (from_left & centres) << 1;
+                    centres |= from_left;
+                    // Bridges (Beling's `igs`): a cell that is neither a pendant nor a centre
+                    // and whose every neighbour is a centre can go as well.
+                    let rest = p & !pendant & !centres;
+                    drop |= rest & !neighbours(rest, w);
                     if drop == 0 {
                         return p;
                     }

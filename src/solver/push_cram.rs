@@ -122,28 +122,58 @@ struct Reduced {
     t: u32,
 }
 
-/// Splits `cells` (stride `w`) into components, folds the static ones into `t`, cancels equal
-/// pairs and packs the rest (canonical, sorted, left to right with a blocked column between
-/// them, top-aligned). When the packing would not fit 128 cells, keys the remaining
-/// components where they are instead (a valid but less shared key).
-fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) -> Reduced {
-    let mut t = t;
-    // (width, bits, height) of each component with a vertical domino.
-    parts.clear();
-    let mut live = 0u128;
+/// A component with a vertical domino, in the coordinates of the position holding it.
+#[derive(Debug, Clone, Copy)]
+struct Comp {
+    cells: u128,
+    /// Its post-push value.
+    post: u32,
+    /// Its key: (width, bits, height).
+    part: (usize, u128, usize),
+}
+
+/// Splits `cells` (stride `w`) into components: pushes those with a vertical domino on
+/// `comps` and returns the XOR of the post-push values of the others (static ones) and their
+/// cells.
+fn split(cells: u128, w: usize, comps: &mut Vec<Comp>) -> (u32, u128) {
+    let mut t = 0;
+    let mut fixed = 0;
     let mut rest = cells;
     while rest != 0 {
         let comp = first_component(rest, w);
         rest &= !comp;
+        let post = post_value_bits(comp, w);
         if comp & shr(comp, w) == 0 {
-            t ^= post_value_bits(comp, w);
+            t ^= post;
+            fixed |= comp;
             continue;
         }
-        live |= comp;
         let (k, kw) = push_key(comp, w);
         let kh = (127 - k.leading_zeros() as usize) / kw + 1;
-        parts.push((kw, k, kh));
+        comps.push(Comp {
+            cells: comp,
+            post,
+            part: (kw, k, kh),
+        });
     }
+    (t, fixed)
+}
+
+/// Splits `cells` (stride `w`) into components, folds the static ones into `t`, cancels equal
+/// pairs and packs the rest (see [`pack`]).
+fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) -> Reduced {
+    let mut comps = Vec::new();
+    let (fixed, fixed_cells) = split(cells, w, &mut comps);
+    parts.clear();
+    parts.extend(comps.iter().map(|c| c.part));
+    pack(parts, t ^ fixed, cells & !fixed_cells, w)
+}
+
+/// Cancels equal pairs among the keys of the live components (`parts`) and packs the rest
+/// (canonical, sorted, left to right with a blocked column between them, top-aligned). When
+/// the packing would not fit 128 cells, keys the live cells `live` (stride `w`) where they are
+/// instead (a valid but less shared key).
+fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: u128, w: usize) -> Reduced {
     if parts.is_empty() {
         return Reduced { bits: 0, w: 1, t };
     }
@@ -174,8 +204,6 @@ fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) 
     let height = kept.iter().map(|p| p.2).max().unwrap_or(1);
     let width = kept.iter().map(|p| p.0).sum::<usize>() + kept.len() - 1;
     if height * width > 128 {
-        // Fall back to the components in place (after cancellation the kept ones are a subset,
-        // so recompute them from `live` without the cancelled pairs: simply key all of them).
         let (bits, kw) = push_key(live, w);
         return Reduced { bits, w: kw, t };
     }
@@ -253,6 +281,8 @@ pub struct PushCramSolver {
     parts: Vec<(usize, u128, usize)>,
     /// Options of the positions being searched, one frame per level (truncated on return).
     stack: Vec<Reduced>,
+    /// Scratch space of `children`.
+    comps: Vec<Comp>,
 }
 
 impl Default for PushCramSolver {
@@ -279,6 +309,7 @@ impl PushCramSolver {
             expanded: 0,
             parts: Vec::new(),
             stack: Vec::new(),
+            comps: Vec::new(),
         }
     }
 
@@ -392,6 +423,45 @@ impl PushCramSolver {
         self.wins_reduced(pos, control)
     }
 
+    /// Pushes on `self.stack` the options of the reduced position `(key, kw, t)` after which
+    /// the opponent cannot push to 0, each once (symmetric positions have equal options). Only
+    /// the component under the domino changes, so the others keep their keys, and the value
+    /// after the opponent's push is known before the option is packed.
+    fn children(&mut self, key: u128, kw: usize, t: u32) {
+        let base = self.stack.len();
+        let mut comps = std::mem::take(&mut self.comps);
+        comps.clear();
+        let (fixed, parent_fixed) = split(key, kw, &mut comps);
+        let total = comps.iter().fold(t ^ fixed, |x, c| x ^ c.post);
+        let mut s = key & shr(key, kw);
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            let domino = 1u128 << i | 1u128 << (i + kw);
+            let Some(j) = comps.iter().position(|c| c.cells & domino != 0) else {
+                continue;
+            };
+            let cells = comps[j].cells & !domino;
+            if total ^ comps[j].post ^ post_value_bits(cells, kw) == 0 {
+                continue;
+            }
+            let n = comps.len();
+            let (ct, fixed_cells) = split(cells, kw, &mut comps);
+            self.parts.clear();
+            for (m, c) in comps.iter().enumerate() {
+                if m != j {
+                    self.parts.push(c.part);
+                }
+            }
+            comps.truncate(n);
+            let child = pack(&mut self.parts, t ^ fixed ^ ct, key & !domino & !parent_fixed & !fixed_cells, kw);
+            if !self.stack[base..].contains(&child) {
+                self.stack.push(child);
+            }
+        }
+        self.comps = comps;
+    }
+
     fn wins_reduced(&mut self, pos: Reduced, control: &Control) -> Res<bool> {
         let Reduced { bits: key, w: kw, t } = pos;
         // Pushing wins when it leaves a sum of value 0.
@@ -410,19 +480,10 @@ impl PushCramSolver {
         let base = self.stack.len();
         // First pass: the options, with their table buckets prefetched so that the look-ups
         // of the second pass overlap their cache misses.
-        let mut s = key & shr(key, kw);
-        while s != 0 {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            let child = reduce(key & !(1u128 << i | 1u128 << (i + kw)), kw, t, &mut self.parts);
-            if post_value_bits(child.bits, child.w) ^ child.t == 0 {
-                continue;
-            }
-            // Symmetric positions have equal options: search each once.
-            if !self.stack[base..].contains(&child) {
-                self.table().prefetch(child.bits, child.w | (child.t as usize) << 8);
-                self.stack.push(child);
-            }
+        self.children(key, kw, t);
+        for j in base..self.stack.len() {
+            let child = self.stack[j];
+            self.table().prefetch(child.bits, child.w | (child.t as usize) << 8);
         }
         let mut kept = base;
         for j in base..self.stack.len() {

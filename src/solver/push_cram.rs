@@ -122,58 +122,35 @@ struct Reduced {
     t: u32,
 }
 
-/// A component with a vertical domino, in the coordinates of the position holding it.
-#[derive(Debug, Clone, Copy)]
-struct Comp {
-    cells: u128,
-    /// Its post-push value.
-    post: u32,
-    /// Its key: (width, bits, height).
-    part: (usize, u128, usize),
-}
-
-/// Splits `cells` (stride `w`) into components: pushes those with a vertical domino on
-/// `comps` and returns the XOR of the post-push values of the others (static ones) and their
-/// cells.
-fn split(cells: u128, w: usize, comps: &mut Vec<Comp>) -> (u32, u128) {
-    let mut t = 0;
-    let mut fixed = 0;
-    let mut rest = cells;
-    while rest != 0 {
-        let comp = first_component(rest, w);
-        rest &= !comp;
-        let post = post_value_bits(comp, w);
-        if comp & shr(comp, w) == 0 {
-            t ^= post;
-            fixed |= comp;
-            continue;
-        }
-        let (k, kw) = push_key(comp, w);
-        let kh = (127 - k.leading_zeros() as usize) / kw + 1;
-        comps.push(Comp {
-            cells: comp,
-            post,
-            part: (kw, k, kh),
-        });
-    }
-    (t, fixed)
-}
-
 /// Splits `cells` (stride `w`) into components, folds the static ones into `t`, cancels equal
 /// pairs and packs the rest (see [`pack`]).
 fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) -> Reduced {
-    let mut comps = Vec::new();
-    let (fixed, fixed_cells) = split(cells, w, &mut comps);
+    let mut found = Vec::new();
+    let fixed = split_parts(cells, w, &mut found);
     parts.clear();
-    parts.extend(comps.iter().map(|c| c.part));
-    pack(parts, t ^ fixed, cells & !fixed_cells, w)
+    parts.extend(found.iter().map(|p| (p.kw, p.k, p.kh)));
+    // The live cells (those of components with a vertical domino), only for a key that does
+    // not pack.
+    let live = || {
+        let mut live = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let comp = first_component(rest, w);
+            rest &= !comp;
+            if comp & shr(comp, w) != 0 {
+                live |= comp;
+            }
+        }
+        live
+    };
+    pack(parts, t ^ fixed, live, w)
 }
 
 /// Cancels equal pairs among the keys of the live components (`parts`) and packs the rest
 /// (canonical, sorted, left to right with a blocked column between them, top-aligned). When
 /// the packing would not fit 128 cells, keys the live cells `live` (stride `w`) where they are
 /// instead (a valid but less shared key).
-fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: u128, w: usize) -> Reduced {
+fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: impl FnOnce() -> u128, w: usize) -> Reduced {
     if parts.is_empty() {
         return Reduced { bits: 0, w: 1, t };
     }
@@ -204,7 +181,7 @@ fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: u128, w: usize) -> 
     let height = kept.iter().map(|p| p.2).max().unwrap_or(1);
     let width = kept.iter().map(|p| p.0).sum::<usize>() + kept.len() - 1;
     if height * width > 128 {
-        let (bits, kw) = push_key(live, w);
+        let (bits, kw) = push_key(live(), w);
         return Reduced { bits, w: kw, t };
     }
     let mut bits = 0u128;
@@ -217,6 +194,89 @@ fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: u128, w: usize) -> 
         col += kw + 1;
     }
     Reduced { bits, w: width, t }
+}
+
+/// A component with a vertical domino, by its key: the outcome search works on lists of
+/// parts and packs them only to key the table. Ordered by `(kw, k)`, as [`pack`] orders them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Part {
+    kw: usize,
+    k: u128,
+    kh: usize,
+    /// Its post-push value.
+    post: u32,
+}
+
+/// A position of the outcome search: parts `first..first + len` of the arena and its key
+/// (`key.w == 0`: too large to pack, not kept in the table), which holds `t`.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    first: u32,
+    len: u32,
+    key: Reduced,
+}
+
+/// Splits `cells` (stride `w`) into components: pushes the parts of those with a vertical
+/// domino and returns the XOR of the post-push values of the others.
+fn split_parts(cells: u128, w: usize, out: &mut Vec<Part>) -> u32 {
+    let mut t = 0;
+    let mut rest = cells;
+    while rest != 0 {
+        let comp = first_component(rest, w);
+        rest &= !comp;
+        let post = post_value_bits(comp, w);
+        if comp & shr(comp, w) == 0 {
+            t ^= post;
+            continue;
+        }
+        let (k, kw) = push_key(comp, w);
+        let kh = (127 - k.leading_zeros() as usize) / kw + 1;
+        out.push(Part { kw, k, kh, post });
+    }
+    t
+}
+
+/// Sorts `parts` and drops equal pairs (they cancel); returns how many are left at the front.
+fn cancel_pairs(parts: &mut [Part]) -> usize {
+    parts.sort_unstable();
+    let mut n = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+            i += 2;
+        } else {
+            parts[n] = parts[i];
+            n += 1;
+            i += 1;
+        }
+    }
+    n
+}
+
+/// The key of sorted, cancelled parts with `t`, packed as [`pack`] packs them; `w == 0` when
+/// they do not fit 128 cells.
+fn pack_parts(parts: &[Part], t: u32) -> Reduced {
+    match parts {
+        [] => Reduced { bits: 0, w: 1, t },
+        [p] => Reduced { bits: p.k, w: p.kw, t },
+        _ => {
+            let height = parts.iter().map(|p| p.kh).max().unwrap_or(1);
+            let width = parts.iter().map(|p| p.kw).sum::<usize>() + parts.len() - 1;
+            if height * width > 128 {
+                return Reduced { bits: 0, w: 0, t };
+            }
+            let mut bits = 0u128;
+            let mut col = 0;
+            for p in parts {
+                let m = low_bits(p.kw);
+                for r in 0..p.kh {
+                    bits |= ((p.k >> (r * p.kw)) & m) << (r * width + col);
+                }
+                col += p.kw + 1;
+            }
+            Reduced { bits, w: width, t }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,10 +339,10 @@ pub struct PushCramSolver {
     expanded: u64,
     /// Scratch space of `reduce`.
     parts: Vec<(usize, u128, usize)>,
-    /// Options of the positions being searched, one frame per level (truncated on return).
-    stack: Vec<Reduced>,
-    /// Scratch space of `children`.
-    comps: Vec<Comp>,
+    /// Positions of the outcome search: options, one frame per level (truncated on return)...
+    nodes: Vec<Node>,
+    /// ... and their parts.
+    arena: Vec<Part>,
 }
 
 impl Default for PushCramSolver {
@@ -308,8 +368,8 @@ impl PushCramSolver {
             pending: 0,
             expanded: 0,
             parts: Vec::new(),
-            stack: Vec::new(),
-            comps: Vec::new(),
+            nodes: Vec::new(),
+            arena: Vec::new(),
         }
     }
 
@@ -418,110 +478,141 @@ impl PushCramSolver {
 
     /// Whether the player to move wins `cells` (stride `w`) before the push.
     fn wins(&mut self, cells: u128, w: usize, control: &Control) -> Res<bool> {
-        self.stack.clear();
-        let pos = reduce(cells, w, 0, &mut self.parts);
-        self.wins_reduced(pos, control)
+        self.nodes.clear();
+        self.arena.clear();
+        let t = split_parts(cells, w, &mut self.arena);
+        let n = cancel_pairs(&mut self.arena);
+        self.arena.truncate(n);
+        let key = pack_parts(&self.arena, t);
+        self.wins_node(
+            Node {
+                first: 0,
+                len: n as u32,
+                key,
+            },
+            control,
+        )
     }
 
-    /// Pushes on `self.stack` the options of the reduced position `(key, kw, t)` after which
-    /// the opponent cannot push to 0, each once (symmetric positions have equal options). Only
-    /// the component under the domino changes, so the others keep their keys, and the value
-    /// after the opponent's push is known before the option is packed.
-    fn children(&mut self, key: u128, kw: usize, t: u32) {
-        let base = self.stack.len();
-        let mut comps = std::mem::take(&mut self.comps);
-        comps.clear();
-        let (fixed, parent_fixed) = split(key, kw, &mut comps);
-        let total = comps.iter().fold(t ^ fixed, |x, c| x ^ c.post);
-        let mut s = key & shr(key, kw);
-        while s != 0 {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            let domino = 1u128 << i | 1u128 << (i + kw);
-            let Some(j) = comps.iter().position(|c| c.cells & domino != 0) else {
-                continue;
-            };
-            let cells = comps[j].cells & !domino;
-            if total ^ comps[j].post ^ post_value_bits(cells, kw) == 0 {
-                continue;
-            }
-            let n = comps.len();
-            let (ct, fixed_cells) = split(cells, kw, &mut comps);
-            self.parts.clear();
-            for (m, c) in comps.iter().enumerate() {
-                if m != j {
-                    self.parts.push(c.part);
+    /// Pushes on `self.nodes` the options of the position made of `self.arena[first..first +
+    /// len]` and `t` after which the opponent cannot push to 0, each once (symmetric positions
+    /// have equal options); their parts go on `self.arena`. Only the part under the domino
+    /// changes, so the others keep their keys, and the value after the opponent's push is
+    /// known before the option is packed. `total` is the position's value after a push.
+    fn children(&mut self, first: usize, len: usize, t: u32, total: u32) {
+        let base = self.nodes.len();
+        for j in first..first + len {
+            let part = self.arena[j];
+            let (k, kw) = (part.k, part.kw);
+            let mut s = k & shr(k, kw);
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                let cells = k & !(1u128 << i | 1u128 << (i + kw));
+                if total ^ part.post ^ post_value_bits(cells, kw) == 0 {
+                    continue;
                 }
-            }
-            comps.truncate(n);
-            let child = pack(&mut self.parts, t ^ fixed ^ ct, key & !domino & !parent_fixed & !fixed_cells, kw);
-            if !self.stack[base..].contains(&child) {
-                self.stack.push(child);
+                let start = self.arena.len();
+                for m in first..first + len {
+                    if m != j {
+                        let p = self.arena[m];
+                        self.arena.push(p);
+                    }
+                }
+                let ct = split_parts(cells, kw, &mut self.arena);
+                let n = cancel_pairs(&mut self.arena[start..]);
+                self.arena.truncate(start + n);
+                let key = pack_parts(&self.arena[start..], t ^ ct);
+                let seen = key.w != 0 && self.nodes[base..].iter().any(|c| c.key == key);
+                if seen {
+                    self.arena.truncate(start);
+                    continue;
+                }
+                self.nodes.push(Node {
+                    first: start as u32,
+                    len: n as u32,
+                    key,
+                });
             }
         }
-        self.comps = comps;
     }
 
-    fn wins_reduced(&mut self, pos: Reduced, control: &Control) -> Res<bool> {
-        let Reduced { bits: key, w: kw, t } = pos;
+    /// Whether the player to move wins the position made of the parts
+    /// `self.arena[node.first..]` and `node.key.t` (keyed by `node.key`).
+    fn wins_node(&mut self, node: Node, control: &Control) -> Res<bool> {
+        let (first, len, t) = (node.first as usize, node.len as usize, node.key.t);
+        let total = self.arena[first..first + len].iter().fold(t, |x, p| x ^ p.post);
         // Pushing wins when it leaves a sum of value 0.
-        if post_value_bits(key, kw) ^ t == 0 {
+        if total == 0 {
             return Ok(true);
         }
+        let Reduced { bits: key, w: kw, .. } = node.key;
         let id = kw | (t as usize) << 8;
-        let meta = self.table().get(key, id);
-        if meta & OUTCOME_KNOWN != 0 {
-            return Ok(meta & OUTCOME_N != 0);
+        if kw != 0 {
+            let meta = self.table().get(key, id);
+            if meta & OUTCOME_KNOWN != 0 {
+                return Ok(meta & OUTCOME_N != 0);
+            }
         }
         self.poll(control)?;
         self.expanded += 1;
         // Options where the opponent can push to 0 are lost: skip them. Options known to be
         // P-positions win at once (enhanced transposition cut-off).
-        let base = self.stack.len();
+        let (base, arena_base) = (self.nodes.len(), self.arena.len());
         // First pass: the options, with their table buckets prefetched so that the look-ups
         // of the second pass overlap their cache misses.
-        self.children(key, kw, t);
-        for j in base..self.stack.len() {
-            let child = self.stack[j];
-            self.table().prefetch(child.bits, child.w | (child.t as usize) << 8);
+        self.children(first, len, t, total);
+        for j in base..self.nodes.len() {
+            let c = self.nodes[j].key;
+            if c.w != 0 {
+                self.table().prefetch(c.bits, c.w | (c.t as usize) << 8);
+            }
         }
         let mut kept = base;
-        for j in base..self.stack.len() {
-            let child = self.stack[j];
-            let cm = self.table().get(child.bits, child.w | (child.t as usize) << 8);
-            if cm & OUTCOME_KNOWN != 0 {
-                if cm & OUTCOME_N == 0 {
-                    self.stack.truncate(base);
-                    self.table().update(key, id, OUTCOME_KNOWN | OUTCOME_N, 0);
-                    return Ok(true);
+        for j in base..self.nodes.len() {
+            let child = self.nodes[j];
+            let c = child.key;
+            if c.w != 0 {
+                let cm = self.table().get(c.bits, c.w | (c.t as usize) << 8);
+                if cm & OUTCOME_KNOWN != 0 {
+                    if cm & OUTCOME_N == 0 {
+                        self.nodes.truncate(base);
+                        self.arena.truncate(arena_base);
+                        if kw != 0 {
+                            self.table().update(key, id, OUTCOME_KNOWN | OUTCOME_N, 0);
+                        }
+                        return Ok(true);
+                    }
+                    continue;
                 }
-                continue;
             }
-            self.stack[kept] = child;
+            self.nodes[kept] = child;
             kept += 1;
         }
-        self.stack.truncate(kept);
-        // Row-major order (left to right, upper dominoes first). Centre-first, edge-first,
-        // column-major, symmetric-first and history-heuristic orders all searched 1.5 to 3.5
-        // times more positions on 3×17 and 3×19.
-        let mut win = false;
-        for i in base..self.stack.len() {
-            let child = self.stack[i];
-            match self.wins_reduced(child, control) {
+        self.nodes.truncate(kept);
+        // Parts in key order, then dominoes in row-major order inside each part.
+        let mut result = Ok(false);
+        for i in base..self.nodes.len() {
+            let child = self.nodes[i];
+            match self.wins_node(child, control) {
                 Ok(true) => {}
                 Ok(false) => {
-                    win = true;
+                    result = Ok(true);
                     break;
                 }
                 Err(e) => {
-                    self.stack.truncate(base);
-                    return Err(e);
+                    result = Err(e);
+                    break;
                 }
             }
         }
-        self.stack.truncate(base);
-        let flags = OUTCOME_KNOWN | if win { OUTCOME_N } else { 0 };
-        self.table().update(key, id, flags, 0);
+        self.nodes.truncate(base);
+        self.arena.truncate(arena_base);
+        let win = result?;
+        if kw != 0 {
+            let flags = OUTCOME_KNOWN | if win { OUTCOME_N } else { 0 };
+            self.table().update(key, id, flags, 0);
+        }
         Ok(win)
     }
 

@@ -590,7 +590,19 @@ impl PushCramSolver {
             kept += 1;
         }
         self.nodes.truncate(kept);
-        // Parts in key order, then dominoes in row-major order inside each part.
+        // Options with more parts first, then those whose largest part is smallest. On 3×19
+        // this searched 2.7 times fewer positions than row-major order (174765 against
+        // 466637); fewer moves first, more moves first, fewer parts first or the fewest
+        // cells first did worse.
+        let arena = &self.arena;
+        let largest = |n: &Node| -> u32 {
+            arena[n.first as usize..(n.first + n.len) as usize]
+                .iter()
+                .map(|p| p.k.count_ones())
+                .max()
+                .unwrap_or(0)
+        };
+        self.nodes[base..].sort_by_cached_key(|n| (std::cmp::Reverse(n.len), largest(n)));
         let mut result = Ok(false);
         for i in base..self.nodes.len() {
             let child = self.nodes[i];

@@ -208,12 +208,25 @@ struct Part {
 }
 
 /// A position of the outcome search: parts `first..first + len` of the arena and its key
-/// (`key.w == 0`: too large to pack, not kept in the table), which holds `t`.
+/// (`key.w == 0`: too large to pack, not kept in the table), which holds `t`, plus a nim heap
+/// of size `heap` beside the board (playable before and after the push), so that
+/// "is the value v?" is "is the position plus *v a P-position?".
 #[derive(Debug, Clone, Copy)]
 struct Node {
     first: u32,
     len: u32,
+    heap: u32,
     key: Reduced,
+}
+
+/// Heaps beside the board are below this (they share the table's tag with the width and `t`).
+const HEAP_LIMIT: u32 = 32;
+
+/// The table tag of a key with a heap: width (at most 128), `t` (below 8: values of 0.07 on
+/// at most 128 cells are below 8) and the heap.
+#[inline]
+fn tag(key: &Reduced, heap: u32) -> usize {
+    key.w | (key.t as usize) << 8 | (heap as usize) << 11
 }
 
 /// Splits `cells` (stride `w`) into components: pushes the parts of those with a vertical
@@ -288,7 +301,7 @@ const OUTCOME_N: u32 = 1 << 1;
 const VALUE_KNOWN: u32 = 1 << 2;
 const VALUE_SHIFT: u32 = 8;
 
-/// The table of positions: key = packed board, tag = width | t << 8 (width <= 128, t < 128),
+/// The table of positions: key = packed board, tag = [`tag`] (width, `t` and a heap),
 /// priority = cell count; the word holds the flags and the value.
 struct Table(ttable::Table<()>);
 
@@ -419,8 +432,17 @@ impl PushCramSolver {
     }
 
     /// Grundy value of `board` before the push.
+    /// Grundy value of `board` before the push: the v for which the position plus a nim heap
+    /// *v is a P-position, found by outcome searches for v = 0, 1, ... (Lemoine & Viennot),
+    /// which prune where the mex over all options cannot.
     pub fn value(&mut self, board: &Board, control: &Control) -> Res<u32> {
         self.begin(control)?;
+        for v in 0..HEAP_LIMIT {
+            let r = self.wins_with_heap(board.empty_mask(), board.cols(), v, control);
+            if !self.finish(control, r)? {
+                return Ok(v);
+            }
+        }
         let r = self.grundy(board.empty_mask(), board.cols(), control);
         self.finish(control, r)
     }
@@ -478,6 +500,12 @@ impl PushCramSolver {
 
     /// Whether the player to move wins `cells` (stride `w`) before the push.
     fn wins(&mut self, cells: u128, w: usize, control: &Control) -> Res<bool> {
+        self.wins_with_heap(cells, w, 0, control)
+    }
+
+    /// Whether the player to move wins `cells` (stride `w`) before the push plus a nim heap
+    /// of size `heap < HEAP_LIMIT`.
+    fn wins_with_heap(&mut self, cells: u128, w: usize, heap: u32, control: &Control) -> Res<bool> {
         self.nodes.clear();
         self.arena.clear();
         let t = split_parts(cells, w, &mut self.arena);
@@ -488,6 +516,7 @@ impl PushCramSolver {
             Node {
                 first: 0,
                 len: n as u32,
+                heap,
                 key,
             },
             control,
@@ -499,8 +528,20 @@ impl PushCramSolver {
     /// have equal options); their parts go on `self.arena`. Only the part under the domino
     /// changes, so the others keep their keys, and the value after the opponent's push is
     /// known before the option is packed. `total` is the position's value after a push.
-    fn children(&mut self, first: usize, len: usize, t: u32, total: u32) {
+    fn children(&mut self, first: usize, len: usize, t: u32, heap: u32, total: u32) {
         let base = self.nodes.len();
+        // Moves in the heap.
+        for h in 0..heap {
+            if total ^ heap ^ h != 0 {
+                let key = pack_parts(&self.arena[first..first + len], t);
+                self.nodes.push(Node {
+                    first: first as u32,
+                    len: len as u32,
+                    heap: h,
+                    key,
+                });
+            }
+        }
         for j in first..first + len {
             let part = self.arena[j];
             let (k, kw) = (part.k, part.kw);
@@ -523,7 +564,7 @@ impl PushCramSolver {
                 let n = cancel_pairs(&mut self.arena[start..]);
                 self.arena.truncate(start + n);
                 let key = pack_parts(&self.arena[start..], t ^ ct);
-                let seen = key.w != 0 && self.nodes[base..].iter().any(|c| c.key == key);
+                let seen = key.w != 0 && self.nodes[base..].iter().any(|c| c.key == key && c.heap == heap);
                 if seen {
                     self.arena.truncate(start);
                     continue;
@@ -531,6 +572,7 @@ impl PushCramSolver {
                 self.nodes.push(Node {
                     first: start as u32,
                     len: n as u32,
+                    heap,
                     key,
                 });
             }
@@ -540,14 +582,14 @@ impl PushCramSolver {
     /// Whether the player to move wins the position made of the parts
     /// `self.arena[node.first..]` and `node.key.t` (keyed by `node.key`).
     fn wins_node(&mut self, node: Node, control: &Control) -> Res<bool> {
-        let (first, len, t) = (node.first as usize, node.len as usize, node.key.t);
-        let total = self.arena[first..first + len].iter().fold(t, |x, p| x ^ p.post);
+        let (first, len, t, heap) = (node.first as usize, node.len as usize, node.key.t, node.heap);
+        let total = self.arena[first..first + len].iter().fold(t ^ heap, |x, p| x ^ p.post);
         // Pushing wins when it leaves a sum of value 0.
         if total == 0 {
             return Ok(true);
         }
         let Reduced { bits: key, w: kw, .. } = node.key;
-        let id = kw | (t as usize) << 8;
+        let id = tag(&node.key, heap);
         if kw != 0 {
             let meta = self.table().get(key, id);
             if meta & OUTCOME_KNOWN != 0 {
@@ -561,11 +603,11 @@ impl PushCramSolver {
         let (base, arena_base) = (self.nodes.len(), self.arena.len());
         // First pass: the options, with their table buckets prefetched so that the look-ups
         // of the second pass overlap their cache misses.
-        self.children(first, len, t, total);
+        self.children(first, len, t, heap, total);
         for j in base..self.nodes.len() {
-            let c = self.nodes[j].key;
+            let (c, h) = (self.nodes[j].key, self.nodes[j].heap);
             if c.w != 0 {
-                self.table().prefetch(c.bits, c.w | (c.t as usize) << 8);
+                self.table().prefetch(c.bits, tag(&c, h));
             }
         }
         let mut kept = base;
@@ -573,7 +615,7 @@ impl PushCramSolver {
             let child = self.nodes[j];
             let c = child.key;
             if c.w != 0 {
-                let cm = self.table().get(c.bits, c.w | (c.t as usize) << 8);
+                let cm = self.table().get(c.bits, tag(&c, child.heap));
                 if cm & OUTCOME_KNOWN != 0 {
                     if cm & OUTCOME_N == 0 {
                         self.nodes.truncate(base);

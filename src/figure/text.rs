@@ -49,6 +49,8 @@ pub fn measure(text: &str, face: Face, size: f32) -> (f32, f32) {
 }
 
 /// Draws `text` at `(x, y)` (placed by `anchor`) in `color`, blending over the image.
+// The arguments mirror how callers think of a label; a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub fn draw(img: &mut RgbaImage, text: &str, face: Face, size: f32, x: f32, y: f32, anchor: Anchor, color: [u8; 4]) {
     let f = font(face);
     let scale = PxScale::from(size);

@@ -180,6 +180,22 @@ macro_rules! bit_grid {
                 bottom | shr(bottom, w)
             }
 
+            /// The component of `cells` containing its lowest cell when the horizontal edges
+            /// from the cells of `cut` to their right neighbours are deleted.
+            #[inline]
+            fn first_component_cut(cells: B, w: usize, cut: B) -> B {
+                let mut comp = cells & cells.wrapping_neg();
+                loop {
+                    let x = comp;
+                    let next =
+                        (x | ((x & !cut) << 1 & nf(w)) | ((x >> 1) & nl(w) & !cut) | shl(x, w) | shr(x, w)) & cells;
+                    if next == comp {
+                        return comp;
+                    }
+                    comp = next;
+                }
+            }
+
             /// The connected component of `cells` containing its lowest cell.
             #[inline]
             pub(crate) fn first_component(cells: B, w: usize) -> B {
@@ -422,7 +438,11 @@ macro_rules! bit_grid {
                     let (h, w) = (self.h, self.w);
                     let x = self.img[0] & !((1 as B) << a | (1 as B) << b);
                     let keeps_box = x & low(w) != 0 && x >> ((h - 1) * w) != 0 && x & !nf(w) != 0 && x & !nl(w) != 0;
-                    if !keeps_box || first_component(x, w) != x || reduce_stars(x, w) != x {
+                    if !keeps_box
+                        || first_component(x, w) != x
+                        || reduce_stars(x, w) != x
+                        || redundant_horizontal(x, w) != 0
+                    {
                         return None;
                     }
                     let (ca, cb) = (self.cell(a), self.cell(b));
@@ -453,11 +473,40 @@ macro_rules! bit_grid {
                 let first = s.comps.len();
                 let mut xor = 0;
                 let mut unknown_cells = 0;
-                while cells != 0 {
-                    let mut comp = first_component(cells, w);
+                // Horizontal edges of closed 2×2 blocks can be deleted without changing the
+                // value (see `redundant_horizontal`; by induction: a move touching the block from
+                // outside leaves a cell with two pendants, one of which goes), so components are
+                // taken without them. Each component is evaluated on its own cells, where those
+                // edges it still holds change nothing (its blocks are closed in it too).
+                let mut cut = redundant_horizontal(cells, w);
+                // Components whose reduction changed them: split again on their own.
+                let mut again: [B; 8] = [0; 8];
+                let mut pending = 0;
+                loop {
+                    if cells == 0 {
+                        if pending == 0 {
+                            break;
+                        }
+                        pending -= 1;
+                        cells = again[pending];
+                        cut = redundant_horizontal(cells, w);
+                        continue;
+                    }
+                    let mut comp = if cut == 0 {
+                        first_component(cells, w)
+                    } else {
+                        first_component_cut(cells, w, cut)
+                    };
                     cells &= !comp;
                     if small_value(comp.count_ones()).is_none() {
-                        comp = reduce_stars(comp, w);
+                        let reduced = reduce_stars(comp, w);
+                        if reduced != comp && pending < again.len() {
+                            // Removing a bridge may have split it.
+                            again[pending] = reduced;
+                            pending += 1;
+                            continue;
+                        }
+                        comp = reduced;
                     }
                     let n = comp.count_ones();
                     if let Some(v) = small_value(n).or_else(|| path_or_cycle_value(comp, w)) {

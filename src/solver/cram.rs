@@ -1,8 +1,10 @@
 //! Exact Grundy values and outcomes of Cram positions.
 //!
 //! A Cram position is a disjunctive sum of its connected empty regions, so its value is the XOR
-//! of the values of its components. Each component is
-//! - reduced: of several pendant cells hanging on one cell, one is enough ([`reduce_stars`]);
+//! of the values of its components. Components are taken without the horizontal edges of
+//! closed 2×2 blocks, which change no value (`redundant_horizontal`). Each component is
+//! - reduced: of several pendant cells hanging on one cell, one is enough, and a cell whose
+//!   neighbours all carry pendants can go (`reduce_stars`; then split again);
 //! - translated to the top-left corner of its bounding box and reduced to a canonical form
 //!   under the 8 symmetries of the square (Cram allows both orientations, so transposition is
 //!   a symmetry even for non-square boxes);

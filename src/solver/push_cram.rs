@@ -22,7 +22,10 @@
 //!   opponent may push (this holds in sums with nim heaps too, so Grundy values agree).
 //!
 //! The remaining components are canonicalised one by one, sorted, and packed side by side into
-//! one board, which with `t` keys the table.
+//! one board, which with `t` keys the table. The outcome search keeps a position as its list
+//! of component keys (an option re-splits only the component under the domino), tries options
+//! with more components first, and finds values as the v for which the position plus a nim
+//! heap *v is a P-position.
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};

@@ -526,17 +526,17 @@ impl PushCramSolver {
         )
     }
 
-    /// Pushes on `self.nodes` the options of the position made of `self.arena[first..first +
-    /// len]` and `t` after which the opponent cannot push to 0, each once (symmetric positions
+    /// Pushes on `self.nodes` the options of the position `node` (moves in the heap, then
+    /// dominoes) after which the opponent cannot push to 0, each once (symmetric positions
     /// have equal options); their parts go on `self.arena`. Only the part under the domino
     /// changes, so the others keep their keys, and the value after the opponent's push is
     /// known before the option is packed. `total` is the position's value after a push.
-    fn children(&mut self, first: usize, len: usize, t: u32, heap: u32, total: u32) {
+    fn children(&mut self, node: Node, total: u32) {
+        let (first, len, t, heap, key) = (node.first as usize, node.len as usize, node.key.t, node.heap, node.key);
         let base = self.nodes.len();
         // Moves in the heap.
         for h in 0..heap {
             if total ^ heap ^ h != 0 {
-                let key = pack_parts(&self.arena[first..first + len], t);
                 self.nodes.push(Node {
                     first: first as u32,
                     len: len as u32,
@@ -606,7 +606,7 @@ impl PushCramSolver {
         let (base, arena_base) = (self.nodes.len(), self.arena.len());
         // First pass: the options, with their table buckets prefetched so that the look-ups
         // of the second pass overlap their cache misses.
-        self.children(first, len, t, heap, total);
+        self.children(node, total);
         for j in base..self.nodes.len() {
             let (c, h) = (self.nodes[j].key, self.nodes[j].heap);
             if c.w != 0 {

@@ -1254,5 +1254,11 @@ mod tests {
         assert_eq!(v(&mut s, "2x3"), 1);
         assert_eq!(v(&mut s, "#"), 0);
         assert_eq!(v(&mut s, "1x128"), v(&mut s, "128x1"));
+        // A bridge goes: the path of 5 cells is two dominoes (0.07: G(5) = 0).
+        assert_eq!(v(&mut s, "...../#####"), 0);
+        assert_eq!(v(&mut s, "....#/#####"), 2);
+        // A closed 2×2 block whose horizontal edges go, then a star (value 0 by the brute force
+        // of tests/cram_solver.rs; splitting again with stale block edges once gave 2).
+        assert_eq!(v(&mut s, "#.#/.../..#"), 0);
     }
 }

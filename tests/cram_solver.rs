@@ -513,6 +513,43 @@ fn push_cram_sparse_boards_over_64_cells() {
 }
 
 #[test]
+fn push_cram_components_too_large_to_pack() {
+    // Two L shapes on 16×8 whose keys side by side need 8 × 17 > 128 cells: the outcome search
+    // keeps such positions out of its table. Also with each cell removed in turn.
+    let control = Control::new();
+    let (rows, cols) = (16, 8);
+    let mut full = 0u128;
+    for r in 0..=7 {
+        full |= cell(cols, r, 0);
+    }
+    for c in 0..cols {
+        full |= cell(cols, 7, c) | cell(cols, 15, c);
+    }
+    for r in 9..=15 {
+        full |= cell(cols, r, 7);
+    }
+    let mut brute = BrutePush::new(rows, cols);
+    let mut fast = PushCramSolver::with_table_bytes(1 << 20);
+    let mut masks = vec![full];
+    masks.extend(
+        (0..128)
+            .map(|i| 1u128 << i)
+            .filter(|b| full & b != 0)
+            .map(|b| full & !b),
+    );
+    for mask in masks {
+        let board = Board::from_mask(rows, cols, mask).unwrap();
+        let want = brute.value(mask);
+        assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+        assert_eq!(
+            fast.outcome(&board, &control).unwrap() == Outcome::P,
+            want == 0,
+            "{board}"
+        );
+    }
+}
+
+#[test]
 fn push_cram_moves_and_bluff() {
     let control = Control::new();
     let mut s = PushCramSolver::new();

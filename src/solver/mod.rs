@@ -1,6 +1,7 @@
 //! Exact solvers: single positions ([`search`], [`evaluate`]), rectangles of two-heap games
 //! ([`grid`]) and the map's tiles ([`tiles`]), one-heap sequences with certified periods
-//! ([`sequence`]), Cram and Push Cram ([`cram`], [`push_cram`], the editor's [`cram_report`]),
+//! ([`sequence`]), Cram and Push Cram ([`cram`], [`push_cram`] sharing one transposition table,
+//! the editor's [`cram_report`]),
 //! the inspector's position reports ([`report`]) and play mode's rules ([`play`]); all
 //! cancellable and reporting progress through [`control`].
 
@@ -15,6 +16,7 @@ pub mod report;
 pub mod search;
 pub mod sequence;
 pub mod tiles;
+pub(crate) mod ttable;
 
 pub use control::{Control, SolveError};
 pub use evaluate::{Evaluator, OptionValue};

@@ -22,11 +22,15 @@
 //!   opponent may push (this holds in sums with nim heaps too, so Grundy values agree).
 //!
 //! The remaining components are canonicalised one by one, sorted, and packed side by side into
-//! one board, which with `t` keys the table.
+//! one board, which with `t` keys the table. The outcome search keeps a position as its list
+//! of component keys (an option re-splits only the component under the domino), tries options
+//! with more components first, and finds values as the v for which the position plus a nim
+//! heap *v is a P-position.
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::cram::{G007, Outcome, first_component, shr};
+use crate::solver::ttable;
 use std::fmt;
 
 /// Value of 0.07 on a strip of `n` cells (`n <= 128`).
@@ -122,27 +126,34 @@ struct Reduced {
 }
 
 /// Splits `cells` (stride `w`) into components, folds the static ones into `t`, cancels equal
-/// pairs and packs the rest (canonical, sorted, left to right with a blocked column between
-/// them, top-aligned). When the packing would not fit 128 cells, keys the remaining
-/// components where they are instead (a valid but less shared key).
+/// pairs and packs the rest (see [`pack`]).
 fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) -> Reduced {
-    let mut t = t;
-    // (width, bits, height) of each component with a vertical domino.
+    let mut found = Vec::new();
+    let fixed = split_parts(cells, w, &mut found);
     parts.clear();
-    let mut live = 0u128;
-    let mut rest = cells;
-    while rest != 0 {
-        let comp = first_component(rest, w);
-        rest &= !comp;
-        if comp & shr(comp, w) == 0 {
-            t ^= post_value_bits(comp, w);
-            continue;
+    parts.extend(found.iter().map(|p| (p.kw, p.k, p.kh)));
+    // The live cells (those of components with a vertical domino), only for a key that does
+    // not pack.
+    let live = || {
+        let mut live = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let comp = first_component(rest, w);
+            rest &= !comp;
+            if comp & shr(comp, w) != 0 {
+                live |= comp;
+            }
         }
-        live |= comp;
-        let (k, kw) = push_key(comp, w);
-        let kh = (127 - k.leading_zeros() as usize) / kw + 1;
-        parts.push((kw, k, kh));
-    }
+        live
+    };
+    pack(parts, t ^ fixed, live, w)
+}
+
+/// Cancels equal pairs among the keys of the live components (`parts`) and packs the rest
+/// (canonical, sorted, left to right with a blocked column between them, top-aligned). When
+/// the packing would not fit 128 cells, keys the live cells `live` (stride `w`) where they are
+/// instead (a valid but less shared key).
+fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: impl FnOnce() -> u128, w: usize) -> Reduced {
     if parts.is_empty() {
         return Reduced { bits: 0, w: 1, t };
     }
@@ -173,9 +184,7 @@ fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) 
     let height = kept.iter().map(|p| p.2).max().unwrap_or(1);
     let width = kept.iter().map(|p| p.0).sum::<usize>() + kept.len() - 1;
     if height * width > 128 {
-        // Fall back to the components in place (after cancellation the kept ones are a subset,
-        // so recompute them from `live` without the cancelled pairs: simply key all of them).
-        let (bits, kw) = push_key(live, w);
+        let (bits, kw) = push_key(live(), w);
         return Reduced { bits, w: kw, t };
     }
     let mut bits = 0u128;
@@ -190,141 +199,141 @@ fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) 
     Reduced { bits, w: width, t }
 }
 
+/// A component with a vertical domino, by its key: the outcome search works on lists of
+/// parts and packs them only to key the table. Ordered by `(kw, k)`, as [`pack`] orders them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Part {
+    kw: usize,
+    k: u128,
+    kh: usize,
+    /// Its post-push value.
+    post: u32,
+}
+
+/// A position of the outcome search: parts `first..first + len` of the arena and its key
+/// (`key.w == 0`: too large to pack, not kept in the table), which holds `t`, plus a nim heap
+/// of size `heap` beside the board (playable before and after the push), so that
+/// "is the value v?" is "is the position plus *v a P-position?".
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    first: u32,
+    len: u32,
+    heap: u32,
+    key: Reduced,
+}
+
+/// Heaps beside the board are below this (they share the table's tag with the width and `t`).
+const HEAP_LIMIT: u32 = 32;
+
+/// The table tag of a key with a heap: width (at most 128), `t` (below 8: values of 0.07 on
+/// at most 128 cells are below 8) and the heap.
+#[inline]
+fn tag(key: &Reduced, heap: u32) -> usize {
+    key.w | (key.t as usize) << 8 | (heap as usize) << 11
+}
+
+/// Splits `cells` (stride `w`) into components: pushes the parts of those with a vertical
+/// domino and returns the XOR of the post-push values of the others.
+fn split_parts(cells: u128, w: usize, out: &mut Vec<Part>) -> u32 {
+    let mut t = 0;
+    let mut rest = cells;
+    while rest != 0 {
+        let comp = first_component(rest, w);
+        rest &= !comp;
+        let post = post_value_bits(comp, w);
+        if comp & shr(comp, w) == 0 {
+            t ^= post;
+            continue;
+        }
+        let (k, kw) = push_key(comp, w);
+        let kh = (127 - k.leading_zeros() as usize) / kw + 1;
+        out.push(Part { kw, k, kh, post });
+    }
+    t
+}
+
+/// Sorts `parts` and drops equal pairs (they cancel); returns how many are left at the front.
+fn cancel_pairs(parts: &mut [Part]) -> usize {
+    parts.sort_unstable();
+    let mut n = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+            i += 2;
+        } else {
+            parts[n] = parts[i];
+            n += 1;
+            i += 1;
+        }
+    }
+    n
+}
+
+/// The key of sorted, cancelled parts with `t`, packed as [`pack`] packs them; `w == 0` when
+/// they do not fit 128 cells.
+fn pack_parts(parts: &[Part], t: u32) -> Reduced {
+    match parts {
+        [] => Reduced { bits: 0, w: 1, t },
+        [p] => Reduced { bits: p.k, w: p.kw, t },
+        _ => {
+            let height = parts.iter().map(|p| p.kh).max().unwrap_or(1);
+            let width = parts.iter().map(|p| p.kw).sum::<usize>() + parts.len() - 1;
+            if height * width > 128 {
+                return Reduced { bits: 0, w: 0, t };
+            }
+            let mut bits = 0u128;
+            let mut col = 0;
+            for p in parts {
+                let m = low_bits(p.kw);
+                for r in 0..p.kh {
+                    bits |= ((p.k >> (r * p.kw)) & m) << (r * width + col);
+                }
+                col += p.kw + 1;
+            }
+            Reduced { bits, w: width, t }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transposition table.
 
-const BUCKET: usize = 4;
-const ENTRY_BYTES: u64 = 24;
+/// Flags of an entry's word; the value sits above them.
+const OUTCOME_KNOWN: u32 = 1;
+const OUTCOME_N: u32 = 1 << 1;
+const VALUE_KNOWN: u32 = 1 << 2;
+const VALUE_SHIFT: u32 = 8;
 
-/// Flags in an entry's meta word.
-const OUTCOME_KNOWN: u64 = 1 << 16;
-const OUTCOME_N: u64 = 1 << 17;
-const VALUE_KNOWN: u64 = 1 << 18;
-const VALUE_SHIFT: u32 = 20;
-const VALUE_MASK: u64 = 0xf_ffff << VALUE_SHIFT;
-/// Bits of the meta word that identify the key (width and `t`).
-const ID_MASK: u64 = 0xffff;
-
-/// Fixed-size table `(key bits, width) -> (outcome?, value?)`; a full bucket overwrites the
-/// entry with the fewest empty cells (the cheapest to recompute).
-struct Table {
-    /// `[lo, hi, meta]`, `meta = (width | t << 8) | flags | value << 20 | cells << 40`;
-    /// 0 = free. The table's "width" argument is `width | t << 8`.
-    entries: Vec<[u64; 3]>,
-    bucket_mask: usize,
-    len: usize,
-    /// Bucket count allowed by the memory cap; the table starts small and doubles when half
-    /// full (small tables are faster for small searches).
-    max_buckets: usize,
-}
-
-fn hash(bits: u128, w: usize) -> u64 {
-    let mut h = bits as u64
-        ^ ((bits >> 64) as u64)
-            .rotate_left(31)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^= (w as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 29;
-    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 32)
-}
+/// The table of positions: key = packed board, tag = [`tag`] (width, `t` and a heap),
+/// priority = cell count; the word holds the flags and the value.
+struct Table(ttable::Table<()>);
 
 impl Table {
     fn with_bytes(bytes: u64) -> Table {
-        let mut max_buckets = 1usize;
-        while (max_buckets as u64 * 2) * BUCKET as u64 * ENTRY_BYTES <= bytes {
-            max_buckets *= 2;
-        }
-        let buckets = max_buckets.min(1 << 15);
-        Table {
-            entries: vec![[0; 3]; buckets * BUCKET],
-            bucket_mask: buckets - 1,
-            len: 0,
-            max_buckets,
-        }
+        Table(ttable::Table::with_bytes(bytes))
     }
 
-    /// Doubles the table and re-inserts every entry.
-    fn grow(&mut self) {
-        let buckets = (self.bucket_mask + 1) * 2;
-        let old = std::mem::replace(&mut self.entries, vec![[0; 3]; buckets * BUCKET]);
-        self.bucket_mask = buckets - 1;
-        self.len = 0;
-        for e in old {
-            if e[2] != 0 {
-                let bits = e[0] as u128 | (e[1] as u128) << 64;
-                let b = (hash(bits, (e[2] & ID_MASK) as usize) as usize & self.bucket_mask) * BUCKET;
-                if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s[2] == 0) {
-                    *slot = e;
-                    self.len += 1;
-                }
-            }
-        }
+    #[inline]
+    fn prefetch(&self, bits: u128, id: usize) {
+        self.0.prefetch(bits, id as u16);
     }
 
-    /// Asks the CPU to start loading the bucket of a key.
-    fn prefetch(&self, bits: u128, w: usize) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-            let p = self.entries[b..b + BUCKET].as_ptr() as *const i8;
-            // SAFETY: prefetching is a hint with no effect on memory; `p` and `p + 64` lie in
-            // the bucket (4 entries of 24 bytes).
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch(p, _MM_HINT_T0);
-                _mm_prefetch(p.add(64), _MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (bits, w);
-    }
-
-    fn get(&self, bits: u128, w: usize) -> u64 {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        for e in &self.entries[b..b + BUCKET] {
-            if e[0] == lo && e[1] == hi && e[2] & ID_MASK == w as u64 {
-                return e[2];
-            }
-        }
-        0
+    /// The word of the key, 0 when unknown.
+    #[inline]
+    fn get(&self, bits: u128, id: usize) -> u32 {
+        self.0.get(bits, id as u16).map_or(0, |e| e.word)
     }
 
     /// Merges `flags` and `value` into the entry of the key.
-    fn update(&mut self, bits: u128, w: usize, flags: u64, value: u32) {
-        let b = (hash(bits, w) as usize & self.bucket_mask) * BUCKET;
-        let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        let cells = bits.count_ones() as u64;
-        let slot = &mut self.entries[b..b + BUCKET];
-        let mut victim = 0;
-        let mut old = 0;
-        for (i, e) in slot.iter().enumerate() {
-            if e[2] == 0 {
-                self.len += 1;
-                victim = i;
-                break;
+    #[inline]
+    fn update(&mut self, bits: u128, id: usize, flags: u32, value: u32) {
+        self.0.put(bits, id as u16, bits.count_ones() as u16, |old| {
+            let mut word = old.map_or(0, |(w, ())| w) | flags;
+            if flags & VALUE_KNOWN != 0 {
+                word = (word & ((1 << VALUE_SHIFT) - 1)) | value << VALUE_SHIFT;
             }
-            if e[0] == lo && e[1] == hi && e[2] & ID_MASK == w as u64 {
-                victim = i;
-                old = e[2];
-                break;
-            }
-            if e[2] >> 40 < slot[victim][2] >> 40 {
-                victim = i;
-            }
-        }
-        let mut meta = w as u64 | cells << 40 | (old & (OUTCOME_KNOWN | OUTCOME_N | VALUE_KNOWN | VALUE_MASK));
-        meta |= flags;
-        if flags & VALUE_KNOWN != 0 {
-            meta = (meta & !VALUE_MASK) | ((value as u64) << VALUE_SHIFT & VALUE_MASK);
-        }
-        slot[victim] = [lo, hi, meta];
-        if self.len * 2 > self.entries.len() && self.bucket_mask + 1 < self.max_buckets {
-            self.grow();
-        }
+            (word, ())
+        });
     }
 }
 
@@ -346,8 +355,10 @@ pub struct PushCramSolver {
     expanded: u64,
     /// Scratch space of `reduce`.
     parts: Vec<(usize, u128, usize)>,
-    /// Options of the positions being searched, one frame per level (truncated on return).
-    stack: Vec<Reduced>,
+    /// Positions of the outcome search: options, one frame per level (truncated on return)...
+    nodes: Vec<Node>,
+    /// ... and their parts.
+    arena: Vec<Part>,
 }
 
 impl Default for PushCramSolver {
@@ -373,7 +384,8 @@ impl PushCramSolver {
             pending: 0,
             expanded: 0,
             parts: Vec::new(),
-            stack: Vec::new(),
+            nodes: Vec::new(),
+            arena: Vec::new(),
         }
     }
 
@@ -384,7 +396,7 @@ impl PushCramSolver {
 
     /// Entries stored in the table.
     pub fn table_len(&self) -> usize {
-        self.table.as_ref().map_or(0, |t| t.len)
+        self.table.as_ref().map_or(0, |t| t.0.len())
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
@@ -423,8 +435,17 @@ impl PushCramSolver {
     }
 
     /// Grundy value of `board` before the push.
+    /// Grundy value of `board` before the push: the v for which the position plus a nim heap
+    /// *v is a P-position, found by outcome searches for v = 0, 1, ... (Lemoine & Viennot),
+    /// which prune where the mex over all options cannot.
     pub fn value(&mut self, board: &Board, control: &Control) -> Res<u32> {
         self.begin(control)?;
+        for v in 0..HEAP_LIMIT {
+            let r = self.wins_with_heap(board.empty_mask(), board.cols(), v, control);
+            if !self.finish(control, r)? {
+                return Ok(v);
+            }
+        }
         let r = self.grundy(board.empty_mask(), board.cols(), control);
         self.finish(control, r)
     }
@@ -482,80 +503,173 @@ impl PushCramSolver {
 
     /// Whether the player to move wins `cells` (stride `w`) before the push.
     fn wins(&mut self, cells: u128, w: usize, control: &Control) -> Res<bool> {
-        self.stack.clear();
-        let pos = reduce(cells, w, 0, &mut self.parts);
-        self.wins_reduced(pos, control)
+        self.wins_with_heap(cells, w, 0, control)
     }
 
-    fn wins_reduced(&mut self, pos: Reduced, control: &Control) -> Res<bool> {
-        let Reduced { bits: key, w: kw, t } = pos;
+    /// Whether the player to move wins `cells` (stride `w`) before the push plus a nim heap
+    /// of size `heap < HEAP_LIMIT`.
+    fn wins_with_heap(&mut self, cells: u128, w: usize, heap: u32, control: &Control) -> Res<bool> {
+        self.nodes.clear();
+        self.arena.clear();
+        let t = split_parts(cells, w, &mut self.arena);
+        let n = cancel_pairs(&mut self.arena);
+        self.arena.truncate(n);
+        let key = pack_parts(&self.arena, t);
+        self.wins_node(
+            Node {
+                first: 0,
+                len: n as u32,
+                heap,
+                key,
+            },
+            control,
+        )
+    }
+
+    /// Pushes on `self.nodes` the options of the position `node` (moves in the heap, then
+    /// dominoes) after which the opponent cannot push to 0, each once (symmetric positions
+    /// have equal options); their parts go on `self.arena`. Only the part under the domino
+    /// changes, so the others keep their keys, and the value after the opponent's push is
+    /// known before the option is packed. `total` is the position's value after a push.
+    fn children(&mut self, node: Node, total: u32) {
+        let (first, len, t, heap, key) = (node.first as usize, node.len as usize, node.key.t, node.heap, node.key);
+        let base = self.nodes.len();
+        // Moves in the heap.
+        for h in 0..heap {
+            if total ^ heap ^ h != 0 {
+                self.nodes.push(Node {
+                    first: first as u32,
+                    len: len as u32,
+                    heap: h,
+                    key,
+                });
+            }
+        }
+        for j in first..first + len {
+            let part = self.arena[j];
+            let (k, kw) = (part.k, part.kw);
+            let mut s = k & shr(k, kw);
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                let cells = k & !(1u128 << i | 1u128 << (i + kw));
+                if total ^ part.post ^ post_value_bits(cells, kw) == 0 {
+                    continue;
+                }
+                let start = self.arena.len();
+                for m in first..first + len {
+                    if m != j {
+                        let p = self.arena[m];
+                        self.arena.push(p);
+                    }
+                }
+                let ct = split_parts(cells, kw, &mut self.arena);
+                let n = cancel_pairs(&mut self.arena[start..]);
+                self.arena.truncate(start + n);
+                let key = pack_parts(&self.arena[start..], t ^ ct);
+                let seen = key.w != 0 && self.nodes[base..].iter().any(|c| c.key == key && c.heap == heap);
+                if seen {
+                    self.arena.truncate(start);
+                    continue;
+                }
+                self.nodes.push(Node {
+                    first: start as u32,
+                    len: n as u32,
+                    heap,
+                    key,
+                });
+            }
+        }
+    }
+
+    /// Whether the player to move wins the position made of the parts
+    /// `self.arena[node.first..]` and `node.key.t` (keyed by `node.key`).
+    fn wins_node(&mut self, node: Node, control: &Control) -> Res<bool> {
+        let (first, len, t, heap) = (node.first as usize, node.len as usize, node.key.t, node.heap);
+        let total = self.arena[first..first + len].iter().fold(t ^ heap, |x, p| x ^ p.post);
         // Pushing wins when it leaves a sum of value 0.
-        if post_value_bits(key, kw) ^ t == 0 {
+        if total == 0 {
             return Ok(true);
         }
-        let id = kw | (t as usize) << 8;
-        let meta = self.table().get(key, id);
-        if meta & OUTCOME_KNOWN != 0 {
-            return Ok(meta & OUTCOME_N != 0);
+        let Reduced { bits: key, w: kw, .. } = node.key;
+        let id = tag(&node.key, heap);
+        if kw != 0 {
+            let meta = self.table().get(key, id);
+            if meta & OUTCOME_KNOWN != 0 {
+                return Ok(meta & OUTCOME_N != 0);
+            }
         }
         self.poll(control)?;
         self.expanded += 1;
         // Options where the opponent can push to 0 are lost: skip them. Options known to be
         // P-positions win at once (enhanced transposition cut-off).
-        let base = self.stack.len();
+        let (base, arena_base) = (self.nodes.len(), self.arena.len());
         // First pass: the options, with their table buckets prefetched so that the look-ups
         // of the second pass overlap their cache misses.
-        let mut s = key & shr(key, kw);
-        while s != 0 {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            let child = reduce(key & !(1u128 << i | 1u128 << (i + kw)), kw, t, &mut self.parts);
-            if post_value_bits(child.bits, child.w) ^ child.t == 0 {
-                continue;
-            }
-            // Symmetric positions have equal options: search each once.
-            if !self.stack[base..].contains(&child) {
-                self.table().prefetch(child.bits, child.w | (child.t as usize) << 8);
-                self.stack.push(child);
+        self.children(node, total);
+        for j in base..self.nodes.len() {
+            let (c, h) = (self.nodes[j].key, self.nodes[j].heap);
+            if c.w != 0 {
+                self.table().prefetch(c.bits, tag(&c, h));
             }
         }
         let mut kept = base;
-        for j in base..self.stack.len() {
-            let child = self.stack[j];
-            let cm = self.table().get(child.bits, child.w | (child.t as usize) << 8);
-            if cm & OUTCOME_KNOWN != 0 {
-                if cm & OUTCOME_N == 0 {
-                    self.stack.truncate(base);
-                    self.table().update(key, id, OUTCOME_KNOWN | OUTCOME_N, 0);
-                    return Ok(true);
+        for j in base..self.nodes.len() {
+            let child = self.nodes[j];
+            let c = child.key;
+            if c.w != 0 {
+                let cm = self.table().get(c.bits, tag(&c, child.heap));
+                if cm & OUTCOME_KNOWN != 0 {
+                    if cm & OUTCOME_N == 0 {
+                        self.nodes.truncate(base);
+                        self.arena.truncate(arena_base);
+                        if kw != 0 {
+                            self.table().update(key, id, OUTCOME_KNOWN | OUTCOME_N, 0);
+                        }
+                        return Ok(true);
+                    }
+                    continue;
                 }
-                continue;
             }
-            self.stack[kept] = child;
+            self.nodes[kept] = child;
             kept += 1;
         }
-        self.stack.truncate(kept);
-        // Row-major order (left to right, upper dominoes first). Centre-first, edge-first,
-        // column-major, symmetric-first and history-heuristic orders all searched 1.5 to 3.5
-        // times more positions on 3×17 and 3×19.
-        let mut win = false;
-        for i in base..self.stack.len() {
-            let child = self.stack[i];
-            match self.wins_reduced(child, control) {
+        self.nodes.truncate(kept);
+        // Options with more parts first, then those whose largest part is smallest. On 3×19
+        // this searched 2.7 times fewer positions than row-major order (174765 against
+        // 466637); fewer moves first, more moves first, fewer parts first or the fewest
+        // cells first did worse.
+        let arena = &self.arena;
+        let largest = |n: &Node| -> u32 {
+            arena[n.first as usize..(n.first + n.len) as usize]
+                .iter()
+                .map(|p| p.k.count_ones())
+                .max()
+                .unwrap_or(0)
+        };
+        self.nodes[base..].sort_by_cached_key(|n| (std::cmp::Reverse(n.len), largest(n)));
+        let mut result = Ok(false);
+        for i in base..self.nodes.len() {
+            let child = self.nodes[i];
+            match self.wins_node(child, control) {
                 Ok(true) => {}
                 Ok(false) => {
-                    win = true;
+                    result = Ok(true);
                     break;
                 }
                 Err(e) => {
-                    self.stack.truncate(base);
-                    return Err(e);
+                    result = Err(e);
+                    break;
                 }
             }
         }
-        self.stack.truncate(base);
-        let flags = OUTCOME_KNOWN | if win { OUTCOME_N } else { 0 };
-        self.table().update(key, id, flags, 0);
+        self.nodes.truncate(base);
+        self.arena.truncate(arena_base);
+        let win = result?;
+        if kw != 0 {
+            let flags = OUTCOME_KNOWN | if win { OUTCOME_N } else { 0 };
+            self.table().update(key, id, flags, 0);
+        }
         Ok(win)
     }
 
@@ -571,7 +685,7 @@ impl PushCramSolver {
         let id = kw | (t as usize) << 8;
         let meta = self.table().get(key, id);
         if meta & VALUE_KNOWN != 0 {
-            return Ok(((meta & VALUE_MASK) >> VALUE_SHIFT) as u32);
+            return Ok(meta >> VALUE_SHIFT);
         }
         self.poll(control)?;
         self.expanded += 1;

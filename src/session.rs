@@ -46,15 +46,22 @@ impl Default for MapView {
 }
 
 /// The inspector's document: the selected position, the open nodes of the move tree and the
-/// game being played. (The window's inspector converts to and from it.)
+/// game being played (the window's inspector holds one).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct InspectorDocument {
+    /// The selected position in the ruleset's text form (`3,5`, `20:5`, `pushed(2,4)`, ...).
     pub selected: Option<String>,
+    /// The text of the position field.
     pub typed: String,
+    /// Expanded nodes of the move tree: the path of position texts from the root, joined by
+    /// `" > "`.
     pub expanded: BTreeSet<String>,
+    /// How many children a node shows, for nodes showing more than a page.
     pub shown: BTreeMap<String, usize>,
+    /// The game being played (play mode), if any.
     pub play: Option<GameRecord>,
+    /// The opponent chosen for the next game.
     pub opponent: Opponent,
 }
 

@@ -35,7 +35,7 @@ fn select_typed(h: &mut Harness<'static, App>, ruleset: &str, position: &str) ->
     h.state_mut().panel.expression = ruleset.into();
     h.state_mut().set_ruleset(r.clone());
     h.step();
-    h.state_mut().inspector.typed = position.into();
+    h.state_mut().inspector.doc.typed = position.into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();
@@ -80,7 +80,7 @@ fn expanding_a_node_shows_its_options() {
     let root = select_typed(&mut h, "wythoff", "4,6");
     // a new selection shows its options at once: the 14 options of (4,6); a click collapses
     let key = root.to_string();
-    assert!(h.state().inspector.expanded.contains(&key));
+    assert!(h.state().inspector.doc.expanded.contains(&key));
     h.step();
     assert!(h.query_by_label_contains("-> 3,5   G = 0   winning").is_some());
     h.get_by_label_contains("4,6   G =").click();
@@ -114,11 +114,11 @@ fn the_keyboard_walks_the_tree_when_the_pointer_is_over_the_inspector() {
     h.key_press(egui::Key::ArrowLeft); // collapse the root
     h.step();
     h.step();
-    assert!(h.state().inspector.expanded.is_empty());
+    assert!(h.state().inspector.doc.expanded.is_empty());
     h.key_press(egui::Key::ArrowRight); // expand it again
     h.step();
     h.step();
-    assert!(h.state().inspector.expanded.contains("1,2"));
+    assert!(h.state().inspector.doc.expanded.contains("1,2"));
     h.key_press(egui::Key::ArrowDown); // to the first option
     h.step();
     h.step();
@@ -128,7 +128,7 @@ fn the_keyboard_walks_the_tree_when_the_pointer_is_over_the_inspector() {
     h.key_press(egui::Key::ArrowLeft); // collapse
     h.step();
     h.step();
-    assert!(h.state().inspector.expanded.is_empty());
+    assert!(h.state().inspector.doc.expanded.is_empty());
     // the map did not pan while the inspector had the arrows
     assert_eq!(h.state().map_state.camera.center_a, camera.center_a);
     assert_eq!(h.state().map_state.camera.center_b, camera.center_b);
@@ -150,6 +150,7 @@ fn making_a_move_and_undoing_it() {
     ] {
         step_until(&mut h, button, |app| {
             app.inspector
+                .doc
                 .play
                 .as_ref()
                 .and_then(|g| g.current())
@@ -159,7 +160,7 @@ fn making_a_move_and_undoing_it() {
         h.get_by_label(button).click();
         h.step();
         h.step();
-        assert_eq!(h.state().inspector.play.as_ref().unwrap().text(), text);
+        assert_eq!(h.state().inspector.doc.play.as_ref().unwrap().text(), text);
         assert!(h.query_by_label_contains(&text.replace('→', "->")).is_some());
     }
     step_until(&mut h, "the end", |app| has_report(app, &Position::heaps(&[1, 0])));
@@ -172,7 +173,7 @@ fn making_a_move_and_undoing_it() {
     h.step();
     h.step();
     assert_eq!(
-        h.state().inspector.play.as_ref().unwrap().text(),
+        h.state().inspector.doc.play.as_ref().unwrap().text(),
         "(11,27)→(11,5)→(1,5)→(1,3)"
     );
     assert_eq!(h.state().inspector.root(), Some(&start));
@@ -182,7 +183,7 @@ fn making_a_move_and_undoing_it() {
 fn the_computer_replies_with_a_winning_move_and_undo_takes_both_back() {
     let mut h = harness();
     let start = select_typed(&mut h, "nim", "1,3,5,6");
-    h.state_mut().inspector.opponent = Opponent::ComputerSecond;
+    h.state_mut().inspector.doc.opponent = Opponent::ComputerSecond;
     h.get_by_label("Play from here").click();
     h.step();
     step_until(&mut h, "the options", |app| has_report(app, &start));
@@ -194,29 +195,38 @@ fn the_computer_replies_with_a_winning_move_and_undo_takes_both_back() {
     assert!(h.query_by_label_contains("hint: take 1 from heap 1 (1 -> 0)").is_some());
     h.get_by_label("play: take 2 from heap 3 (5 -> 3) -> 1,3,3,6").click();
     step_until(&mut h, "the computer's reply", |app| {
-        app.inspector.play.as_ref().is_some_and(|g| g.moves() == 2)
+        app.inspector.doc.play.as_ref().is_some_and(|g| g.moves() == 2)
     });
-    let after = h.state().inspector.play.as_ref().unwrap().current().unwrap().clone();
+    let after = h
+        .state()
+        .inspector
+        .doc
+        .play
+        .as_ref()
+        .unwrap()
+        .current()
+        .unwrap()
+        .clone();
     let Position::Heaps(heaps) = &after else { panic!() };
     assert_eq!(theory::nim_sum(heaps), 0, "the computer balanced the heaps: {after}");
     h.step();
     h.get_by_label("Undo").click();
     h.step();
-    assert_eq!(h.state().inspector.play.as_ref().unwrap().positions, vec![start]);
+    assert_eq!(h.state().inspector.doc.play.as_ref().unwrap().positions, vec![start]);
 }
 
 #[test]
 fn a_typed_illegal_position_shows_its_error_and_changes_nothing() {
     let mut h = harness();
     let p = select_typed(&mut h, "wythoff", "3,5");
-    h.state_mut().inspector.typed = "3,5,7".into();
+    h.state_mut().inspector.doc.typed = "3,5,7".into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();
     assert!(h.query_by_label_contains("is played on two heaps").is_some());
     assert_eq!(h.state().inspector.root(), Some(&p));
     assert_eq!(h.state().ruleset, Ruleset::Wythoff);
-    h.state_mut().inspector.typed = "3,x".into();
+    h.state_mut().inspector.doc.typed = "3,x".into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();

@@ -394,7 +394,7 @@ fn a_hand_written_ruleset_spelling_keeps_the_selection_and_is_not_a_change() {
     }
     let p = h.state().ruleset.parse_position("2,4").unwrap();
     assert_eq!(h.state().inspector.root(), Some(&p));
-    assert!(h.state().inspector.expanded.contains("2,4"));
+    assert!(h.state().inspector.doc.expanded.contains("2,4"));
     assert!(!h.state().has_unsaved_changes(), "{}", h.state().window_title());
     assert_eq!(h.state().window_title(), "spaced - nimscope");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -387,7 +387,7 @@ impl App {
                     self.selected = self.hovered;
                     if let Some(h) = self.hovered {
                         let p = self.layout.position(&self.ruleset, h.a, h.b);
-                        self.inspector.typed = p.to_string();
+                        self.inspector.doc.typed = p.to_string();
                         self.inspector.select_typed(&self.ruleset);
                     }
                 }
@@ -397,7 +397,7 @@ impl App {
                 let (selected, options) = self.inspector.strip_marks();
                 let marks = sequence_view::StripMarks { selected, options };
                 if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks) {
-                    self.inspector.typed = n.to_string();
+                    self.inspector.doc.typed = n.to_string();
                     self.inspector.select_typed(&self.ruleset);
                 }
             } else {

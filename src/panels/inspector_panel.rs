@@ -11,7 +11,7 @@
 //! click elsewhere), the arrow keys move through the tree (up/down), expand (right or Enter)
 //! and collapse (left); otherwise they pan the map as before.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
@@ -20,7 +20,7 @@ use crate::app::theme;
 use crate::game::{Outcome, Position, Ruleset, theory};
 use crate::session::InspectorDocument;
 use crate::solver::grid::Layout;
-use crate::solver::play::{self, GameRecord, Opponent};
+use crate::solver::play::{self, GameRecord};
 use crate::solver::report::{self, PositionReport};
 use crate::worker::{JobSpec, Lane, Output, Response, Worker};
 
@@ -63,26 +63,16 @@ pub fn describe(cell: &CellInfo) -> String {
     }
 }
 
-/// The inspector. The serialised fields are the user's document (save them in a session with
-/// the ruleset); everything else is a cache rebuilt from them.
+/// The inspector. The serialised fields are the user's document (saved in sessions with the
+/// ruleset); everything else is a cache rebuilt from them.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct InspectorState {
     /// The ruleset expression the selection belongs to; a different ruleset clears it.
     pub ruleset: String,
-    /// The selected position in the ruleset's text form (`3,5`, `20:5`, `pushed(2,4)`, ...).
-    pub selected: Option<String>,
-    /// The text of the position field.
-    pub typed: String,
-    /// Expanded nodes of the move tree: the path of position texts from the root, joined by
-    /// [`PATH_SEPARATOR`].
-    pub expanded: BTreeSet<String>,
-    /// How many children a node shows, for nodes showing more than [`TREE_PAGE`].
-    pub shown: BTreeMap<String, usize>,
-    /// The game being played (play mode), if any.
-    pub play: Option<GameRecord>,
-    /// The opponent chosen for the next game.
-    pub opponent: Opponent,
+    /// The selected position, the open nodes of the move tree, the game being played.
+    #[serde(flatten)]
+    pub doc: InspectorDocument,
     #[serde(skip)]
     pub(crate) cache: Cache,
 }
@@ -90,14 +80,7 @@ pub struct InspectorState {
 impl InspectorState {
     /// The saved part, for session files.
     pub fn document(&self) -> InspectorDocument {
-        InspectorDocument {
-            selected: self.selected.clone(),
-            typed: self.typed.clone(),
-            expanded: self.expanded.clone(),
-            shown: self.shown.clone(),
-            play: self.play.clone(),
-            opponent: self.opponent,
-        }
+        self.doc.clone()
     }
 
     /// An inspector showing a saved document of `ruleset` (checked against the ruleset on the
@@ -105,12 +88,7 @@ impl InspectorState {
     pub fn from_document(ruleset: &str, doc: InspectorDocument) -> InspectorState {
         InspectorState {
             ruleset: ruleset.to_string(),
-            selected: doc.selected,
-            typed: doc.typed,
-            expanded: doc.expanded,
-            shown: doc.shown,
-            play: doc.play,
-            opponent: doc.opponent,
+            doc,
             cache: Cache::default(),
         }
     }
@@ -158,28 +136,31 @@ impl InspectorState {
     /// Selects `p`, a position of the current ruleset, as the root of the tree (leaves play mode).
     pub fn select(&mut self, p: Position) {
         let text = p.to_string();
-        self.typed = text.clone();
+        self.doc.typed = text.clone();
         self.cache.input_error = None;
-        if self.selected.as_deref() == Some(text.as_str()) && self.cache.root.as_ref() == Some(&p) {
+        if self.doc.selected.as_deref() == Some(text.as_str()) && self.cache.root.as_ref() == Some(&p) {
             return;
         }
-        self.selected = Some(text.clone());
+        self.doc.selected = Some(text.clone());
         self.cache.root = Some(p);
         self.cache.cursor = Some(text.clone());
-        self.expanded.clear();
-        self.expanded.insert(text); // the options of a new selection are shown at once
-        self.shown.clear();
-        self.play = None;
+        self.doc.expanded.clear();
+        self.doc.expanded.insert(text); // the options of a new selection are shown at once
+        self.doc.shown.clear();
+        self.doc.play = None;
         self.cache.hint = None;
     }
 
     /// Parses and selects the typed position; an illegal one gets a message and changes nothing.
     pub fn select_typed(&mut self, ruleset: &Ruleset) {
         self.sync(ruleset);
-        match ruleset.parse_position(&self.typed) {
+        match ruleset.parse_position(&self.doc.typed) {
             Ok(p) => self.select(p),
             Err(e) => {
-                self.cache.input_error = Some(format!("'{}' is not a position of {ruleset}: {e}", self.typed.trim()))
+                self.cache.input_error = Some(format!(
+                    "'{}' is not a position of {ruleset}: {e}",
+                    self.doc.typed.trim()
+                ))
             }
         }
     }
@@ -187,7 +168,7 @@ impl InspectorState {
     /// Selects position text (`--select` on the command line, a session): parsed and checked
     /// against `ruleset`.
     pub fn select_text(&mut self, ruleset: &Ruleset, text: &str) -> Result<(), String> {
-        self.typed = text.to_string();
+        self.doc.typed = text.to_string();
         self.select_typed(ruleset);
         match &self.cache.input_error {
             Some(e) => Err(e.clone()),
@@ -233,31 +214,31 @@ impl InspectorState {
         };
         if self.ruleset != name {
             self.ruleset = name;
-            self.selected = None;
-            self.expanded.clear();
-            self.shown.clear();
-            self.play = None;
+            self.doc.selected = None;
+            self.doc.expanded.clear();
+            self.doc.shown.clear();
+            self.doc.play = None;
         }
         // a restored (or kept) selection must still be a position of the ruleset
-        if let Some(text) = self.selected.clone() {
+        if let Some(text) = self.doc.selected.clone() {
             match ruleset.parse_position(&text) {
                 Ok(p) => {
                     self.cache.cursor = Some(p.to_string());
                     self.cache.root = Some(p);
                 }
                 Err(e) => {
-                    self.selected = None;
-                    self.play = None;
+                    self.doc.selected = None;
+                    self.doc.play = None;
                     self.cache.input_error = Some(format!(
                         "the saved position '{text}' is not a position of {ruleset}: {e}"
                     ));
                 }
             }
         }
-        if let Some(g) = &self.play
+        if let Some(g) = &self.doc.play
             && g.positions.iter().any(|p| ruleset.check_position(p).is_err())
         {
-            self.play = None;
+            self.doc.play = None;
         }
     }
 
@@ -290,7 +271,7 @@ impl InspectorState {
     /// The positions whose reports the inspector needs now, most urgent first.
     fn needed(&self) -> Vec<Position> {
         let mut out = Vec::new();
-        if let Some(p) = self.play.as_ref().and_then(GameRecord::current) {
+        if let Some(p) = self.doc.play.as_ref().and_then(GameRecord::current) {
             out.push(p.clone());
         }
         out.extend(self.cache.root.iter().cloned());
@@ -338,7 +319,7 @@ impl InspectorState {
 
     /// Plays the computer's move if it is to move and the current position's report is known.
     fn computer_move(&mut self) {
-        let Some(g) = &mut self.play else { return };
+        let Some(g) = &mut self.doc.play else { return };
         if !g.computer_to_move() {
             return;
         }
@@ -355,7 +336,7 @@ impl InspectorState {
     /// The position whose options are marked on the map: the game's current position in play
     /// mode, else the tree row under the keyboard cursor, else the selected position.
     pub fn focus_position(&self) -> Option<Position> {
-        if let Some(p) = self.play.as_ref().and_then(GameRecord::current) {
+        if let Some(p) = self.doc.play.as_ref().and_then(GameRecord::current) {
             return Some(p.clone());
         }
         if let Some(c) = &self.cache.cursor
@@ -404,7 +385,7 @@ impl InspectorState {
 
     /// Starts a game from `start` against the chosen opponent.
     pub fn start_play(&mut self, start: Position) {
-        self.play = Some(GameRecord::new(start, self.opponent));
+        self.doc.play = Some(GameRecord::new(start, self.doc.opponent));
         self.cache.hint = None;
     }
 
@@ -452,7 +433,7 @@ impl InspectorState {
                     to = Some(i + 1);
                 }
             } else if row.expandable {
-                self.expanded.insert(row.key.clone());
+                self.doc.expanded.insert(row.key.clone());
             }
         }
         if let Some(i) = at
@@ -460,7 +441,7 @@ impl InspectorState {
         {
             let row = &rows[i];
             if row.expanded {
-                self.expanded.remove(&row.key);
+                self.doc.expanded.remove(&row.key);
             } else if let Some(p) = row.parent {
                 to = Some(p);
             }
@@ -483,7 +464,7 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
     ui.horizontal(|ui| {
         let l = ui.label("Position");
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut state.typed).desired_width(120.0))
+            .add(egui::TextEdit::singleline(&mut state.doc.typed).desired_width(120.0))
             .labelled_by(l.id);
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Inspect").clicked() || enter {
@@ -734,15 +715,15 @@ mod tests {
         let mut s = InspectorState::default();
         s.sync(&wythoff);
         s.select_text(&wythoff, "3,5").unwrap();
-        s.expanded.insert("3,5".into());
+        s.doc.expanded.insert("3,5".into());
         let saved = serde_json::to_string(&s).unwrap();
         let mut restored: InspectorState = serde_json::from_str(&saved).unwrap();
         restored.sync(&wythoff);
         assert_eq!(restored.root(), Some(&Position::heaps(&[3, 5])));
-        assert!(restored.expanded.contains("3,5"));
+        assert!(restored.doc.expanded.contains("3,5"));
         restored.sync(&"euclid".parse().unwrap());
         assert_eq!(restored.root(), None);
-        assert!(restored.expanded.is_empty());
+        assert!(restored.doc.expanded.is_empty());
         // an illegal typed position changes nothing
         let mut s = InspectorState::default();
         s.sync(&wythoff);

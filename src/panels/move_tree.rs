@@ -46,7 +46,7 @@ fn node_ui(
 ) {
     let report = state.cache.reports.get(p).cloned();
     let expandable = report.as_ref().is_none_or(|r| !r.is_terminal());
-    let expanded = expandable && state.expanded.contains(&key);
+    let expanded = expandable && state.doc.expanded.contains(&key);
     let index = state.cache.rows.len();
     state.cache.rows.push(TreeRow {
         key: key.clone(),
@@ -86,9 +86,9 @@ fn node_ui(
     if response.clicked() {
         state.cache.cursor = Some(key.clone());
         if expanded {
-            state.expanded.remove(&key);
+            state.doc.expanded.remove(&key);
         } else if expandable {
-            state.expanded.insert(key.clone());
+            state.doc.expanded.insert(key.clone());
         }
     }
     response.context_menu(|ui| {
@@ -119,7 +119,7 @@ fn node_ui(
         state.cache.wanted.push(p.clone());
         return;
     };
-    let shown = state.shown.get(&key).copied().unwrap_or(TREE_PAGE);
+    let shown = state.doc.shown.get(&key).copied().unwrap_or(TREE_PAGE);
     for o in r.options.iter().take(shown) {
         let child = format!("{key}{PATH_SEPARATOR}{}", o.to);
         let edge = Edge {
@@ -133,7 +133,7 @@ fn node_ui(
     ui.horizontal(|ui| {
         ui.add_space((depth + 1) as f32 * theme::TREE_INDENT);
         if hidden > 0 && ui.button(format!("show more of {p} ({hidden} more)")).clicked() {
-            state.shown.insert(key.clone(), shown + TREE_PAGE * 4);
+            state.doc.shown.insert(key.clone(), shown + TREE_PAGE * 4);
         }
         if let Some(total) = r.total_options
             && total > r.options.len() as u64

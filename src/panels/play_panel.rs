@@ -13,11 +13,11 @@ const MOVES_HEIGHT: f32 = 320.0;
 /// Draws play mode for the selected position `root`.
 pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     ui.strong("Play");
-    let Some(game) = state.play.clone() else {
+    let Some(game) = state.doc.play.clone() else {
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut state.opponent, Opponent::ByHand, "both sides by hand");
-            ui.radio_value(&mut state.opponent, Opponent::ComputerSecond, "computer second");
-            ui.radio_value(&mut state.opponent, Opponent::ComputerFirst, "computer first");
+            ui.radio_value(&mut state.doc.opponent, Opponent::ByHand, "both sides by hand");
+            ui.radio_value(&mut state.doc.opponent, Opponent::ComputerSecond, "computer second");
+            ui.radio_value(&mut state.doc.opponent, Opponent::ComputerFirst, "computer first");
         });
         if ui.button("Play from here").clicked() {
             state.start_play(root.clone());
@@ -49,7 +49,7 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     ui.horizontal(|ui| {
         let undo = ui.add_enabled(game.moves() > 0, egui::Button::new("Undo"));
         if undo.clicked()
-            && let Some(g) = &mut state.play
+            && let Some(g) = &mut state.doc.play
         {
             g.undo();
             state.cache.hint = None;
@@ -68,7 +68,7 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
             });
         }
         if ui.button("Stop playing").clicked() {
-            state.play = None;
+            state.doc.play = None;
             state.cache.hint = None;
         }
     });
@@ -128,7 +128,7 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
             }
         }
     }
-    if let (Some(to), Some(g)) = (chosen, &mut state.play) {
+    if let (Some(to), Some(g)) = (chosen, &mut state.doc.play) {
         g.play(to);
         state.cache.hint = None;
     }

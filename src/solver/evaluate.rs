@@ -178,19 +178,28 @@ impl Evaluator {
         // One region covering the position answers all its options at once.
         self.value(ruleset, p, control)?;
         opts.into_iter()
-            .map(|o| {
-                control.check()?;
-                let g = self.value(ruleset, &o, control)?;
-                Ok(OptionValue {
-                    description: ruleset.describe_move(p, &o),
-                    to: o.to_string(),
-                    grundy: g,
-                    outcome: Outcome::of(g),
-                    winning: g == 0,
-                    position: o,
-                })
-            })
+            .map(|o| self.option_value(ruleset, p, o, control))
             .collect()
+    }
+
+    /// The option `to` of `from`, with its move in words and its value.
+    pub fn option_value(
+        &mut self,
+        ruleset: &Ruleset,
+        from: &Position,
+        to: Position,
+        control: &Control,
+    ) -> Result<OptionValue, SolveError> {
+        control.check()?;
+        let g = self.value(ruleset, &to, control)?;
+        Ok(OptionValue {
+            description: ruleset.describe_move(from, &to),
+            to: to.to_string(),
+            grundy: g,
+            outcome: Outcome::of(g),
+            winning: g == 0,
+            position: to,
+        })
     }
 }
 

@@ -132,16 +132,7 @@ pub fn report(
         ruleset.options(p, &mut all);
         total = Some(all.len() as u64);
         for o in all.into_iter().take(limit) {
-            control.check()?;
-            let g = evaluator.value(ruleset, &o, control)?;
-            options.push(OptionValue {
-                description: ruleset.describe_move(p, &o),
-                to: o.to_string(),
-                grundy: g,
-                outcome: Outcome::of(g),
-                winning: g == 0,
-                position: o,
-            });
+            options.push(evaluator.option_value(ruleset, p, o, control)?);
         }
     }
     Ok(PositionReport {

@@ -73,17 +73,22 @@ fn a_bad_expression_shows_its_error_and_changes_nothing() {
     assert!(h.query_by_label_contains("expected ','").is_some());
 }
 
-#[test]
-fn cancel_stops_the_running_job() {
+/// A window zoomed far out, so the view needs a large map, which takes a while.
+fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::app::App> {
     let mut h = harness();
     h.step();
-    // zoom far out: the view now needs a large map, which takes a while
     h.state_mut().map_state.camera.cells_per_point = 20.0;
     h.state_mut().map_state.camera.center_a = 8000.0;
     h.state_mut().map_state.camera.center_b = 8000.0;
     step_until(&mut h, "a running job", |app| {
         app.worker().is_some_and(|w| w.is_running(Lane::Map))
     });
+    h
+}
+
+#[test]
+fn cancel_stops_the_running_job() {
+    let mut h = window_with_a_long_map_job();
     h.get_by_label("Cancel").click();
     h.step();
     assert!(!h.state().worker().unwrap().is_running(Lane::Map));
@@ -193,15 +198,7 @@ fn a_three_heap_game_opens_on_a_slice() {
 
 #[test]
 fn after_cancel_panning_the_map_resumes_it() {
-    let mut h = harness();
-    h.step();
-    // zoom far out: the view needs a large map, which takes a while
-    h.state_mut().map_state.camera.cells_per_point = 20.0;
-    h.state_mut().map_state.camera.center_a = 8000.0;
-    h.state_mut().map_state.camera.center_b = 8000.0;
-    step_until(&mut h, "a running job", |app| {
-        app.worker().is_some_and(|w| w.is_running(Lane::Map))
-    });
+    let mut h = window_with_a_long_map_job();
     h.get_by_label("Cancel").click();
     h.step();
     h.step();

@@ -157,18 +157,7 @@ fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: impl FnOnce() -> u1
     if parts.is_empty() {
         return Reduced { bits: 0, w: 1, t };
     }
-    parts.sort_unstable();
-    let mut n = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-            i += 2;
-        } else {
-            parts[n] = parts[i];
-            n += 1;
-            i += 1;
-        }
-    }
+    let n = cancel_pairs(parts);
     parts.truncate(n);
     let kept = &parts[..];
     if kept.is_empty() {
@@ -253,7 +242,7 @@ fn split_parts(cells: u128, w: usize, out: &mut Vec<Part>) -> u32 {
 }
 
 /// Sorts `parts` and drops equal pairs (they cancel); returns how many are left at the front.
-fn cancel_pairs(parts: &mut [Part]) -> usize {
+fn cancel_pairs<T: Ord + Copy>(parts: &mut [T]) -> usize {
     parts.sort_unstable();
     let mut n = 0;
     let mut i = 0;

@@ -117,16 +117,15 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
         let out = dir.join(name.replace(".ron", ".png"));
         h.state_mut().export_png(&out).unwrap();
         step_until(&mut h, "the export", |app| {
-            app.sessions
-                .notice
+            app.notice
                 .as_ref()
                 .map(|n| n.text.as_str())
                 .is_some_and(|s| s.starts_with("exported") || s.starts_with("export failed"))
         });
         assert!(
-            h.state().sessions.notice.as_ref().unwrap().text.starts_with("exported"),
+            h.state().notice.as_ref().unwrap().text.starts_with("exported"),
             "{:?}",
-            h.state().sessions.notice
+            h.state().notice
         );
         let bytes = std::fs::read(&out).unwrap();
         let text = read_text_chunks(&bytes).unwrap();

@@ -2,11 +2,12 @@
 //! supplied by the background worker. `logic` does the work (drain results, schedule jobs);
 //! the `*_ui` functions draw and record what the user asked for.
 
+pub mod notice;
 pub mod session_ui;
 pub mod theme;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::canvas::{self, Camera, Compare, HoveredCell, MapState, sequence_view};
 use crate::game::{Ruleset, Shape};
@@ -19,6 +20,7 @@ use crate::solver::grid::{self, Layout};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::tiles::{TILE, TileKey, TileStore};
 use crate::worker::{JobSpec, Lane, Output, Worker};
+use notice::Notice;
 
 /// The map covers rows and columns below this (the worker's memory budget may stop it sooner).
 const MAX_MAP: u64 = 1 << 16;
@@ -26,8 +28,6 @@ const MAX_MAP: u64 = 1 << 16;
 const FIRST_MAP: u64 = 64;
 /// Tiles asked for in one job (the worker answers with those it finishes within a moment).
 const TILES_PER_JOB: usize = 64;
-/// How long a notice about evicted tiles stays in the status bar.
-const NOTICE_TIME: Duration = Duration::from_secs(5);
 /// Length of the sequence shown for one-heap rulesets.
 const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
@@ -51,13 +51,14 @@ pub struct App {
     /// Tiles this far from the origin (in tiles) or farther are not asked for: a job for one
     /// of them failed (over the memory budget). Per map: main, compared.
     map_limit: [u64; 2],
-    /// When the status bar's notice about the tile store was set.
-    map_notice: Option<Instant>,
     pub sequence: Option<Arc<Sequence>>,
     pub hovered: Option<HoveredCell>,
     pub selected: Option<HoveredCell>,
-    /// The last error or notice, shown in the status bar.
+    /// The map's last error (or "cancelled"), shown in the status bar; it holds back the
+    /// map's jobs until the ruleset or the view changes.
     pub status: Option<String>,
+    /// A passing message (files, evicted tiles), shown when there is no error.
+    pub notice: Option<Notice>,
     pub show_about: bool,
     pub central_tab: CentralTab,
     pub cram_editor: CramEditor,
@@ -82,11 +83,11 @@ impl App {
             compare_map: TileStore::new(memory_budget / 4),
             compare_ruleset: None,
             map_limit: [u64::MAX; 2],
-            map_notice: None,
             sequence: None,
             hovered: None,
             selected: None,
             status: None,
+            notice: None,
             show_about: false,
             central_tab: CentralTab::default(),
             cram_editor: CramEditor::default(),
@@ -177,12 +178,11 @@ impl App {
                         &mut self.map
                     };
                     let evicted: usize = tiles.into_iter().map(|(k, t)| store.insert(k, t)).sum();
-                    if evicted > 0 && (self.status.is_none() || self.map_notice.is_some()) {
-                        self.status = Some(format!(
+                    if evicted > 0 {
+                        self.notice = Some(Notice::done(format!(
                             "evicted {evicted} map tiles used least recently, to keep the tiles within {}",
                             human_bytes(store.cap())
-                        ));
-                        self.map_notice = Some(Instant::now());
+                        )));
                     }
                 }
                 (Lane::Map, Ok(Output::Sequence(s))) => self.sequence = Some(s),
@@ -198,13 +198,8 @@ impl App {
                     } else {
                         self.status = Some(format!("{}: {e}", resp.spec.describe()));
                     }
-                    self.map_notice = None;
                 }
             }
-        }
-        if self.map_notice.is_some_and(|t| t.elapsed() > NOTICE_TIME) {
-            self.status = None;
-            self.map_notice = None;
         }
         if self.central_tab == CentralTab::CramBoard {
             self.cram_editor.logic(worker);
@@ -327,11 +322,8 @@ impl App {
             );
             notice = notice.or(n);
         }
-        if let Some(n) = notice
-            && (self.status.is_none() || self.map_notice.is_some())
-        {
-            self.status = Some(n);
-            self.map_notice = Some(Instant::now());
+        if let Some(n) = notice {
+            notice::notify(&mut self.notice, Notice::error(n));
         }
     }
 
@@ -507,7 +499,7 @@ impl App {
             }
             if let Some(s) = &self.status {
                 ui.colored_label(theme::ERROR_TEXT, s);
-            } else if !self.notice_ui(ui)
+            } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered
             {
                 ui.label(inspector_panel::describe(&CellInfo {

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{App, theme};
+use super::App;
+use super::notice::Notice;
 use crate::canvas::Camera;
 use crate::figure::{Background, FigureStyle, MAX_SIDE};
 use crate::panels::cram_editor::CramEditor;
@@ -18,41 +19,8 @@ use crate::worker::{JobSpec, Lane, Output, Response};
 /// How often the last state is written for the next start while the window runs.
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
 
-/// A message about files (opened, saved, exported, or why not). Kept apart from the map's
-/// status, which stops the map's jobs while it shows an error.
-#[derive(Debug, Clone)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
-    shown_at: Instant,
-}
-
-/// How long the status bar shows a notice, and an error about files.
-const NOTICE_FOR: Duration = Duration::from_secs(10);
-const FILE_ERROR_FOR: Duration = Duration::from_secs(60);
-
-impl Notice {
-    fn done(text: String) -> Self {
-        Self {
-            text,
-            error: false,
-            shown_at: Instant::now(),
-        }
-    }
-
-    fn error(text: String) -> Self {
-        Self {
-            text,
-            error: true,
-            shown_at: Instant::now(),
-        }
-    }
-}
-
 /// What the File menu and its dialogs keep between frames.
 pub struct SessionState {
-    /// The last file notice, shown in the status bar.
-    pub notice: Option<Notice>,
     /// The file the session was opened from or saved to.
     pub path: Option<PathBuf>,
     /// The session as last opened or saved (view excluded), to tell unsaved changes.
@@ -75,7 +43,6 @@ pub struct SessionState {
 impl Default for SessionState {
     fn default() -> Self {
         Self {
-            notice: None,
             path: None,
             saved: Session::default(),
             notes: String::new(),
@@ -111,7 +78,7 @@ impl App {
         let state = WindowState::load(&dir);
         if let Some(last) = state.last.clone() {
             if let Err(e) = self.apply_session(last) {
-                self.sessions.notice = Some(Notice::error(format!("the last session could not be restored: {e}")));
+                self.notice = Some(Notice::error(format!("the last session could not be restored: {e}")));
             }
             self.sessions.path = state.last_path.clone();
             if let Some(p) = &state.last_path
@@ -222,7 +189,7 @@ impl App {
         self.apply_session(s).map_err(|e| format!("{}: {e}", path.display()))?;
         self.sessions.path = Some(path.to_path_buf());
         self.remember(path);
-        self.sessions.notice = Some(Notice::done(format!("opened {}", path.display())));
+        self.notice = Some(Notice::done(format!("opened {}", path.display())));
         Ok(())
     }
 
@@ -233,7 +200,7 @@ impl App {
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());
         self.remember(path);
-        self.sessions.notice = Some(Notice::done(format!("saved {}", path.display())));
+        self.notice = Some(Notice::done(format!("saved {}", path.display())));
         Ok(())
     }
 
@@ -251,7 +218,7 @@ impl App {
         self.sessions.window_state.last = Some(self.session());
         self.sessions.window_state.last_path = self.sessions.path.clone();
         if let Err(e) = self.sessions.window_state.save(&dir) {
-            self.sessions.notice = Some(Notice::error(format!(
+            self.notice = Some(Notice::error(format!(
                 "could not keep the window's state in {}: {e}",
                 dir.display()
             )));
@@ -270,13 +237,13 @@ impl App {
                 path: path.to_path_buf(),
             },
         );
-        self.sessions.notice = None;
+        self.notice = None;
         Ok(())
     }
 
     /// Takes a finished export.
     pub(super) fn on_export_response(&mut self, resp: Response) {
-        self.sessions.notice = Some(match resp.result {
+        self.notice = Some(match resp.result {
             Ok(Output::Exported { path, width, height }) => {
                 Notice::done(format!("exported {} ({width}×{height} pixels)", path.display()))
             }
@@ -315,7 +282,7 @@ impl App {
         if let Some(path) = picked
             && let Err(e) = self.open_session(&path)
         {
-            self.sessions.notice = Some(Notice::error(e));
+            self.notice = Some(Notice::error(e));
         }
     }
 
@@ -323,7 +290,7 @@ impl App {
         match self.sessions.path.clone() {
             Some(path) => {
                 if let Err(e) = self.save_session(&path) {
-                    self.sessions.notice = Some(Notice::error(e));
+                    self.notice = Some(Notice::error(e));
                 }
             }
             None => self.save_as_dialog(),
@@ -340,7 +307,7 @@ impl App {
         if let Some(path) = picked
             && let Err(e) = self.save_session(&path)
         {
-            self.sessions.notice = Some(Notice::error(e));
+            self.notice = Some(Notice::error(e));
         }
     }
 
@@ -357,7 +324,7 @@ impl App {
                     if ui.button(path.display().to_string()).clicked() {
                         ui.close();
                         if let Err(e) = self.open_session(&path) {
-                            self.sessions.notice = Some(Notice::error(e));
+                            self.notice = Some(Notice::error(e));
                         }
                     }
                 }
@@ -471,7 +438,7 @@ impl App {
         if let Some(path) = chosen
             && let Err(e) = self.export_png(&path)
         {
-            self.sessions.notice = Some(Notice::error(format!("export: {e}")));
+            self.notice = Some(Notice::error(format!("export: {e}")));
         }
     }
 
@@ -513,16 +480,5 @@ impl App {
         self.sessions.confirm_close = false;
         self.sessions.close_now = true;
         ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-    }
-
-    /// The status bar's file notice, in red for errors.
-    pub(super) fn notice_ui(&self, ui: &mut egui::Ui) -> bool {
-        let Some(n) = &self.sessions.notice else { return false };
-        if n.shown_at.elapsed() > if n.error { FILE_ERROR_FOR } else { NOTICE_FOR } {
-            return false;
-        }
-        let color = if n.error { theme::ERROR_TEXT } else { theme::NOTICE_TEXT };
-        ui.colored_label(color, &n.text);
-        true
     }
 }

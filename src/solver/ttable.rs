@@ -28,9 +28,45 @@ pub(crate) struct Entry<X> {
     pub(crate) extra: X,
 }
 
+/// One bucket, aligned to a cache line so that it spans as few lines as it can.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket<X>([Entry<X>; BUCKET]);
+
+/// `n` empty buckets. On Linux the allocation is advised to use transparent huge pages before
+/// it is touched: the table is probed at random, and with 4 KiB pages most probes of a large
+/// table also miss the TLB.
+fn new_buckets<X: Copy + Default>(n: usize) -> Vec<Bucket<X>> {
+    let mut v: Vec<Bucket<X>> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        unsafe extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        const PAGE: usize = 4096;
+        let start = v.as_mut_ptr() as usize;
+        let end = start + n * std::mem::size_of::<Bucket<X>>();
+        let first = start.next_multiple_of(PAGE);
+        if end > first + (2 << 20) {
+            // SAFETY: the range lies inside the allocation, which nothing has touched yet;
+            // the advice changes no contents and its failure is harmless.
+            unsafe {
+                madvise(
+                    first as *mut std::ffi::c_void,
+                    (end - first) & !(PAGE - 1),
+                    MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    v.resize(n, Bucket([Entry::default(); BUCKET]));
+    v
+}
+
 /// A fixed-size hash table `(key bits, tag) -> (word, extra)`.
 pub(crate) struct Table<X> {
-    entries: Vec<Entry<X>>,
+    entries: Vec<Bucket<X>>,
     bucket_mask: usize,
     len: usize,
     /// Bucket count allowed by the memory cap.
@@ -51,17 +87,18 @@ fn hash(bits: u128, tag: u16) -> u64 {
 
 impl<X: Copy + Default> Table<X> {
     /// Bytes per entry.
+    #[cfg(test)]
     pub(crate) const ENTRY_BYTES: u64 = std::mem::size_of::<Entry<X>>() as u64;
 
     /// A table that may grow up to `bytes` (at least one bucket is always allocated).
     pub(crate) fn with_bytes(bytes: u64) -> Table<X> {
         let mut max_buckets = 1usize;
-        while (max_buckets as u64 * 2) * BUCKET as u64 * Self::ENTRY_BYTES <= bytes {
+        while (max_buckets as u64 * 2) * std::mem::size_of::<Bucket<X>>() as u64 <= bytes {
             max_buckets *= 2;
         }
         let buckets = max_buckets.min(INITIAL_BUCKETS);
         Table {
-            entries: vec![Entry::default(); buckets * BUCKET],
+            entries: new_buckets(buckets),
             bucket_mask: buckets - 1,
             len: 0,
             max_buckets,
@@ -75,30 +112,32 @@ impl<X: Copy + Default> Table<X> {
 
     /// Slots allocated now.
     pub(crate) fn capacity(&self) -> usize {
-        self.entries.len()
+        self.entries.len() * BUCKET
     }
 
     /// Forgets every entry (keeps the allocation).
     pub(crate) fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries
+            .iter_mut()
+            .for_each(|b| *b = Bucket([Entry::default(); BUCKET]));
         self.len = 0;
     }
 
     #[inline]
     fn bucket(&self, bits: u128, tag: u16) -> usize {
-        (hash(bits, tag) as usize & self.bucket_mask) * BUCKET
+        hash(bits, tag) as usize & self.bucket_mask
     }
 
     /// Doubles the table and re-inserts every entry.
     fn grow(&mut self) {
         let buckets = (self.bucket_mask + 1) * 2;
-        let old = std::mem::replace(&mut self.entries, vec![Entry::default(); buckets * BUCKET]);
+        let old = std::mem::replace(&mut self.entries, new_buckets(buckets));
         self.bucket_mask = buckets - 1;
         self.len = 0;
-        for e in old {
+        for e in old.iter().flat_map(|b| b.0) {
             if e.tag != 0 {
                 let b = self.bucket(e.lo as u128 | (e.hi as u128) << 64, e.tag);
-                if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s.tag == 0) {
+                if let Some(slot) = self.entries[b].0.iter_mut().find(|s| s.tag == 0) {
                     *slot = e;
                     self.len += 1;
                 }
@@ -112,8 +151,8 @@ impl<X: Copy + Default> Table<X> {
         #[cfg(target_arch = "x86_64")]
         {
             let b = self.bucket(bits, tag);
-            let p = self.entries[b..b + BUCKET].as_ptr() as *const i8;
-            let bytes = BUCKET * std::mem::size_of::<Entry<X>>();
+            let p = self.entries[b].0.as_ptr() as *const i8;
+            let bytes = std::mem::size_of::<Bucket<X>>();
             // SAFETY: prefetching is a hint with no effect on memory; `p` and `p + 64` (when
             // the bucket is longer than 64 bytes) lie in the bucket.
             unsafe {
@@ -134,7 +173,8 @@ impl<X: Copy + Default> Table<X> {
         debug_assert!(tag != 0);
         let b = self.bucket(bits, tag);
         let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        self.entries[b..b + BUCKET]
+        self.entries[b]
+            .0
             .iter()
             .find(|e| e.lo == lo && e.hi == hi && e.tag == tag)
     }
@@ -146,7 +186,7 @@ impl<X: Copy + Default> Table<X> {
         debug_assert!(tag != 0);
         let b = self.bucket(bits, tag);
         let (lo, hi) = (bits as u64, (bits >> 64) as u64);
-        let slot = &mut self.entries[b..b + BUCKET];
+        let slot = &mut self.entries[b].0;
         let mut victim = 0;
         let mut old = None;
         for (i, e) in slot.iter().enumerate() {
@@ -173,7 +213,7 @@ impl<X: Copy + Default> Table<X> {
             word,
             extra,
         };
-        if self.len * 2 > self.entries.len() && self.bucket_mask + 1 < self.max_buckets {
+        if self.len * 2 > self.entries.len() * BUCKET && self.bucket_mask + 1 < self.max_buckets {
             self.grow();
         }
     }

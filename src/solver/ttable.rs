@@ -40,10 +40,6 @@ fn new_buckets<X: Copy + Default>(n: usize) -> Vec<Bucket<X>> {
     let mut v: Vec<Bucket<X>> = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]
     {
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
         const PAGE: usize = 4096;
         let start = v.as_mut_ptr() as usize;
         let end = start + n * std::mem::size_of::<Bucket<X>>();
@@ -52,10 +48,10 @@ fn new_buckets<X: Copy + Default>(n: usize) -> Vec<Bucket<X>> {
             // SAFETY: the range lies inside the allocation, which nothing has touched yet;
             // the advice changes no contents and its failure is harmless.
             unsafe {
-                madvise(
-                    first as *mut std::ffi::c_void,
+                libc::madvise(
+                    first as *mut libc::c_void,
                     (end - first) & !(PAGE - 1),
-                    MADV_HUGEPAGE,
+                    libc::MADV_HUGEPAGE,
                 );
             }
         }

@@ -17,6 +17,8 @@ if [ -n "$missing" ]; then
 fi
 cargo build --quiet
 export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
+# a state folder of its own: the screenshot neither restores nor overwrites the user's last session
+export XDG_STATE_HOME=$(mktemp -d)
 mkdir -p "$(dirname "$out")"
 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" bash -c '
   ./target/debug/nimscope '"$args"' & app=$!

@@ -120,3 +120,30 @@ impl Control {
         (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
     }
 }
+
+/// Counts the steps of a hot search loop and polls a [`Control`] once every `EVERY` of them:
+/// checking for cancellation and adding to the progress on every step would cost more than the
+/// step itself.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct StepCounter<const EVERY: u64> {
+    pending: u64,
+}
+
+impl<const EVERY: u64> StepCounter<EVERY> {
+    /// One more step; every `EVERY` steps, stops on cancellation and reports the progress.
+    #[inline]
+    pub fn step(&mut self, control: &Control) -> Result<(), SolveError> {
+        self.pending += 1;
+        if self.pending >= EVERY {
+            control.check()?;
+            control.add_done(self.pending);
+            self.pending = 0;
+        }
+        Ok(())
+    }
+
+    /// Reports the steps not yet reported (at the end of a search).
+    pub fn flush(&mut self, control: &Control) {
+        control.add_done(std::mem::take(&mut self.pending));
+    }
+}

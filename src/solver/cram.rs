@@ -22,7 +22,7 @@
 //! small constant, so the stack stays small.
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
-use crate::solver::control::{Control, SolveError};
+use crate::solver::control::{Control, SolveError, StepCounter};
 use crate::solver::ttable;
 
 /// Outcome classes are the engine's own.
@@ -746,8 +746,8 @@ pub struct CramSolver {
     table_bytes: u64,
     expanded: u64,
     hits: u64,
-    /// Option evaluations since the last poll of the control.
-    pending: u64,
+    /// Polls the control every `POLL_EVERY` steps.
+    steps: StepCounter<POLL_EVERY>,
     /// Stacks shared by the nested searches: each search pushes its options and their
     /// components on top and truncates back when it returns.
     opts: Vec<Opt>,
@@ -803,7 +803,7 @@ impl CramSolver {
             table_bytes: bytes,
             expanded: 0,
             hits: 0,
-            pending: 0,
+            steps: StepCounter::default(),
             opts: Vec::new(),
             comps: Vec::new(),
             scratch: Vec::new(),
@@ -838,7 +838,7 @@ impl CramSolver {
     }
 
     fn end(&mut self, control: &Control) {
-        control.add_done(std::mem::take(&mut self.pending));
+        self.steps.flush(control);
     }
 
     /// Grundy value of the Cram position `board`.
@@ -932,17 +932,6 @@ impl CramSolver {
         }
     }
 
-    #[inline]
-    fn poll(&mut self, control: &Control) -> Res<()> {
-        self.pending += 1;
-        if self.pending >= POLL_EVERY {
-            control.check()?;
-            control.add_done(self.pending);
-            self.pending = 0;
-        }
-        Ok(())
-    }
-
     /// Splits `cells` (stride `w`) into components: returns the XOR of the known values, the
     /// number of unknown components pushed on `self.comps` (largest last) and their cells.
     fn push_components(&mut self, cells: u128, w: usize) -> (u32, u32, u32) {
@@ -994,7 +983,7 @@ impl CramSolver {
     /// its largest component first, computing the others exactly, and records that in `opt`.
     /// `hint` is a value of `set` used when the set cannot hold it (values of 128 and more).
     fn option_value_in_set(&mut self, opt: &mut Opt, hint: u32, set: u128, control: &Control) -> Res<Option<u32>> {
-        self.poll(control)?;
+        self.steps.step(control)?;
         while opt.len > 1 {
             let (k, kw) = self.comps[opt.first as usize];
             opt.xor ^= self.nimber(k, kw, control)?;

@@ -28,7 +28,7 @@
 //! heap *v is a P-position.
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
-use crate::solver::control::{Control, SolveError};
+use crate::solver::control::{Control, SolveError, StepCounter};
 use crate::solver::cram::{G007, Outcome, first_component, shr};
 use crate::solver::ttable;
 use std::fmt;
@@ -339,7 +339,8 @@ const POLL_EVERY: u64 = 512;
 pub struct PushCramSolver {
     table: Option<Table>,
     table_bytes: u64,
-    pending: u64,
+    /// Polls the control every `POLL_EVERY` steps.
+    steps: StepCounter<POLL_EVERY>,
     /// Positions whose options were searched.
     expanded: u64,
     /// Scratch space of `reduce`.
@@ -370,7 +371,7 @@ impl PushCramSolver {
         PushCramSolver {
             table: None,
             table_bytes: bytes,
-            pending: 0,
+            steps: StepCounter::default(),
             expanded: 0,
             parts: Vec::new(),
             nodes: Vec::new(),
@@ -397,19 +398,8 @@ impl PushCramSolver {
     }
 
     fn finish<T>(&mut self, control: &Control, r: Res<T>) -> Res<T> {
-        control.add_done(std::mem::take(&mut self.pending));
+        self.steps.flush(control);
         r
-    }
-
-    #[inline]
-    fn poll(&mut self, control: &Control) -> Res<()> {
-        self.pending += 1;
-        if self.pending >= POLL_EVERY {
-            control.check()?;
-            control.add_done(self.pending);
-            self.pending = 0;
-        }
-        Ok(())
     }
 
     /// Outcome of `board` before the push: `N` when the player to move wins.
@@ -588,7 +578,7 @@ impl PushCramSolver {
                 return Ok(meta & OUTCOME_N != 0);
             }
         }
-        self.poll(control)?;
+        self.steps.step(control)?;
         self.expanded += 1;
         // Options where the opponent can push to 0 are lost: skip them. Options known to be
         // P-positions win at once (enhanced transposition cut-off).
@@ -676,7 +666,7 @@ impl PushCramSolver {
         if meta & VALUE_KNOWN != 0 {
             return Ok(meta >> VALUE_SHIFT);
         }
-        self.poll(control)?;
+        self.steps.step(control)?;
         self.expanded += 1;
         // At most 65 options (64 vertical dominoes and the push), so the mex is below 66.
         let mut seen = 0u128;

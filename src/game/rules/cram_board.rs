@@ -100,15 +100,7 @@ pub(crate) fn not_last_col(rows: usize, cols: usize) -> u128 {
 impl Board {
     /// The empty `rows × cols` rectangle.
     pub fn rectangle(rows: usize, cols: usize) -> Result<Board, BoardError> {
-        if rows == 0 || cols == 0 {
-            return Err(BoardError::BadSize(format!("{rows}x{cols}")));
-        }
-        check_size(rows, cols)?;
-        Ok(Board {
-            rows,
-            cols,
-            empty: low_bits(rows * cols),
-        })
+        Board::from_mask(rows, cols, u128::MAX)
     }
 
     /// A board from its bitboard of empty cells (bit `r * cols + c`); bits outside the grid are

@@ -555,85 +555,60 @@ macro_rules! bit_grid {
                 s.expanded += 1;
                 let mut known = [0u64; 4];
                 let mut count = 0;
-                let mut hs = key & (key >> 1) & nl(w) & !redundant_horizontal(key, w);
-                let mut vs = key & shr(key, w);
+                let hs = key & (key >> 1) & nl(w) & !redundant_horizontal(key, w);
+                let vs = key & shr(key, w);
                 let base_o = s.opts.len();
                 let images = Images::new(key, w);
-                // First pass: key the options that stay one component with the same box (most of
-                // them) and prefetch their table buckets, so that the look-ups of the second pass
-                // overlap their cache misses. The others are split in the second pass.
-                let mut scratch = std::mem::take(&mut s.scratch);
-                scratch.clear();
-                loop {
-                    let (a, b) = if hs != 0 {
-                        let i = hs.trailing_zeros() as usize;
-                        hs &= hs - 1;
-                        (i, i + 1)
-                    } else if vs != 0 {
-                        let i = vs.trailing_zeros() as usize;
-                        vs &= vs - 1;
-                        (i, i + w)
-                    } else {
-                        break;
-                    };
-                    count += 1;
-                    match images.option_key(a, b) {
-                        Some((k, kw)) => match path_or_cycle_value(k, kw) {
-                            Some(v) => {
-                                if v < 256 {
-                                    known[(v / 64) as usize] |= 1 << (v % 64);
-                                }
-                                if covered(&known) {
-                                    s.scratch = scratch;
-                                    return None;
-                                }
+                // One pass, centre first, each option looked up as soon as it is keyed: most
+                // searches with a stop set end here (Beling's enhanced transposition cutoff),
+                // and a move near the centre is the likeliest to split the component into
+                // pieces whose values are all known.
+                let order = s.centre_order(images.h, w);
+                for &cell in order.iter() {
+                    let i = cell as usize;
+                    let bit = (1 as B) << i;
+                    for (a, b, legal) in [(i, i + 1, hs & bit != 0), (i, i + w, vs & bit != 0)] {
+                        if !legal {
+                            continue;
+                        }
+                        count += 1;
+                        let first = s.comps.len();
+                        let (xor, len, cells) = match images.option_key(a, b) {
+                            Some((k, kw)) => match path_or_cycle_value(k, kw) {
+                                Some(v) => (v, 0, 0),
+                                None => match s.lookup(k as u128, kw) {
+                                    Some(v) => (v, 0, 0),
+                                    None => {
+                                        s.comps.push((k as u128, kw));
+                                        (0, 1, k.count_ones())
+                                    }
+                                },
+                            },
+                            None => push_components(s, key & !((1 as B) << a | (1 as B) << b), w),
+                        };
+                        if len == 0 {
+                            if xor < 256 {
+                                known[(xor / 64) as usize] |= 1 << (xor % 64);
                             }
-                            None => {
-                                if let Some(t) = s.table.as_ref() {
-                                    t.prefetch(k as u128, kw as u16);
-                                }
-                                scratch.push(Scratch::Key(k as u128, kw));
+                            if covered(&known) {
+                                return None;
                             }
-                        },
-                        None => scratch.push(Scratch::Split(a, b)),
+                        } else {
+                            let mut moves = 0;
+                            for &(c, cw) in &s.comps[first..] {
+                                moves += (c & (c >> 1) & NOT_LAST[cw]).count_ones()
+                                    + (c & c.checked_shr(cw as u32).unwrap_or(0)).count_ones();
+                            }
+                            s.opts.push(Opt {
+                                first: first as u32,
+                                len,
+                                xor,
+                                cells,
+                                moves,
+                            });
+                        }
                     }
                 }
-                for &item in &scratch {
-                    let first = s.comps.len();
-                    let (xor, len, cells) = match item {
-                        Scratch::Key(k, kw) => match s.lookup(k, kw) {
-                            Some(v) => (v, 0, 0),
-                            None => {
-                                s.comps.push((k, kw));
-                                (0, 1, k.count_ones())
-                            }
-                        },
-                        Scratch::Split(a, b) => push_components(s, key & !((1 as B) << a | (1 as B) << b), w),
-                    };
-                    if len == 0 {
-                        if xor < 256 {
-                            known[(xor / 64) as usize] |= 1 << (xor % 64);
-                        }
-                        if covered(&known) {
-                            s.scratch = scratch;
-                            return None;
-                        }
-                    } else {
-                        let mut moves = 0;
-                        for &(c, cw) in &s.comps[first..] {
-                            moves += (c & (c >> 1) & NOT_LAST[cw]).count_ones()
-                                + (c & c.checked_shr(cw as u32).unwrap_or(0)).count_ones();
-                        }
-                        s.opts.push(Opt {
-                            first: first as u32,
-                            len,
-                            xor,
-                            cells,
-                            moves,
-                        });
-                    }
-                }
-                s.scratch = scratch;
                 let opts = &mut s.opts[base_o..];
                 // Symmetric positions have many equal options; an option has one value, so keep one
                 // copy of each single-component option. Then try options with fewer moves first
@@ -752,15 +727,9 @@ pub struct CramSolver {
     /// components on top and truncates back when it returns.
     opts: Vec<Opt>,
     comps: Vec<(u128, usize)>,
-    /// Options of the component being expanded, between the two passes of `push_options`.
-    scratch: Vec<Scratch>,
-}
-
-/// An option between the two passes of `push_options`: keyed already, or to be split.
-#[derive(Debug, Clone, Copy)]
-enum Scratch {
-    Key(u128, usize),
-    Split(usize, usize),
+    /// `centre_orders[h * 129 + w]`: the cells of an `h × w` box, nearest the centre first
+    /// (filled on first use).
+    centre_orders: Vec<std::sync::Arc<[u8]>>,
 }
 
 impl Default for CramSolver {
@@ -806,7 +775,7 @@ impl CramSolver {
             steps: StepCounter::default(),
             opts: Vec::new(),
             comps: Vec::new(),
-            scratch: Vec::new(),
+            centre_orders: Vec::new(),
         }
     }
 
@@ -896,6 +865,26 @@ impl CramSolver {
             }
         }
         Ok(true)
+    }
+
+    /// The cells of an `h × w` box ordered by their distance from its centre (nearest first,
+    /// ties by index).
+    fn centre_order(&mut self, h: usize, w: usize) -> std::sync::Arc<[u8]> {
+        if self.centre_orders.is_empty() {
+            self.centre_orders = vec![std::sync::Arc::from(Vec::new()); 129 * 129];
+        }
+        let slot = &mut self.centre_orders[h * 129 + w];
+        if slot.is_empty() {
+            let mut cells: Vec<u8> = (0..(h * w) as u8).collect();
+            // Twice the distance of the cell from the centre, in each axis.
+            let d = |i: u8| {
+                let (r, c) = ((i as usize / w) as i64, (i as usize % w) as i64);
+                ((2 * r - (h as i64 - 1)).abs() + (2 * c - (w as i64 - 1)).abs(), i)
+            };
+            cells.sort_by_key(|&i| d(i));
+            *slot = std::sync::Arc::from(cells);
+        }
+        slot.clone()
     }
 
     /// The stored value of a component, if known.

@@ -1,4 +1,5 @@
-//! Times the Cram solver, with a fresh table for each board (cap `TT_MB` MiB, default 256).
+//! Times the Cram solver, with a fresh table for each board (cap `TT_MB` MiB, default 256) and
+//! `THREADS` threads (default: the machine's cores).
 //! Usage: `cargo run --release --example bench_cram [BOARD ...]`; without arguments it runs
 //! the published table up to 5×7 and 3×15. Push Cram timings: `examples/bench_push.rs`.
 
@@ -38,6 +39,9 @@ fn main() {
         };
         let mb: u64 = std::env::var("TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
         let mut solver = CramSolver::with_table_bytes(mb << 20);
+        if let Some(t) = std::env::var("THREADS").ok().and_then(|v| v.parse().ok()) {
+            solver = solver.with_threads(t);
+        }
         let start = Instant::now();
         let value = solver.value(&board, &control).expect("solve");
         let s = solver.stats();

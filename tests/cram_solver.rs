@@ -192,9 +192,13 @@ fn cram_all_subsets_of_4x4() {
 fn cram_random_boards_up_to_20_cells() {
     let control = Control::new();
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-    for (rows, cols) in [(4, 5), (5, 4), (2, 10), (10, 2), (1, 20), (3, 6), (6, 3), (4, 4)] {
-        // A small table forces evictions, which must not change any value.
-        let mut fast = CramSolver::with_table_bytes(64 << 10);
+    for (n, (rows, cols)) in [(4, 5), (5, 4), (2, 10), (10, 2), (1, 20), (3, 6), (6, 3), (4, 4)]
+        .into_iter()
+        .enumerate()
+    {
+        // A small table forces evictions, which must not change any value; half the grids
+        // are solved on one thread, half on three.
+        let mut fast = CramSolver::with_table_bytes(64 << 10).with_threads(1 + 2 * (n % 2));
         let mut brute = BruteCram::new(rows, cols);
         let full = (1u128 << (rows * cols)) - 1;
         for i in 0..400 {
@@ -209,6 +213,39 @@ fn cram_random_boards_up_to_20_cells() {
             let board = Board::from_mask(rows, cols, mask).unwrap();
             assert_eq!(fast.value(&board, &control).unwrap(), brute.value(mask), "{board}");
         }
+    }
+}
+
+/// The root's search on several threads gives what the one-thread search gives (itself
+/// checked against the brute force above), for values, outcomes and the values of moves, on
+/// boards too large for the brute force.
+#[test]
+fn threads_agree_with_one_thread() {
+    let control = Control::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut one = CramSolver::with_table_bytes(16 << 20).with_threads(1);
+    let mut many = CramSolver::with_table_bytes(16 << 20).with_threads(4);
+    for (rows, cols) in [(5, 5), (4, 6), (3, 9), (6, 4), (4, 7)] {
+        let full = (1u128 << (rows * cols)) - 1;
+        for i in 0..12 {
+            let mut mask = full;
+            for _ in 0..i % 3 {
+                mask &= !(1u128 << (rng.next() % (rows * cols) as u64));
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            assert_eq!(one.value(&board, &control), many.value(&board, &control), "{board}");
+            assert_eq!(one.outcome(&board, &control), many.outcome(&board, &control), "{board}");
+            if i == 0 {
+                assert_eq!(
+                    one.move_values(&board, &control),
+                    many.move_values(&board, &control),
+                    "{board}"
+                );
+            }
+        }
+        // A fresh table each grid, so that the searches do not just read each other's answers.
+        one.clear();
+        many.clear();
     }
 }
 
@@ -376,7 +413,7 @@ fn cram_cancel_from_another_thread() {
     let control = Control::new();
     let c2 = control.clone();
     let handle = std::thread::spawn(move || {
-        let mut s = CramSolver::with_table_bytes(16 << 20);
+        let mut s = CramSolver::with_table_bytes(16 << 20).with_threads(3);
         s.value(&Board::rectangle(8, 8).unwrap(), &c2)
     });
     std::thread::sleep(std::time::Duration::from_millis(50));

@@ -46,6 +46,8 @@ pub fn human_bytes(bytes: u64) -> String {
 #[derive(Debug, Clone)]
 pub struct Control {
     cancelled: Arc<AtomicBool>,
+    /// The cancel flags of the controls this one was made from ([`Control::child`]).
+    parents: Vec<Arc<AtomicBool>>,
     done: Arc<AtomicU64>,
     total: Arc<AtomicU64>,
     memory_budget: u64,
@@ -65,6 +67,7 @@ impl Control {
     pub fn with_budget(memory_budget: u64) -> Self {
         Self {
             cancelled: Arc::new(AtomicBool::new(false)),
+            parents: Vec::new(),
             done: Arc::new(AtomicU64::new(0)),
             total: Arc::new(AtomicU64::new(0)),
             memory_budget,
@@ -80,8 +83,24 @@ impl Control {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
+    /// Whether this control, or one it was made from, was cancelled.
     pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
+        self.cancelled.load(Ordering::Relaxed) || self.parents.iter().any(|p| p.load(Ordering::Relaxed))
+    }
+
+    /// A control for one part of this job (one branch of a parallel search): it shares the
+    /// progress counters and the budget, is cancelled with this control, and can also be
+    /// cancelled on its own without stopping the rest of the job.
+    pub fn child(&self) -> Control {
+        let mut parents = self.parents.clone();
+        parents.push(self.cancelled.clone());
+        Control {
+            cancelled: Arc::new(AtomicBool::new(false)),
+            parents,
+            done: self.done.clone(),
+            total: self.total.clone(),
+            memory_budget: self.memory_budget,
+        }
     }
 
     /// `Err(Cancelled)` once [`Control::cancel`] has been called.
@@ -145,5 +164,25 @@ impl<const EVERY: u64> StepCounter<EVERY> {
     /// Reports the steps not yet reported (at the end of a search).
     pub fn flush(&mut self, control: &Control) {
         control.add_done(std::mem::take(&mut self.pending));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_share_progress_and_follow_their_parents() {
+        let job = Control::new();
+        let branch = job.child();
+        let leaf = branch.child();
+        leaf.add_done(3);
+        assert_eq!(job.progress().0, 3);
+        branch.cancel();
+        assert!(leaf.is_cancelled() && branch.is_cancelled());
+        assert!(!job.is_cancelled(), "a branch stops without stopping the job");
+        let other = job.child();
+        job.cancel();
+        assert!(other.check().is_err());
     }
 }

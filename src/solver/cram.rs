@@ -23,7 +23,9 @@
 
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError, StepCounter};
-use crate::solver::ttable;
+use crate::solver::shared_table::{FillCounter, PAYLOAD_BITS, SharedTable};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Outcome classes are the engine's own.
 pub use crate::game::Outcome;
@@ -653,20 +655,25 @@ pub(crate) use g128::{first_component, shr};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Info {
     exact: Option<u32>,
-    /// Bit `v` set: the value is not `v` (for `v < 64`). A prefix of ones is a lower bound.
+    /// Bit `v` set: the value is not `v` (for `v < NOT_BITS`). A prefix of ones is a lower
+    /// bound.
     not: u64,
 }
 
+/// Excluded values the table remembers: those below 32 (Cram values seldom pass 10).
+const NOT_BITS: u32 = PAYLOAD_BITS - 8;
+
 /// The table of components: key = canonical bits, tag = width, priority = cell count; the
-/// word holds `exact + 1` (0: unknown), the extra payload the mask of excluded values.
-type Table = ttable::Table<u64>;
+/// payload holds `exact + 1` (0: unknown) in its low byte, and the mask of excluded values
+/// above it.
+type Table = SharedTable;
 
 impl Info {
     #[inline]
-    fn from_entry(word: u32, not: u64) -> Info {
+    fn from_payload(payload: u64) -> Info {
         Info {
-            exact: word.checked_sub(1),
-            not,
+            exact: ((payload & 0xff) as u32).checked_sub(1),
+            not: payload >> 8,
         }
     }
 }
@@ -685,6 +692,9 @@ impl Info {
 
 /// How many option evaluations happen between two polls of the [`Control`].
 const POLL_EVERY: u64 = 4096;
+
+/// Most threads a solver uses for the root's search.
+const MAX_THREADS: usize = 8;
 
 /// Default memory cap of the transposition table: 256 MiB.
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
@@ -715,12 +725,29 @@ struct Opt {
     moves: u32,
 }
 
+/// An option of the root, handed to the threads of `mex_parallel`.
+#[derive(Debug, Clone)]
+struct RootTask {
+    /// Its components whose values are not known.
+    comps: Vec<(u128, usize)>,
+    /// XOR of the values of the others.
+    xor: u32,
+    cells: u32,
+}
+
 /// Cram solver with a transposition table that is kept between requests.
 pub struct CramSolver {
-    table: Option<Table>,
+    /// Shared with `helpers`.
+    table: Option<Arc<Table>>,
     table_bytes: u64,
     expanded: u64,
     hits: u64,
+    /// Table slots this solver filled and has not reported to the table yet.
+    filled: FillCounter,
+    /// Threads for the root's search (this one included).
+    threads: usize,
+    /// Solvers that search options of the root on other threads, sharing the table.
+    helpers: Vec<CramSolver>,
     /// Polls the control every `POLL_EVERY` steps.
     steps: StepCounter<POLL_EVERY>,
     /// Stacks shared by the nested searches: each search pushes its options and their
@@ -772,6 +799,11 @@ impl CramSolver {
             table_bytes: bytes,
             expanded: 0,
             hits: 0,
+            filled: FillCounter::default(),
+            threads: std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(MAX_THREADS),
+            helpers: Vec::new(),
             steps: StepCounter::default(),
             opts: Vec::new(),
             comps: Vec::new(),
@@ -779,26 +811,37 @@ impl CramSolver {
         }
     }
 
+    /// The number of threads searching the root's options (at least 1; by default the
+    /// machine's cores, at most 8). The values found do not depend on it.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
     pub fn stats(&self) -> CramStats {
+        let helpers = self.helpers.iter().map(|h| h.stats());
+        let (expanded, hits) = helpers.fold((self.expanded, self.hits), |(e, h), x| {
+            (e + x.expanded, h + x.table_hits)
+        });
         CramStats {
-            expanded: self.expanded,
-            table_hits: self.hits,
+            expanded,
+            table_hits: hits,
             table_len: self.table.as_ref().map_or(0, |t| t.len()),
             table_capacity: self.table.as_ref().map_or(0, |t| t.capacity()),
         }
     }
 
-    /// Forgets every stored value (keeps the allocation).
+    /// Forgets every stored value (a fresh table is allocated by the next request).
     pub fn clear(&mut self) {
-        if let Some(t) = &mut self.table {
-            t.clear();
-        }
+        self.table = None;
+        self.helpers.clear();
+        self.filled = FillCounter::default();
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
         if self.table.is_none() {
             control.reserve("the Cram transposition table", self.table_bytes)?;
-            self.table = Some(Table::with_bytes(self.table_bytes));
+            self.table = Some(Arc::new(Table::with_bytes(self.table_bytes)));
         }
         // A cancelled search leaves its frames behind.
         self.opts.clear();
@@ -808,6 +851,7 @@ impl CramSolver {
 
     fn end(&mut self, control: &Control) {
         self.steps.flush(control);
+        self.report_filled();
     }
 
     /// Grundy value of the Cram position `board`.
@@ -821,7 +865,11 @@ impl CramSolver {
     /// Outcome of `board`: `N` when the player to move wins.
     pub fn outcome(&mut self, board: &Board, control: &Control) -> Res<Outcome> {
         self.begin(control)?;
-        let result = self.sum_has_value(board.empty_mask(), board.cols(), 0, control);
+        let result = if self.threads > 1 {
+            self.sum_is_zero_parallel(board.empty_mask(), board.cols(), control)
+        } else {
+            self.sum_has_value(board.empty_mask(), board.cols(), 0, control)
+        };
         self.end(control);
         Ok(if result? { Outcome::P } else { Outcome::N })
     }
@@ -900,24 +948,34 @@ impl CramSolver {
         self.table
             .as_ref()
             .and_then(|t| t.get(key, w as u16))
-            .map_or_else(Info::default, |e| Info::from_entry(e.word, e.extra))
+            .map_or_else(Info::default, Info::from_payload)
     }
 
     #[inline]
     fn store(&mut self, key: u128, w: usize, value: u32) {
-        if let Some(t) = self.table.as_mut() {
-            t.put(key, w as u16, key.count_ones() as u16, |_| (value + 1, 0));
+        if value >= 0xff {
+            // Does not fit the payload's byte (needs 255 options; no board reaches it).
+            return;
+        }
+        if let Some(t) = self.table.as_ref() {
+            let fresh = t.update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
+            self.filled.count(t, fresh);
         }
     }
 
-    /// Records that the value is none of `set` (values below 64).
+    /// Records that the value is none of `set` (values below `NOT_BITS` are kept).
     #[inline]
     fn exclude(&mut self, key: u128, w: usize, set: u64) {
-        if let Some(t) = self.table.as_mut() {
-            t.put(key, w as u16, key.count_ones() as u16, |old| {
-                let (word, not) = old.unwrap_or((0, 0));
-                (word, not | set)
-            });
+        let set = set & ((1 << NOT_BITS) - 1);
+        if let Some(t) = self.table.as_ref() {
+            let fresh = t.update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set << 8);
+            self.filled.count(t, fresh);
+        }
+    }
+
+    fn report_filled(&mut self) {
+        if let Some(t) = self.table.as_ref() {
+            self.filled.flush(t);
         }
     }
 
@@ -946,10 +1004,203 @@ impl CramSolver {
         let (mut xor, n, _) = self.push_components(cells, w);
         for i in 0..n as usize {
             let (k, kw) = self.comps[base + i];
-            xor ^= self.nimber(k, kw, control)?;
+            xor ^= self.root_nimber(k, kw, control)?;
         }
         self.comps.truncate(base);
         Ok(xor)
+    }
+
+    /// Whether the value of a set of cells (stride `w`) is 0, searching the largest
+    /// component's options on every thread.
+    fn sum_is_zero_parallel(&mut self, cells: u128, w: usize, control: &Control) -> Res<bool> {
+        let base = self.comps.len();
+        let (mut xor, n, _) = self.push_components(cells, w);
+        let result = (|| {
+            let Some(last) = (n as usize).checked_sub(1) else {
+                return Ok(xor == 0);
+            };
+            for i in 0..last {
+                let (k, kw) = self.comps[base + i];
+                xor ^= self.root_nimber(k, kw, control)?;
+            }
+            let (k, kw) = self.comps[base + last];
+            Ok(self.root_search(k, kw, xor, control)? == Some(xor))
+        })();
+        self.comps.truncate(base);
+        result
+    }
+
+    /// Exact value of a component at the root of a request: its options are searched on
+    /// every thread.
+    fn root_nimber(&mut self, key: u128, w: usize, control: &Control) -> Res<u32> {
+        if self.threads <= 1 {
+            return self.nimber(key, w, control);
+        }
+        match self.root_search(key, w, u32::MAX, control)? {
+            Some(v) => Ok(v),
+            None => Err(SolveError::Unsupported(
+                "internal: unbounded root search gave no value".into(),
+            )),
+        }
+    }
+
+    /// The value of a component if it is at most `limit` (`None`: it is larger), found by the
+    /// mex search of `mex_by_search` with the options of each round spread over the threads.
+    fn root_search(&mut self, key: u128, w: usize, limit: u32, control: &Control) -> Res<Option<u32>> {
+        let info = self.info(key, w);
+        if let Some(v) = info.exact {
+            self.hits += 1;
+            return Ok((v <= limit).then_some(v));
+        }
+        let (base_o, base_c) = (self.opts.len(), self.comps.len());
+        let result = match self.push_options(key, w, 0) {
+            Some((known, count)) => self.mex_parallel(base_o, known, count, limit, control),
+            None => Err(SolveError::Unsupported("internal: option generation stopped".into())),
+        };
+        self.opts.truncate(base_o);
+        self.comps.truncate(base_c);
+        match result? {
+            Some(v) => {
+                self.store(key, w, v);
+                Ok(Some(v))
+            }
+            None => {
+                self.exclude(key, w, low_bits(limit as usize + 1) as u64);
+                Ok(None)
+            }
+        }
+    }
+
+    /// `mex_by_search` on several threads, up to `limit`: for v = 0, 1, ..., the options not
+    /// settled yet are asked "is your value v?" by all threads at once, each taking the next
+    /// option in order; the first option of value v stops the round. The table is shared, so
+    /// what one thread learns the others use.
+    fn mex_parallel(
+        &mut self,
+        base: usize,
+        known: [u64; 4],
+        count: u32,
+        limit: u32,
+        control: &Control,
+    ) -> Res<Option<u32>> {
+        let tasks: Vec<RootTask> = self.opts[base..]
+            .iter()
+            .map(|o| RootTask {
+                comps: self.comps[o.first as usize..(o.first + o.len) as usize].to_vec(),
+                xor: o.xor,
+                cells: o.cells,
+            })
+            .collect();
+        while self.helpers.len() + 1 < self.threads {
+            let helper = CramSolver::with_table_bytes(self.table_bytes).with_threads(1);
+            self.helpers.push(helper);
+        }
+        for h in &mut self.helpers {
+            h.table = self.table.clone();
+            h.opts.clear();
+            h.comps.clear();
+        }
+        let mut known = known;
+        let mut live: Vec<usize> = (0..tasks.len()).collect();
+        let mut v = 0;
+        while v <= count {
+            if v > limit {
+                return Ok(None);
+            }
+            if v < 256 && known[(v / 64) as usize] >> (v % 64) & 1 == 1 {
+                v += 1;
+                continue;
+            }
+            let round = control.child();
+            let next = AtomicUsize::new(0);
+            let mut helpers = std::mem::take(&mut self.helpers);
+            let mut answers = Vec::new();
+            std::thread::scope(|scope| {
+                let (tasks, live, next, round) = (&tasks, &live, &next, &round);
+                let handles: Vec<_> = helpers
+                    .iter_mut()
+                    .map(|h| scope.spawn(move || h.answer_round(tasks, live, v, next, round)))
+                    .collect();
+                answers = self.answer_round(tasks, live, v, next, round);
+                for h in handles {
+                    match h.join() {
+                        Ok(more) => answers.extend(more),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                }
+            });
+            self.helpers = helpers;
+            control.check()?;
+            let mut found = false;
+            let mut answered = 0;
+            for (i, answer) in answers {
+                match answer {
+                    Ok(Some(x)) => {
+                        live.retain(|&j| j != i);
+                        if x == v {
+                            found = true;
+                        } else if x < 256 {
+                            known[(x / 64) as usize] |= 1 << (x % 64);
+                        }
+                    }
+                    Ok(None) => answered += 1,
+                    // Stopped because another option had value v.
+                    Err(SolveError::Cancelled) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            if found {
+                v += 1;
+            } else if answered == live.len() {
+                // No option has value v.
+                return Ok(Some(v));
+            }
+            // Otherwise a round ended early without finding v (it cannot happen, as only
+            // finding v stops a round): ask again.
+        }
+        // The mex of `count` values is at most `count`.
+        Ok((count <= limit).then_some(count))
+    }
+
+    /// One thread's share of a round of `mex_parallel`: takes the next option of `live` until
+    /// none is left or the round is stopped, and asks it whether its value is `v`.
+    fn answer_round(
+        &mut self,
+        tasks: &[RootTask],
+        live: &[usize],
+        v: u32,
+        next: &AtomicUsize,
+        round: &Control,
+    ) -> Vec<(usize, Res<Option<u32>>)> {
+        let mut out = Vec::new();
+        while !round.is_cancelled() {
+            let Some(&i) = live.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let task = &tasks[i];
+            let base = self.comps.len();
+            self.comps.extend_from_slice(&task.comps);
+            let mut opt = Opt {
+                first: base as u32,
+                len: task.comps.len() as u32,
+                xor: task.xor,
+                cells: task.cells,
+                moves: 0,
+            };
+            let answer = self.option_value_in_set(&mut opt, v, single(v), round);
+            self.comps.truncate(base);
+            if answer == Ok(Some(v)) {
+                round.cancel();
+            }
+            let failed = answer.is_err();
+            out.push((i, answer));
+            if failed {
+                break;
+            }
+        }
+        self.steps.flush(round);
+        self.report_filled();
+        out
     }
 
     /// Whether the value of a set of cells (stride `w`) is `v`.

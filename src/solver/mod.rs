@@ -15,8 +15,8 @@ pub mod push_cram;
 pub mod report;
 pub mod search;
 pub mod sequence;
+pub(crate) mod shared_table;
 pub mod tiles;
-pub(crate) mod ttable;
 
 pub use control::{Control, SolveError};
 pub use evaluate::{Evaluator, OptionValue};

@@ -30,7 +30,7 @@
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError, StepCounter};
 use crate::solver::cram::{G007, Outcome, first_component, shr};
-use crate::solver::ttable;
+use crate::solver::shared_table::{FillCounter, SharedTable};
 use std::fmt;
 
 /// Value of 0.07 on a strip of `n` cells (`n <= 128`).
@@ -295,34 +295,41 @@ const VALUE_SHIFT: u32 = 8;
 
 /// The table of positions: key = packed board, tag = [`tag`] (width, `t` and a heap),
 /// priority = cell count; the word holds the flags and the value.
-struct Table(ttable::Table<()>);
+struct Table {
+    shared: SharedTable,
+    filled: FillCounter,
+}
 
 impl Table {
     fn with_bytes(bytes: u64) -> Table {
-        Table(ttable::Table::with_bytes(bytes))
+        Table {
+            shared: SharedTable::with_bytes(bytes),
+            filled: FillCounter::default(),
+        }
     }
 
     #[inline]
     fn prefetch(&self, bits: u128, id: usize) {
-        self.0.prefetch(bits, id as u16);
+        self.shared.prefetch(bits, id as u16);
     }
 
     /// The word of the key, 0 when unknown.
     #[inline]
     fn get(&self, bits: u128, id: usize) -> u32 {
-        self.0.get(bits, id as u16).map_or(0, |e| e.word)
+        self.shared.get(bits, id as u16).map_or(0, |word| word as u32)
     }
 
     /// Merges `flags` and `value` into the entry of the key.
     #[inline]
     fn update(&mut self, bits: u128, id: usize, flags: u32, value: u32) {
-        self.0.put(bits, id as u16, bits.count_ones() as u16, |old| {
-            let mut word = old.map_or(0, |(w, ())| w) | flags;
+        let fresh = self.shared.update(bits, id as u16, bits.count_ones() as u8, |old| {
+            let mut word = old.map_or(0, |w| w as u32) | flags;
             if flags & VALUE_KNOWN != 0 {
                 word = (word & ((1 << VALUE_SHIFT) - 1)) | value << VALUE_SHIFT;
             }
-            (word, ())
+            word as u64
         });
+        self.filled.count(&self.shared, fresh);
     }
 }
 
@@ -386,7 +393,7 @@ impl PushCramSolver {
 
     /// Entries stored in the table.
     pub fn table_len(&self) -> usize {
-        self.table.as_ref().map_or(0, |t| t.0.len())
+        self.table.as_ref().map_or(0, |t| t.shared.len())
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {

@@ -16,7 +16,15 @@
 //! (Lemoine & Viennot, "Nimbers are inevitable", 2012; Beling & Rogalski, "On pruning search
 //! trees of impartial games", 2020). An option that splits gets exact values for all but its
 //! largest component, and the question moves to that component with the set shifted by XOR.
-//! Options whose values are all in the table are settled first by look-ups alone.
+//! Options are keyed and looked up one by one, centre first, so that a question is often
+//! settled by look-ups alone before any option is searched (Beling's enhanced transposition
+//! cut-off).
+//!
+//! The root's question "is your value v?" goes to its options on every core at once: each
+//! thread takes the next option in order and the first option of value v stops the others
+//! (`mex_parallel`). The threads share the table ([`SharedTable`]), so what one learns the
+//! others use; below the root each thread searches alone. Values never depend on the number
+//! of threads, only the time does.
 //!
 //! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
 //! small constant, so the stack stays small.
@@ -693,6 +701,10 @@ impl Info {
 /// How many option evaluations happen between two polls of the [`Control`].
 const POLL_EVERY: u64 = 4096;
 
+/// Components below this many cells are searched on one thread: they take milliseconds, less
+/// than starting threads for each round would cost.
+const PARALLEL_MIN_CELLS: u32 = 20;
+
 /// Most threads a solver uses for the root's search.
 const MAX_THREADS: usize = 8;
 
@@ -1033,7 +1045,7 @@ impl CramSolver {
     /// Exact value of a component at the root of a request: its options are searched on
     /// every thread.
     fn root_nimber(&mut self, key: u128, w: usize, control: &Control) -> Res<u32> {
-        if self.threads <= 1 {
+        if self.threads <= 1 || key.count_ones() < PARALLEL_MIN_CELLS {
             return self.nimber(key, w, control);
         }
         match self.root_search(key, w, u32::MAX, control)? {
@@ -1047,6 +1059,15 @@ impl CramSolver {
     /// The value of a component if it is at most `limit` (`None`: it is larger), found by the
     /// mex search of `mex_by_search` with the options of each round spread over the threads.
     fn root_search(&mut self, key: u128, w: usize, limit: u32, control: &Control) -> Res<Option<u32>> {
+        if self.threads <= 1 || key.count_ones() < PARALLEL_MIN_CELLS {
+            // Not worth a thread: the one-thread search, asking about `0..=limit` at once.
+            let found = if limit < 127 {
+                self.nimber_in_set(key, w, low_bits(limit as usize + 1), control)?
+            } else {
+                Some(self.nimber(key, w, control)?)
+            };
+            return Ok(found.filter(|&v| v <= limit));
+        }
         let info = self.info(key, w);
         if let Some(v) = info.exact {
             self.hits += 1;

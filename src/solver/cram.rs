@@ -768,7 +768,7 @@ pub struct CramSolver {
     comps: Vec<(u128, usize)>,
     /// `centre_orders[h * 129 + w]`: the cells of an `h × w` box, nearest the centre first
     /// (filled on first use).
-    centre_orders: Vec<std::sync::Arc<[u8]>>,
+    centre_orders: Vec<Arc<[u8]>>,
 }
 
 impl Default for CramSolver {
@@ -929,9 +929,9 @@ impl CramSolver {
 
     /// The cells of an `h × w` box ordered by their distance from its centre (nearest first,
     /// ties by index).
-    fn centre_order(&mut self, h: usize, w: usize) -> std::sync::Arc<[u8]> {
+    fn centre_order(&mut self, h: usize, w: usize) -> Arc<[u8]> {
         if self.centre_orders.is_empty() {
-            self.centre_orders = vec![std::sync::Arc::from(Vec::new()); 129 * 129];
+            self.centre_orders = vec![Arc::from(Vec::new()); 129 * 129];
         }
         let slot = &mut self.centre_orders[h * 129 + w];
         if slot.is_empty() {
@@ -942,7 +942,7 @@ impl CramSolver {
                 ((2 * r - (h as i64 - 1)).abs() + (2 * c - (w as i64 - 1)).abs(), i)
             };
             cells.sort_by_key(|&i| d(i));
-            *slot = std::sync::Arc::from(cells);
+            *slot = Arc::from(cells);
         }
         slot.clone()
     }

@@ -991,6 +991,28 @@ impl CramSolver {
         }
     }
 
+    /// Runs a search whose options and components go on top of the stacks, and takes them off
+    /// again, also when the search fails.
+    #[inline]
+    fn in_frame<T>(&mut self, search: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        let (base_o, base_c) = (self.opts.len(), self.comps.len());
+        let result = search(self);
+        self.opts.truncate(base_o);
+        self.comps.truncate(base_c);
+        result
+    }
+
+    /// Records the answer to "is the value in `set`?" in the table: the value, or that it is
+    /// none of `set`.
+    #[inline]
+    fn record(&mut self, key: u128, w: usize, answer: Option<u32>, set: u128) -> Option<u32> {
+        match answer {
+            Some(v) => self.store(key, w, v),
+            None => self.exclude(key, w, set as u64),
+        }
+        answer
+    }
+
     /// Splits `cells` (stride `w`) into components: returns the XOR of the known values, the
     /// number of unknown components pushed on `self.comps` (largest last) and their cells.
     fn push_components(&mut self, cells: u128, w: usize) -> (u32, u32, u32) {
@@ -1073,23 +1095,14 @@ impl CramSolver {
             self.hits += 1;
             return Ok((v <= limit).then_some(v));
         }
-        let (base_o, base_c) = (self.opts.len(), self.comps.len());
-        let result = match self.push_options(key, w, 0) {
-            Some((known, count)) => self.mex_parallel(base_o, known, count, limit, control),
-            None => Err(SolveError::Unsupported("internal: option generation stopped".into())),
-        };
-        self.opts.truncate(base_o);
-        self.comps.truncate(base_c);
-        match result? {
-            Some(v) => {
-                self.store(key, w, v);
-                Ok(Some(v))
+        let answer = self.in_frame(|s| {
+            let base = s.opts.len();
+            match s.push_options(key, w, 0) {
+                Some((known, count)) => s.mex_parallel(base, known, count, limit, control),
+                None => Err(SolveError::Unsupported("internal: option generation stopped".into())),
             }
-            None => {
-                self.exclude(key, w, low_bits(limit as usize + 1) as u64);
-                Ok(None)
-            }
-        }
+        })?;
+        Ok(self.record(key, w, answer, low_bits(limit as usize + 1)))
     }
 
     /// `mex_by_search` on several threads, up to `limit`: for v = 0, 1, ..., the options not
@@ -1272,11 +1285,7 @@ impl CramSolver {
         if let Some(v) = self.lookup(key, w) {
             return Ok(v);
         }
-        let (base_o, base_c) = (self.opts.len(), self.comps.len());
-        let result = self.nimber_inner(key, w, control);
-        self.opts.truncate(base_o);
-        self.comps.truncate(base_c);
-        let v = result?;
+        let v = self.in_frame(|s| s.nimber_inner(key, w, control))?;
         self.store(key, w, v);
         Ok(v)
     }
@@ -1342,20 +1351,8 @@ impl CramSolver {
             self.hits += 1;
             return Ok(None);
         }
-        let (base_o, base_c) = (self.opts.len(), self.comps.len());
-        let result = self.nimber_in_set_inner(key, w, set, control);
-        self.opts.truncate(base_o);
-        self.comps.truncate(base_c);
-        match result? {
-            Some(x) => {
-                self.store(key, w, x);
-                Ok(Some(x))
-            }
-            None => {
-                self.exclude(key, w, set as u64);
-                Ok(None)
-            }
-        }
+        let answer = self.in_frame(|s| s.nimber_in_set_inner(key, w, set, control))?;
+        Ok(self.record(key, w, answer, set))
     }
 
     fn nimber_in_set_inner(&mut self, key: u128, w: usize, set: u128, control: &Control) -> Res<Option<u32>> {

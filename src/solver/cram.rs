@@ -573,8 +573,7 @@ macro_rules! bit_grid {
                 // searches with a stop set end here (Beling's enhanced transposition cutoff),
                 // and a move near the centre is the likeliest to split the component into
                 // pieces whose values are all known.
-                let order = s.centre_order(images.h, w);
-                for &cell in order.iter() {
+                for &cell in centre_order(images.h, w) {
                     let i = cell as usize;
                     let bit = (1 as B) << i;
                     for (a, b, legal) in [(i, i + 1, hs & bit != 0), (i, i + w, vs & bit != 0)] {
@@ -766,9 +765,6 @@ pub struct CramSolver {
     /// components on top and truncates back when it returns.
     opts: Vec<Opt>,
     comps: Vec<(u128, usize)>,
-    /// `centre_orders[h * 129 + w]`: the cells of an `h × w` box, nearest the centre first
-    /// (filled on first use).
-    centre_orders: Vec<Arc<[u8]>>,
 }
 
 impl Default for CramSolver {
@@ -795,6 +791,28 @@ fn small_value(cells: u32) -> Option<u32> {
     }
 }
 
+/// The cells of an `h × w` box (`h * w <= 128`) ordered by their distance from its centre,
+/// nearest first, ties by index. Built once for every box, for all solvers.
+fn centre_order(h: usize, w: usize) -> &'static [u8] {
+    static ORDERS: std::sync::OnceLock<Vec<Box<[u8]>>> = std::sync::OnceLock::new();
+    let orders = ORDERS.get_or_init(|| {
+        let mut all = vec![Box::<[u8]>::default(); 129 * 129];
+        for h in 1..=128usize {
+            for w in 1..=128 / h {
+                let mut cells: Vec<u8> = (0..(h * w) as u8).collect();
+                // Twice the distance of the cell from the centre, in each axis.
+                cells.sort_by_key(|&i| {
+                    let (r, c) = ((i as usize / w) as i64, (i as usize % w) as i64);
+                    ((2 * r - (h as i64 - 1)).abs() + (2 * c - (w as i64 - 1)).abs(), i)
+                });
+                all[h * 129 + w] = cells.into_boxed_slice();
+            }
+        }
+        all
+    });
+    &orders[h * 129 + w]
+}
+
 /// Result of a search inside the solver.
 type Res<T> = Result<T, SolveError>;
 
@@ -819,7 +837,6 @@ impl CramSolver {
             steps: StepCounter::default(),
             opts: Vec::new(),
             comps: Vec::new(),
-            centre_orders: Vec::new(),
         }
     }
 
@@ -925,26 +942,6 @@ impl CramSolver {
             }
         }
         Ok(true)
-    }
-
-    /// The cells of an `h × w` box ordered by their distance from its centre (nearest first,
-    /// ties by index).
-    fn centre_order(&mut self, h: usize, w: usize) -> Arc<[u8]> {
-        if self.centre_orders.is_empty() {
-            self.centre_orders = vec![Arc::from(Vec::new()); 129 * 129];
-        }
-        let slot = &mut self.centre_orders[h * 129 + w];
-        if slot.is_empty() {
-            let mut cells: Vec<u8> = (0..(h * w) as u8).collect();
-            // Twice the distance of the cell from the centre, in each axis.
-            let d = |i: u8| {
-                let (r, c) = ((i as usize / w) as i64, (i as usize % w) as i64);
-                ((2 * r - (h as i64 - 1)).abs() + (2 * c - (w as i64 - 1)).abs(), i)
-            };
-            cells.sort_by_key(|&i| d(i));
-            *slot = Arc::from(cells);
-        }
-        slot.clone()
     }
 
     /// The stored value of a component, if known.

@@ -33,7 +33,16 @@ pub mod colors {
     pub const NOT_COMPUTED: [u8; 4] = [0, 0, 0, 0];
     pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
+    /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
+    /// pairs of seed 003 Theorem 3.1.6.
+    pub const OVERLAY_GRID: [u8; 4] = [128, 128, 128, 110];
+    pub const OVERLAY_PHI: [u8; 4] = [230, 120, 20, 255];
+    pub const OVERLAY_WYTHOFF: [u8; 4] = [30, 160, 220, 255];
+    pub const OVERLAY_THEOREM: [u8; 4] = [220, 30, 120, 255];
 }
+
+/// Cells narrower than this many pixels get no grid lines (the lines would hide the cells).
+pub const GRID_LINES_MIN_CELL_PX: f64 = 8.0;
 
 const VIRIDIS: [[u8; 3]; 9] = [
     [68, 1, 84],
@@ -120,6 +129,65 @@ impl Default for Overlays {
             wythoff_pairs: false,
             theorem_316: false,
         }
+    }
+}
+
+/// What the overlays draw, in cell coordinates (b to the right, a upwards; cell (a, b) spans
+/// [b, b + 1] × [a, a + 1]), so the window and the figures draw the same shapes. Grid lines are
+/// not listed: they depend on the size of a cell in pixels.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OverlayShapes {
+    /// Segments between two points, with their colours.
+    pub lines: Vec<([CellPoint; 2], [u8; 4])>,
+    /// Rings around cell centres, with their colours.
+    pub marks: Vec<(CellPoint, [u8; 4])>,
+}
+
+/// A point (b, a) in cell coordinates.
+pub type CellPoint = (f64, f64);
+
+impl Overlays {
+    /// No overlay at all.
+    pub const NONE: Overlays = Overlays {
+        grid_lines: false,
+        phi_lines: false,
+        wythoff_pairs: false,
+        theorem_316: false,
+    };
+
+    /// The shapes over the cells up to column `b_max` and row `a_max` (and a little beyond,
+    /// so nothing stops at the edge).
+    pub fn shapes(&self, b_max: f64, a_max: f64) -> OverlayShapes {
+        use crate::game::theory;
+        let mut shapes = OverlayShapes::default();
+        let far = (b_max.max(a_max) * 2.0).max(1.0);
+        if self.phi_lines {
+            let phi = theory::PHI;
+            shapes.lines.push(([(0.0, 0.0), (far, far * phi)], colors::OVERLAY_PHI));
+            shapes.lines.push(([(0.0, 0.0), (far * phi, far)], colors::OVERLAY_PHI));
+        }
+        let limit = a_max.max(b_max).max(0.0) as u64 + 2;
+        // Each pair (a, b) of a symmetric game marks both cells (a, b) and (b, a).
+        let mut mark = |pairs: &mut dyn Iterator<Item = (u64, u64)>, color: [u8; 4]| {
+            for (a, b) in pairs {
+                for (row, col) in [(a, b), (b, a)] {
+                    shapes.marks.push(((col as f64 + 0.5, row as f64 + 0.5), color));
+                }
+            }
+        };
+        if self.wythoff_pairs {
+            mark(
+                &mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit),
+                colors::OVERLAY_WYTHOFF,
+            );
+        }
+        if self.theorem_316 {
+            mark(
+                &mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(),
+                colors::OVERLAY_THEOREM,
+            );
+        }
+        shapes
     }
 }
 
@@ -233,6 +301,34 @@ mod tests {
         // bottom-left (0,0) is P, top-left (1,0) is N
         assert_eq!(&px[12..16], &colors::P_POSITION);
         assert_eq!(&px[0..4], &colors::N_POSITION);
+    }
+
+    #[test]
+    fn overlay_shapes_follow_the_closed_forms() {
+        let none = Overlays {
+            grid_lines: true,
+            ..Overlays::default()
+        };
+        assert_eq!(none.shapes(50.0, 50.0), OverlayShapes::default());
+        let all = Overlays {
+            phi_lines: true,
+            wythoff_pairs: true,
+            ..Overlays::NONE
+        };
+        let s = all.shapes(20.0, 10.0);
+        // the two lines through the origin, of slopes φ and 1/φ
+        assert_eq!(s.lines.len(), 2);
+        for ([(b0, a0), (b1, a1)], _) in &s.lines {
+            assert_eq!((*b0, *a0), (0.0, 0.0));
+            let slope = a1 / b1;
+            assert!((slope - 1.618_034).abs() < 1e-6 || (slope - 0.618_034).abs() < 1e-6);
+        }
+        // Wythoff's pairs (0,0), (1,2), (3,5), (4,7), ... up to 22, each marked twice
+        let centres: Vec<(f64, f64)> = s.marks.iter().map(|&(c, _)| c).collect();
+        assert!(centres.contains(&(5.5, 3.5)) && centres.contains(&(3.5, 5.5)));
+        assert!(centres.contains(&(7.5, 4.5)) && !centres.contains(&(6.5, 4.5)));
+        // a_k = floor(k φ) <= 22 for k = 0..=14 (a_14 = 22, a_15 = 24)
+        assert_eq!(s.marks.len(), 2 * 15);
     }
 
     #[test]

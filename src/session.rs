@@ -258,6 +258,7 @@ impl Session {
                     (None, "") => CompareWith::Nothing,
                     (None, r) => CompareWith::Ruleset(r.parse().map_err(|e| format!("compare '{r}': {e}"))?),
                 },
+                overlays: self.overlays,
             },
         };
         Ok(FigureSpec {

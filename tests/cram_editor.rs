@@ -231,7 +231,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     open_on(&mut h, "..#./....");
     h.get_by_label("Push Cram").click();
     h.step();
-    assert_eq!(h.state().cram_editor.model.rules, CramRules::PushCram);
+    assert_eq!(h.state().cram_editor.model.rules(), CramRules::PushCram);
     step_until(&mut h, "the Push Cram report", solved);
     h.step();
     assert!(h.query_by_label_contains("Phase: before the push").is_some());
@@ -260,6 +260,11 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.step();
     assert!(!h.state().cram_editor.setup().pushed);
+    // switching to Push Cram is undone like an edit
+    h.get_by_label("Undo").click();
+    h.step();
+    assert_eq!(h.state().cram_editor.model.rules(), CramRules::Cram);
+    assert_eq!(h.state().cram_editor.setup(), &Setup::parse("..#./....").unwrap());
 }
 
 #[test]
@@ -317,6 +322,6 @@ fn choosing_a_cram_ruleset_opens_the_editor() {
     h.step();
     h.step();
     assert_eq!(h.state().central_tab, CentralTab::CramBoard);
-    assert_eq!(h.state().cram_editor.model.rules, CramRules::PushCram);
+    assert_eq!(h.state().cram_editor.model.rules(), CramRules::PushCram);
     step_until(&mut h, "the default board's report", solved);
 }

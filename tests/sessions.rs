@@ -10,7 +10,7 @@ use nimscope::app::CentralTab;
 use nimscope::figure::png_out::read_text_chunks;
 use nimscope::figure::{Figure, FigureStyle, make_figure};
 use nimscope::game::theory;
-use nimscope::raster::colors;
+use nimscope::raster::{Overlays, colors};
 use nimscope::session::Session;
 use nimscope::solver::Control;
 
@@ -35,8 +35,12 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
-/// A figure of the session without axes, legend or title, so cells are easy to find.
+/// A figure of the session without axes, legend, title or overlays, so cells are easy to find.
 fn bare_figure(s: &Session) -> Figure {
+    let s = Session {
+        overlays: Overlays::NONE,
+        ..s.clone()
+    };
     let style = FigureStyle {
         width: 600,
         axes: false,
@@ -180,6 +184,56 @@ fn saving_and_reopening_keeps_everything_and_the_title_tracks_changes() {
     (a.rows, a.cols, b.rows, b.cols) = (0..0, 0..0, 0..0, 0..0);
     assert_eq!(a, b);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn opening_over_unsaved_changes_asks_first() {
+    let euclid = example("euclid-winning-pairs.ron");
+    let zeruclid = example("zeruclid-figure2.ron");
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&euclid).unwrap();
+    h.step();
+    // nothing changed: Open Recent opens at once
+    h.state_mut().request_open(Some(zeruclid.clone()));
+    h.step();
+    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert!(h.state().sessions.confirm.is_none());
+    h.state_mut().open_session(&euclid).unwrap();
+    h.state_mut().sessions.notes.push_str("\nnot saved yet");
+    h.step();
+    let before = h.state().session();
+    // Cancel keeps everything
+    h.state_mut().request_open(Some(zeruclid.clone()));
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.query_by_label("Unsaved changes").is_some(), "the question shows");
+    h.get_by_label("Cancel").click();
+    h.step();
+    h.step();
+    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    assert_eq!(h.state().session(), before);
+    // Escape is Cancel too
+    h.state_mut().request_open(Some(zeruclid.clone()));
+    h.step();
+    h.step();
+    h.key_press(egui::Key::Escape);
+    h.step();
+    h.step();
+    assert!(h.state().sessions.confirm.is_none());
+    assert_eq!(h.state().session(), before);
+    // "Open without saving" opens the other session
+    h.state_mut().request_open(Some(zeruclid.clone()));
+    h.step();
+    h.step();
+    h.get_by_label("Open without saving").click();
+    h.step();
+    h.step();
+    assert!(h.state().sessions.confirm.is_none());
+    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert!(!h.state().has_unsaved_changes());
 }
 
 #[test]

@@ -119,7 +119,7 @@ impl App {
         };
         if let Some(rules) = cram_editor::rules_of(&r) {
             self.central_tab = CentralTab::CramBoard;
-            self.cram_editor.model.rules = rules;
+            self.cram_editor.model.set_rules(rules);
         }
         self.ruleset = r;
         self.map.clear();

@@ -1,6 +1,6 @@
 //! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
 //! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
-//! the question before closing with unsaved changes, the notes, and the last state restored on
+//! the question before closing or opening another session over unsaved changes, the notes, and the last state restored on
 //! the next start. Every file action has a path-taking function (tests call those; the native
 //! dialog only picks the path).
 
@@ -19,6 +19,15 @@ use crate::worker::{JobSpec, Lane, Output, Response};
 /// How often the last state is written for the next start while the window runs.
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
 
+/// What waits for the answer to "save the changes first?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterSaving {
+    /// Close the window.
+    Close,
+    /// Open a session: this file, or the one the Open dialog picks (`None`).
+    Open(Option<PathBuf>),
+}
+
 /// What the File menu and its dialogs keep between frames.
 pub struct SessionState {
     /// The file the session was opened from or saved to.
@@ -29,8 +38,8 @@ pub struct SessionState {
     pub figure: FigureStyle,
     pub show_notes: bool,
     pub show_export: bool,
-    /// Closing was asked for with unsaved changes: the question is showing.
-    pub confirm_close: bool,
+    /// Closing or opening was asked for over unsaved changes: the question is showing.
+    pub confirm: Option<AfterSaving>,
     /// The user answered the question: close for real next frame.
     close_now: bool,
     /// Where the window's own state lives (`None`: tests, nothing written).
@@ -49,7 +58,7 @@ impl Default for SessionState {
             figure: FigureStyle::default(),
             show_notes: false,
             show_export: false,
-            confirm_close: false,
+            confirm: None,
             close_now: false,
             state_dir: None,
             window_state: WindowState::default(),
@@ -193,6 +202,33 @@ impl App {
         Ok(())
     }
 
+    /// Opens `path` (`None`: the file the Open dialog picks), asking first whether to save
+    /// unsaved changes: what the File menu, Open Recent and Ctrl+O do.
+    pub fn request_open(&mut self, path: Option<PathBuf>) {
+        if self.has_unsaved_changes() {
+            self.sessions.confirm = Some(AfterSaving::Open(path));
+        } else {
+            self.open_now(path);
+        }
+    }
+
+    fn open_now(&mut self, path: Option<PathBuf>) {
+        let path = match path {
+            Some(p) => p,
+            None => match rfd::FileDialog::new()
+                .set_title("Open a nimscope session")
+                .add_filter("nimscope session", &["ron"])
+                .pick_file()
+            {
+                Some(p) => p,
+                None => return,
+            },
+        };
+        if let Err(e) = self.open_session(&path) {
+            self.notice = Some(Notice::error(e));
+        }
+    }
+
     /// Saves the session to `path` (atomically) and makes it the session's file.
     pub fn save_session(&mut self, path: &Path) -> Result<(), String> {
         let s = self.session();
@@ -267,22 +303,10 @@ impl App {
             self.save_dialog();
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.open_dialog();
+            self.request_open(None);
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::E)) {
             self.sessions.show_export = true;
-        }
-    }
-
-    fn open_dialog(&mut self) {
-        let picked = rfd::FileDialog::new()
-            .set_title("Open a nimscope session")
-            .add_filter("nimscope session", &["ron"])
-            .pick_file();
-        if let Some(path) = picked
-            && let Err(e) = self.open_session(&path)
-        {
-            self.notice = Some(Notice::error(e));
         }
     }
 
@@ -315,7 +339,7 @@ impl App {
     pub(super) fn file_menu_ui(&mut self, ui: &mut egui::Ui) {
         if ui.button("Open session…  (Ctrl+O)").clicked() {
             ui.close();
-            self.open_dialog();
+            self.request_open(None);
         }
         let recent = self.sessions.window_state.recent.clone();
         ui.add_enabled_ui(!recent.is_empty(), |ui| {
@@ -323,9 +347,7 @@ impl App {
                 for path in recent {
                     if ui.button(path.display().to_string()).clicked() {
                         ui.close();
-                        if let Err(e) = self.open_session(&path) {
-                            self.notice = Some(Notice::error(e));
-                        }
+                        self.request_open(Some(path));
                     }
                 }
             });
@@ -360,6 +382,7 @@ impl App {
         self.notes_window_ui(ctx);
         self.export_window_ui(ctx);
         self.close_ui(ctx);
+        self.save_first_ui(ctx);
         if self.sessions.state_dir.is_some() && self.sessions.last_autosave.elapsed() > AUTOSAVE_EVERY {
             self.write_window_state();
         }
@@ -450,35 +473,61 @@ impl App {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.sessions.confirm_close = true;
+            self.sessions.confirm = Some(AfterSaving::Close);
         }
-        if !self.sessions.confirm_close {
+    }
+
+    /// The question "save the changes first?" before closing or opening another session.
+    fn save_first_ui(&mut self, ctx: &egui::Context) {
+        let Some(after) = self.sessions.confirm.clone() else {
             return;
-        }
+        };
         let name = Session::display_name(self.sessions.path.as_deref());
-        egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
+        let (question, discard) = match after {
+            AfterSaving::Close => (
+                format!("Save the changes to '{name}' before closing?"),
+                "Close without saving",
+            ),
+            AfterSaving::Open(_) => (
+                format!("Save the changes to '{name}' before opening another session?"),
+                "Open without saving",
+            ),
+        };
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
-            ui.label(format!("Save the changes to '{name}' before closing?"));
+            ui.label(question);
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    self.save_dialog();
-                    if !self.has_unsaved_changes() {
-                        self.close_for_real(ctx);
-                    }
+                    answer = Some(true);
                 }
-                if ui.button("Close without saving").clicked() {
-                    self.close_for_real(ctx);
+                if ui.button(discard).clicked() {
+                    answer = Some(false);
                 }
                 if ui.button("Cancel").clicked() {
-                    self.sessions.confirm_close = false;
+                    self.sessions.confirm = None;
                 }
             });
         });
-    }
-
-    fn close_for_real(&mut self, ctx: &egui::Context) {
-        self.sessions.confirm_close = false;
-        self.sessions.close_now = true;
-        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        if modal.should_close() && answer.is_none() {
+            self.sessions.confirm = None; // Escape or a click outside: as Cancel
+        }
+        let Some(save) = answer else {
+            return;
+        };
+        if save {
+            self.save_dialog();
+            if self.has_unsaved_changes() {
+                return; // the save was cancelled or failed: keep asking
+            }
+        }
+        self.sessions.confirm = None;
+        match after {
+            AfterSaving::Close => {
+                self.sessions.close_now = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            AfterSaving::Open(path) => self.open_now(path),
+        }
     }
 }

@@ -2,10 +2,11 @@
 
 use egui::Color32;
 
-pub const OVERLAY_GRID: Color32 = Color32::from_rgba_premultiplied(90, 90, 90, 90);
-pub const OVERLAY_PHI: Color32 = Color32::from_rgb(230, 120, 20);
-pub const OVERLAY_WYTHOFF: Color32 = Color32::from_rgb(30, 160, 220);
-pub const OVERLAY_THEOREM: Color32 = Color32::from_rgb(220, 30, 120);
+/// A colour of the shared raster path ([`crate::raster::colors`]) as egui draws it.
+pub fn color32(c: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+}
+
 pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
 pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
 pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
@@ -16,8 +17,6 @@ pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
 
 /// Width of the side panels, in points.
 pub const SIDE_PANEL_WIDTH: f32 = 260.0;
-/// Pixels of a cell below which grid lines are not drawn.
-pub const GRID_LINES_MIN_CELL_PX: f32 = 8.0;
 /// Target distance between axis tick labels, in points.
 pub const TICK_SPACING: f32 = 80.0;
 /// Width of the Cram editor's report column, in points.

@@ -4,8 +4,9 @@
 //! cell to its neighbour) to place a domino, click a domino to remove it. Geometry and colours
 //! come from [`crate::figure::board`], so the window and the exported figure agree.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
+use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 
+use crate::app::theme::color32 as color;
 use crate::figure::board::{self, colors};
 use crate::game::cram_setup::{Setup, domino_between};
 use crate::game::rules::cram_board::{Domino, Orientation};
@@ -43,10 +44,6 @@ pub struct BoardView {
     drag_from: Option<(usize, usize)>,
     /// The cell under the pointer during a drag (kept: the pointer may leave as it is released).
     drag_over: Option<(usize, usize)>,
-}
-
-pub fn color(c: [u8; 4]) -> Color32 {
-    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
 }
 
 impl BoardView {

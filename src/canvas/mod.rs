@@ -10,9 +10,8 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Textu
 
 use crate::app::theme;
 use crate::game::prediction::Prediction;
-use crate::game::theory;
 pub use crate::raster::Overlays;
-use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
+use crate::raster::{ColorMode, GRID_LINES_MIN_CELL_PX, View, colors, legend_entries, nice_step, raster};
 use crate::solver::tiles::{TILE, TileKey, TileStore};
 pub use camera::Camera;
 
@@ -296,9 +295,9 @@ fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
     };
     let (b0, a0) = cam.cell_from_offset(-rect.width() / 2.0, rect.height() / 2.0);
     let (b1, a1) = cam.cell_from_offset(rect.width() / 2.0, -rect.height() / 2.0);
-    let cell_px = (1.0 / cam.cells_per_point) as f32;
-    if state.overlays.grid_lines && cell_px >= theme::GRID_LINES_MIN_CELL_PX {
-        let stroke = Stroke::new(1.0, theme::OVERLAY_GRID);
+    let cell_px = 1.0 / cam.cells_per_point;
+    if state.overlays.grid_lines && cell_px >= GRID_LINES_MIN_CELL_PX {
+        let stroke = Stroke::new(1.0, theme::color32(colors::OVERLAY_GRID));
         let (bl, al) = (b0.max(0.0), a0.max(0.0));
         for b in (bl.ceil() as i64)..=(b1.ceil() as i64) {
             painter.line_segment([to_screen(b as f64, al), to_screen(b as f64, a1)], stroke);
@@ -307,41 +306,25 @@ fn overlays_ui(painter: &egui::Painter, state: &MapState, rect: Rect) {
             painter.line_segment([to_screen(bl, a as f64), to_screen(b1, a as f64)], stroke);
         }
     }
-    let far = (b1.max(a1) * 2.0).max(1.0);
-    if state.overlays.phi_lines {
-        let stroke = Stroke::new(1.5, theme::OVERLAY_PHI);
-        painter.line_segment([to_screen(0.0, 0.0), to_screen(far, far * theory::PHI)], stroke);
-        painter.line_segment([to_screen(0.0, 0.0), to_screen(far * theory::PHI, far)], stroke);
+    let shapes = state.overlays.shapes(b1, a1);
+    for ([(xb, xa), (yb, ya)], c) in shapes.lines {
+        painter.line_segment(
+            [to_screen(xb, xa), to_screen(yb, ya)],
+            Stroke::new(1.5, theme::color32(c)),
+        );
     }
-    let radius = (cell_px * 0.3).clamp(1.5, 6.0);
-    let marks = |pairs: &mut dyn Iterator<Item = (u64, u64)>, color: Color32| {
-        for (a, b) in pairs {
-            for (x, y) in [(a, b), (b, a)] {
-                let p = to_screen(y as f64 + 0.5, x as f64 + 0.5);
-                if rect.contains(p) {
-                    painter.circle_stroke(p, radius, Stroke::new(1.5, color));
-                }
-            }
+    let radius = (cell_px as f32 * 0.3).clamp(1.5, 6.0);
+    for ((b, a), c) in shapes.marks {
+        let p = to_screen(b, a);
+        if rect.contains(p) {
+            painter.circle_stroke(p, radius, Stroke::new(1.5, theme::color32(c)));
         }
-    };
-    let limit = a1.max(b1).max(0.0) as u64 + 2;
-    if state.overlays.wythoff_pairs {
-        marks(
-            &mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit),
-            theme::OVERLAY_WYTHOFF,
-        );
-    }
-    if state.overlays.theorem_316 {
-        marks(
-            &mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(),
-            theme::OVERLAY_THEOREM,
-        );
     }
 }
 
 /// The colour key of the current mode, in the top-right corner of the map.
 fn legend_ui(painter: &egui::Painter, mode: ColorMode, max: u32, rect: Rect) {
-    let swatch = |c: [u8; 4]| Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]);
+    let swatch = theme::color32;
     let entries = legend_entries(mode, max);
     let font = FontId::proportional(12.0);
     let row_h = 16.0;

@@ -59,7 +59,7 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             pos2(rect.left() + i as f32 * w, rect.top()),
             Vec2::new(w.max(1.0), strip_height),
         );
-        painter.rect_filled(r, 0.0, egui::Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]));
+        painter.rect_filled(r, 0.0, crate::app::theme::color32(c));
     }
     if let Some(p) = seq.periodicity {
         for x in [p.preperiod, p.preperiod + p.period] {

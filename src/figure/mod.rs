@@ -5,6 +5,7 @@
 //! window's export lane both call [`make_figure`].
 
 pub mod board;
+mod overlay;
 pub mod png_out;
 pub mod text;
 
@@ -15,7 +16,7 @@ use image::{Rgba, RgbaImage};
 use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel};
 use crate::game::prediction::Prediction;
-use crate::raster::{ColorMode, View, legend_entries, nice_step, raster};
+use crate::raster::{ColorMode, Overlays, View, legend_entries, nice_step, raster};
 use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
 use crate::solver::grid::{self, Grid, Layout};
 use crate::solver::sequence::{self, Sequence};
@@ -71,12 +72,14 @@ pub enum CompareWith {
 /// What a figure shows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Subject {
-    /// Values of the cells `rows × cols` (row a upwards, column b to the right).
+    /// Values of the cells `rows × cols` (row a upwards, column b to the right), with the
+    /// overlays the window shows over them.
     Map {
         layout: Layout,
         rows: Range<u64>,
         cols: Range<u64>,
         compare: CompareWith,
+        overlays: Overlays,
     },
     /// G(0..n) of a one-heap ruleset, as rows of coloured cells.
     Sequence { n: u64 },
@@ -161,6 +164,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
             rows,
             cols,
             compare,
+            overlays,
         } => {
             if rows.is_empty() || cols.is_empty() {
                 return Err(FigureError::EmptyRegion(format!(
@@ -193,10 +197,22 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 CompareWith::Theorem(p) => Some(*p),
                 _ => None,
             };
-            (
-                draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols),
-                frame,
-            )
+            let mut image = draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols);
+            let area = overlay::MapArea {
+                clip: [
+                    frame.left as f64,
+                    frame.top as f64,
+                    (frame.left + frame.content_w) as f64,
+                    (frame.top + frame.content_h) as f64,
+                ],
+                rows: rows.clone(),
+                cols: cols.clone(),
+                pixels_per_cell: frame.content_w as f64 / (cols.end - cols.start) as f64,
+                // the window draws its axis labels at 11 points
+                stroke_scale: f64::from(frame.label_px) / 11.0,
+            };
+            overlay::draw_overlays(&mut image, &area, overlays);
+            (image, frame)
         }
         Subject::Sequence { n } => {
             if *n == 0 {
@@ -652,6 +668,7 @@ mod tests {
                 rows: 0..20,
                 cols: 0..30,
                 compare: CompareWith::Nothing,
+                overlays: Overlays::default(),
             },
             color: ColorMode::Outcome,
             style,
@@ -690,6 +707,47 @@ mod tests {
                     crate::raster::colors::N_POSITION
                 };
                 assert_eq!(c, want, "({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn the_wythoff_overlay_rings_exactly_the_solved_p_positions() {
+        let style = FigureStyle {
+            width: 30 * 40 + 2 * 7,
+            axes: false,
+            legend: false,
+            title: "-".into(),
+            background: Background::White,
+        };
+        let mut spec = wythoff_spec(style);
+        let Subject::Map { overlays, .. } = &mut spec.subject else {
+            unreachable!()
+        };
+        *overlays = Overlays {
+            grid_lines: true,
+            wythoff_pairs: true,
+            ..Overlays::NONE
+        };
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        let [left, top, w, _] = fig.content;
+        let cell = f64::from(w) / 30.0;
+        let frame = Frame::plan(&spec, 20, 30, "").unwrap();
+        let radius = (cell * 0.3).min(6.0 * f64::from(frame.label_px) / 11.0);
+        // the solver's values, not the closed form the overlay is drawn from
+        let grid = grid::grid(&Ruleset::Wythoff, &Layout::Plain, 0..20, 0..30, &Control::new()).unwrap();
+        let bluish = |c: [u8; 4]| c[2] as i32 > c[0] as i32 + 60;
+        for a in 0..20u64 {
+            for b in 0..30u64 {
+                let x = f64::from(left) + (b as f64 + 0.5) * cell + radius;
+                let y = f64::from(top) + (20.0 - a as f64 - 0.5) * cell;
+                let ring = fig.image.get_pixel(x as u32, y as u32).0;
+                assert_eq!(bluish(ring), grid.get(a, b) == Some(0), "({a}, {b}): {ring:?}");
+                let centre = fig.image.get_pixel((x - radius) as u32, y as u32).0;
+                assert!(
+                    !bluish(centre),
+                    "({a}, {b}): the ring leaves the cell's colour in its middle"
+                );
             }
         }
     }
@@ -744,6 +802,7 @@ mod tests {
             rows: 0..40,
             cols: 0..40,
             compare: CompareWith::Theorem(Prediction::WythoffPairs),
+            overlays: Overlays::default(),
         };
         let fig = make_figure(&spec, &Control::new()).unwrap();
         assert_eq!(fig.image.get_pixel(0, 0).0[3], 0, "the corner is transparent");

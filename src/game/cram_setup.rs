@@ -362,18 +362,53 @@ impl Default for CramDocument {
     }
 }
 
+/// What undo and redo restore: the setup and the rules (switching between Cram and Push
+/// Cram is a step of the history like any edit).
+type Snapshot = (Setup, CramRules);
+
 /// The editor's state: the setup, the rules, and the undo and redo stacks.
 #[derive(Debug, Clone, Default)]
 pub struct CramModel {
     setup: Setup,
-    pub rules: CramRules,
-    undo: Vec<Setup>,
-    redo: Vec<Setup>,
+    rules: CramRules,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
 }
 
 impl CramModel {
     pub fn setup(&self) -> &Setup {
         &self.setup
+    }
+
+    pub fn rules(&self) -> CramRules {
+        self.rules
+    }
+
+    /// Plays by other rules (undoable). Returns whether they changed.
+    pub fn set_rules(&mut self, rules: CramRules) -> bool {
+        if rules == self.rules {
+            return false;
+        }
+        self.remember((self.setup.clone(), self.rules));
+        self.rules = rules;
+        true
+    }
+
+    /// Pushes the state before a change onto the undo stack; the change forgets the redo stack.
+    fn remember(&mut self, before: Snapshot) {
+        self.undo.push(before);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Makes `state` current and returns the one it replaces.
+    fn restore(&mut self, (setup, rules): Snapshot) -> Snapshot {
+        (
+            std::mem::replace(&mut self.setup, setup),
+            std::mem::replace(&mut self.rules, rules),
+        )
     }
 
     /// Applies `edit` to a copy of the setup; a changed setup becomes current and can be
@@ -384,11 +419,8 @@ impl CramModel {
         if next == self.setup {
             return Ok(false);
         }
-        self.undo.push(std::mem::replace(&mut self.setup, next));
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
+        let before = (std::mem::replace(&mut self.setup, next), self.rules);
+        self.remember(before);
         Ok(true)
     }
 
@@ -403,7 +435,8 @@ impl CramModel {
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
             Some(prev) => {
-                self.redo.push(std::mem::replace(&mut self.setup, prev));
+                let now = self.restore(prev);
+                self.redo.push(now);
                 true
             }
             None => false,
@@ -413,7 +446,8 @@ impl CramModel {
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
             Some(next) => {
-                self.undo.push(std::mem::replace(&mut self.setup, next));
+                let now = self.restore(next);
+                self.undo.push(now);
                 true
             }
             None => false,
@@ -561,6 +595,28 @@ mod tests {
         m.edit(|s| s.toggle_cell(2, 2)).unwrap();
         assert!(!m.can_redo());
         assert!(!m.redo());
+    }
+
+    #[test]
+    fn switching_the_rules_is_a_step_of_the_history() {
+        let mut m = CramModel::default();
+        assert_eq!(m.rules(), CramRules::Cram);
+        m.edit(|s| s.toggle_cell(0, 0)).unwrap();
+        let blocked = m.setup().clone();
+        assert!(m.set_rules(CramRules::PushCram));
+        assert!(!m.set_rules(CramRules::PushCram), "no change, no step");
+        m.edit(|s| s.place(h(1, 0))).unwrap();
+        assert!(m.undo());
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::PushCram));
+        assert!(m.undo());
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::Cram));
+        assert!(m.undo());
+        assert!(!m.setup().is_blocked(0, 0));
+        assert!(m.redo() && m.redo());
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::PushCram));
+        // switching forgets the redo stack, as an edit does
+        assert!(m.set_rules(CramRules::Cram));
+        assert!(!m.can_redo());
     }
 
     #[test]

@@ -108,7 +108,7 @@ impl CramEditor {
 
     /// The game being played now: Cram, or Push Cram before or after the push.
     pub fn variant(&self) -> CramVariant {
-        CramVariant::of(self.model.rules, self.setup().pushed)
+        CramVariant::of(self.model.rules(), self.setup().pushed)
     }
 
     /// The position to solve, or every reason the drawing is not one.
@@ -326,8 +326,12 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
             editor.edit(|s| s.resize(rows, cols));
         }
         ui.separator();
-        ui.radio_value(&mut editor.model.rules, CramRules::Cram, "Cram");
-        ui.radio_value(&mut editor.model.rules, CramRules::PushCram, "Push Cram");
+        for (rules, name) in [(CramRules::Cram, "Cram"), (CramRules::PushCram, "Push Cram")] {
+            if ui.radio(editor.model.rules() == rules, name).clicked() {
+                editor.model.set_rules(rules);
+                editor.message = None;
+            }
+        }
         ui.separator();
         if ui
             .add_enabled(editor.model.can_undo(), egui::Button::new("Undo"))
@@ -381,7 +385,7 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
 fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) {
     let variant = editor.variant();
     ui.heading(variant.describe());
-    if editor.model.rules == CramRules::PushCram {
+    if editor.model.rules() == CramRules::PushCram {
         ui.horizontal_wrapped(|ui| {
             if editor.setup().pushed {
                 ui.label("Phase: after the push (horizontal dominoes only).");
@@ -505,7 +509,10 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
                 (None, false) => "to an N-position".into(),
             });
             if m.winning {
-                ui.colored_label(board_view::color(crate::figure::board::colors::WINNING), "winning");
+                ui.colored_label(
+                    crate::app::theme::color32(crate::figure::board::colors::WINNING),
+                    "winning",
+                );
             } else {
                 ui.label("");
             }

@@ -94,6 +94,25 @@ impl InspectorState {
     }
 }
 
+/// Why `game` is not a game of `ruleset`: a position that is not one, or a step that is not
+/// a move.
+fn check_game(ruleset: &Ruleset, game: &GameRecord) -> Result<(), String> {
+    for p in &game.positions {
+        ruleset
+            .check_position(p)
+            .map_err(|e| format!("'{p}' is not a position of {ruleset}: {e}"))?;
+    }
+    let mut options = Vec::new();
+    for step in game.positions.windows(2) {
+        options.clear();
+        ruleset.options(&step[0], &mut options);
+        if !options.contains(&step[1]) {
+            return Err(format!("'{}' is not a move from '{}' in {ruleset}", step[1], step[0]));
+        }
+    }
+    Ok(())
+}
+
 /// Separates the positions of a tree path (never part of a position's text).
 pub const PATH_SEPARATOR: &str = " > ";
 
@@ -235,9 +254,11 @@ impl InspectorState {
                 }
             }
         }
+        // and a saved game must still be a game of it: dropped with a word, never silently
         if let Some(g) = &self.doc.play
-            && g.positions.iter().any(|p| ruleset.check_position(p).is_err())
+            && let Err(e) = check_game(ruleset, g)
         {
+            self.cache.input_error = Some(format!("the saved game was not restored: {e}"));
             self.doc.play = None;
         }
     }
@@ -731,5 +752,39 @@ mod tests {
         assert!(s.select_text(&wythoff, "3,5,7").is_err());
         assert_eq!(s.root(), Some(&Position::heaps(&[3, 5])));
         assert!(s.input_error().unwrap().contains("two heaps"));
+    }
+
+    #[test]
+    fn a_saved_game_that_no_longer_fits_is_dropped_with_a_word() {
+        let wythoff: Ruleset = "wythoff".parse().unwrap();
+        let restore = |positions: &[&[u64]]| {
+            let mut s = InspectorState::default();
+            s.sync(&wythoff);
+            s.doc.play = Some(GameRecord {
+                positions: positions.iter().map(|h| Position::heaps(h)).collect(),
+                ..GameRecord::default()
+            });
+            s.cache = Cache::default(); // as freshly loaded from a file
+            s.sync(&wythoff);
+            s
+        };
+        // a real game survives: (3,5) -> (1,3) (2 from both) -> (0,3)
+        let s = restore(&[&[3, 5], &[1, 3], &[0, 3]]);
+        assert!(s.doc.play.is_some());
+        assert_eq!(s.input_error(), None);
+        let s = restore(&[&[3, 5], &[1, 2, 3]]);
+        assert!(s.doc.play.is_none());
+        assert!(
+            s.input_error()
+                .unwrap()
+                .contains("'1,2,3' is not a position of wythoff")
+        );
+        // (3,5) -> (2,2) removes 1 and 3: not a move
+        let s = restore(&[&[3, 5], &[2, 2]]);
+        assert!(s.doc.play.is_none());
+        assert_eq!(
+            s.input_error(),
+            Some("the saved game was not restored: '2,2' is not a move from '3,5' in wythoff")
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
 //! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
-//! the question before closing or opening another session over unsaved changes, the notes, and the last state restored on
-//! the next start. Every file action has a path-taking function (tests call those; the native
-//! dialog only picks the path).
+//! the question before closing or opening another session over unsaved changes, the notes,
+//! and the last state restored on the next start. Every file action has a path-taking
+//! function (tests call those; the native dialog only picks the path).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

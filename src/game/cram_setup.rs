@@ -403,7 +403,7 @@ impl CramModel {
         self.redo.clear();
     }
 
-    /// Makes `state` current and returns the one it replaces.
+    /// Makes a snapshot current and returns the one it replaces.
     fn restore(&mut self, (setup, rules): Snapshot) -> Snapshot {
         (
             std::mem::replace(&mut self.setup, setup),

@@ -102,7 +102,7 @@ fn line(img: &mut RgbaImage, clip: [f64; 4], p: (f64, f64), q: (f64, f64), width
         return;
     }
     let (x0, y0, x1, y1) = (p.0 + t0 * dx, p.1 + t0 * dy, p.0 + t1 * dx, p.1 + t1 * dy);
-    // Walk x when the line is flat, y when it is steep; `put` swaps back.
+    // Walk x when the line is flat, y when it is steep (then x and y swap back at the plot).
     let steep = dy.abs() > dx.abs();
     let (m0, n0, m1, n1) = if steep { (y0, x0, y1, x1) } else { (x0, y0, x1, y1) };
     let (m0, n0, m1, n1) = if m0 <= m1 { (m0, n0, m1, n1) } else { (m1, n1, m0, n0) };

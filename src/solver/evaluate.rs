@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
+use super::cram::octal::column_runs_value;
 use super::grid::{self, Grid, Layout};
 use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::Search;
@@ -52,19 +53,7 @@ fn is_push_cram(r: &Ruleset) -> bool {
 /// Vertical-only Cram: the nim-sum over columns of 0.07 on each maximal vertical run, i.e. the
 /// post-push value of the transposed board.
 fn vertical_value(b: &Board) -> u32 {
-    let mut v = 0;
-    for c in 0..b.cols() {
-        let mut run = 0;
-        for r in 0..=b.rows() {
-            if r < b.rows() && b.is_empty(r, c) {
-                run += 1;
-            } else if run > 0 {
-                v ^= Board::rectangle(1, run).map_or(0, |strip| post_push_value(&strip));
-                run = 0;
-            }
-        }
-    }
-    v
+    column_runs_value(b.empty_mask(), b.rows(), b.cols())
 }
 
 impl Evaluator {

@@ -3,12 +3,12 @@
 //! legal move with the value (or, before the push, the outcome) it leads to, and for Push Cram
 //! the value after the push row by row and the bluff property.
 
+use super::CramSolver;
+use super::push::{PushCramSolver, PushMove, post_push_value};
 use crate::game::Outcome;
 use crate::game::cram_setup::CramRules;
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
-use crate::solver::cram::CramSolver;
-use crate::solver::push_cram::{PushCramSolver, PushMove, post_push_value};
 
 /// The game and, for Push Cram, the phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

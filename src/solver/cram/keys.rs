@@ -1,0 +1,243 @@
+//! Keys of Cram components for the transposition table: a component is translated to the
+//! top-left corner of its bounding box and reduced to a canonical form under the 8 symmetries
+//! of the square (Cram allows both orientations, so transposition is a symmetry even for
+//! non-square boxes). [`Images`] keys the options of a component that stay connected and keep
+//! the box without canonicalising them from scratch.
+
+use super::bits::{Bits, bit, first_component, low};
+use super::reduce::{reduce_stars, redundant_horizontal};
+
+/// Largest grid height for which transposition uses the spread table.
+const SPREAD_MAX_H: usize = 16;
+
+/// `SPREAD[h][b]`: the byte `b` with its bit `c` moved to bit `c * h`.
+static SPREAD: [[u128; 256]; SPREAD_MAX_H + 1] = {
+    let mut t = [[0u128; 256]; SPREAD_MAX_H + 1];
+    let mut h = 1;
+    while h <= SPREAD_MAX_H {
+        let mut b = 0;
+        while b < 256 {
+            let mut v = 0u128;
+            let mut c = 0;
+            while c < 8 {
+                if b >> c & 1 == 1 {
+                    v |= 1u128 << (c * h);
+                }
+                c += 1;
+            }
+            t[h][b] = v;
+            b += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// Translates `bits` (stride `w`) to the top-left corner and crops the width to its bounding
+/// box. Returns `(packed, h, new_w)` with the packed grid using stride `new_w`.
+#[inline]
+pub(crate) fn normalize<B: Bits>(bits: B, w: usize) -> (B, usize, usize) {
+    let r0 = bits.trailing_zeros() as usize / w;
+    let r1 = ((B::BITS - 1) - bits.leading_zeros() as usize) / w;
+    let h = r1 - r0 + 1;
+    let b = bits >> (r0 * w);
+    let row_mask = low::<B>(w);
+    let mut occ = B::ZERO;
+    for r in 0..h {
+        occ |= (b >> (r * w)) & row_mask;
+    }
+    let c0 = occ.trailing_zeros() as usize;
+    let nw = B::BITS - occ.leading_zeros() as usize - c0;
+    if nw == w {
+        return (b, h, w);
+    }
+    let m = low::<B>(nw);
+    let mut out = B::ZERO;
+    for r in 0..h {
+        // (r * w + c0) stays below the word size: every row of the box holds a cell at a
+        // column >= c0.
+        out |= ((b >> (r * w + c0)) & m) << (r * nw);
+    }
+    (out, h, nw)
+}
+
+/// Reverses the low `n` bits: the half turn of a packed `h × w` grid with `n = h * w`.
+#[inline(always)]
+pub(crate) fn reverse<B: Bits>(x: B, n: usize) -> B {
+    x.reverse_bits() >> (B::BITS - n)
+}
+
+/// Reverses the order of the rows of a packed `h × w` grid (top-bottom reflection).
+#[inline]
+fn flip_rows<B: Bits>(x: B, h: usize, w: usize) -> B {
+    let m = low::<B>(w);
+    let mut out = B::ZERO;
+    for r in 0..h {
+        out |= ((x >> (r * w)) & m) << ((h - 1 - r) * w);
+    }
+    out
+}
+
+/// Mirrors each row of a packed `h × w` grid (left-right reflection): the half turn followed by
+/// the top-bottom reflection, which is cheaper than reversing each row.
+#[inline]
+fn mirror_rows<B: Bits>(x: B, h: usize, w: usize) -> B {
+    flip_rows(reverse(x, h * w), h, w)
+}
+
+/// Transposes a packed `h × w` grid into a packed `w × h` grid: cell `(r, c)` goes to bit
+/// `c * h + r`.
+#[inline]
+fn transpose<B: Bits>(x: B, h: usize, w: usize) -> B {
+    let m = low::<B>(w);
+    let mut out = B::ZERO;
+    if h <= SPREAD_MAX_H {
+        let table = &SPREAD[h];
+        for r in 0..h {
+            let mut row = ((x >> (r * w)) & m).to_u128();
+            let mut chunk = 0;
+            while row != 0 {
+                // Byte `chunk` of the row holds columns 8 * chunk.., which land at
+                // 8 * chunk * h.. (below h * w, since those columns exist).
+                out |= (B::from_u128(table[(row & 0xff) as usize]) << (8 * chunk * h)) << r;
+                row >>= 8;
+                chunk += 1;
+            }
+        }
+        return out;
+    }
+    for r in 0..h {
+        let mut row = (x >> (r * w)) & m;
+        while row != B::ZERO {
+            let c = row.trailing_zeros() as usize;
+            row &= row.wrapping_sub(B::ONE);
+            out |= bit::<B>(c * h + r);
+        }
+    }
+    out
+}
+
+/// Canonical key of a packed `h × w` component: the smallest `(width, bits)` over the 8
+/// symmetries of the square.
+#[inline]
+fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
+    let n = h * w;
+    let fh = mirror_rows(x, h, w);
+    let a = x.min(fh).min(reverse(x, n)).min(reverse(fh, n));
+    let t = transpose(x, h, w);
+    let tf = mirror_rows(t, w, h);
+    let b = t.min(tf).min(reverse(t, n)).min(reverse(tf, n));
+    // The two orientations have widths w and h; order keys by width first.
+    if (w, a) <= (h, b) { (a, w) } else { (b, h) }
+}
+
+/// Key of a component given in a grid of stride `w`: `(canonical bits, width)`.
+#[inline]
+pub(crate) fn component_key<B: Bits>(bits: B, w: usize) -> (B, usize) {
+    let (p, h, nw) = normalize(bits, w);
+    canonical(p, h, nw)
+}
+
+/// The 8 symmetric images of a canonical component, used to key the options that stay
+/// connected and keep the bounding box without canonicalising them from scratch: such an
+/// option's images are the component's images minus the images of the two covered cells.
+pub(crate) struct Images<B> {
+    img: [B; 8],
+    pub(crate) h: usize,
+    pub(crate) w: usize,
+}
+
+impl<B: Bits> Images<B> {
+    #[inline]
+    pub(crate) fn new(x: B, w: usize) -> Images<B> {
+        let h = ((B::BITS - 1) - x.leading_zeros() as usize) / w + 1;
+        let n = h * w;
+        let fh = mirror_rows(x, h, w);
+        let t = transpose(x, h, w);
+        let tf = mirror_rows(t, w, h);
+        Images {
+            img: [
+                x,
+                fh,
+                reverse(x, n),
+                reverse(fh, n),
+                t,
+                tf,
+                reverse(t, n),
+                reverse(tf, n),
+            ],
+            h,
+            w,
+        }
+    }
+
+    /// Bits of cell `i` (of the identity image) in each image.
+    #[inline]
+    fn cell(&self, i: usize) -> [B; 8] {
+        let (h, w) = (self.h, self.w);
+        let last = h * w - 1;
+        let (r, c) = (i / w, i % w);
+        let p = [
+            r * w + c,
+            r * w + (w - 1 - c),
+            last - (r * w + c),
+            last - (r * w + (w - 1 - c)),
+            c * h + r,
+            c * h + (h - 1 - r),
+            last - (c * h + r),
+            last - (c * h + (h - 1 - r)),
+        ];
+        p.map(bit::<B>)
+    }
+
+    /// Canonical key of the option covering cells `a` and `b`, if it is still connected, needs
+    /// no reduction and keeps the bounding box (`None`: use [`component_key`] on its
+    /// components).
+    #[inline]
+    pub(crate) fn option_key(&self, a: usize, b: usize) -> Option<(B, usize)> {
+        let (h, w) = (self.h, self.w);
+        let x = self.img[0] & !(bit::<B>(a) | bit::<B>(b));
+        let keeps_box = x & low::<B>(w) != B::ZERO
+            && x >> ((h - 1) * w) != B::ZERO
+            && x & !B::not_first(w) != B::ZERO
+            && x & !B::not_last(w) != B::ZERO;
+        if !keeps_box || first_component(x, w) != x || reduce_stars(x, w) != x || redundant_horizontal(x, w) != B::ZERO
+        {
+            return None;
+        }
+        let (ca, cb) = (self.cell(a), self.cell(b));
+        let mut best_a = B::MAX;
+        let mut best_b = B::MAX;
+        for t in 0..4 {
+            best_a = best_a.min(self.img[t] & !(ca[t] | cb[t]));
+            best_b = best_b.min(self.img[t + 4] & !(ca[t + 4] | cb[t + 4]));
+        }
+        Some(if (w, best_a) <= (h, best_b) {
+            (best_a, w)
+        } else {
+            (best_b, h)
+        })
+    }
+}
+
+/// The cells of an `h × w` box (`h * w <= 128`) ordered by their distance from its centre,
+/// nearest first, ties by index. Built once for every box, for all solvers.
+pub(crate) fn centre_order(h: usize, w: usize) -> &'static [u8] {
+    static ORDERS: std::sync::OnceLock<Vec<Box<[u8]>>> = std::sync::OnceLock::new();
+    let orders = ORDERS.get_or_init(|| {
+        let mut all = vec![Box::<[u8]>::default(); 129 * 129];
+        for h in 1..=128usize {
+            for w in 1..=128 / h {
+                let mut cells: Vec<u8> = (0..(h * w) as u8).collect();
+                // Twice the distance of the cell from the centre, in each axis.
+                cells.sort_by_key(|&i| {
+                    let (r, c) = ((i as usize / w) as i64, (i as usize % w) as i64);
+                    ((2 * r - (h as i64 - 1)).abs() + (2 * c - (w as i64 - 1)).abs(), i)
+                });
+                all[h * 129 + w] = cells.into_boxed_slice();
+            }
+        }
+        all
+    });
+    &orders[h * 129 + w]
+}

@@ -7,13 +7,21 @@
 
 use super::bits::{Bits, bit, first_component, first_component_cut, fits_u64, move_count};
 use super::keys::{Images, centre_order, component_key};
-use super::reduce::{path_or_cycle_value, reduce_stars, redundant_horizontal, small_value};
+use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant_horizontal, small_value};
 use super::solver::{CramSolver, Opt};
 
 /// The value of a reduced component known without a look-up: small ones, paths and cycles.
 #[inline]
 fn closed_form_value<B: Bits>(comp: B, w: usize) -> Option<u32> {
     small_value(comp.count_ones()).or_else(|| path_or_cycle_value(comp, w))
+}
+
+/// Whether a canonical key (packed in its own box, stride `w`) is a second-player win by the
+/// mirror strategy (see [`half_turn_zero`]).
+#[inline]
+fn symmetric_zero<B: Bits>(key: B, w: usize) -> bool {
+    let h = (B::BITS - 1 - key.leading_zeros() as usize) / w + 1;
+    half_turn_zero(key, h, w)
 }
 
 /// Splits `cells` (stride `w`) into components: returns the XOR of the known values, the
@@ -62,6 +70,9 @@ fn push_components_in<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize) -> (u
             continue;
         }
         let (k, kw) = component_key(comp, w);
+        if symmetric_zero(k, kw) {
+            continue;
+        }
         match s.lookup(k.to_u128(), kw) {
             Some(v) => xor ^= v,
             None => {
@@ -119,6 +130,7 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
             let (xor, len, cells) = match images.option_key(a, c) {
                 Some((k, kw)) => match path_or_cycle_value(k, kw) {
                     Some(v) => (v, 0, 0),
+                    None if symmetric_zero(k, kw) => (0, 0, 0),
                     None => match s.lookup(k.to_u128(), kw) {
                         Some(v) => (v, 0, 0),
                         None => {

@@ -7,7 +7,9 @@
 //! - of several pendant cells on one centre, one is enough, and a bridge (a cell whose every
 //!   neighbour is a centre) can go ([`reduce_stars`]);
 //! - the horizontal edges of a closed 2×2 block change no value ([`redundant_horizontal`]);
-//! - paths and cycles are octal game 0.07 ([`path_or_cycle_value`]).
+//! - paths and cycles are octal game 0.07 ([`path_or_cycle_value`]);
+//! - a component symmetric under the half turn with no cell and no domino fixed by it is a
+//!   second-player win ([`half_turn_zero`]).
 
 use super::bits::{Bits, down, left, neighbours, right, up};
 use super::octal::G007;
@@ -118,5 +120,85 @@ pub(crate) fn path_or_cycle_value<B: Bits>(p: B, w: usize) -> Option<u32> {
         2 => Some(G007[n]),
         0 => Some((G007[n - 2] == 0) as u32),
         _ => None,
+    }
+}
+
+/// Whether the component `x`, packed in its own `h × w` bounding box, is a second-player win
+/// (value 0) by the mirror strategy: it is symmetric under the half turn about the box's
+/// centre, the centre is not an empty cell, and no domino of empty cells is turned onto
+/// itself.
+///
+/// Proof: the second player answers every domino `d` with its image `d'`. In a symmetric
+/// position `d'` is empty because `d` was; it is disjoint from `d` because a shared cell `c`
+/// would give `c' ∈ d` too, so either `c = c'` (the centre, which is not empty) or
+/// `d = {c, c'}` (a domino turned onto itself, excluded). The position after both moves is
+/// symmetric again, with fewer empty cells, and still has neither, so the second player never
+/// runs out of answers. (The same holds for any fixed-point-free involution of the graph that
+/// maps no edge onto itself; for a connected component of the grid, the mirror images and
+/// the diagonal reflections always fix a cell or an edge, so the half turn is the one that
+/// matters. Even × even rectangles are the classic case.) Tested against the search on every
+/// subset of small grids (`tests/cram_solver.rs`).
+#[inline]
+pub(crate) fn half_turn_zero<B: Bits>(x: B, h: usize, w: usize) -> bool {
+    let n = h * w;
+    if x.reverse_bits() >> (B::BITS - n) != x {
+        return false;
+    }
+    match (h % 2, w % 2) {
+        // The centre is a corner shared by four cells: nothing is fixed.
+        (0, 0) => true,
+        // The centre is a cell: it must be blocked.
+        (1, 1) => x >> (n / 2) & B::ONE == B::ZERO,
+        // The centre is the midpoint of a horizontal pair of the middle row (w even) or of a
+        // vertical pair of the middle column (h even): that pair must not be a domino.
+        (1, 0) => {
+            let a = (h / 2) * w + w / 2 - 1;
+            x >> a & x >> (a + 1) & B::ONE == B::ZERO
+        }
+        _ => {
+            let a = (h / 2 - 1) * w + w / 2;
+            x >> a & x >> (a + w) & B::ONE == B::ZERO
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board text of `.` and `#` rows as (bits, h, w).
+    fn grid(text: &str) -> (u64, usize, usize) {
+        let rows: Vec<&str> = text.split('/').collect();
+        let w = rows[0].len();
+        let mut x = 0u64;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    x |= 1 << (r * w + c);
+                }
+            }
+        }
+        (x, rows.len(), w)
+    }
+
+    #[test]
+    fn half_turn_symmetry() {
+        let zero = |t: &str| {
+            let (x, h, w) = grid(t);
+            half_turn_zero(x, h, w)
+        };
+        assert!(zero("../.."), "2×2");
+        assert!(zero("..../...."), "2×4");
+        assert!(zero("...#/#..."), "no fixed cell in an even × even box");
+        assert!(zero(".../.#./..."), "a ring around a blocked centre");
+        assert!(!zero(".../.../..."), "3×3: the centre is empty");
+        assert!(!zero("..."), "1×3: the centre is empty");
+        assert!(!zero("../../.."), "3×2: the middle row is a domino onto itself");
+        assert!(
+            !zero("..#/#.."),
+            "an S: its middle column is a domino turned onto itself"
+        );
+        assert!(!zero("..#/..."), "not symmetric");
+        assert!(!zero("./."), "2×1: one domino, turned onto itself");
     }
 }

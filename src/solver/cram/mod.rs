@@ -16,6 +16,7 @@
 //! `octal` → `push_keys` → `push`; `report` on top of both solvers.
 
 pub(crate) mod bits;
+mod exact_table;
 mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;

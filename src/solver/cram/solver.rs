@@ -14,6 +14,7 @@
 //! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
 //! small constant, so the stack stays small.
 
+use super::exact_table::ExactTable;
 use super::table::{FillCounter, PAYLOAD_BITS, SharedTable};
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError, StepCounter};
@@ -26,25 +27,56 @@ pub use crate::game::Outcome;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Info {
     pub(super) exact: Option<u32>,
-    /// Bit `v` set: the value is not `v` (for `v < NOT_BITS`). A prefix of ones is a lower
+    /// Bit `v` set: the value is not `v` (for `v < PAYLOAD_BITS`). A prefix of ones is a lower
     /// bound.
     not: u64,
 }
 
-/// Excluded values the table remembers: those below 32 (Cram values seldom pass 10).
-const NOT_BITS: u32 = PAYLOAD_BITS - 8;
+/// The tables of components: key = canonical bits and width, priority = cell count.
+///
+/// Exact values and excluded values live apart. Every option of every component searched is
+/// looked up for its exact value (the enhanced transposition cut-off), while what a component
+/// is not is read only when it is itself searched, and there are about ten times more
+/// components with excluded values than with exact ones: exact values of keys of 64 bits or
+/// fewer go to a table of one word an entry ([`ExactTable`]) that stays small enough for the
+/// processor's caches, wider keys (components of more than 64 cells) to a [`SharedTable`].
+pub(super) struct Tables {
+    pub(super) small: ExactTable,
+    /// Payload: the value plus one.
+    pub(super) wide: SharedTable,
+    /// Payload: bit `v` set when the value is not `v`.
+    pub(super) bounds: SharedTable,
+}
 
-/// The table of components: key = canonical bits, tag = width, priority = cell count; the
-/// payload holds `exact + 1` (0: unknown) in its low byte, and the mask of excluded values
-/// above it.
-type Table = SharedTable;
+impl Tables {
+    /// Tables that together use at most `bytes`: a quarter for each table of exact values,
+    /// half for the excluded values. (They start small and grow as they fill, so a table a
+    /// search does not use costs no memory.)
+    pub(super) fn with_bytes(bytes: u64) -> Tables {
+        Tables {
+            small: ExactTable::with_bytes(bytes / 4),
+            wide: SharedTable::with_bytes(bytes / 4),
+            bounds: SharedTable::with_bytes(bytes / 2),
+        }
+    }
 
-impl Info {
+    /// Entries stored.
+    pub(super) fn len(&self) -> usize {
+        self.small.len() + self.wide.len() + self.bounds.len()
+    }
+
+    /// Slots in use now.
+    pub(super) fn capacity(&self) -> usize {
+        self.small.capacity() + self.wide.capacity() + self.bounds.capacity()
+    }
+
+    /// The exact value of a component, if stored.
     #[inline]
-    fn from_payload(payload: u64) -> Info {
-        Info {
-            exact: ((payload & 0xff) as u32).checked_sub(1),
-            not: payload >> 8,
+    pub(super) fn exact(&self, key: u128, w: usize) -> Option<u32> {
+        if ExactTable::fits(key, w) {
+            self.small.get(key as u64, w)
+        } else {
+            self.wide.get(key, w as u16).map(|p| p as u32 - 1)
         }
     }
 }
@@ -103,12 +135,14 @@ pub(super) struct Opt {
 /// Cram solver with a transposition table that is kept between requests.
 pub struct CramSolver {
     /// Shared with `helpers`.
-    pub(super) table: Option<Arc<Table>>,
+    pub(super) table: Option<Arc<Tables>>,
     pub(super) table_bytes: u64,
     pub(super) expanded: u64,
     pub(super) hits: u64,
-    /// Table slots this solver filled and has not reported to the table yet.
+    /// Table slots this solver filled and has not reported to the tables yet.
     pub(super) filled: FillCounter,
+    pub(super) filled_wide: FillCounter,
+    pub(super) filled_bounds: FillCounter,
     /// Threads for the root's search (this one included).
     pub(super) threads: usize,
     /// Solvers that search options of the root on other threads, sharing the table.
@@ -144,6 +178,8 @@ impl CramSolver {
             expanded: 0,
             hits: 0,
             filled: FillCounter::default(),
+            filled_wide: FillCounter::default(),
+            filled_bounds: FillCounter::default(),
             threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get())
                 .min(MAX_THREADS),
@@ -179,12 +215,14 @@ impl CramSolver {
         self.table = None;
         self.helpers.clear();
         self.filled = FillCounter::default();
+        self.filled_wide = FillCounter::default();
+        self.filled_bounds = FillCounter::default();
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
         if self.table.is_none() {
             control.reserve("the Cram transposition table", self.table_bytes)?;
-            self.table = Some(Arc::new(Table::with_bytes(self.table_bytes)));
+            self.table = Some(Arc::new(Tables::with_bytes(self.table_bytes)));
         }
         // A cancelled search leaves its frames behind.
         self.opts.clear();
@@ -261,44 +299,58 @@ impl CramSolver {
     /// The stored value of a component, if known.
     #[inline]
     pub(super) fn lookup(&mut self, key: u128, w: usize) -> Option<u32> {
-        let v = self.info(key, w).exact;
+        let v = self.table.as_ref().and_then(|t| t.exact(key, w));
         self.hits += v.is_some() as u64;
         v
     }
 
+    /// What is known about a component: its value, else the values it does not have.
     #[inline]
     pub(super) fn info(&mut self, key: u128, w: usize) -> Info {
-        self.table
-            .as_ref()
-            .and_then(|t| t.get(key, w as u16))
-            .map_or_else(Info::default, Info::from_payload)
+        let Some(t) = self.table.as_ref() else {
+            return Info::default();
+        };
+        if let Some(v) = t.exact(key, w) {
+            return Info { exact: Some(v), not: 0 };
+        }
+        Info {
+            exact: None,
+            not: t.bounds.get(key, w as u16).unwrap_or(0),
+        }
     }
 
     #[inline]
     fn store(&mut self, key: u128, w: usize, value: u32) {
-        if value >= 0xff {
-            // Does not fit the payload's byte (needs 255 options; no board reaches it).
-            return;
-        }
         if let Some(t) = self.table.as_ref() {
-            let fresh = t.update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
-            self.filled.count(t, fresh);
+            if ExactTable::fits(key, w) {
+                let fresh = t.small.insert(key as u64, w, value);
+                self.filled.count(&t.small, fresh);
+            } else {
+                let fresh = t
+                    .wide
+                    .update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
+                self.filled_wide.count(&t.wide, fresh);
+            }
         }
     }
 
-    /// Records that the value is none of `set` (values below `NOT_BITS` are kept).
+    /// Records that the value is none of `set` (values below `PAYLOAD_BITS` are kept).
     #[inline]
     fn exclude(&mut self, key: u128, w: usize, set: u64) {
-        let set = set & ((1 << NOT_BITS) - 1);
+        let set = set & ((1 << PAYLOAD_BITS) - 1);
         if let Some(t) = self.table.as_ref() {
-            let fresh = t.update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set << 8);
-            self.filled.count(t, fresh);
+            let fresh = t
+                .bounds
+                .update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set);
+            self.filled_bounds.count(&t.bounds, fresh);
         }
     }
 
     pub(super) fn report_filled(&mut self) {
         if let Some(t) = self.table.as_ref() {
-            self.filled.flush(t);
+            self.filled.flush(&t.small);
+            self.filled_wide.flush(&t.wide);
+            self.filled_bounds.flush(&t.bounds);
         }
     }
 

@@ -34,13 +34,13 @@ const ENTRIES: usize = 4;
 const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 
 /// Buckets in use at first (2 MiB), unless the cap is smaller.
-const INITIAL_BUCKETS: usize = 1 << 15;
+pub(crate) const INITIAL_BUCKETS: usize = 1 << 15;
 
 /// Bits of the payload.
 pub(crate) const PAYLOAD_BITS: u32 = 40;
 
 /// Filled slots a thread counts before telling the table (which then may double).
-const FILL_BATCH: usize = 256;
+pub(crate) const FILL_BATCH: usize = 256;
 
 /// `info` word of an entry: tag (bits 0..16, 0 = free), priority (16..24), payload (24..64).
 #[inline]
@@ -76,8 +76,8 @@ fn hash(bits: u128, tag: u16) -> u64 {
     h ^ (h >> 32)
 }
 
-/// Zeroed, cache-line-aligned memory for the buckets.
-struct Words {
+/// Zeroed, cache-line-aligned memory for the buckets of a table.
+pub(crate) struct Words {
     /// The allocation.
     raw: NonNull<u8>,
     layout: Layout,
@@ -90,11 +90,12 @@ unsafe impl Send for Words {}
 unsafe impl Sync for Words {}
 
 impl Words {
-    fn zeroed(buckets: usize) -> Words {
+    /// `bytes` of zeroed words, the first one aligned to 128 bytes.
+    pub(crate) fn zeroed(bytes: usize) -> Words {
         // Word alignment, and the cache-line alignment by hand: the system allocator gives
         // zeroed memory of larger alignments by writing zeros over all of it, which would
         // touch every page of the cap up front.
-        let layout = Layout::from_size_align(buckets * BUCKET_BYTES + BUCKET_BYTES, 8).expect("table layout");
+        let layout = Layout::from_size_align(bytes + BUCKET_BYTES, 8).expect("table layout");
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };
         let Some(raw) = NonNull::new(raw) else {
@@ -122,7 +123,7 @@ impl Words {
     }
 
     #[inline]
-    fn word(&self, i: usize) -> &AtomicU64 {
+    pub(crate) fn word(&self, i: usize) -> &AtomicU64 {
         debug_assert!(i * 8 < self.layout.size());
         // SAFETY: `i` is inside the allocation, which holds zero-initialised atomics (all-zero
         // bytes are a valid `AtomicU64`) and lives as long as `self`.
@@ -156,7 +157,7 @@ impl SharedTable {
             buckets *= 2;
         }
         SharedTable {
-            words: Words::zeroed(buckets),
+            words: Words::zeroed(buckets * BUCKET_BYTES),
             bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS) - 1),
             max_mask: buckets - 1,
             filled: AtomicUsize::new(0),
@@ -352,15 +353,26 @@ impl SharedTable {
     }
 }
 
+/// A table that grows as slots fill: it is told how many in batches ([`FillCounter`]).
+pub(crate) trait Fill {
+    fn note_filled(&self, n: usize);
+}
+
+impl Fill for SharedTable {
+    fn note_filled(&self, n: usize) {
+        SharedTable::note_filled(self, n);
+    }
+}
+
 /// Counts the slots one thread fills and reports them to the table in batches, so that
 /// threads do not contend for the table's counter on every store.
 #[derive(Debug, Default)]
 pub(crate) struct FillCounter(usize);
 
 impl FillCounter {
-    /// Counts the result of an [`SharedTable::update`].
+    /// Counts the result of an update (`fresh`: a free slot was used).
     #[inline]
-    pub(crate) fn count(&mut self, table: &SharedTable, fresh: bool) {
+    pub(crate) fn count(&mut self, table: &impl Fill, fresh: bool) {
         self.0 += fresh as usize;
         if self.0 >= FILL_BATCH {
             self.flush(table);
@@ -368,7 +380,7 @@ impl FillCounter {
     }
 
     /// Reports what is counted.
-    pub(crate) fn flush(&mut self, table: &SharedTable) {
+    pub(crate) fn flush(&mut self, table: &impl Fill) {
         if self.0 > 0 {
             table.note_filled(std::mem::take(&mut self.0));
         }

@@ -1,0 +1,327 @@
+//! The table of exact values of Cram components whose key fits 64 bits (every component of
+//! a board of at most 64 cells, and the smaller components of larger ones), one word per
+//! entry.
+//!
+//! Every option of every component searched is looked up here (the enhanced transposition
+//! cut-off), so this table decides how often the search waits on memory: with one word an
+//! entry it holds four times as many entries per cache line as [`super::table::SharedTable`]
+//! (three words and a share of the bucket's sequence word), and the values of a search of
+//! 5×7 fit the processor's second-level cache.
+//!
+//! A key (the canonical bits of a component) is mixed by a bijection of the 64-bit words; the
+//! low bits of the mix pick the bucket (a cache line of 8 words) and the entry keeps the
+//! other bits, so that the key can be rebuilt from the entry and its bucket and no two keys
+//! share an entry. A word is `[mix >> 9 : 55 bits][width - 1 : 3 bits][value + 1 : 6 bits]`:
+//! canonical keys take the narrower orientation, and a key of 64 bits or fewer has width at
+//! most 8 (`(w - 1) * w < 64`); values above 62 are not stored (they need 63 options; no board
+//! comes near). A zero word is a free slot. Since an entry is one word, threads read and write
+//! it with plain atomic loads and stores: a reader sees a whole entry or none, with no lock.
+//! A full bucket drops the entry with the fewest cells (the cheapest to recompute).
+//!
+//! The table starts small and doubles when half full, up to its cap, like the shared table:
+//! on doubling, the entries whose new index bit is set move to the upper half while the other
+//! threads go on (until then they are not found, which a cache may do).
+
+use super::table::{FILL_BATCH, Fill, Words};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Words per bucket: one cache line.
+const SLOTS: usize = 8;
+/// Bytes per bucket.
+const BUCKET_BYTES: usize = SLOTS * 8;
+/// Low bits of an entry: the value plus one (0: free slot), then the width minus one.
+const VALUE_BITS: u32 = 6;
+const WIDTH_BITS: u32 = 3;
+/// Bits of the mix that the smallest table uses for the bucket and the entry does not keep.
+const INDEX_BITS: u32 = VALUE_BITS + WIDTH_BITS;
+/// Fewest buckets: the index bits the entries do not keep.
+const MIN_BUCKETS: usize = 1 << INDEX_BITS;
+/// Buckets in use at first (512 KiB), unless the cap is smaller.
+const INITIAL_BUCKETS: usize = 1 << 13;
+/// Largest value stored.
+pub(crate) const MAX_VALUE: u32 = (1 << VALUE_BITS) - 2;
+/// Widest key: a canonical key of at most 64 bits is at most 8 columns wide.
+pub(crate) const MAX_WIDTH: usize = 1 << WIDTH_BITS;
+
+const M1: u64 = 0xBF58_476D_1CE4_E5B9;
+const M2: u64 = 0x94D0_49BB_1331_11EB;
+
+/// The inverse of an odd number modulo 2^64 (Newton's iteration doubles the correct bits).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+const M1_INV: u64 = inverse(M1);
+const M2_INV: u64 = inverse(M2);
+
+/// A bijection of the 64-bit words that scatters keys (SplitMix64's finaliser).
+#[inline(always)]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(M1);
+    z = (z ^ (z >> 27)).wrapping_mul(M2);
+    z ^ (z >> 31)
+}
+
+/// The inverse of [`mix`].
+#[inline]
+fn unmix(mut z: u64) -> u64 {
+    z ^= (z >> 31) ^ (z >> 62);
+    z = z.wrapping_mul(M2_INV);
+    z ^= (z >> 27) ^ (z >> 54);
+    z = z.wrapping_mul(M1_INV);
+    z ^ (z >> 30) ^ (z >> 60)
+}
+
+/// A table `(key of at most 64 bits, width <= 8) -> value <= 62` that threads share by
+/// reference.
+pub(crate) struct ExactTable {
+    words: Words,
+    /// Mask of the buckets in use (one less than their count, a power of two).
+    bucket_mask: AtomicUsize,
+    /// Mask of all the buckets allocated.
+    max_mask: usize,
+    /// Free slots filled so far (as reported by [`Fill::note_filled`]).
+    filled: AtomicUsize,
+}
+
+impl ExactTable {
+    /// A table of at most `bytes` (at least [`MIN_BUCKETS`] buckets, 32 KiB).
+    pub(crate) fn with_bytes(bytes: u64) -> ExactTable {
+        let mut buckets = MIN_BUCKETS;
+        while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {
+            buckets *= 2;
+        }
+        ExactTable {
+            words: Words::zeroed(buckets * BUCKET_BYTES),
+            bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS) - 1),
+            max_mask: buckets - 1,
+            filled: AtomicUsize::new(0),
+        }
+    }
+
+    /// Whether a key can go in this table.
+    #[inline(always)]
+    pub(crate) fn fits(key: u128, w: usize) -> bool {
+        key >> 64 == 0 && w <= MAX_WIDTH
+    }
+
+    /// Slots in use now.
+    pub(crate) fn capacity(&self) -> usize {
+        (self.bucket_mask.load(Ordering::Relaxed) + 1) * SLOTS
+    }
+
+    /// Free slots filled so far (an estimate: doubling loses some entries).
+    pub(crate) fn len(&self) -> usize {
+        self.filled.load(Ordering::Relaxed).min(self.capacity())
+    }
+
+    /// The entry's bits other than the value, for a mixed key and a width.
+    #[inline(always)]
+    fn pattern(m: u64, w: usize) -> u64 {
+        (m >> INDEX_BITS << INDEX_BITS) | ((w as u64 - 1) << VALUE_BITS)
+    }
+
+    /// The stored value of a key (`fits(key, w)`).
+    #[inline]
+    pub(crate) fn get(&self, key: u64, w: usize) -> Option<u32> {
+        debug_assert!((1..=MAX_WIDTH).contains(&w));
+        let m = mix(key);
+        let b = (m as usize & self.bucket_mask.load(Ordering::Relaxed)) * SLOTS;
+        let pattern = Self::pattern(m, w);
+        for i in 0..SLOTS {
+            let x = self.words.word(b + i).load(Ordering::Relaxed);
+            if x & !((1 << VALUE_BITS) - 1) == pattern && x & ((1 << VALUE_BITS) - 1) != 0 {
+                return Some((x & ((1 << VALUE_BITS) - 1)) as u32 - 1);
+            }
+        }
+        None
+    }
+
+    /// Stores the value of a key (`fits(key, w)`; values above [`MAX_VALUE`] are dropped).
+    /// Returns whether a free slot was used.
+    #[inline]
+    pub(crate) fn insert(&self, key: u64, w: usize, value: u32) -> bool {
+        debug_assert!((1..=MAX_WIDTH).contains(&w));
+        if value > MAX_VALUE {
+            return false;
+        }
+        let m = mix(key);
+        let bucket = m as usize & self.bucket_mask.load(Ordering::Relaxed);
+        let b = bucket * SLOTS;
+        let pattern = Self::pattern(m, w);
+        let entry = pattern | (value as u64 + 1);
+        let mut free = None;
+        for i in 0..SLOTS {
+            let x = self.words.word(b + i).load(Ordering::Relaxed);
+            if x & !((1 << VALUE_BITS) - 1) == pattern && x != 0 {
+                self.words.word(b + i).store(entry, Ordering::Relaxed);
+                return false;
+            }
+            if x == 0 && free.is_none() {
+                free = Some(i);
+            }
+        }
+        if let Some(i) = free {
+            // Another thread may have taken the slot since: then its entry goes, which a
+            // cache may do, and the slot is counted twice, which only doubles a bit early.
+            self.words.word(b + i).store(entry, Ordering::Relaxed);
+            return true;
+        }
+        // Full: the entry with the fewest cells goes.
+        let victim = (0..SLOTS)
+            .min_by_key(|&i| {
+                let x = self.words.word(b + i).load(Ordering::Relaxed);
+                Self::key_of(x, bucket).count_ones()
+            })
+            .unwrap_or(0);
+        self.words.word(b + victim).store(entry, Ordering::Relaxed);
+        false
+    }
+
+    /// The key of a non-free entry found in bucket `bucket`.
+    #[inline]
+    fn key_of(x: u64, bucket: usize) -> u64 {
+        unmix((x >> INDEX_BITS << INDEX_BITS) | (bucket as u64 & (MIN_BUCKETS as u64 - 1)))
+    }
+
+    /// After a doubling from `old_mask`: moves each entry of bucket `b` that now belongs to
+    /// `b + old_mask + 1` there (dropped if that bucket is full already).
+    fn move_to_upper_half(&self, old_mask: usize) {
+        let high = old_mask + 1;
+        for bucket in 0..=old_mask {
+            let (lower, upper) = (bucket * SLOTS, (bucket + high) * SLOTS);
+            for i in 0..SLOTS {
+                let x = self.words.word(lower + i).load(Ordering::Relaxed);
+                // The new index bit is one the entry keeps (the table has at least
+                // `MIN_BUCKETS` buckets, so the bit is above the index bits it drops).
+                if x == 0 || (x as usize) & high == 0 {
+                    continue;
+                }
+                if self
+                    .words
+                    .word(lower + i)
+                    .compare_exchange(x, 0, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_err()
+                {
+                    continue;
+                }
+                if let Some(j) = (0..SLOTS).find(|&j| self.words.word(upper + j).load(Ordering::Relaxed) == 0) {
+                    self.words.word(upper + j).store(x, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}
+
+impl Fill for ExactTable {
+    /// Adds `n` filled slots; doubles the table when it is half full and below its cap.
+    fn note_filled(&self, n: usize) {
+        let filled = self.filled.fetch_add(n, Ordering::Relaxed) + n;
+        let mask = self.bucket_mask.load(Ordering::Relaxed);
+        // Another thread may have doubled it already: then this does nothing.
+        if filled * 2 > (mask + 1) * SLOTS
+            && mask < self.max_mask
+            && self
+                .bucket_mask
+                .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.move_to_upper_half(mask);
+        }
+    }
+}
+
+const _: () = assert!(FILL_BATCH < INITIAL_BUCKETS * SLOTS / 2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mix_is_a_bijection() {
+        for x in [0u64, 1, 2, 0xFFFF, u64::MAX, 0x1234_5678_9ABC_DEF0, 1 << 63] {
+            assert_eq!(unmix(mix(x)), x);
+        }
+        assert_eq!(M1.wrapping_mul(M1_INV), 1);
+        assert_eq!(M2.wrapping_mul(M2_INV), 1);
+    }
+
+    #[test]
+    fn stores_and_evicts_the_fewest_cells() {
+        // The smallest table; keys that share a bucket by construction: a mix whose low bits
+        // are 0 (the bijection lets us pick the mixes).
+        let t = ExactTable::with_bytes(0);
+        assert_eq!(t.capacity(), MIN_BUCKETS * SLOTS);
+        let key = |i: u64| unmix(i << 20);
+        for i in 1..=SLOTS as u64 {
+            assert!(t.insert(key(i), 3, i as u32 % 7));
+        }
+        for i in 1..=SLOTS as u64 {
+            assert_eq!(t.get(key(i), 3), Some(i as u32 % 7));
+            assert_eq!(t.get(key(i), 4), None, "widths tell keys apart");
+        }
+        // Overwriting keeps the slot.
+        assert!(!t.insert(key(2), 3, 5));
+        assert_eq!(t.get(key(2), 3), Some(5));
+        // The ninth key evicts the one with the fewest cells.
+        let fewest = (1..=SLOTS as u64).min_by_key(|&i| key(i).count_ones()).unwrap();
+        assert!(!t.insert(key(99), 3, 1));
+        assert_eq!(t.get(key(99), 3), Some(1));
+        assert_eq!(t.get(key(fewest), 3), None);
+        // Values that do not fit are not stored (a key of another bucket).
+        let other = unmix(100 << 20 | 5);
+        assert!(!t.insert(other, 2, MAX_VALUE + 1));
+        assert_eq!(t.get(other, 2), None);
+        assert!(t.insert(other, 8, MAX_VALUE));
+        assert_eq!(t.get(other, 8), Some(MAX_VALUE));
+    }
+
+    #[test]
+    fn doubles_and_keeps_its_entries() {
+        let t = ExactTable::with_bytes(1 << 24);
+        let first = t.capacity();
+        let keys: Vec<u64> = (0..2000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.insert(k, 1 + i % 8, (i % 50) as u32);
+        }
+        t.note_filled(first / 2 + 1);
+        assert_eq!(t.capacity(), 2 * first);
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(t.get(k, 1 + i % 8), Some((i % 50) as u32), "moved on doubling");
+        }
+        for _ in 0..20 {
+            t.note_filled(t.capacity());
+        }
+        assert_eq!(t.capacity() * 8, 1 << 24, "up to the cap");
+    }
+
+    #[test]
+    fn threads_never_read_another_keys_value() {
+        let t = ExactTable::with_bytes(1 << 16);
+        let value = |k: u64| (k.wrapping_mul(0x9E37_79B9) % 60) as u32;
+        std::thread::scope(|s| {
+            for offset in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for round in 0..50_000u64 {
+                        let k = (round * 2 + offset) % 3000;
+                        t.insert(k, 1 + (k % 8) as usize, value(k));
+                        if round % 5000 == 0 {
+                            t.note_filled(20_000);
+                        }
+                        let probe = (round * 7) % 3000;
+                        if let Some(v) = t.get(probe, 1 + (probe % 8) as usize) {
+                            assert_eq!(v, value(probe));
+                        }
+                    }
+                });
+            }
+        });
+    }
+}

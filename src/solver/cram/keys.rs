@@ -117,18 +117,28 @@ fn transpose<B: Bits>(x: B, h: usize, w: usize) -> B {
     out
 }
 
-/// Canonical key of a packed `h × w` component: the smallest `(width, bits)` over the 8
-/// symmetries of the square.
+/// The smallest of the images of a packed `h × w` grid under the mirrors and the half turn.
 #[inline]
-fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
+fn smallest_of_four<B: Bits>(x: B, h: usize, w: usize) -> B {
     let n = h * w;
     let fh = mirror_rows(x, h, w);
-    let a = x.min(fh).min(reverse(x, n)).min(reverse(fh, n));
-    let t = transpose(x, h, w);
-    let tf = mirror_rows(t, w, h);
-    let b = t.min(tf).min(reverse(t, n)).min(reverse(tf, n));
-    // The two orientations have widths w and h; order keys by width first.
-    if (w, a) <= (h, b) { (a, w) } else { (b, h) }
+    x.min(fh).min(reverse(x, n)).min(reverse(fh, n))
+}
+
+/// Canonical key of a packed `h × w` component: the smallest `(width, bits)` over the 8
+/// symmetries of the square. Keys are ordered by width first, so the narrower orientation
+/// wins and only a square box needs both (the transposes are the dear part).
+#[inline]
+fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
+    if w > h {
+        return (smallest_of_four(transpose(x, h, w), w, h), h);
+    }
+    let a = smallest_of_four(x, h, w);
+    if w < h {
+        return (a, w);
+    }
+    let b = smallest_of_four(transpose(x, h, w), w, h);
+    if a <= b { (a, w) } else { (b, h) }
 }
 
 /// Key of a component given in a grid of stride `w`: `(canonical bits, width)`.
@@ -138,11 +148,15 @@ pub(crate) fn component_key<B: Bits>(bits: B, w: usize) -> (B, usize) {
     canonical(p, h, nw)
 }
 
-/// The 8 symmetric images of a canonical component, used to key the options that stay
+/// The symmetric images of a canonical component, used to key the options that stay
 /// connected and keep the bounding box without canonicalising them from scratch: such an
 /// option's images are the component's images minus the images of the two covered cells.
+/// A canonical key is at most as wide as it is high; unless its box is square, the transposed
+/// images are wider and never win, so only the mirrors and the half turn are kept.
 pub(crate) struct Images<B> {
     img: [B; 8],
+    /// Images in use: 8 for a square box, else 4.
+    count: usize,
     pub(crate) h: usize,
     pub(crate) w: usize,
 }
@@ -153,41 +167,34 @@ impl<B: Bits> Images<B> {
         let h = ((B::BITS - 1) - x.leading_zeros() as usize) / w + 1;
         let n = h * w;
         let fh = mirror_rows(x, h, w);
-        let t = transpose(x, h, w);
-        let tf = mirror_rows(t, w, h);
-        Images {
-            img: [
-                x,
-                fh,
-                reverse(x, n),
-                reverse(fh, n),
-                t,
-                tf,
-                reverse(t, n),
-                reverse(tf, n),
-            ],
-            h,
-            w,
-        }
+        let mut img = [x, fh, reverse(x, n), reverse(fh, n), B::ZERO, B::ZERO, B::ZERO, B::ZERO];
+        let count = if h == w {
+            let t = transpose(x, h, w);
+            let tf = mirror_rows(t, w, h);
+            img[4..].copy_from_slice(&[t, tf, reverse(t, n), reverse(tf, n)]);
+            8
+        } else {
+            4
+        };
+        Images { img, count, h, w }
     }
 
-    /// Bits of cell `i` (of the identity image) in each image.
-    #[inline]
-    fn cell(&self, i: usize) -> [B; 8] {
+    /// Bits of cell `i` (of the identity image) in image `t`.
+    #[inline(always)]
+    fn cell(&self, t: usize, i: usize) -> B {
         let (h, w) = (self.h, self.w);
         let last = h * w - 1;
         let (r, c) = (i / w, i % w);
-        let p = [
-            r * w + c,
-            r * w + (w - 1 - c),
-            last - (r * w + c),
-            last - (r * w + (w - 1 - c)),
-            c * h + r,
-            c * h + (h - 1 - r),
-            last - (c * h + r),
-            last - (c * h + (h - 1 - r)),
-        ];
-        p.map(bit::<B>)
+        bit::<B>(match t {
+            0 => r * w + c,
+            1 => r * w + (w - 1 - c),
+            2 => last - (r * w + c),
+            3 => last - (r * w + (w - 1 - c)),
+            4 => c * h + r,
+            5 => c * h + (h - 1 - r),
+            6 => last - (c * h + r),
+            _ => last - (c * h + (h - 1 - r)),
+        })
     }
 
     /// Canonical key of the option covering cells `a` and `b`, if it is still connected, needs
@@ -205,18 +212,12 @@ impl<B: Bits> Images<B> {
         {
             return None;
         }
-        let (ca, cb) = (self.cell(a), self.cell(b));
-        let mut best_a = B::MAX;
-        let mut best_b = B::MAX;
-        for t in 0..4 {
-            best_a = best_a.min(self.img[t] & !(ca[t] | cb[t]));
-            best_b = best_b.min(self.img[t + 4] & !(ca[t + 4] | cb[t + 4]));
+        // Same box, same width: the same images win.
+        let mut best = B::MAX;
+        for t in 0..self.count {
+            best = best.min(self.img[t] & !(self.cell(t, a) | self.cell(t, b)));
         }
-        Some(if (w, best_a) <= (h, best_b) {
-            (best_a, w)
-        } else {
-            (best_b, h)
-        })
+        Some((best, w))
     }
 }
 

@@ -11,10 +11,9 @@
 //! A key (the canonical bits of a component) is mixed by a bijection of the 64-bit words; the
 //! low bits of the mix pick the bucket (a cache line of 8 words) and the entry keeps the
 //! other bits, so that the key can be rebuilt from the entry and its bucket and no two keys
-//! share an entry. A word is `[mix >> 9 : 55 bits][width - 1 : 3 bits][value + 1 : 6 bits]`:
-//! canonical keys take the narrower orientation, and a key of 64 bits or fewer has width at
-//! most 8 (`(w - 1) * w < 64`); values above 62 are not stored (they need 63 options; no board
-//! comes near). A zero word is a free slot. Since an entry is one word, threads read and write
+//! share an entry. A word is `[mix >> 12 : 52 bits][width - 1 : 6 bits][value + 1 : 6 bits]`
+//! (a key of 64 bits or fewer is at most 64 cells wide); values above 62 are not stored
+//! (they need 63 options; no board comes near). A zero word is a free slot. Since an entry is one word, threads read and write
 //! it with plain atomic loads and stores: a reader sees a whole entry or none, with no lock.
 //! A full bucket drops the entry with the fewest cells (the cheapest to recompute).
 //!
@@ -31,7 +30,7 @@ const SLOTS: usize = 8;
 const BUCKET_BYTES: usize = SLOTS * 8;
 /// Low bits of an entry: the value plus one (0: free slot), then the width minus one.
 const VALUE_BITS: u32 = 6;
-const WIDTH_BITS: u32 = 3;
+const WIDTH_BITS: u32 = 6;
 /// Bits of the mix that the smallest table uses for the bucket and the entry does not keep.
 const INDEX_BITS: u32 = VALUE_BITS + WIDTH_BITS;
 /// Fewest buckets: the index bits the entries do not keep.
@@ -40,7 +39,7 @@ const MIN_BUCKETS: usize = 1 << INDEX_BITS;
 const INITIAL_BUCKETS: usize = 1 << 13;
 /// Largest value stored.
 pub(crate) const MAX_VALUE: u32 = (1 << VALUE_BITS) - 2;
-/// Widest key: a canonical key of at most 64 bits is at most 8 columns wide.
+/// Widest key.
 pub(crate) const MAX_WIDTH: usize = 1 << WIDTH_BITS;
 
 const M1: u64 = 0xBF58_476D_1CE4_E5B9;
@@ -78,8 +77,7 @@ fn unmix(mut z: u64) -> u64 {
     z ^ (z >> 30) ^ (z >> 60)
 }
 
-/// A table `(key of at most 64 bits, width <= 8) -> value <= 62` that threads share by
-/// reference.
+/// A table `(key of at most 64 bits, width) -> value <= 62` that threads share by reference.
 pub(crate) struct ExactTable {
     words: Words,
     /// Mask of the buckets in use (one less than their count, a power of two).
@@ -91,7 +89,7 @@ pub(crate) struct ExactTable {
 }
 
 impl ExactTable {
-    /// A table of at most `bytes` (at least [`MIN_BUCKETS`] buckets, 32 KiB).
+    /// A table of at most `bytes` (at least [`MIN_BUCKETS`] buckets, 256 KiB).
     pub(crate) fn with_bytes(bytes: u64) -> ExactTable {
         let mut buckets = MIN_BUCKETS;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {

@@ -125,20 +125,21 @@ fn smallest_of_four<B: Bits>(x: B, h: usize, w: usize) -> B {
     x.min(fh).min(reverse(x, n)).min(reverse(fh, n))
 }
 
-/// Canonical key of a packed `h × w` component: the smallest `(width, bits)` over the 8
-/// symmetries of the square. Keys are ordered by width first, so the narrower orientation
-/// wins and only a square box needs both (the transposes are the dear part).
+/// Canonical key of a packed `h × w` component under the 8 symmetries of the square: the
+/// orientation at least as wide as high (both for a square box), and in it the smallest bits.
+/// Preferring the wide orientation leaves the transposes (the dear part) to tall components,
+/// and once keyed, a component and its options stay wide (one thread, against the narrow
+/// orientation: 4×9 0.45 s against 0.55, 3×13 0.70 against 0.77, 5×7 0.98 against 1.00).
 #[inline]
 fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
-    if w > h {
+    if w < h {
         return (smallest_of_four(transpose(x, h, w), w, h), h);
     }
     let a = smallest_of_four(x, h, w);
-    if w < h {
+    if w > h {
         return (a, w);
     }
-    let b = smallest_of_four(transpose(x, h, w), w, h);
-    if a <= b { (a, w) } else { (b, h) }
+    (a.min(smallest_of_four(transpose(x, h, w), w, h)), w)
 }
 
 /// Key of a component given in a grid of stride `w`: `(canonical bits, width)`.
@@ -151,8 +152,8 @@ pub(crate) fn component_key<B: Bits>(bits: B, w: usize) -> (B, usize) {
 /// The symmetric images of a canonical component, used to key the options that stay
 /// connected and keep the bounding box without canonicalising them from scratch: such an
 /// option's images are the component's images minus the images of the two covered cells.
-/// A canonical key is at most as wide as it is high; unless its box is square, the transposed
-/// images are wider and never win, so only the mirrors and the half turn are kept.
+/// A canonical key is at least as wide as it is high; unless its box is square, the transposed
+/// images are narrower and never win, so only the mirrors and the half turn are kept.
 pub(crate) struct Images<B> {
     img: [B; 8],
     /// Images in use: 8 for a square box, else 4.

@@ -24,18 +24,35 @@ fn symmetric_zero<B: Bits>(key: B, w: usize) -> bool {
     half_turn_zero(key, h, w)
 }
 
+/// The component of `cells` containing its lowest cell, without the horizontal edges that
+/// start on the cells of `cut`.
+#[inline]
+fn first_piece<B: Bits>(cells: B, w: usize, cut: B) -> B {
+    if cut == B::ZERO {
+        first_component(cells, w)
+    } else {
+        first_component_cut(cells, w, cut)
+    }
+}
+
 /// Splits `cells` (stride `w`) into components: returns the XOR of the known values, the
 /// number of unknown components pushed on `s.comps` (largest last) and their cells.
-fn push_components_in<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize) -> (u32, u32, u32) {
-    let first = s.comps.len();
-    let mut xor = 0;
-    let mut unknown_cells = 0;
+fn push_components_in<B: Bits>(s: &mut CramSolver, cells: B, w: usize) -> (u32, u32, u32) {
     // Horizontal edges of closed 2×2 blocks can be deleted without changing the value (see
     // `redundant_horizontal`; by induction: a move touching the block from outside leaves a
     // cell with two pendants, one of which goes), so components are taken without them. Each
     // component is evaluated on its own cells, where those edges it still holds change nothing
     // (its blocks are closed in it too).
-    let mut cut = redundant_horizontal(cells, w);
+    let cut = redundant_horizontal(cells, w);
+    push_components_from(s, cells, w, cut, first_piece(cells, w, cut))
+}
+
+/// [`push_components_in`] when the cut edges and the first piece are known already.
+fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut cut: B, piece: B) -> (u32, u32, u32) {
+    let first = s.comps.len();
+    let mut xor = 0;
+    let mut unknown_cells = 0;
+    let mut known_piece = Some(piece);
     // Components whose reduction changed them: split again on their own.
     let mut again = [B::ZERO; 8];
     let mut pending = 0;
@@ -49,11 +66,7 @@ fn push_components_in<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize) -> (u
             cut = redundant_horizontal(cells, w);
             continue;
         }
-        let mut comp = if cut == B::ZERO {
-            first_component(cells, w)
-        } else {
-            first_component_cut(cells, w, cut)
-        };
+        let mut comp = known_piece.take().unwrap_or_else(|| first_piece(cells, w, cut));
         cells &= !comp;
         if small_value(comp.count_ones()).is_none() {
             let reduced = reduce_stars(comp, w);
@@ -127,8 +140,14 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
             }
             count += 1;
             let first = s.comps.len();
-            let (xor, len, cells) = match images.option_key(a, c) {
-                Some((k, kw)) => match path_or_cycle_value(k, kw) {
+            let x = key & !(bit::<B>(a) | bit::<B>(c));
+            let cut = redundant_horizontal(x, w);
+            let piece = first_piece(x, w, cut);
+            // Still one component in the same box and nothing to reduce: keyed from the
+            // component's images; else split and keyed from scratch.
+            let (xor, len, cells) = if piece == x && cut == B::ZERO && images.keeps_box(x) && reduce_stars(x, w) == x {
+                let (k, kw) = images.option_key(a, c);
+                match path_or_cycle_value(k, kw) {
                     Some(v) => (v, 0, 0),
                     None if symmetric_zero(k, kw) => (0, 0, 0),
                     None => match s.lookup(k.to_u128(), kw) {
@@ -138,8 +157,9 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
                             (0, 1, k.count_ones())
                         }
                     },
-                },
-                None => push_components_in(s, key & !(bit::<B>(a) | bit::<B>(c)), w),
+                }
+            } else {
+                push_components_from(s, x, w, cut, piece)
             };
             if len == 0 {
                 if xor < 256 {
@@ -152,6 +172,11 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
                 let mut moves = 0;
                 for &(k, kw) in &s.comps[first..] {
                     moves += move_count(k, kw);
+                }
+                // The largest component will be asked about a set of values first, which
+                // reads what it is known not to be: start loading that entry now.
+                if let Some((k, kw)) = s.comps.last().copied() {
+                    s.prefetch_bounds(k, kw);
                 }
                 s.opts.push(Opt {
                     first: first as u32,

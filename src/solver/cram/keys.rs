@@ -4,8 +4,7 @@
 //! non-square boxes). [`Images`] keys the options of a component that stay connected and keep
 //! the box without canonicalising them from scratch.
 
-use super::bits::{Bits, bit, first_component, low};
-use super::reduce::{reduce_stars, redundant_horizontal};
+use super::bits::{Bits, bit, low};
 
 /// Largest grid height for which transposition uses the spread table.
 const SPREAD_MAX_H: usize = 16;
@@ -198,27 +197,26 @@ impl<B: Bits> Images<B> {
         })
     }
 
-    /// Canonical key of the option covering cells `a` and `b`, if it is still connected, needs
-    /// no reduction and keeps the bounding box (`None`: use [`component_key`] on its
-    /// components).
+    /// Whether `x` (cells of the component's box) touches all four sides of the box.
     #[inline]
-    pub(crate) fn option_key(&self, a: usize, b: usize) -> Option<(B, usize)> {
+    pub(crate) fn keeps_box(&self, x: B) -> bool {
         let (h, w) = (self.h, self.w);
-        let x = self.img[0] & !(bit::<B>(a) | bit::<B>(b));
-        let keeps_box = x & low::<B>(w) != B::ZERO
+        x & low::<B>(w) != B::ZERO
             && x >> ((h - 1) * w) != B::ZERO
             && x & !B::not_first(w) != B::ZERO
-            && x & !B::not_last(w) != B::ZERO;
-        if !keeps_box || first_component(x, w) != x || reduce_stars(x, w) != x || redundant_horizontal(x, w) != B::ZERO
-        {
-            return None;
-        }
-        // Same box, same width: the same images win.
+            && x & !B::not_last(w) != B::ZERO
+    }
+
+    /// Canonical key of the option covering cells `a` and `b`, which the caller found
+    /// connected, reduced and keeping the bounding box: the same images win, minus the images
+    /// of the two cells.
+    #[inline]
+    pub(crate) fn option_key(&self, a: usize, b: usize) -> (B, usize) {
         let mut best = B::MAX;
         for t in 0..self.count {
             best = best.min(self.img[t] & !(self.cell(t, a) | self.cell(t, b)));
         }
-        Some((best, w))
+        (best, self.w)
     }
 }
 

@@ -304,6 +304,14 @@ impl CramSolver {
         v
     }
 
+    /// Asks the processor to start loading the entry of a component's excluded values.
+    #[inline]
+    pub(super) fn prefetch_bounds(&self, key: u128, w: usize) {
+        if let Some(t) = self.table.as_ref() {
+            t.bounds.prefetch(key, w as u16);
+        }
+    }
+
     /// What is known about a component: its value, else the values it does not have.
     #[inline]
     pub(super) fn info(&mut self, key: u128, w: usize) -> Info {

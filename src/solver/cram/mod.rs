@@ -16,7 +16,6 @@
 //! `octal` → `push_keys` → `push`; `report` on top of both solvers.
 
 pub(crate) mod bits;
-mod exact_table;
 mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;
@@ -27,5 +26,6 @@ pub(crate) mod reduce;
 pub mod report;
 mod solver;
 pub(crate) mod table;
+mod word_table;
 
 pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome};

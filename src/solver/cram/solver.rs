@@ -14,8 +14,8 @@
 //! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
 //! small constant, so the stack stays small.
 
-use super::exact_table::ExactTable;
 use super::table::{FillCounter, PAYLOAD_BITS, SharedTable};
+use super::word_table::{BoundsTable, ExactTable};
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError, StepCounter};
 use std::sync::Arc;
@@ -37,48 +37,122 @@ pub(super) struct Info {
 /// Exact values and excluded values live apart. Every option of every component searched is
 /// looked up for its exact value (the enhanced transposition cut-off), while what a component
 /// is not is read only when it is itself searched, and there are about ten times more
-/// components with excluded values than with exact ones: exact values of keys of 64 bits or
-/// fewer go to a table of one word an entry ([`ExactTable`]) that stays small enough for the
-/// processor's caches, wider keys (components of more than 64 cells) to a [`SharedTable`].
+/// components with excluded values than with exact ones. Keys of 64 bits or fewer go to
+/// tables of one word an entry ([`ExactTable`], [`BoundsTable`]), small enough for the
+/// processor's caches; wider keys (components of more than 64 cells) to [`SharedTable`]s.
 pub(super) struct Tables {
-    pub(super) small: ExactTable,
+    small: ExactTable,
+    small_bounds: BoundsTable,
     /// Payload: the value plus one.
-    pub(super) wide: SharedTable,
+    wide: SharedTable,
     /// Payload: bit `v` set when the value is not `v`.
-    pub(super) bounds: SharedTable,
+    wide_bounds: SharedTable,
 }
 
 impl Tables {
-    /// Tables that together use at most `bytes`: a quarter for each table of exact values,
-    /// half for the excluded values. (They start small and grow as they fill, so a table a
-    /// search does not use costs no memory.)
+    /// Tables that together use at most `bytes`: a quarter each. (They start small and grow
+    /// as they fill, so a table a search does not use costs no memory.)
     pub(super) fn with_bytes(bytes: u64) -> Tables {
         Tables {
             small: ExactTable::with_bytes(bytes / 4),
+            small_bounds: BoundsTable::with_bytes(bytes / 4),
             wide: SharedTable::with_bytes(bytes / 4),
-            bounds: SharedTable::with_bytes(bytes / 2),
+            wide_bounds: SharedTable::with_bytes(bytes / 4),
         }
     }
 
     /// Entries stored.
     pub(super) fn len(&self) -> usize {
-        self.small.len() + self.wide.len() + self.bounds.len()
+        self.small.len() + self.small_bounds.len() + self.wide.len() + self.wide_bounds.len()
     }
 
     /// Slots in use now.
     pub(super) fn capacity(&self) -> usize {
-        self.small.capacity() + self.wide.capacity() + self.bounds.capacity()
+        self.small.capacity() + self.small_bounds.capacity() + self.wide.capacity() + self.wide_bounds.capacity()
     }
 
     /// The exact value of a component, if stored.
     #[inline]
     pub(super) fn exact(&self, key: u128, w: usize) -> Option<u32> {
-        if ExactTable::fits(key, w) {
+        let payload = if ExactTable::fits(key, w) {
             self.small.get(key as u64, w)
         } else {
-            self.wide.get(key, w as u16).map(|p| p as u32 - 1)
+            self.wide.get(key, w as u16)
+        };
+        payload.map(|p| p as u32 - 1)
+    }
+
+    /// The values a component is known not to have (bit `v`: not `v`).
+    #[inline]
+    pub(super) fn excluded(&self, key: u128, w: usize) -> u64 {
+        if ExactTable::fits(key, w) {
+            self.small_bounds.get(key as u64, w)
+        } else {
+            self.wide_bounds.get(key, w as u16)
+        }
+        .unwrap_or(0)
+    }
+
+    /// Stores the value of a component; returns whether a free slot was used, and of which
+    /// table.
+    #[inline]
+    fn store(&self, key: u128, w: usize, value: u32, filled: &mut Filled) {
+        if ExactTable::fits(key, w) {
+            if value as u64 + 1 > ExactTable::PAYLOAD {
+                // Does not fit (63 options and more; no board comes near).
+                return;
+            }
+            let fresh = self.small.update(key as u64, w, |_| value as u64 + 1);
+            filled.small.count(&self.small, fresh);
+        } else {
+            let fresh = self
+                .wide
+                .update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
+            filled.wide.count(&self.wide, fresh);
         }
     }
+
+    /// Records that a component's value is none of `set` (bit `v`: not `v`).
+    #[inline]
+    fn exclude(&self, key: u128, w: usize, set: u64, filled: &mut Filled) {
+        if ExactTable::fits(key, w) {
+            let fresh = self.small_bounds.update(key as u64, w, |old| old.unwrap_or(0) | set);
+            filled.small_bounds.count(&self.small_bounds, fresh);
+        } else {
+            let set = set & ((1 << PAYLOAD_BITS) - 1);
+            let fresh = self
+                .wide_bounds
+                .update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set);
+            filled.wide_bounds.count(&self.wide_bounds, fresh);
+        }
+    }
+
+    /// Asks the processor to start loading the entry of a component's excluded values.
+    #[inline]
+    fn prefetch_bounds(&self, key: u128, w: usize) {
+        if ExactTable::fits(key, w) {
+            self.small_bounds.prefetch(key as u64);
+        } else {
+            self.wide_bounds.prefetch(key, w as u16);
+        }
+    }
+
+    /// Reports the slots counted in `filled`.
+    fn flush(&self, filled: &mut Filled) {
+        filled.small.flush(&self.small);
+        filled.small_bounds.flush(&self.small_bounds);
+        filled.wide.flush(&self.wide);
+        filled.wide_bounds.flush(&self.wide_bounds);
+    }
+}
+
+/// Table slots one solver filled and has not reported to the tables yet.
+#[derive(Debug, Default)]
+pub(super) struct Filled {
+    small: FillCounter,
+    small_bounds: FillCounter,
+    wide: FillCounter,
+    wide_bounds: FillCounter,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,9 +214,7 @@ pub struct CramSolver {
     pub(super) expanded: u64,
     pub(super) hits: u64,
     /// Table slots this solver filled and has not reported to the tables yet.
-    pub(super) filled: FillCounter,
-    pub(super) filled_wide: FillCounter,
-    pub(super) filled_bounds: FillCounter,
+    pub(super) filled: Filled,
     /// Threads for the root's search (this one included).
     pub(super) threads: usize,
     /// Solvers that search options of the root on other threads, sharing the table.
@@ -177,9 +249,7 @@ impl CramSolver {
             table_bytes: bytes,
             expanded: 0,
             hits: 0,
-            filled: FillCounter::default(),
-            filled_wide: FillCounter::default(),
-            filled_bounds: FillCounter::default(),
+            filled: Filled::default(),
             threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get())
                 .min(MAX_THREADS),
@@ -214,9 +284,7 @@ impl CramSolver {
     pub fn clear(&mut self) {
         self.table = None;
         self.helpers.clear();
-        self.filled = FillCounter::default();
-        self.filled_wide = FillCounter::default();
-        self.filled_bounds = FillCounter::default();
+        self.filled = Filled::default();
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
@@ -308,7 +376,7 @@ impl CramSolver {
     #[inline]
     pub(super) fn prefetch_bounds(&self, key: u128, w: usize) {
         if let Some(t) = self.table.as_ref() {
-            t.bounds.prefetch(key, w as u16);
+            t.prefetch_bounds(key, w);
         }
     }
 
@@ -318,47 +386,33 @@ impl CramSolver {
         let Some(t) = self.table.as_ref() else {
             return Info::default();
         };
-        if let Some(v) = t.exact(key, w) {
-            return Info { exact: Some(v), not: 0 };
-        }
-        Info {
-            exact: None,
-            not: t.bounds.get(key, w as u16).unwrap_or(0),
+        match t.exact(key, w) {
+            Some(v) => Info { exact: Some(v), not: 0 },
+            None => Info {
+                exact: None,
+                not: t.excluded(key, w),
+            },
         }
     }
 
     #[inline]
     fn store(&mut self, key: u128, w: usize, value: u32) {
         if let Some(t) = self.table.as_ref() {
-            if ExactTable::fits(key, w) {
-                let fresh = t.small.insert(key as u64, w, value);
-                self.filled.count(&t.small, fresh);
-            } else {
-                let fresh = t
-                    .wide
-                    .update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
-                self.filled_wide.count(&t.wide, fresh);
-            }
+            t.store(key, w, value, &mut self.filled);
         }
     }
 
-    /// Records that the value is none of `set` (values below `PAYLOAD_BITS` are kept).
+    /// Records that the value is none of `set`.
     #[inline]
     fn exclude(&mut self, key: u128, w: usize, set: u64) {
-        let set = set & ((1 << PAYLOAD_BITS) - 1);
         if let Some(t) = self.table.as_ref() {
-            let fresh = t
-                .bounds
-                .update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set);
-            self.filled_bounds.count(&t.bounds, fresh);
+            t.exclude(key, w, set, &mut self.filled);
         }
     }
 
     pub(super) fn report_filled(&mut self) {
         if let Some(t) = self.table.as_ref() {
-            self.filled.flush(&t.small);
-            self.filled_wide.flush(&t.wide);
-            self.filled_bounds.flush(&t.bounds);
+            t.flush(&mut self.filled);
         }
     }
 

@@ -1,44 +1,38 @@
-//! The table of exact values of Cram components whose key fits 64 bits (every component of
-//! a board of at most 64 cells, and the smaller components of larger ones), one word per
-//! entry.
+//! Tables of Cram components whose key fits 64 bits (every component of a board of at most
+//! 64 cells, and the smaller components of larger ones), one word per entry: the exact values
+//! and the excluded values of the search.
 //!
-//! Every option of every component searched is looked up here (the enhanced transposition
-//! cut-off), so this table decides how often the search waits on memory: with one word an
-//! entry it holds four times as many entries per cache line as [`super::table::SharedTable`]
-//! (three words and a share of the bucket's sequence word), and the values of a search of
-//! 5×7 fit the processor's second-level cache.
+//! Every option of every component searched is looked up for its exact value (the enhanced
+//! transposition cut-off), so these tables decide how often the search waits on memory: with
+//! one word an entry they hold four times as many entries per cache line as
+//! [`super::table::SharedTable`] (three words and a share of the bucket's sequence word), and
+//! the exact values of a search of 5×7 fit the processor's second-level cache.
 //!
 //! A key (the canonical bits of a component) is mixed by a bijection of the 64-bit words; the
-//! low bits of the mix pick the bucket (a cache line of 8 words) and the entry keeps the
-//! other bits, so that the key can be rebuilt from the entry and its bucket and no two keys
-//! share an entry. A word is `[mix >> 12 : 52 bits][width - 1 : 6 bits][value + 1 : 6 bits]`
-//! (a key of 64 bits or fewer is at most 64 cells wide); values above 62 are not stored
-//! (they need 63 options; no board comes near). A zero word is a free slot. Since an entry is one word, threads read and write
-//! it with plain atomic loads and stores: a reader sees a whole entry or none, with no lock.
+//! low bits of the mix pick the bucket (a cache line of 8 words) and the entry keeps the other
+//! bits, so that the key can be rebuilt from the entry and its bucket and no two keys share an
+//! entry. A word is `[mix >> (6 + P) : 58 - P bits][width - 1 : 6 bits][payload : P bits]`
+//! (a key of 64 bits or fewer is at most 64 cells wide); a zero payload is never stored, and a
+//! zero word is a free slot. Since an entry is one word, threads read it with a plain atomic
+//! load and change it by compare-and-swap: a reader sees a whole entry or none, with no lock.
 //! A full bucket drops the entry with the fewest cells (the cheapest to recompute).
 //!
-//! The table starts small and doubles when half full, up to its cap, like the shared table:
-//! on doubling, the entries whose new index bit is set move to the upper half while the other
+//! A table starts small and doubles when half full, up to its cap, like the shared table: on
+//! doubling, the entries whose new index bit is set move to the upper half while the other
 //! threads go on (until then they are not found, which a cache may do).
 
 use super::table::{FILL_BATCH, Fill, Words};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Words per bucket: one cache line.
 const SLOTS: usize = 8;
 /// Bytes per bucket.
 const BUCKET_BYTES: usize = SLOTS * 8;
-/// Low bits of an entry: the value plus one (0: free slot), then the width minus one.
-const VALUE_BITS: u32 = 6;
+/// Bits of the width minus one.
 const WIDTH_BITS: u32 = 6;
-/// Bits of the mix that the smallest table uses for the bucket and the entry does not keep.
-const INDEX_BITS: u32 = VALUE_BITS + WIDTH_BITS;
-/// Fewest buckets: the index bits the entries do not keep.
-const MIN_BUCKETS: usize = 1 << INDEX_BITS;
-/// Buckets in use at first (512 KiB), unless the cap is smaller.
+/// Buckets in use at first (512 KiB), unless the cap is smaller or the table's smallest size
+/// is larger.
 const INITIAL_BUCKETS: usize = 1 << 13;
-/// Largest value stored.
-pub(crate) const MAX_VALUE: u32 = (1 << VALUE_BITS) - 2;
 /// Widest key.
 pub(crate) const MAX_WIDTH: usize = 1 << WIDTH_BITS;
 
@@ -77,8 +71,9 @@ fn unmix(mut z: u64) -> u64 {
     z ^ (z >> 30) ^ (z >> 60)
 }
 
-/// A table `(key of at most 64 bits, width) -> value <= 62` that threads share by reference.
-pub(crate) struct ExactTable {
+/// A table `(key of at most 64 bits, width) -> non-zero payload of P bits` that threads share
+/// by reference.
+pub(crate) struct WordTable<const P: u32> {
     words: Words,
     /// Mask of the buckets in use (one less than their count, a power of two).
     bucket_mask: AtomicUsize,
@@ -88,16 +83,24 @@ pub(crate) struct ExactTable {
     filled: AtomicUsize,
 }
 
-impl ExactTable {
-    /// A table of at most `bytes` (at least [`MIN_BUCKETS`] buckets, 256 KiB).
-    pub(crate) fn with_bytes(bytes: u64) -> ExactTable {
-        let mut buckets = MIN_BUCKETS;
+impl<const P: u32> WordTable<P> {
+    /// Bits of the mix that the smallest table uses for the bucket and the entry does not
+    /// keep.
+    const INDEX_BITS: u32 = WIDTH_BITS + P;
+    /// Fewest buckets: the index bits the entries do not keep.
+    const MIN_BUCKETS: usize = 1 << Self::INDEX_BITS;
+    /// Mask of the payload.
+    pub(crate) const PAYLOAD: u64 = (1 << P) - 1;
+
+    /// A table of at most `bytes` (at least `2^(6 + P)` buckets).
+    pub(crate) fn with_bytes(bytes: u64) -> Self {
+        let mut buckets = Self::MIN_BUCKETS;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {
             buckets *= 2;
         }
-        ExactTable {
+        WordTable {
             words: Words::zeroed(buckets * BUCKET_BYTES),
-            bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS) - 1),
+            bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS.max(Self::MIN_BUCKETS)) - 1),
             max_mask: buckets - 1,
             filled: AtomicUsize::new(0),
         }
@@ -119,73 +122,101 @@ impl ExactTable {
         self.filled.load(Ordering::Relaxed).min(self.capacity())
     }
 
-    /// The entry's bits other than the value, for a mixed key and a width.
+    /// The entry's bits other than the payload, for a mixed key and a width.
     #[inline(always)]
     fn pattern(m: u64, w: usize) -> u64 {
-        (m >> INDEX_BITS << INDEX_BITS) | ((w as u64 - 1) << VALUE_BITS)
+        (m >> Self::INDEX_BITS << Self::INDEX_BITS) | ((w as u64 - 1) << P)
     }
 
-    /// The stored value of a key (`fits(key, w)`).
+    /// The first word of the bucket of a mixed key.
+    #[inline(always)]
+    fn bucket(&self, m: u64) -> usize {
+        m as usize & self.bucket_mask.load(Ordering::Relaxed)
+    }
+
+    /// The payload stored for a key (`fits(key, w)`).
     #[inline]
-    pub(crate) fn get(&self, key: u64, w: usize) -> Option<u32> {
+    pub(crate) fn get(&self, key: u64, w: usize) -> Option<u64> {
         debug_assert!((1..=MAX_WIDTH).contains(&w));
         let m = mix(key);
-        let b = (m as usize & self.bucket_mask.load(Ordering::Relaxed)) * SLOTS;
+        let b = self.bucket(m) * SLOTS;
         let pattern = Self::pattern(m, w);
         for i in 0..SLOTS {
             let x = self.words.word(b + i).load(Ordering::Relaxed);
-            if x & !((1 << VALUE_BITS) - 1) == pattern && x & ((1 << VALUE_BITS) - 1) != 0 {
-                return Some((x & ((1 << VALUE_BITS) - 1)) as u32 - 1);
+            if x & !Self::PAYLOAD == pattern && x & Self::PAYLOAD != 0 {
+                return Some(x & Self::PAYLOAD);
             }
         }
         None
     }
 
-    /// Stores the value of a key (`fits(key, w)`; values above [`MAX_VALUE`] are dropped).
-    /// Returns whether a free slot was used.
+    /// Asks the processor to start loading the bucket of a key.
     #[inline]
-    pub(crate) fn insert(&self, key: u64, w: usize, value: u32) -> bool {
-        debug_assert!((1..=MAX_WIDTH).contains(&w));
-        if value > MAX_VALUE {
-            return false;
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.words.word(self.bucket(mix(key)) * SLOTS) as *const AtomicU64 as *const i8;
+            // SAFETY: prefetching is a hint with no effect on memory.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Stores a payload for a key (`fits(key, w)`), or merges it into the key's entry:
+    /// `merge(old payload)` gives what to store, of which the low `P` bits are kept (nothing
+    /// is stored when they are 0). Returns whether a free slot was used.
+    #[inline]
+    pub(crate) fn update(&self, key: u64, w: usize, merge: impl Fn(Option<u64>) -> u64) -> bool {
+        debug_assert!((1..=MAX_WIDTH).contains(&w));
         let m = mix(key);
-        let bucket = m as usize & self.bucket_mask.load(Ordering::Relaxed);
+        let bucket = self.bucket(m);
         let b = bucket * SLOTS;
         let pattern = Self::pattern(m, w);
-        let entry = pattern | (value as u64 + 1);
         let mut free = None;
         for i in 0..SLOTS {
-            let x = self.words.word(b + i).load(Ordering::Relaxed);
-            if x & !((1 << VALUE_BITS) - 1) == pattern && x != 0 {
-                self.words.word(b + i).store(entry, Ordering::Relaxed);
+            let slot = self.words.word(b + i);
+            let x = slot.load(Ordering::Relaxed);
+            if x & !Self::PAYLOAD == pattern && x & Self::PAYLOAD != 0 {
+                let payload = merge(Some(x & Self::PAYLOAD)) & Self::PAYLOAD;
+                if payload != 0 {
+                    // Lost to another thread's change: a cache may drop an update.
+                    let _ = slot.compare_exchange(x, pattern | payload, Ordering::Relaxed, Ordering::Relaxed);
+                }
                 return false;
             }
             if x == 0 && free.is_none() {
                 free = Some(i);
             }
         }
+        let payload = merge(None) & Self::PAYLOAD;
+        if payload == 0 {
+            return false;
+        }
         if let Some(i) = free {
-            // Another thread may have taken the slot since: then its entry goes, which a
-            // cache may do, and the slot is counted twice, which only doubles a bit early.
-            self.words.word(b + i).store(entry, Ordering::Relaxed);
-            return true;
+            // Another thread may have taken the slot since: then this entry is dropped.
+            return self
+                .words
+                .word(b + i)
+                .compare_exchange(0, pattern | payload, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
         }
         // Full: the entry with the fewest cells goes.
-        let victim = (0..SLOTS)
-            .min_by_key(|&i| {
-                let x = self.words.word(b + i).load(Ordering::Relaxed);
-                Self::key_of(x, bucket).count_ones()
-            })
-            .unwrap_or(0);
-        self.words.word(b + victim).store(entry, Ordering::Relaxed);
+        let (victim, old) = (0..SLOTS)
+            .map(|i| (i, self.words.word(b + i).load(Ordering::Relaxed)))
+            .min_by_key(|&(_, x)| self.key_of(x, bucket).count_ones())
+            .unwrap_or((0, 0));
+        let _ =
+            self.words
+                .word(b + victim)
+                .compare_exchange(old, pattern | payload, Ordering::Relaxed, Ordering::Relaxed);
         false
     }
 
     /// The key of a non-free entry found in bucket `bucket`.
     #[inline]
-    fn key_of(x: u64, bucket: usize) -> u64 {
-        unmix((x >> INDEX_BITS << INDEX_BITS) | (bucket as u64 & (MIN_BUCKETS as u64 - 1)))
+    fn key_of(&self, x: u64, bucket: usize) -> u64 {
+        unmix((x >> Self::INDEX_BITS << Self::INDEX_BITS) | (bucket as u64 & (Self::MIN_BUCKETS as u64 - 1)))
     }
 
     /// After a doubling from `old_mask`: moves each entry of bucket `b` that now belongs to
@@ -210,14 +241,17 @@ impl ExactTable {
                     continue;
                 }
                 if let Some(j) = (0..SLOTS).find(|&j| self.words.word(upper + j).load(Ordering::Relaxed) == 0) {
-                    self.words.word(upper + j).store(x, Ordering::Relaxed);
+                    let _ = self
+                        .words
+                        .word(upper + j)
+                        .compare_exchange(0, x, Ordering::Relaxed, Ordering::Relaxed);
                 }
             }
         }
     }
 }
 
-impl Fill for ExactTable {
+impl<const P: u32> Fill for WordTable<P> {
     /// Adds `n` filled slots; doubles the table when it is half full and below its cap.
     fn note_filled(&self, n: usize) {
         let filled = self.filled.fetch_add(n, Ordering::Relaxed) + n;
@@ -237,6 +271,14 @@ impl Fill for ExactTable {
 
 const _: () = assert!(FILL_BATCH < INITIAL_BUCKETS * SLOTS / 2);
 
+/// Exact values: the payload is the value plus one (values up to 62; larger ones need 63
+/// options, and no board comes near).
+pub(crate) type ExactTable = WordTable<6>;
+
+/// Excluded values: bit `v` of the payload says the value is not `v` (for `v < 10`; Cram
+/// values seldom pass 10, and forgetting an excluded value only costs a search).
+pub(crate) type BoundsTable = WordTable<10>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,33 +293,34 @@ mod tests {
     }
 
     #[test]
-    fn stores_and_evicts_the_fewest_cells() {
+    fn stores_merges_and_evicts_the_fewest_cells() {
         // The smallest table; keys that share a bucket by construction: a mix whose low bits
         // are 0 (the bijection lets us pick the mixes).
-        let t = ExactTable::with_bytes(0);
-        assert_eq!(t.capacity(), MIN_BUCKETS * SLOTS);
+        let t = BoundsTable::with_bytes(0);
+        assert_eq!(t.capacity(), BoundsTable::MIN_BUCKETS * SLOTS);
         let key = |i: u64| unmix(i << 20);
         for i in 1..=SLOTS as u64 {
-            assert!(t.insert(key(i), 3, i as u32 % 7));
+            assert!(t.update(key(i), 3, |_| i));
         }
         for i in 1..=SLOTS as u64 {
-            assert_eq!(t.get(key(i), 3), Some(i as u32 % 7));
+            assert_eq!(t.get(key(i), 3), Some(i));
             assert_eq!(t.get(key(i), 4), None, "widths tell keys apart");
         }
-        // Overwriting keeps the slot.
-        assert!(!t.insert(key(2), 3, 5));
-        assert_eq!(t.get(key(2), 3), Some(5));
+        // Merging keeps the slot.
+        assert!(!t.update(key(2), 3, |old| old.unwrap_or(0) | 1 << 9));
+        assert_eq!(t.get(key(2), 3), Some(2 | 1 << 9));
         // The ninth key evicts the one with the fewest cells.
         let fewest = (1..=SLOTS as u64).min_by_key(|&i| key(i).count_ones()).unwrap();
-        assert!(!t.insert(key(99), 3, 1));
+        assert!(!t.update(key(99), 3, |_| 1));
         assert_eq!(t.get(key(99), 3), Some(1));
         assert_eq!(t.get(key(fewest), 3), None);
-        // Values that do not fit are not stored (a key of another bucket).
+        // Payloads are cut to their bits, and an empty one is not stored (a key of another
+        // bucket).
         let other = unmix(100 << 20 | 5);
-        assert!(!t.insert(other, 2, MAX_VALUE + 1));
+        assert!(!t.update(other, 2, |_| 1 << 10));
         assert_eq!(t.get(other, 2), None);
-        assert!(t.insert(other, 8, MAX_VALUE));
-        assert_eq!(t.get(other, 8), Some(MAX_VALUE));
+        assert!(t.update(other, 64, |_| BoundsTable::PAYLOAD));
+        assert_eq!(t.get(other, 64), Some(BoundsTable::PAYLOAD));
     }
 
     #[test]
@@ -286,12 +329,12 @@ mod tests {
         let first = t.capacity();
         let keys: Vec<u64> = (0..2000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for (i, &k) in keys.iter().enumerate() {
-            t.insert(k, 1 + i % 8, (i % 50) as u32);
+            t.update(k, 1 + i % 64, |_| 1 + (i % 50) as u64);
         }
         t.note_filled(first / 2 + 1);
         assert_eq!(t.capacity(), 2 * first);
         for (i, &k) in keys.iter().enumerate() {
-            assert_eq!(t.get(k, 1 + i % 8), Some((i % 50) as u32), "moved on doubling");
+            assert_eq!(t.get(k, 1 + i % 64), Some(1 + (i % 50) as u64), "moved on doubling");
         }
         for _ in 0..20 {
             t.note_filled(t.capacity());
@@ -300,22 +343,22 @@ mod tests {
     }
 
     #[test]
-    fn threads_never_read_another_keys_value() {
+    fn threads_never_read_another_keys_payload() {
         let t = ExactTable::with_bytes(1 << 16);
-        let value = |k: u64| (k.wrapping_mul(0x9E37_79B9) % 60) as u32;
+        let payload = |k: u64| 1 + k.wrapping_mul(0x9E37_79B9) % 60;
         std::thread::scope(|s| {
             for offset in 0..2u64 {
                 let t = &t;
                 s.spawn(move || {
                     for round in 0..50_000u64 {
                         let k = (round * 2 + offset) % 3000;
-                        t.insert(k, 1 + (k % 8) as usize, value(k));
+                        t.update(k, 1 + (k % 8) as usize, |_| payload(k));
                         if round % 5000 == 0 {
                             t.note_filled(20_000);
                         }
                         let probe = (round * 7) % 3000;
-                        if let Some(v) = t.get(probe, 1 + (probe % 8) as usize) {
-                            assert_eq!(v, value(probe));
+                        if let Some(p) = t.get(probe, 1 + (probe % 8) as usize) {
+                            assert_eq!(p, payload(probe));
                         }
                     }
                 });

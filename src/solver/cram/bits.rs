@@ -128,6 +128,42 @@ const fn build_masks(first: bool) -> [u128; 129] {
     out
 }
 
+/// `ROW[w][i]` = `i / w` for a bit `i < 128`: the searches divide bit indices by the stride
+/// all the time, and a division takes dozens of cycles where a look-up in this 16 KiB table
+/// takes a few.
+static ROW: [[u8; 128]; 129] = {
+    let mut t = [[0u8; 128]; 129];
+    let mut w = 1;
+    while w <= 128 {
+        let mut i = 0;
+        while i < 128 {
+            t[w][i] = (i / w) as u8;
+            i += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// The row of bit `i < 128` in a grid of stride `w`.
+#[inline(always)]
+pub(crate) fn row_of(i: usize, w: usize) -> usize {
+    ROW[w][i] as usize
+}
+
+/// The row and column of bit `i < 128` in a grid of stride `w`.
+#[inline(always)]
+pub(crate) fn row_col(i: usize, w: usize) -> (usize, usize) {
+    let r = row_of(i, w);
+    (r, i - r * w)
+}
+
+/// Rows of the grid holding the non-empty `cells` (stride `w`): up to the last occupied one.
+#[inline(always)]
+pub(crate) fn rows_used<B: Bits>(cells: B, w: usize) -> usize {
+    row_of(B::BITS - 1 - cells.leading_zeros() as usize, w) + 1
+}
+
 /// `NOT_LAST[w]`: bits whose column (stride `w`) is not the last one.
 pub(crate) static NOT_LAST: [u128; 129] = build_masks(false);
 /// `NOT_FIRST[w]`: bits whose column (stride `w`) is not the first one.
@@ -233,7 +269,7 @@ pub(crate) fn first_component_cut<B: Bits>(cells: B, w: usize, cut: B) -> B {
 /// 64 cells, so that it and everything cut from it fit a `u64`.
 #[inline]
 pub(crate) fn fits_u64(cells: u128, w: usize) -> bool {
-    cells == 0 || ((127 - cells.leading_zeros() as usize) / w + 1) * w <= 64
+    cells == 0 || rows_used(cells, w) * w <= 64
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! Both work on a bit grid of the width the position needs ([`Bits`]: `u64` up to 64 cells),
 //! chosen per call by [`CramSolver::push_components`] and [`CramSolver::push_options`].
 
-use super::bits::{Bits, bit, first_component, first_component_cut, fits_u64, move_count};
+use super::bits::{Bits, bit, first_component, first_component_cut, fits_u64, move_count, rows_used};
 use super::keys::{Images, centre_order, component_key};
 use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant_horizontal, small_value};
 use super::solver::{CramSolver, Opt};
@@ -20,8 +20,7 @@ fn closed_form_value<B: Bits>(comp: B, w: usize) -> Option<u32> {
 /// mirror strategy (see [`half_turn_zero`]).
 #[inline]
 fn symmetric_zero<B: Bits>(key: B, w: usize) -> bool {
-    let h = (B::BITS - 1 - key.leading_zeros() as usize) / w + 1;
-    half_turn_zero(key, h, w)
+    half_turn_zero(key, rows_used(key, w), w)
 }
 
 /// The component of `cells` containing its lowest cell, without the horizontal edges that
@@ -196,9 +195,14 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
     // components (`igs`'s order) 2.3 times more on 5×6 and 5×7; squared move counts or the
     // largest component's moves did no better.
     let comps = &s.comps;
-    opts.sort_unstable_by_key(|o| {
-        let (k, kw) = comps[o.first as usize];
-        (o.moves, o.cells, o.len, o.xor, kw, k)
+    // By (moves, cells, components, xor), then by the first component, packed so that most
+    // comparisons are one of integers.
+    let rank = |o: &Opt| (o.moves as u64) << 40 | (o.cells as u64) << 32 | (o.len as u64) << 24 | o.xor as u64;
+    opts.sort_unstable_by(|a, b| {
+        rank(a).cmp(&rank(b)).then_with(|| {
+            let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
+            (wa, ka).cmp(&(wb, kb))
+        })
     });
     let mut kept = 0;
     for i in 0..opts.len() {

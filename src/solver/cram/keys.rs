@@ -4,7 +4,7 @@
 //! non-square boxes). [`Images`] keys the options of a component that stay connected and keep
 //! the box without canonicalising them from scratch.
 
-use super::bits::{Bits, bit, low};
+use super::bits::{Bits, bit, low, row_col, row_of, rows_used};
 
 /// Largest grid height for which transposition uses the spread table.
 const SPREAD_MAX_H: usize = 16;
@@ -36,9 +36,8 @@ static SPREAD: [[u128; 256]; SPREAD_MAX_H + 1] = {
 /// box. Returns `(packed, h, new_w)` with the packed grid using stride `new_w`.
 #[inline]
 pub(crate) fn normalize<B: Bits>(bits: B, w: usize) -> (B, usize, usize) {
-    let r0 = bits.trailing_zeros() as usize / w;
-    let r1 = ((B::BITS - 1) - bits.leading_zeros() as usize) / w;
-    let h = r1 - r0 + 1;
+    let r0 = row_of(bits.trailing_zeros() as usize, w);
+    let h = rows_used(bits, w) - r0;
     let b = bits >> (r0 * w);
     let row_mask = low::<B>(w);
     let mut occ = B::ZERO;
@@ -164,7 +163,7 @@ pub(crate) struct Images<B> {
 impl<B: Bits> Images<B> {
     #[inline]
     pub(crate) fn new(x: B, w: usize) -> Images<B> {
-        let h = ((B::BITS - 1) - x.leading_zeros() as usize) / w + 1;
+        let h = rows_used(x, w);
         let n = h * w;
         let fh = mirror_rows(x, h, w);
         let mut img = [x, fh, reverse(x, n), reverse(fh, n), B::ZERO, B::ZERO, B::ZERO, B::ZERO];
@@ -184,7 +183,7 @@ impl<B: Bits> Images<B> {
     fn cell(&self, t: usize, i: usize) -> B {
         let (h, w) = (self.h, self.w);
         let last = h * w - 1;
-        let (r, c) = (i / w, i % w);
+        let (r, c) = row_col(i, w);
         bit::<B>(match t {
             0 => r * w + c,
             1 => r * w + (w - 1 - c),

@@ -1,13 +1,16 @@
 //! The root's search on every core: the question "is your value v?" goes to the root's
 //! options on all threads at once; each thread takes the next option in order and the first
-//! option of value v stops the others (`mex_parallel`). The threads share the table
-//! ([`super::table::SharedTable`]), so what one learns the others use; below the root each
-//! thread searches alone. Values never depend on the number of threads, only the time does.
+//! option of value v stops the others (`mex_parallel`). The threads share the tables, so what
+//! one learns the others use. When no option is left to take, a thread helps one still being
+//! searched: it asks the same question with the options below taken from the other end, so
+//! the two meet in the middle, each reading what the other has stored; whichever finishes
+//! first answers and stops the other. So both cores work to the end of each round. Values
+//! never depend on the number of threads, only the time does.
 
 use super::solver::{CramSolver, Opt, PARALLEL_MIN_CELLS, Res, single};
 use crate::game::rules::cram_board::low_bits;
 use crate::solver::control::{Control, SolveError};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
 /// An option of the root, handed to the threads of `mex_parallel`.
 #[derive(Debug, Clone)]
@@ -121,17 +124,16 @@ impl CramSolver {
                 v += 1;
                 continue;
             }
-            let round = control.child();
-            let next = AtomicUsize::new(0);
+            let round = Round::new(control, live.len());
             let mut helpers = std::mem::take(&mut self.helpers);
             let mut answers = Vec::new();
             std::thread::scope(|scope| {
-                let (tasks, live, next, round) = (&tasks, &live, &next, &round);
+                let (tasks, live, round) = (&tasks, &live, &round);
                 let handles: Vec<_> = helpers
                     .iter_mut()
-                    .map(|h| scope.spawn(move || h.answer_round(tasks, live, v, next, round)))
+                    .map(|h| scope.spawn(move || h.answer_round(tasks, live, v, round)))
                     .collect();
-                answers = self.answer_round(tasks, live, v, next, round);
+                answers = self.answer_round(tasks, live, v, round);
                 for h in handles {
                     match h.join() {
                         Ok(more) => answers.extend(more),
@@ -173,21 +175,28 @@ impl CramSolver {
     }
 
     /// One thread's share of a round of `mex_parallel`: takes the next option of `live` until
-    /// none is left or the round is stopped, and asks it whether its value is `v`.
+    /// none is left or the round is stopped, and asks it whether its value is `v`; then helps
+    /// with the options other threads are still searching. Returns the answers it gave first.
     fn answer_round(
         &mut self,
         tasks: &[RootTask],
         live: &[usize],
         v: u32,
-        next: &AtomicUsize,
-        round: &Control,
+        round: &Round,
     ) -> Vec<(usize, Res<Option<u32>>)> {
         let mut out = Vec::new();
-        while !round.is_cancelled() {
-            let Some(&i) = live.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
+        while !round.all.is_cancelled() {
+            let taken = round.next.fetch_add(1, Ordering::Relaxed);
+            let (j, helping) = if taken < live.len() {
+                (taken, false)
+            } else {
+                // Nothing left to take: help the first option still being searched.
+                match (0..live.len()).find(|&j| round.state[j].load(Ordering::Relaxed) == SEARCHING) {
+                    Some(j) => (j, true),
+                    None => break,
+                }
             };
-            let task = &tasks[i];
+            let task = &tasks[live[j]];
             let base = self.comps.len();
             self.comps.extend_from_slice(&task.comps);
             let mut opt = Opt {
@@ -197,19 +206,61 @@ impl CramSolver {
                 cells: task.cells,
                 moves: 0,
             };
-            let answer = self.option_value_in_set(&mut opt, v, single(v), round);
+            self.reverse_next = helping;
+            let answer = self.option_value_in_set(&mut opt, v, single(v), &round.task[j]);
+            self.reverse_next = false;
             self.comps.truncate(base);
+            if answer == Err(SolveError::Cancelled) && !round.all.is_cancelled() {
+                // Another thread answered this option first.
+                continue;
+            }
+            let first = round.state[j]
+                .compare_exchange(SEARCHING, DONE, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+            if !first {
+                continue;
+            }
+            // Stops whoever else is searching it.
+            round.task[j].cancel();
             if answer == Ok(Some(v)) {
-                round.cancel();
+                round.all.cancel();
             }
             let failed = answer.is_err();
-            out.push((i, answer));
+            out.push((live[j], answer));
             if failed {
                 break;
             }
         }
-        self.steps.flush(round);
+        self.steps.flush(&round.all);
         self.report_filled();
         out
+    }
+}
+
+/// State of an option in a round: being searched (by one thread or more), or answered.
+const SEARCHING: u8 = 0;
+const DONE: u8 = 1;
+
+/// One round of `mex_parallel`: the options of `live` asked "is your value v?".
+struct Round {
+    /// Stops the whole round (an option of value v was found, or the job was cancelled).
+    all: Control,
+    /// The next option to take.
+    next: AtomicUsize,
+    /// Per option of `live`: its state, and a control that stops its searches once one
+    /// thread has answered it.
+    state: Vec<AtomicU8>,
+    task: Vec<Control>,
+}
+
+impl Round {
+    fn new(control: &Control, options: usize) -> Round {
+        let all = control.child();
+        Round {
+            next: AtomicUsize::new(0),
+            state: (0..options).map(|_| AtomicU8::new(SEARCHING)).collect(),
+            task: (0..options).map(|_| all.child()).collect(),
+            all,
+        }
     }
 }

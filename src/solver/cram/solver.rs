@@ -225,6 +225,8 @@ pub struct CramSolver {
     /// components on top and truncates back when it returns.
     pub(super) opts: Vec<Opt>,
     pub(super) comps: Vec<(u128, usize)>,
+    /// The next set question searches its options in reverse order (a helping thread).
+    pub(super) reverse_next: bool,
 }
 
 impl Default for CramSolver {
@@ -257,6 +259,7 @@ impl CramSolver {
             steps: StepCounter::default(),
             opts: Vec::new(),
             comps: Vec::new(),
+            reverse_next: false,
         }
     }
 
@@ -581,6 +584,9 @@ impl CramSolver {
             return Ok(None);
         };
         let live = self.opts.len() - base;
+        // A thread helping another on the same question takes the options from the other end
+        // (`parallel.rs`); the order changes nothing but the time.
+        let reverse = std::mem::take(&mut self.reverse_next);
         if count >= 127 {
             // Candidate sets hold values below 128: use the plain search.
             return Ok(Some(self.mex_by_search(base, known, count, control)?));
@@ -601,14 +607,15 @@ impl CramSolver {
             let largest = 1u128 << (127 - cand.leading_zeros());
             let below = cand & !largest;
             let query = below & upto;
-            let mut opt = self.opts[base + i];
+            let j = if reverse { base + live - 1 - i } else { base + i };
+            let mut opt = self.opts[j];
             let value = if query == 0 {
                 None
             } else {
                 let hint = query.trailing_zeros();
                 self.option_value_in_set(&mut opt, hint, query, control)?
             };
-            self.opts[base + i] = opt;
+            self.opts[j] = opt;
             match value {
                 Some(x) if x < 128 => cand &= !(1u128 << x),
                 Some(_) => {}

@@ -24,6 +24,9 @@ pub struct Cli {
     /// Memory budget of one job, e.g. 512M, 4G (jobs that would need more are refused).
     #[arg(long, global = true, default_value = "4G", value_parser = parse_bytes)]
     pub memory_budget: u64,
+    /// Threads a job may use, e.g. 1 (default: every core). Values never depend on it.
+    #[arg(long, global = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Ruleset the window opens with (when no command is given), e.g. 'octal(0.07)'.
     #[arg(long)]
     pub ruleset: Option<String>,
@@ -157,6 +160,13 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
     Ok(a..b)
 }
 
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a number of threads from 1 to 1024")),
+    }
+}
+
 fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
@@ -246,8 +256,15 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
             let mut eval = Evaluator::new();
             let g = eval.value(&r, &p, control)?;
-            let opts = eval.options(&r, &p, control)?;
-            output::cram(out, &r, &p, g, &opts, push, moves, json)?;
+            // Option values only when they are listed: a board's value can be known at once
+            // (2x64 by symmetry) while its options need searches.
+            let summary = eval.cram_summary(&r, &p, g, control)?;
+            let opts = if moves {
+                Some(eval.options(&r, &p, control)?)
+            } else {
+                None
+            };
+            output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
         }
         Command::Export {
             session,
@@ -348,7 +365,10 @@ pub fn main_with(cli: Cli) -> ExitCode {
             }
         };
     };
-    let control = Control::with_budget(cli.memory_budget);
+    let mut control = Control::with_budget(cli.memory_budget);
+    if let Some(n) = cli.threads {
+        control = control.with_threads(n);
+    }
     let progress = show_progress(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());

@@ -34,6 +34,15 @@ pub struct OptionValue {
     pub position: Position,
 }
 
+/// What `nimscope cram` says about a board besides its value: the number of moves, whether
+/// every move wins (a bluff), and before a Push Cram push the value after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CramSummary {
+    pub moves: usize,
+    pub bluff: bool,
+    pub after_push: Option<u32>,
+}
+
 /// Caches of regions, sequences and searches, per ruleset, and the Cram solvers with their
 /// transposition tables.
 #[derive(Default)]
@@ -153,6 +162,53 @@ impl Evaluator {
             return Ok(v);
         }
         Ok(None)
+    }
+
+    /// Whether `p` is a P-position: the Cram solvers search outcomes, which is cheaper than
+    /// values; other rulesets go through [`Evaluator::value`].
+    fn is_p_position(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<bool, SolveError> {
+        if let Position::Board(b) = p {
+            if *ruleset == Ruleset::Cram(CramKind::Both) {
+                return Ok(self.cram.outcome(b, control)? == Outcome::P);
+            }
+            if is_push_cram(ruleset) {
+                return Ok(self.push_cram.outcome(b, control)? == Outcome::P);
+            }
+        }
+        Ok(self.value(ruleset, p, control)? == 0)
+    }
+
+    /// The [`CramSummary`] of a position of value `value`, without valuing every option: a
+    /// P-position is no bluff, and an N-position is settled at its first option that is not
+    /// a P-position. (`nimscope cram 2x64` is 0 by symmetry; its 190 options are not.)
+    pub fn cram_summary(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        value: u32,
+        control: &Control,
+    ) -> Result<CramSummary, SolveError> {
+        let mut opts = Vec::new();
+        ruleset.options(p, &mut opts);
+        let mut after_push = None;
+        for o in &opts {
+            if matches!(o, Position::Pushed { .. }) && !matches!(p, Position::Pushed { .. }) {
+                after_push = Some(self.value(ruleset, o, control)?);
+            }
+        }
+        let mut bluff = value != 0 && !opts.is_empty();
+        for o in &opts {
+            if !bluff {
+                break;
+            }
+            control.check()?;
+            bluff = self.is_p_position(ruleset, o, control)?;
+        }
+        Ok(CramSummary {
+            moves: opts.len(),
+            bluff,
+            after_push,
+        })
     }
 
     /// Every option of `p` with its value, in the ruleset's move order.

@@ -21,4 +21,4 @@ pub use cram::push as push_cram;
 pub use cram::report as cram_report;
 
 pub use control::{Control, SolveError};
-pub use evaluate::{Evaluator, OptionValue};
+pub use evaluate::{CramSummary, Evaluator, OptionValue};

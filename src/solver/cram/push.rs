@@ -27,8 +27,8 @@
 //! with more components first, and finds values as the v for which the position plus a nim
 //! heap *v is a P-position.
 
-use super::bits::up;
-use super::octal::row_runs_value;
+use super::bits::{down, left, right, up};
+use super::octal::{column_runs_value, row_runs_value};
 use super::push_keys::{HEAP_LIMIT, Node, Part, Reduced, cancel_pairs, pack_parts, reduce, split_parts, tag};
 use super::table::{FillCounter, SharedTable};
 use crate::game::Outcome;
@@ -40,6 +40,35 @@ use std::fmt;
 /// of the maximal empty horizontal runs.
 pub fn post_push_value(board: &Board) -> u32 {
     row_runs_value(board.empty_mask(), board.cols())
+}
+
+/// The value before the push of a position whose rows no vertical domino can change: every
+/// cell with an empty neighbour above or below has none left or right (a single column, say).
+/// `None` for other positions.
+///
+/// Then a vertical domino only takes cells that are runs of one cell in their rows (value 0
+/// after the push), so the value `c` after the push is the same in every position the game
+/// can reach, and so is the condition. Before the push the game is vertical-only Cram, whose
+/// value `g` is the XOR over columns of 0.07 on the vertical runs, with one more option, to a
+/// position of value `c`. By induction on the position, its value is `s(g)` with
+/// `s(v) = v` for `v < c` and `v + 1` for `v >= c`: the values of the options are `s` of the
+/// vertical-only values, plus `c`, which `s` skips, so their mex is `s` of the mex. (`128x1`
+/// before the push is `G_0.07(128) + 1`.) Tested against the brute force in
+/// `tests/cram_solver.rs`.
+fn frozen_rows_value(cells: u128, rows: usize, w: usize) -> Option<u32> {
+    let vertical = cells & (up(cells, w) | down(cells, w));
+    let horizontal = cells & (left(cells, w) | right(cells, w));
+    if vertical & horizontal != 0 {
+        return None;
+    }
+    let c = row_runs_value(cells, w);
+    let g = column_runs_value(cells, rows, w);
+    Some(if g >= c { g + 1 } else { g })
+}
+
+/// Rows of a grid (stride `w`) up to the last one holding a cell of the non-empty `cells`.
+fn up_to_last_row(cells: u128, w: usize) -> usize {
+    (127 - cells.leading_zeros() as usize) / w + 1
 }
 
 /// A move of Push Cram before the push.
@@ -112,8 +141,12 @@ impl Table {
 // ---------------------------------------------------------------------------------------------
 // The solver.
 
-/// Default memory cap of the transposition table: 256 MiB.
+/// Default memory cap of the transposition table: 256 MiB (less when the job's memory
+/// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
+
+/// Smallest table worth searching with: 64 KiB.
+const MIN_TABLE_BYTES: u64 = 64 << 10;
 
 /// Positions searched between two polls of the [`Control`] (a few microseconds each).
 const POLL_EVERY: u64 = 512;
@@ -174,8 +207,16 @@ impl PushCramSolver {
 
     fn begin(&mut self, control: &Control) -> Res<()> {
         if self.table.is_none() {
-            control.reserve("the Push Cram transposition table", self.table_bytes)?;
-            self.table = Some(Table::with_bytes(self.table_bytes));
+            // Half the job's budget at most, the rest for everything else.
+            let bytes = self.table_bytes.min(control.memory_budget() / 2);
+            if bytes < MIN_TABLE_BYTES {
+                return Err(SolveError::OverBudget {
+                    what: "the Push Cram transposition table".into(),
+                    needed: 2 * MIN_TABLE_BYTES,
+                    budget: control.memory_budget(),
+                });
+            }
+            self.table = Some(Table::with_bytes(bytes));
         }
         Ok(())
     }
@@ -201,6 +242,9 @@ impl PushCramSolver {
     /// *v is a P-position, found by outcome searches for v = 0, 1, ... (Lemoine & Viennot),
     /// which prune where the mex over all options cannot.
     pub fn value(&mut self, board: &Board, control: &Control) -> Res<u32> {
+        if let Some(v) = frozen_rows_value(board.empty_mask(), board.rows(), board.cols()) {
+            return Ok(v);
+        }
         self.begin(control)?;
         for v in 0..HEAP_LIMIT {
             let r = self.wins_with_heap(board.empty_mask(), board.cols(), v, control);
@@ -271,6 +315,12 @@ impl PushCramSolver {
     /// Whether the player to move wins `cells` (stride `w`) before the push plus a nim heap
     /// of size `heap < HEAP_LIMIT`.
     fn wins_with_heap(&mut self, cells: u128, w: usize, heap: u32, control: &Control) -> Res<bool> {
+        // The position plus *heap is a P-position exactly when the position's value is heap.
+        if cells != 0
+            && let Some(v) = frozen_rows_value(cells, up_to_last_row(cells, w), w)
+        {
+            return Ok(v != heap);
+        }
         self.nodes.clear();
         self.arena.clear();
         let t = split_parts(cells, w, &mut self.arena);

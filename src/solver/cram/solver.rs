@@ -41,8 +41,9 @@ pub(super) struct Info {
 /// tables of one word an entry ([`ExactTable`], [`BoundsTable`]), small enough for the
 /// processor's caches; wider keys (components of more than 64 cells) to [`SharedTable`]s.
 pub(super) struct Tables {
-    small: ExactTable,
-    small_bounds: BoundsTable,
+    /// Absent when the memory is too small for them: then the shared tables take every key.
+    small: Option<ExactTable>,
+    small_bounds: Option<BoundsTable>,
     /// Payload: the value plus one.
     wide: SharedTable,
     /// Payload: bit `v` set when the value is not `v`.
@@ -50,34 +51,62 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    /// Tables that together use at most `bytes`: a quarter each. (They start small and grow
+    /// Tables that together use at most `bytes`: a quarter each, or half each for the shared
+    /// tables when a quarter is too small for a table of words. (They start small and grow
     /// as they fill, so a table a search does not use costs no memory.)
     pub(super) fn with_bytes(bytes: u64) -> Tables {
-        Tables {
-            small: ExactTable::with_bytes(bytes / 4),
-            small_bounds: BoundsTable::with_bytes(bytes / 4),
-            wide: SharedTable::with_bytes(bytes / 4),
-            wide_bounds: SharedTable::with_bytes(bytes / 4),
+        let quarter = bytes / 4;
+        if quarter >= BoundsTable::MIN_BYTES.max(ExactTable::MIN_BYTES) {
+            Tables {
+                small: Some(ExactTable::with_bytes(quarter)),
+                small_bounds: Some(BoundsTable::with_bytes(quarter)),
+                wide: SharedTable::with_bytes(quarter),
+                wide_bounds: SharedTable::with_bytes(quarter),
+            }
+        } else {
+            Tables {
+                small: None,
+                small_bounds: None,
+                wide: SharedTable::with_bytes(bytes / 2),
+                wide_bounds: SharedTable::with_bytes(bytes / 2),
+            }
         }
     }
 
     /// Entries stored.
     pub(super) fn len(&self) -> usize {
-        self.small.len() + self.small_bounds.len() + self.wide.len() + self.wide_bounds.len()
+        self.small.as_ref().map_or(0, |t| t.len())
+            + self.small_bounds.as_ref().map_or(0, |t| t.len())
+            + self.wide.len()
+            + self.wide_bounds.len()
     }
 
     /// Slots in use now.
     pub(super) fn capacity(&self) -> usize {
-        self.small.capacity() + self.small_bounds.capacity() + self.wide.capacity() + self.wide_bounds.capacity()
+        self.small.as_ref().map_or(0, |t| t.capacity())
+            + self.small_bounds.as_ref().map_or(0, |t| t.capacity())
+            + self.wide.capacity()
+            + self.wide_bounds.capacity()
+    }
+
+    /// The table of words for the exact value of a key, if it fits one.
+    #[inline(always)]
+    fn small_for(&self, key: u128, w: usize) -> Option<&ExactTable> {
+        self.small.as_ref().filter(|_| ExactTable::fits(key, w))
+    }
+
+    /// The table of words for the excluded values of a key, if it fits one.
+    #[inline(always)]
+    fn small_bounds_for(&self, key: u128, w: usize) -> Option<&BoundsTable> {
+        self.small_bounds.as_ref().filter(|_| BoundsTable::fits(key, w))
     }
 
     /// The exact value of a component, if stored.
     #[inline]
     pub(super) fn exact(&self, key: u128, w: usize) -> Option<u32> {
-        let payload = if ExactTable::fits(key, w) {
-            self.small.get(key as u64, w)
-        } else {
-            self.wide.get(key, w as u16)
+        let payload = match self.small_for(key, w) {
+            Some(t) => t.get(key as u64, w),
+            None => self.wide.get(key, w as u16),
         };
         payload.map(|p| p as u32 - 1)
     }
@@ -85,62 +114,69 @@ impl Tables {
     /// The values a component is known not to have (bit `v`: not `v`).
     #[inline]
     pub(super) fn excluded(&self, key: u128, w: usize) -> u64 {
-        if ExactTable::fits(key, w) {
-            self.small_bounds.get(key as u64, w)
-        } else {
-            self.wide_bounds.get(key, w as u16)
+        match self.small_bounds_for(key, w) {
+            Some(t) => t.get(key as u64, w),
+            None => self.wide_bounds.get(key, w as u16),
         }
         .unwrap_or(0)
     }
 
-    /// Stores the value of a component; returns whether a free slot was used, and of which
-    /// table.
+    /// Stores the value of a component, counting the slots filled in `filled`.
     #[inline]
     fn store(&self, key: u128, w: usize, value: u32, filled: &mut Filled) {
-        if ExactTable::fits(key, w) {
-            if value as u64 + 1 > ExactTable::PAYLOAD {
-                // Does not fit (63 options and more; no board comes near).
-                return;
+        match self.small_for(key, w) {
+            Some(t) => {
+                if value as u64 + 1 > ExactTable::PAYLOAD {
+                    // Does not fit (63 options and more; no board comes near).
+                    return;
+                }
+                let fresh = t.update(key as u64, w, |_| value as u64 + 1);
+                filled.small.count(t, fresh);
             }
-            let fresh = self.small.update(key as u64, w, |_| value as u64 + 1);
-            filled.small.count(&self.small, fresh);
-        } else {
-            let fresh = self
-                .wide
-                .update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
-            filled.wide.count(&self.wide, fresh);
+            None => {
+                let fresh = self
+                    .wide
+                    .update(key, w as u16, key.count_ones() as u8, |_| value as u64 + 1);
+                filled.wide.count(&self.wide, fresh);
+            }
         }
     }
 
     /// Records that a component's value is none of `set` (bit `v`: not `v`).
     #[inline]
     fn exclude(&self, key: u128, w: usize, set: u64, filled: &mut Filled) {
-        if ExactTable::fits(key, w) {
-            let fresh = self.small_bounds.update(key as u64, w, |old| old.unwrap_or(0) | set);
-            filled.small_bounds.count(&self.small_bounds, fresh);
-        } else {
-            let set = set & ((1 << PAYLOAD_BITS) - 1);
-            let fresh = self
-                .wide_bounds
-                .update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set);
-            filled.wide_bounds.count(&self.wide_bounds, fresh);
+        match self.small_bounds_for(key, w) {
+            Some(t) => {
+                let fresh = t.update(key as u64, w, |old| old.unwrap_or(0) | set);
+                filled.small_bounds.count(t, fresh);
+            }
+            None => {
+                let set = set & ((1 << PAYLOAD_BITS) - 1);
+                let fresh = self
+                    .wide_bounds
+                    .update(key, w as u16, key.count_ones() as u8, |old| old.unwrap_or(0) | set);
+                filled.wide_bounds.count(&self.wide_bounds, fresh);
+            }
         }
     }
 
     /// Asks the processor to start loading the entry of a component's excluded values.
     #[inline]
     fn prefetch_bounds(&self, key: u128, w: usize) {
-        if ExactTable::fits(key, w) {
-            self.small_bounds.prefetch(key as u64);
-        } else {
-            self.wide_bounds.prefetch(key, w as u16);
+        match self.small_bounds_for(key, w) {
+            Some(t) => t.prefetch(key as u64),
+            None => self.wide_bounds.prefetch(key, w as u16),
         }
     }
 
     /// Reports the slots counted in `filled`.
     fn flush(&self, filled: &mut Filled) {
-        filled.small.flush(&self.small);
-        filled.small_bounds.flush(&self.small_bounds);
+        if let Some(t) = &self.small {
+            filled.small.flush(t);
+        }
+        if let Some(t) = &self.small_bounds {
+            filled.small_bounds.flush(t);
+        }
         filled.wide.flush(&self.wide);
         filled.wide_bounds.flush(&self.wide_bounds);
     }
@@ -177,8 +213,12 @@ pub(super) const PARALLEL_MIN_CELLS: u32 = 20;
 /// Most threads a solver uses for the root's search.
 const MAX_THREADS: usize = 8;
 
-/// Default memory cap of the transposition table: 256 MiB.
+/// Default memory cap of the transposition table: 256 MiB (less when the job's memory
+/// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
+
+/// Smallest table worth searching with: 64 KiB.
+const MIN_TABLE_BYTES: u64 = 64 << 10;
 
 /// Counters of the work done by a solver, for tuning and progress displays.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -291,9 +331,20 @@ impl CramSolver {
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {
+        if let Some(n) = control.threads() {
+            self.threads = n.max(1);
+        }
         if self.table.is_none() {
-            control.reserve("the Cram transposition table", self.table_bytes)?;
-            self.table = Some(Arc::new(Tables::with_bytes(self.table_bytes)));
+            // Half the job's budget at most, the rest for everything else.
+            let bytes = self.table_bytes.min(control.memory_budget() / 2);
+            if bytes < MIN_TABLE_BYTES {
+                return Err(SolveError::OverBudget {
+                    what: "the Cram transposition table".into(),
+                    needed: 2 * MIN_TABLE_BYTES,
+                    budget: control.memory_budget(),
+                });
+            }
+            self.table = Some(Arc::new(Tables::with_bytes(bytes)));
         }
         // A cancelled search leaves its frames behind.
         self.opts.clear();

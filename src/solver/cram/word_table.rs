@@ -92,7 +92,10 @@ impl<const P: u32> WordTable<P> {
     /// Mask of the payload.
     pub(crate) const PAYLOAD: u64 = (1 << P) - 1;
 
-    /// A table of at most `bytes` (at least `2^(6 + P)` buckets).
+    /// Bytes of the smallest table.
+    pub(crate) const MIN_BYTES: u64 = Self::MIN_BUCKETS as u64 * BUCKET_BYTES as u64;
+
+    /// A table of at most `bytes`, or of [`Self::MIN_BYTES`] if that is more.
     pub(crate) fn with_bytes(bytes: u64) -> Self {
         let mut buckets = Self::MIN_BUCKETS;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {

@@ -1,4 +1,9 @@
 //! Prints the seed 003 check rows. Usage: `cargo run --release --example checks [MAX_CELLS]`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use nimscope::checks::cram::{check_cram, check_push_cram};
 use nimscope::solver::control::Control;

@@ -4,6 +4,10 @@
 //! The picture has row `a` growing upwards and column `b` to the right, like the papers'
 //! figures: pixel (x, y) shows the cell under its centre.
 
+use crate::camera::CellPoint;
+use crate::game::prediction::Prediction;
+use crate::game::{Cell, Ruleset};
+
 /// How cells are coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ColorMode {
@@ -111,6 +115,40 @@ impl ColorMode {
     }
 }
 
+/// What the difference colour mode compares the map with: the screen and the figures alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompareWith {
+    Nothing,
+    /// A second ruleset's values at the same cells.
+    Ruleset(Ruleset),
+    /// A theorem's predicted P-positions.
+    Theorem(Prediction),
+}
+
+impl CompareWith {
+    /// From the two fields sessions and the left panel keep: a theorem, else a ruleset
+    /// expression (empty: nothing).
+    pub fn from_parts(theorem: Option<Prediction>, ruleset: &str) -> Result<CompareWith, String> {
+        match (theorem, ruleset.trim()) {
+            (Some(p), _) => Ok(CompareWith::Theorem(p)),
+            (None, "") => Ok(CompareWith::Nothing),
+            (None, r) => r
+                .parse()
+                .map(CompareWith::Ruleset)
+                .map_err(|e| format!("compare '{r}': {e}")),
+        }
+    }
+
+    /// What the theorem says of a cell, as a value: 0 where it predicts P, 1 where N, `None`
+    /// where it says nothing (and for the other cases, whose values come from a map).
+    pub fn theorem_value(&self, cell: Cell) -> Option<u32> {
+        match self {
+            CompareWith::Theorem(p) => p.is_p(cell.a, cell.b).map(|p| u32::from(!p)),
+            _ => None,
+        }
+    }
+}
+
 /// Overlays drawn over the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Overlays {
@@ -143,9 +181,6 @@ pub struct OverlayShapes {
     pub marks: Vec<(CellPoint, [u8; 4])>,
 }
 
-/// A point (b, a) in cell coordinates.
-pub type CellPoint = (f64, f64);
-
 impl Overlays {
     /// No overlay at all.
     pub const NONE: Overlays = Overlays {
@@ -163,15 +198,20 @@ impl Overlays {
         let far = (b_max.max(a_max) * 2.0).max(1.0);
         if self.phi_lines {
             let phi = theory::PHI;
-            shapes.lines.push(([(0.0, 0.0), (far, far * phi)], colors::OVERLAY_PHI));
-            shapes.lines.push(([(0.0, 0.0), (far * phi, far)], colors::OVERLAY_PHI));
+            let origin = CellPoint::new(0.0, 0.0);
+            shapes
+                .lines
+                .push(([origin, CellPoint::new(far * phi, far)], colors::OVERLAY_PHI));
+            shapes
+                .lines
+                .push(([origin, CellPoint::new(far, far * phi)], colors::OVERLAY_PHI));
         }
         let limit = a_max.max(b_max).max(0.0) as u64 + 2;
         // Each pair (a, b) of a symmetric game marks both cells (a, b) and (b, a).
         let mut mark = |pairs: &mut dyn Iterator<Item = (u64, u64)>, color: [u8; 4]| {
             for (a, b) in pairs {
                 for (row, col) in [(a, b), (b, a)] {
-                    shapes.marks.push(((col as f64 + 0.5, row as f64 + 0.5), color));
+                    shapes.marks.push((CellPoint::centre_of(Cell::new(row, col)), color));
                 }
             }
         };
@@ -243,10 +283,12 @@ pub struct View {
 impl View {
     /// The cell under the centre of pixel (x, y) (y down from the top), if it has non-negative
     /// coordinates.
-    pub fn cell_at(&self, x: usize, y: usize) -> Option<(u64, u64)> {
-        let b = self.left + (x as f64 + 0.5) * self.cells_per_pixel;
-        let a = self.bottom + (self.height as f64 - y as f64 - 0.5) * self.cells_per_pixel;
-        (a >= 0.0 && b >= 0.0).then(|| (a.floor() as u64, b.floor() as u64))
+    pub fn cell_at(&self, x: usize, y: usize) -> Option<Cell> {
+        CellPoint::new(
+            self.bottom + (self.height as f64 - y as f64 - 0.5) * self.cells_per_pixel,
+            self.left + (x as f64 + 0.5) * self.cells_per_pixel,
+        )
+        .cell()
     }
 }
 
@@ -256,17 +298,17 @@ pub fn raster(
     view: &View,
     mode: ColorMode,
     max: u32,
-    value: &dyn Fn(u64, u64) -> Option<Option<u32>>,
-    other: &dyn Fn(u64, u64) -> Option<u32>,
+    value: &dyn Fn(Cell) -> Option<Option<u32>>,
+    other: &dyn Fn(Cell) -> Option<u32>,
 ) -> Vec<u8> {
     let mut out = vec![0u8; view.width * view.height * 4];
     for y in 0..view.height {
         for x in 0..view.width {
             let px = match view.cell_at(x, y) {
                 None => colors::NOT_COMPUTED,
-                Some((a, b)) => match value(a, b) {
+                Some(cell) => match value(cell) {
                     None => colors::NOT_COMPUTED,
-                    Some(v) => mode.color(v, max, other(a, b)),
+                    Some(v) => mode.color(v, max, other(cell)),
                 },
             };
             let i = (y * view.width + x) * 4;
@@ -289,14 +331,14 @@ mod tests {
             width: 3,
             height: 2,
         };
-        assert_eq!(view.cell_at(0, 1), Some((0, 0)));
-        assert_eq!(view.cell_at(2, 0), Some((1, 2)));
+        assert_eq!(view.cell_at(0, 1), Some(Cell::new(0, 0)));
+        assert_eq!(view.cell_at(2, 0), Some(Cell::new(1, 2)));
         let px = raster(
             &view,
             ColorMode::Outcome,
             0,
-            &|a, b| Some(Some(a as u32 ^ b as u32)),
-            &|_, _| None,
+            &|c| Some(Some(c.a as u32 ^ c.b as u32)),
+            &|_| None,
         );
         // bottom-left (0,0) is P, top-left (1,0) is N
         assert_eq!(&px[12..16], &colors::P_POSITION);
@@ -318,15 +360,16 @@ mod tests {
         let s = all.shapes(20.0, 10.0);
         // the two lines through the origin, of slopes φ and 1/φ
         assert_eq!(s.lines.len(), 2);
-        for ([(b0, a0), (b1, a1)], _) in &s.lines {
-            assert_eq!((*b0, *a0), (0.0, 0.0));
-            let slope = a1 / b1;
+        for ([from, to], _) in &s.lines {
+            assert_eq!(*from, CellPoint::new(0.0, 0.0));
+            let slope = to.a / to.b;
             assert!((slope - 1.618_034).abs() < 1e-6 || (slope - 0.618_034).abs() < 1e-6);
         }
         // Wythoff's pairs (0,0), (1,2), (3,5), (4,7), ... up to 22, each marked twice
-        let centres: Vec<(f64, f64)> = s.marks.iter().map(|&(c, _)| c).collect();
-        assert!(centres.contains(&(5.5, 3.5)) && centres.contains(&(3.5, 5.5)));
-        assert!(centres.contains(&(7.5, 4.5)) && !centres.contains(&(6.5, 4.5)));
+        let centres: Vec<CellPoint> = s.marks.iter().map(|&(c, _)| c).collect();
+        let at = |a, b| CellPoint::new(a, b);
+        assert!(centres.contains(&at(3.5, 5.5)) && centres.contains(&at(5.5, 3.5)));
+        assert!(centres.contains(&at(4.5, 7.5)) && !centres.contains(&at(4.5, 6.5)));
         // a_k = floor(k φ) <= 22 for k = 0..=14 (a_14 = 22, a_15 = 24)
         assert_eq!(s.marks.len(), 2 * 15);
     }

@@ -1,20 +1,20 @@
 //! Saved explorations: what the user is looking at (ruleset, slice, view, colours, overlays,
 //! the selected position and move tree, the Cram board, notes) as a versioned RON document.
 //! Saving is atomic; loading names the file and line of any error and never half-applies a file.
-//! No egui here: the window and `nimscope export` read the same files.
+//! No GUI toolkit here: the window and `nimscope export` read the same files.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::figure::{CompareWith, FigureSpec, FigureStyle, Subject};
+use crate::camera::Camera;
+use crate::figure::{FigureSpec, FigureStyle, Subject};
 use crate::game::Ruleset;
 use crate::game::cram_setup::CramDocument;
 use crate::game::prediction::Prediction;
-use crate::raster::{ColorMode, Overlays};
-use crate::solver::grid::Layout;
+use crate::game::{Layout, Presentation};
+use crate::raster::{ColorMode, CompareWith, Overlays};
 use crate::solver::play::{GameRecord, Opponent};
-use crate::solver::sequence;
 
 /// The format this build writes; files with a larger number come from a newer nimscope.
 pub const FORMAT_VERSION: u32 = 1;
@@ -25,24 +25,6 @@ pub enum Tab {
     #[default]
     ValueMap,
     CramBoard,
-}
-
-/// Centre and zoom of the value map.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MapView {
-    pub center_a: f64,
-    pub center_b: f64,
-    pub cells_per_point: f64,
-}
-
-impl Default for MapView {
-    fn default() -> Self {
-        Self {
-            center_a: 32.0,
-            center_b: 32.0,
-            cells_per_point: 0.125,
-        }
-    }
 }
 
 /// The inspector's document: the selected position, the open nodes of the move tree and the
@@ -75,7 +57,7 @@ pub struct Session {
     /// Fixed heaps of a slice such as `1,_,_`; empty for the plain map.
     pub slice: String,
     pub tab: Tab,
-    pub view: MapView,
+    pub view: Camera,
     /// The cells a figure of this session shows: rows `a`, columns `b`.
     pub rows: Range<u64>,
     pub cols: Range<u64>,
@@ -102,7 +84,7 @@ impl Default for Session {
             ruleset: "wythoff".into(),
             slice: String::new(),
             tab: Tab::ValueMap,
-            view: MapView::default(),
+            view: Camera::default(),
             rows: 0..64,
             cols: 0..64,
             sequence_len: 600,
@@ -217,12 +199,7 @@ impl Session {
         if let Some(board) = &self.board {
             crate::game::cram_setup::CramModel::from_document(board).map_err(|e| format!("board: {e}"))?;
         }
-        let v = &self.view;
-        if !(v.cells_per_point.is_finite()
-            && v.cells_per_point > 0.0
-            && v.center_a.is_finite()
-            && v.center_b.is_finite())
-        {
+        if !self.view.is_valid() {
             return Err("view: the centre and zoom must be finite and the zoom above 0".into());
         }
         Ok(())
@@ -230,34 +207,34 @@ impl Session {
 
     /// The slice layout (plain when the slice is empty).
     pub fn layout(&self) -> Result<Layout, String> {
-        match self.slice.trim() {
-            "" => Ok(Layout::Plain),
-            s => Layout::parse_slice(s),
-        }
+        Layout::from_slice_text(&self.slice)
     }
 
-    /// The figure this session exports: the board on the Cram board tab, the sequence of a
-    /// one-heap ruleset, else the map of `rows × cols`.
+    /// The figure this session exports, which is what the window shows: the board on the Cram
+    /// board tab (and for Cram rulesets), else what [`Presentation::of`] says: the sequence of a
+    /// one-heap ruleset or the map of `rows × cols`.
     pub fn figure_spec(&self, style: FigureStyle, scale: Option<f64>) -> Result<FigureSpec, String> {
         let ruleset: Ruleset = self
             .ruleset
             .parse()
             .map_err(|e| format!("ruleset '{}': {e}", self.ruleset))?;
         let layout = self.layout()?;
-        let subject = match (&self.board, self.tab) {
-            (Some(doc), Tab::CramBoard) => Subject::Board(doc.clone()),
-            _ if layout == Layout::Plain && sequence::is_one_heap(&ruleset) => {
-                Subject::Sequence { n: self.sequence_len }
+        let presentation = Presentation::of(&ruleset, &layout);
+        let subject = match presentation {
+            _ if self.tab == Tab::CramBoard => Subject::Board(self.board.clone().unwrap_or_default()),
+            Presentation::Board => Subject::Board(self.board.clone().unwrap_or_default()),
+            Presentation::Sequence => Subject::Sequence { n: self.sequence_len },
+            Presentation::NeedsSlice | Presentation::PositionsOnly(_) => {
+                return Err(format!(
+                    "no figure: {}",
+                    presentation.why_no_map(&ruleset).unwrap_or_default()
+                ));
             }
-            _ => Subject::Map {
+            Presentation::Map(layout) => Subject::Map {
                 layout,
                 rows: self.rows.clone(),
                 cols: self.cols.clone(),
-                compare: match (self.compare_theorem, self.compare.trim()) {
-                    (Some(p), _) => CompareWith::Theorem(p),
-                    (None, "") => CompareWith::Nothing,
-                    (None, r) => CompareWith::Ruleset(r.parse().map_err(|e| format!("compare '{r}': {e}"))?),
-                },
+                compare: CompareWith::from_parts(self.compare_theorem, &self.compare)?,
                 overlays: self.overlays,
             },
         };

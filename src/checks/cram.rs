@@ -5,7 +5,7 @@
 //! range names the largest board finished and says that the run was stopped. A FAIL carries
 //! the first counterexample board in the order the boards were checked.
 
-use crate::check_row::CheckRow;
+use crate::checks::row::CheckRow;
 use crate::game::rules::cram_board::Board;
 use crate::solver::control::{Control, SolveError};
 use crate::solver::cram::{CramSolver, Outcome};

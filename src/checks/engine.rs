@@ -1,9 +1,10 @@
 //! The heap-game statements of seeds 000–004, checked against the solver.
 
-use crate::check_row::CheckRow;
+use crate::checks::row::CheckRow;
+use crate::game::Layout;
 use crate::game::theory as th;
 use crate::game::{Outcome, Position, Ruleset};
-use crate::solver::grid::{Grid, Layout, grid};
+use crate::solver::grid::{Grid, grid};
 use crate::solver::search::Search;
 use crate::solver::sequence::{certify_window, sequence};
 use crate::solver::{Control, SolveError};
@@ -19,6 +20,10 @@ fn row(source: &str, statement: &str, range: String, counterexample: Option<Stri
     }
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "the table's rulesets are literals, each parsed by a test"
+)]
 fn rules(text: &str) -> Ruleset {
     text.parse().expect("check rulesets are valid expressions")
 }

@@ -6,9 +6,10 @@
 
 pub mod cram;
 mod engine;
+pub mod row;
 
-pub use crate::check_row::CheckRow;
 pub use engine::engine_checks;
+pub use row::CheckRow;
 
 use crate::solver::{Control, SolveError};
 

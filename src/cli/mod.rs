@@ -10,9 +10,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Background, make_figure, write_figure};
+use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
-use crate::solver::grid::{self, Layout};
+use crate::solver::grid;
 use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
@@ -203,34 +204,36 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             format,
         } => {
             let r = parse_ruleset(&ruleset)?;
-            let layout = match slice {
-                Some(s) => {
-                    let l = Layout::parse_slice(&s).map_err(anyhow::Error::msg)?;
-                    // a probe cell tells a slice of the wrong length from a game's own limits
-                    let probe = l.position(&r, 1, 1);
-                    r.check_position(&probe)
-                        .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
-                    l
-                }
-                None => {
-                    if !grid::has_fast_fill(&r)
-                        && !matches!(
-                            r.shape(),
-                            crate::game::Shape::TwoHeaps | crate::game::Shape::AnyHeaps | crate::game::Shape::Sum
-                        )
-                    {
-                        anyhow::bail!(
-                            "{r} is not played on two heaps: use seq for one heap, or --slice (e.g. 1,_,_) for three"
-                        );
-                    }
-                    Layout::Plain
-                }
+            let asked = match &slice {
+                Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
+                None => Layout::Plain,
             };
+            let layout = match Presentation::of(&r, &asked) {
+                Presentation::Map(layout) => layout,
+                Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),
+                Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
+                Presentation::NeedsSlice => {
+                    anyhow::bail!("{r} is played on three or more heaps: give a slice, e.g. --slice 1,_,_")
+                }
+                Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
+            };
+            if let Some(s) = &slice {
+                // a probe cell tells a slice of the wrong length from a game's own limits
+                let probe = layout.position(&r, crate::game::Cell::new(1, 1));
+                r.check_position(&probe)
+                    .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
+            }
             let g = grid::grid(&r, &layout, rows, cols, control)?;
             output::grid(out, &g, format)?;
         }
         Command::Seq { ruleset, to, json } => {
             let r = parse_ruleset(&ruleset)?;
+            if !has_sequence(&r) {
+                match Presentation::of(&r, &Layout::Plain) {
+                    Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
+                    _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
+                }
+            }
             let s = sequence::sequence(&r, to, control)?;
             output::sequence(out, &r, &s, json)?;
         }
@@ -291,8 +294,8 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
     Ok(())
 }
 
-/// The editor document of `--board TEXT [--push]`.
-fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
+/// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
+pub fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
     use crate::game::cram_setup::{CramDocument, CramRules, Setup};
     let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?;
     Ok(CramDocument {
@@ -303,7 +306,8 @@ fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_se
     })
 }
 
-fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
+/// A ruleset expression of the command line; the error names it as such.
+pub fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
     text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
 }
 
@@ -315,40 +319,15 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
     Ok((r, p))
 }
 
-/// The binary's entry point for subcommands: runs, prints errors as one line, sets the exit code.
-pub fn main_with(cli: Cli) -> ExitCode {
-    let Some(command) = cli.command else {
-        let start = match cli.ruleset.as_deref().map(parse_ruleset).transpose() {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(EXIT_ERROR);
-            }
-        };
-        let board = match cli.board.as_deref().map(|b| board_document(b, cli.push)).transpose() {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(EXIT_ERROR);
-            }
-        };
-        let options = crate::app::WindowOptions {
-            memory_budget: cli.memory_budget,
-            session: cli.session,
-            ruleset: start,
-            board,
-            select: cli.select,
-            fresh: cli.fresh,
-        };
-        return match crate::app::run_window(options) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(EXIT_ERROR)
-            }
-        };
-    };
-    let control = Control::with_budget(cli.memory_budget);
+/// Prints an error as the command line does: one `error:` line on stderr.
+pub fn print_error(e: &dyn std::fmt::Display) {
+    eprintln!("error: {e}");
+}
+
+/// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit
+/// code.
+pub fn main_with(command: Command, memory_budget: u64) -> ExitCode {
+    let control = Control::with_budget(memory_budget);
     let progress = show_progress(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());
@@ -366,7 +345,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {e}");
+            print_error(&e);
             ExitCode::from(EXIT_ERROR)
         }
     }

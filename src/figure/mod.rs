@@ -1,7 +1,7 @@
 //! Figures for slides: the value map of a region, a value sequence, or a Cram board, drawn at a
 //! resolution independent of the screen, with axes, tick labels, legend and title, and saved as
 //! PNG carrying its provenance. The map's cells go through the same [`crate::raster`] path as the
-//! window, so the figure shows what the screen shows. No egui here: the command line and the
+//! window, so the figure shows what the screen shows. No GUI toolkit here: the command line and the
 //! window's export lane both call [`make_figure`].
 
 pub mod board;
@@ -16,9 +16,10 @@ use image::{Rgba, RgbaImage};
 use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel};
 use crate::game::prediction::Prediction;
-use crate::raster::{ColorMode, Overlays, View, legend_entries, nice_step, raster};
+use crate::game::{Cell, Layout};
+use crate::raster::{ColorMode, CompareWith, Overlays, View, legend_entries, nice_step, raster};
 use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
-use crate::solver::grid::{self, Grid, Layout};
+use crate::solver::grid::{self, Grid};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
 use text::{Anchor, Face, Ink};
@@ -59,14 +60,6 @@ impl Default for FigureStyle {
             background: Background::White,
         }
     }
-}
-
-/// What the difference colour mode compares the map with.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CompareWith {
-    Nothing,
-    Ruleset(Ruleset),
-    Theorem(Prediction),
 }
 
 /// What a figure shows.
@@ -484,10 +477,10 @@ fn draw_map(
         height: frame.content_h as usize,
     };
     let max = grid.max_value();
-    let value = |a: u64, b: u64| (rows.contains(&a) && cols.contains(&b)).then(|| grid.get(a, b));
-    let other_value = |a: u64, b: u64| match (other, theorem) {
-        (Some(g), _) => g.get(a, b),
-        (None, Some(p)) => p.is_p(a, b).map(|p| u32::from(!p)),
+    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| grid.get(c.a, c.b));
+    let other_value = |c: Cell| match (other, theorem) {
+        (Some(g), _) => g.get(c.a, c.b),
+        (None, Some(p)) => p.is_p(c.a, c.b).map(|p| u32::from(!p)),
         (None, None) => None,
     };
     let pixels = raster(&view, spec.color, max, &value, &other_value);

@@ -1,0 +1,513 @@
+//! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
+//! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
+//! the question before closing or opening another session over unsaved changes, the notes,
+//! and the last state restored on the next start. Every file action has a path-taking
+//! function (tests call those; the native dialog only picks the path).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::App;
+use super::notice::Notice;
+use crate::figure::{Background, FigureStyle, MAX_SIDE};
+use crate::session::{Session, WindowState};
+use crate::ui::canvas::Camera;
+use crate::ui::panels::cram_editor::CramEditor;
+use crate::ui::panels::inspector::InspectorState;
+use crate::worker::{JobSpec, Lane, Output, Response};
+
+/// How often the last state is written for the next start while the window runs.
+const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
+
+/// What waits for the answer to "save the changes first?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterSaving {
+    /// Close the window.
+    Close,
+    /// Open a session: this file, or the one the Open dialog picks (`None`).
+    Open(Option<PathBuf>),
+}
+
+/// What the File menu and its dialogs keep between frames.
+pub struct SessionState {
+    /// The file the session was opened from or saved to.
+    pub path: Option<PathBuf>,
+    /// The session as last opened or saved (view excluded), to tell unsaved changes.
+    saved: Session,
+    pub notes: String,
+    pub figure: FigureStyle,
+    pub show_notes: bool,
+    pub show_export: bool,
+    /// Closing or opening was asked for over unsaved changes: the question is showing.
+    pub confirm: Option<AfterSaving>,
+    /// The user answered the question: close for real next frame.
+    close_now: bool,
+    /// Where the window's own state lives (`None`: tests, nothing written).
+    state_dir: Option<PathBuf>,
+    window_state: WindowState,
+    last_autosave: Instant,
+    title: String,
+}
+
+impl Default for SessionState {
+    fn default() -> Self {
+        Self {
+            path: None,
+            saved: Session::default(),
+            notes: String::new(),
+            figure: FigureStyle::default(),
+            show_notes: false,
+            show_export: false,
+            confirm: None,
+            close_now: false,
+            state_dir: None,
+            window_state: WindowState::default(),
+            last_autosave: Instant::now(),
+            title: String::new(),
+        }
+    }
+}
+
+/// The session without the parts that change by merely looking around (pan and zoom), and
+/// with a missing board read as the editor's default one (what the window shows for it).
+fn content(s: &Session) -> Session {
+    Session {
+        view: Camera::default(),
+        rows: 0..0,
+        cols: 0..0,
+        board: Some(s.board.clone().unwrap_or_default()),
+        ..s.clone()
+    }
+}
+
+impl App {
+    /// Keeps the window's own state (last session, recent files) in `dir` and restores the last
+    /// session from it; the binary calls this, tests do not.
+    pub fn use_state_dir(&mut self, dir: PathBuf) {
+        let state = WindowState::load(&dir);
+        if let Some(last) = state.last.clone() {
+            if let Err(e) = self.apply_session(last) {
+                self.notice = Some(Notice::error(format!("the last session could not be restored: {e}")));
+            }
+            self.sessions.path = state.last_path.clone();
+            if let Some(p) = &state.last_path
+                && let Ok(on_disk) = Session::load(p)
+            {
+                self.sessions.saved = content(&on_disk); // unsaved changes survive a restart
+            }
+        }
+        self.sessions.window_state = state;
+        self.sessions.state_dir = Some(dir);
+    }
+
+    /// Keeps the window's own state in `dir` without restoring the last session (the command
+    /// line named what to show).
+    pub fn keep_state_in(&mut self, dir: PathBuf) {
+        self.sessions.window_state = WindowState::load(&dir);
+        self.sessions.state_dir = Some(dir);
+    }
+
+    /// Everything the user is exploring, as a session document.
+    pub fn session(&self) -> Session {
+        let visible = self.map_state.visible_cells(u64::MAX);
+        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
+        let (rows, cols) = (at_least_one(visible.rows), at_least_one(visible.cols));
+        Session {
+            ruleset: self.ruleset.to_string(),
+            slice: self.panel.slice.trim().to_string(),
+            tab: self.central_tab,
+            view: self.map_state.camera,
+            rows,
+            cols,
+            sequence_len: super::SEQUENCE_LEN,
+            color: self.map_state.color,
+            overlays: self.map_state.overlays,
+            compare: self.panel.compare.trim().to_string(),
+            compare_theorem: self.panel.compare_theorem,
+            inspector: self.inspector.document(),
+            board: Some(self.cram_editor.document()),
+            figure: self.sessions.figure.clone(),
+            notes: self.sessions.notes.clone(),
+            ..Session::default()
+        }
+    }
+
+    /// Shows `s`: the ruleset, slice, view, colours, inspector, board and notes. A session that
+    /// does not apply (checked first) changes nothing.
+    pub fn apply_session(&mut self, s: Session) -> Result<(), String> {
+        let ruleset: crate::game::Ruleset = s.ruleset.parse().map_err(|e| format!("ruleset '{}': {e}", s.ruleset))?;
+        // A hand-written file may spell the ruleset otherwise (`push(nim, euclid0)`): the
+        // inspector keeps its selection only for the ruleset's own spelling.
+        let name = ruleset.to_string();
+        s.layout()?;
+        let board = match &s.board {
+            Some(doc) => CramEditor::from_document(doc).map_err(|e| format!("board: {e}"))?,
+            None => CramEditor::default(),
+        };
+        self.panel.expression = name.clone();
+        self.panel.error = None;
+        self.panel.set_slice(&s.slice);
+        self.panel.compare = s.compare.clone();
+        self.panel.compare_theorem = s.compare_theorem;
+        self.set_ruleset(ruleset);
+        self.central_tab = s.tab;
+        self.map_state.camera = Camera {
+            center_a: s.view.center_a,
+            center_b: s.view.center_b,
+            cells_per_point: s.view.cells_per_point,
+        };
+        self.map_state.color = s.color;
+        self.map_state.overlays = s.overlays;
+        self.inspector = InspectorState::from_document(&name, s.inspector.clone());
+        self.cram_editor = board;
+        self.sessions.figure = s.figure;
+        self.sessions.notes = s.notes;
+        // As the window represents it (a session without a board gets the editor's default).
+        self.sessions.saved = content(&self.session());
+        Ok(())
+    }
+
+    /// Whether the session differs from the file it came from (the view aside).
+    pub fn has_unsaved_changes(&self) -> bool {
+        content(&self.session()) != self.sessions.saved
+    }
+
+    /// Opens a session file; on any error the current session stays as it was.
+    pub fn open_session(&mut self, path: &Path) -> Result<(), String> {
+        let s = Session::load(path).map_err(|e| e.to_string())?;
+        self.apply_session(s).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.sessions.path = Some(path.to_path_buf());
+        self.remember(path);
+        self.notice = Some(Notice::done(format!("opened {}", path.display())));
+        Ok(())
+    }
+
+    /// Opens `path` (`None`: the file the Open dialog picks), asking first whether to save
+    /// unsaved changes: what the File menu, Open Recent and Ctrl+O do.
+    pub fn request_open(&mut self, path: Option<PathBuf>) {
+        if self.has_unsaved_changes() {
+            self.sessions.confirm = Some(AfterSaving::Open(path));
+        } else {
+            self.open_now(path);
+        }
+    }
+
+    fn open_now(&mut self, path: Option<PathBuf>) {
+        let path = match path {
+            Some(p) => p,
+            None => match rfd::FileDialog::new()
+                .set_title("Open a nimscope session")
+                .add_filter("nimscope session", &["ron"])
+                .pick_file()
+            {
+                Some(p) => p,
+                None => return,
+            },
+        };
+        if let Err(e) = self.open_session(&path) {
+            self.notice = Some(Notice::error(e));
+        }
+    }
+
+    /// Saves the session to `path` (atomically) and makes it the session's file.
+    pub fn save_session(&mut self, path: &Path) -> Result<(), String> {
+        let s = self.session();
+        s.save(path).map_err(|e| e.to_string())?;
+        self.sessions.saved = content(&s);
+        self.sessions.path = Some(path.to_path_buf());
+        self.remember(path);
+        self.notice = Some(Notice::done(format!("saved {}", path.display())));
+        Ok(())
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.sessions.window_state.remember(&path);
+        self.write_window_state();
+    }
+
+    /// Writes the last state and the recent files for the next start.
+    pub fn write_window_state(&mut self) {
+        let Some(dir) = self.sessions.state_dir.clone() else {
+            return;
+        };
+        self.sessions.window_state.last = Some(self.session());
+        self.sessions.window_state.last_path = self.sessions.path.clone();
+        if let Err(e) = self.sessions.window_state.save(&dir) {
+            self.notice = Some(Notice::error(format!(
+                "could not keep the window's state in {}: {e}",
+                dir.display()
+            )));
+        }
+        self.sessions.last_autosave = Instant::now();
+    }
+
+    /// Starts writing the current view's figure to `path` in the background.
+    pub fn export_png(&mut self, path: &Path) -> Result<(), String> {
+        let spec = self.session().figure_spec(self.sessions.figure.clone(), None)?;
+        let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
+        worker.submit(
+            Lane::Export,
+            JobSpec::Export {
+                spec: Box::new(spec),
+                path: path.to_path_buf(),
+            },
+        );
+        self.notice = None;
+        Ok(())
+    }
+
+    /// Takes a finished export.
+    pub(super) fn on_export_response(&mut self, resp: Response) {
+        self.notice = Some(match resp.result {
+            Ok(Output::Exported { path, width, height }) => {
+                Notice::done(format!("exported {} ({width}×{height} pixels)", path.display()))
+            }
+            Ok(_) => return,
+            Err(e) => Notice::error(format!("export failed: {e}")),
+        });
+    }
+
+    /// Keyboard shortcuts of the File menu; they wait while a text field has the focus (the
+    /// keys belong to the typing there: a dialog must not open under the user's fingers).
+    pub(super) fn file_shortcuts_ui(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if ctx.text_edit_focused() {
+            return;
+        }
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
+            self.save_as_dialog();
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
+            self.save_dialog();
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
+            self.request_open(None);
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::E)) {
+            self.sessions.show_export = true;
+        }
+    }
+
+    fn save_dialog(&mut self) {
+        match self.sessions.path.clone() {
+            Some(path) => {
+                if let Err(e) = self.save_session(&path) {
+                    self.notice = Some(Notice::error(e));
+                }
+            }
+            None => self.save_as_dialog(),
+        }
+    }
+
+    fn save_as_dialog(&mut self) {
+        let name = format!("{}.ron", Session::display_name(self.sessions.path.as_deref()));
+        let picked = rfd::FileDialog::new()
+            .set_title("Save the nimscope session")
+            .add_filter("nimscope session", &["ron"])
+            .set_file_name(name)
+            .save_file();
+        if let Some(path) = picked
+            && let Err(e) = self.save_session(&path)
+        {
+            self.notice = Some(Notice::error(e));
+        }
+    }
+
+    /// The File menu's entries.
+    pub(super) fn file_menu_ui(&mut self, ui: &mut egui::Ui) {
+        if ui.button("Open session…  (Ctrl+O)").clicked() {
+            ui.close();
+            self.request_open(None);
+        }
+        let recent = self.sessions.window_state.recent.clone();
+        ui.add_enabled_ui(!recent.is_empty(), |ui| {
+            ui.menu_button("Open recent", |ui| {
+                for path in recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        ui.close();
+                        self.request_open(Some(path));
+                    }
+                }
+            });
+        });
+        if ui.button("Save session  (Ctrl+S)").clicked() {
+            ui.close();
+            self.save_dialog();
+        }
+        if ui.button("Save session as…  (Ctrl+Shift+S)").clicked() {
+            ui.close();
+            self.save_as_dialog();
+        }
+        ui.separator();
+        if ui.button("Export PNG…  (Ctrl+E)").clicked() {
+            ui.close();
+            self.sessions.show_export = true;
+        }
+        if ui.button("Session notes…").clicked() {
+            ui.close();
+            self.sessions.show_notes = true;
+        }
+        ui.separator();
+        if ui.button("Quit  (Ctrl+Q)").clicked() {
+            ui.close();
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    /// The notes, export and unsaved-changes windows, the title, closing, and the autosave.
+    pub(super) fn session_windows_ui(&mut self, ctx: &egui::Context) {
+        self.title_ui(ctx);
+        self.notes_window_ui(ctx);
+        self.export_window_ui(ctx);
+        self.close_ui(ctx);
+        self.save_first_ui(ctx);
+        if self.sessions.state_dir.is_some() && self.sessions.last_autosave.elapsed() > AUTOSAVE_EVERY {
+            self.write_window_state();
+        }
+    }
+
+    fn title_ui(&mut self, ctx: &egui::Context) {
+        let dirty = if self.has_unsaved_changes() { " *" } else { "" };
+        let title = format!(
+            "{}{dirty} - nimscope",
+            Session::display_name(self.sessions.path.as_deref())
+        );
+        if title != self.sessions.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.sessions.title = title;
+        }
+    }
+
+    /// The title the window shows (for tests).
+    pub fn window_title(&self) -> &str {
+        &self.sessions.title
+    }
+
+    fn notes_window_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.sessions.show_notes;
+        egui::Window::new("Session notes").open(&mut open).show(ctx, |ui| {
+            ui.label("Saved with the session.");
+            ui.add(
+                egui::TextEdit::multiline(&mut self.sessions.notes)
+                    .desired_rows(10)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(ui.label("Notes").id);
+        });
+        self.sessions.show_notes = open;
+    }
+
+    fn export_window_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.sessions.show_export;
+        let mut chosen = None;
+        egui::Window::new("Export PNG").open(&mut open).show(ctx, |ui| {
+            let f = &mut self.sessions.figure;
+            ui.label("The figure shows what the map shows now (or the sequence, or the Cram board).");
+            ui.horizontal(|ui| {
+                let label = ui.label("Width (pixels)");
+                ui.add(egui::DragValue::new(&mut f.width).range(256..=MAX_SIDE))
+                    .labelled_by(label.id);
+            });
+            ui.checkbox(&mut f.axes, "Axes and tick labels");
+            ui.checkbox(&mut f.legend, "Legend");
+            ui.horizontal(|ui| {
+                let label = ui.label("Title");
+                ui.text_edit_singleline(&mut f.title).labelled_by(label.id);
+            });
+            ui.small("Empty: the ruleset; '-': no title.");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut f.background, Background::White, "White background");
+                ui.radio_value(&mut f.background, Background::Transparent, "Transparent");
+            });
+            if ui.button("Choose a file and export…").clicked() {
+                chosen = rfd::FileDialog::new()
+                    .set_title("Export the figure")
+                    .add_filter("PNG image", &["png"])
+                    .set_file_name(format!("{}.png", Session::display_name(self.sessions.path.as_deref())))
+                    .save_file();
+            }
+            if let Some(w) = &self.worker
+                && w.is_running(Lane::Export)
+            {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("exporting…");
+                });
+            }
+        });
+        self.sessions.show_export = open;
+        if let Some(path) = chosen
+            && let Err(e) = self.export_png(&path)
+        {
+            self.notice = Some(Notice::error(format!("export: {e}")));
+        }
+    }
+
+    /// Closing with unsaved changes asks first; the last state is kept for the next start.
+    fn close_ui(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) {
+            if self.sessions.close_now || !self.has_unsaved_changes() {
+                self.write_window_state();
+                return;
+            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.sessions.confirm = Some(AfterSaving::Close);
+        }
+    }
+
+    /// The question "save the changes first?" before closing or opening another session.
+    fn save_first_ui(&mut self, ctx: &egui::Context) {
+        let Some(after) = self.sessions.confirm.clone() else {
+            return;
+        };
+        let name = Session::display_name(self.sessions.path.as_deref());
+        let (question, discard) = match after {
+            AfterSaving::Close => (
+                format!("Save the changes to '{name}' before closing?"),
+                "Close without saving",
+            ),
+            AfterSaving::Open(_) => (
+                format!("Save the changes to '{name}' before opening another session?"),
+                "Open without saving",
+            ),
+        };
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label(question);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button(discard).clicked() {
+                    answer = Some(false);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.sessions.confirm = None;
+                }
+            });
+        });
+        if modal.should_close() && answer.is_none() {
+            self.sessions.confirm = None; // Escape or a click outside: as Cancel
+        }
+        let Some(save) = answer else {
+            return;
+        };
+        if save {
+            self.save_dialog();
+            if self.has_unsaved_changes() {
+                return; // the save was cancelled or failed: keep asking
+            }
+        }
+        self.sessions.confirm = None;
+        match after {
+            AfterSaving::Close => {
+                self.sessions.close_now = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            AfterSaving::Open(path) => self.open_now(path),
+        }
+    }
+}

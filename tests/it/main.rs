@@ -24,3 +24,5 @@ mod inspector;
 mod sessions;
 #[cfg(feature = "gui")]
 mod window;
+#[cfg(feature = "gui")]
+mod window_use;

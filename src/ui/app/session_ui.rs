@@ -1,13 +1,15 @@
 //! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
 //! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
 //! the question before closing or opening another session over unsaved changes, the notes,
-//! and the last state restored on the next start. Every file action has a path-taking
-//! function (tests call those; the native dialog only picks the path).
+//! and the last state restored on the next start. Every file action takes its path from a
+//! field of its own ([`super::file_prompt`]), with the desktop's dialog as a Browse button, and
+//! has a path-taking function (tests call those); nothing waits on a dialog.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::App;
+use super::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui, path_row_ui};
 use super::notice::Notice;
 use crate::figure::{Background, FigureStyle, MAX_SIDE};
 use crate::session::{Session, WindowState};
@@ -24,8 +26,15 @@ const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
 pub enum AfterSaving {
     /// Close the window.
     Close,
-    /// Open a session: this file, or the one the Open dialog picks (`None`).
+    /// Open a session: this file, or the one the Open prompt gives (`None`).
     Open(Option<PathBuf>),
+}
+
+/// A file action waiting for its path in a window of its own, and what follows a successful
+/// save (the quit question's Save goes on to close).
+pub struct PendingFile {
+    pub prompt: FilePrompt,
+    pub then: Option<AfterSaving>,
 }
 
 /// What the File menu and its dialogs keep between frames.
@@ -40,8 +49,14 @@ pub struct SessionState {
     pub show_export: bool,
     /// Closing or opening was asked for over unsaved changes: the question is showing.
     pub confirm: Option<AfterSaving>,
+    /// Open or Save as, waiting for its path.
+    pub pending: Option<PendingFile>,
+    /// The export window's path (kept between openings).
+    pub export_path: Option<FilePrompt>,
     /// The user answered the question: close for real next frame.
     close_now: bool,
+    /// Closing follows a save: ask the viewport to close on the next frame.
+    close_requested: bool,
     /// Where the window's own state lives (`None`: tests, nothing written).
     state_dir: Option<PathBuf>,
     window_state: WindowState,
@@ -59,7 +74,10 @@ impl Default for SessionState {
             show_notes: false,
             show_export: false,
             confirm: None,
+            pending: None,
+            export_path: None,
             close_now: false,
+            close_requested: false,
             state_dir: None,
             window_state: WindowState::default(),
             last_autosave: Instant::now(),
@@ -167,6 +185,11 @@ impl App {
         Ok(())
     }
 
+    /// Takes what the window shows now as the state with nothing to save (a fresh window).
+    pub(super) fn mark_clean(&mut self) {
+        self.sessions.saved = content(&self.session());
+    }
+
     /// Whether the session differs from the file it came from (the view aside).
     pub fn has_unsaved_changes(&self) -> bool {
         content(&self.session()) != self.sessions.saved
@@ -193,20 +216,37 @@ impl App {
     }
 
     fn open_now(&mut self, path: Option<PathBuf>) {
-        let path = match path {
-            Some(p) => p,
-            None => match rfd::FileDialog::new()
-                .set_title("Open a nimscope session")
-                .add_filter("nimscope session", &["ron"])
-                .pick_file()
-            {
-                Some(p) => p,
-                None => return,
-            },
-        };
-        if let Err(e) = self.open_session(&path) {
-            self.notice = Some(Notice::error(e));
+        match path {
+            Some(path) => {
+                if let Err(e) = self.open_session(&path) {
+                    self.notice = Some(Notice::error(e));
+                }
+            }
+            None => {
+                let prompt = FilePrompt::new(FileAction::Open, &self.default_path("ron"));
+                self.sessions.pending = Some(PendingFile { prompt, then: None });
+            }
         }
+    }
+
+    /// Where a new file goes by default: beside the session's file (or the most recent one),
+    /// else in the working folder, named after the session, with extension `ext`.
+    pub fn default_path(&self, ext: &str) -> PathBuf {
+        let near = self
+            .sessions
+            .path
+            .clone()
+            .or_else(|| self.sessions.window_state.recent.first().cloned());
+        let dir = near
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        dir.join(format!(
+            "{}.{ext}",
+            Session::display_name(self.sessions.path.as_deref())
+        ))
     }
 
     /// Saves the session to `path` (atomically) and makes it the session's file.
@@ -277,10 +317,10 @@ impl App {
         }
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
-            self.save_as_dialog();
+            self.save_as_dialog(None);
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.save_dialog();
+            self.save_dialog(None);
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
             self.request_open(None);
@@ -290,28 +330,74 @@ impl App {
         }
     }
 
-    fn save_dialog(&mut self) {
+    /// Save: to the session's file, or through the Save as prompt when it has none; `then`
+    /// follows a successful save.
+    fn save_dialog(&mut self, then: Option<AfterSaving>) {
         match self.sessions.path.clone() {
-            Some(path) => {
-                if let Err(e) = self.save_session(&path) {
-                    self.notice = Some(Notice::error(e));
-                }
-            }
-            None => self.save_as_dialog(),
+            Some(path) => match self.save_session(&path) {
+                Ok(()) => self.after_saving(then),
+                Err(e) => self.notice = Some(Notice::error(e)),
+            },
+            None => self.save_as_dialog(then),
         }
     }
 
-    fn save_as_dialog(&mut self) {
-        let name = format!("{}.ron", Session::display_name(self.sessions.path.as_deref()));
-        let picked = rfd::FileDialog::new()
-            .set_title("Save the nimscope session")
-            .add_filter("nimscope session", &["ron"])
-            .set_file_name(name)
-            .save_file();
-        if let Some(path) = picked
-            && let Err(e) = self.save_session(&path)
-        {
-            self.notice = Some(Notice::error(e));
+    /// Shows the Save as prompt; `then` follows a successful save.
+    fn save_as_dialog(&mut self, then: Option<AfterSaving>) {
+        let prefill = self.sessions.path.clone().unwrap_or_else(|| self.default_path("ron"));
+        let prompt = FilePrompt::new(FileAction::SaveAs, &prefill);
+        self.sessions.pending = Some(PendingFile { prompt, then });
+    }
+
+    /// What the question "save the changes first?" was waiting for, once saved.
+    fn after_saving(&mut self, then: Option<AfterSaving>) {
+        match then {
+            None => {}
+            Some(AfterSaving::Close) => {
+                self.sessions.close_now = true;
+                self.sessions.close_requested = true;
+            }
+            Some(AfterSaving::Open(path)) => self.open_now(path),
+        }
+    }
+
+    /// The Open or Save as prompt, when one is waiting.
+    fn pending_file_ui(&mut self, ctx: &egui::Context) {
+        let Some(pending) = &mut self.sessions.pending else {
+            return;
+        };
+        let heading = match pending.prompt.action {
+            FileAction::Open => "Open a session",
+            FileAction::SaveAs => "Save the session as",
+            FileAction::Export => "Export",
+        };
+        match file_prompt_window_ui(ctx, &mut pending.prompt, heading) {
+            PromptAnswer::Waiting => {}
+            PromptAnswer::Cancel => self.sessions.pending = None,
+            PromptAnswer::Confirm(path) => {
+                let action = pending.prompt.action;
+                let then = pending.then.clone();
+                let result = match action {
+                    FileAction::Open => {
+                        self.sessions.pending = None;
+                        self.request_open(Some(path));
+                        return;
+                    }
+                    _ => self.save_session(&path),
+                };
+                match result {
+                    Ok(()) => {
+                        self.sessions.pending = None;
+                        self.after_saving(then);
+                    }
+                    // the prompt stays, with the reason, so the user can mend the path
+                    Err(e) => {
+                        if let Some(p) = &mut self.sessions.pending {
+                            p.prompt.message = Some(e);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -334,11 +420,11 @@ impl App {
         });
         if ui.button("Save session  (Ctrl+S)").clicked() {
             ui.close();
-            self.save_dialog();
+            self.save_dialog(None);
         }
         if ui.button("Save session as…  (Ctrl+Shift+S)").clicked() {
             ui.close();
-            self.save_as_dialog();
+            self.save_as_dialog(None);
         }
         ui.separator();
         if ui.button("Export PNG…  (Ctrl+E)").clicked() {
@@ -361,6 +447,7 @@ impl App {
         self.title_ui(ctx);
         self.notes_window_ui(ctx);
         self.export_window_ui(ctx);
+        self.pending_file_ui(ctx);
         self.close_ui(ctx);
         self.save_first_ui(ctx);
         if self.sessions.state_dir.is_some() && self.sessions.last_autosave.elapsed() > AUTOSAVE_EVERY {
@@ -402,6 +489,7 @@ impl App {
     fn export_window_ui(&mut self, ctx: &egui::Context) {
         let mut open = self.sessions.show_export;
         let mut chosen = None;
+        let default_export = self.default_path("png");
         egui::Window::new("Export PNG").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
             ui.label("The figure shows what the map shows now (or the sequence, or the Cram board).");
@@ -421,12 +509,18 @@ impl App {
                 ui.radio_value(&mut f.background, Background::White, "White background");
                 ui.radio_value(&mut f.background, Background::Transparent, "Transparent");
             });
-            if ui.button("Choose a file and export…").clicked() {
-                chosen = rfd::FileDialog::new()
-                    .set_title("Export the figure")
-                    .add_filter("PNG image", &["png"])
-                    .set_file_name(format!("{}.png", Session::display_name(self.sessions.path.as_deref())))
-                    .save_file();
+            ui.separator();
+            let default = default_export;
+            let prompt = self
+                .sessions
+                .export_path
+                .get_or_insert_with(|| FilePrompt::new(FileAction::Export, &default));
+            let enter = path_row_ui(ui, prompt);
+            if ui.button("Export").clicked() || enter {
+                match prompt.chosen() {
+                    Some(p) => chosen = Some(p),
+                    None => prompt.message = Some("type the file's path first".into()),
+                }
             }
             if let Some(w) = &self.worker
                 && w.is_running(Lane::Export)
@@ -441,12 +535,19 @@ impl App {
         if let Some(path) = chosen
             && let Err(e) = self.export_png(&path)
         {
-            self.notice = Some(Notice::error(format!("export: {e}")));
+            let message = format!("export: {e}");
+            if let Some(p) = &mut self.sessions.export_path {
+                p.message = Some(message.clone());
+            }
+            self.notice = Some(Notice::error(message));
         }
     }
 
     /// Closing with unsaved changes asks first; the last state is kept for the next start.
     fn close_ui(&mut self, ctx: &egui::Context) {
+        if std::mem::take(&mut self.sessions.close_requested) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         if ctx.input(|i| i.viewport().close_requested()) {
             if self.sessions.close_now || !self.has_unsaved_changes() {
                 self.write_window_state();
@@ -495,19 +596,18 @@ impl App {
         let Some(save) = answer else {
             return;
         };
-        if save {
-            self.save_dialog();
-            if self.has_unsaved_changes() {
-                return; // the save was cancelled or failed: keep asking
-            }
-        }
         self.sessions.confirm = None;
-        match after {
-            AfterSaving::Close => {
-                self.sessions.close_now = true;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        if save {
+            // to the session's file, or through the Save as prompt; closing or opening follows
+            self.save_dialog(Some(after));
+        } else {
+            match after {
+                AfterSaving::Close => {
+                    self.sessions.close_now = true;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+                AfterSaving::Open(path) => self.open_now(path),
             }
-            AfterSaving::Open(path) => self.open_now(path),
         }
     }
 }

@@ -46,6 +46,9 @@ impl FileAction {
 struct Browsing {
     answer: Receiver<Option<PathBuf>>,
     started: Instant,
+    /// Whether the desktop seems to have a dialog at all (a session bus for the portal, or
+    /// zenity): when it has none, "nothing" is never a person's Cancel.
+    backend_likely: bool,
 }
 
 /// The path field of one file action, and the dialog helping to fill it.
@@ -110,6 +113,10 @@ impl FilePrompt {
 
     /// Runs `dialog` on a thread of its own (tests give a stand-in for the desktop's dialog).
     pub fn browse_with(&mut self, dialog: impl FnOnce() -> Option<PathBuf> + Send + 'static) {
+        self.browse_on(dialog_backend_likely(), dialog);
+    }
+
+    fn browse_on(&mut self, backend_likely: bool, dialog: impl FnOnce() -> Option<PathBuf> + Send + 'static) {
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("file-dialog".into()).spawn(move || {
             let _ = tx.send(dialog());
@@ -121,6 +128,7 @@ impl FilePrompt {
                 self.browsing = Some(Browsing {
                     answer: rx,
                     started: Instant::now(),
+                    backend_likely,
                 });
             }
             Err(e) => self.message = Some(format!("could not start the file dialog ({e}): type the path above")),
@@ -138,7 +146,7 @@ impl FilePrompt {
                 self.browsing = None;
             }
             Ok(None) => {
-                if b.started.elapsed() < NO_DIALOG_WITHIN {
+                if b.started.elapsed() < NO_DIALOG_WITHIN || !b.backend_likely {
                     self.message = Some(NO_DIALOG.into());
                 }
                 self.browsing = None;
@@ -150,6 +158,19 @@ impl FilePrompt {
             }
         }
     }
+}
+
+/// Whether this desktop may show a file dialog: rfd asks the XDG desktop portal over the
+/// session bus, else runs zenity. Without either, no dialog can appear.
+fn dialog_backend_likely() -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|a| !a.is_empty())
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| Path::new(&d).join("bus").exists());
+    let zenity =
+        std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("zenity").is_file()));
+    bus || zenity
 }
 
 /// What the prompt says when the desktop showed no file dialog.
@@ -216,6 +237,8 @@ pub fn file_prompt_window_ui(ctx: &egui::Context, prompt: &mut FilePrompt, headi
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 120.0))
         .show(ctx, |ui| {
             let enter = path_row_ui(ui, prompt);
             ui.horizontal(|ui| {
@@ -265,15 +288,22 @@ mod tests {
     fn a_picked_file_fills_the_field_and_a_slow_cancel_says_nothing() {
         let mut p = FilePrompt::new(FileAction::Open, Path::new(""));
         assert_eq!(p.chosen(), None);
-        p.browse_with(|| Some(PathBuf::from("/data/x.ron")));
+        p.browse_on(true, || Some(PathBuf::from("/data/x.ron")));
         wait_for_answer(&mut p);
         assert_eq!((p.path.as_str(), p.message.as_deref()), ("/data/x.ron", None));
-        p.browse_with(|| {
+        p.browse_on(true, || {
             std::thread::sleep(NO_DIALOG_WITHIN + Duration::from_millis(100));
             None
         });
         wait_for_answer(&mut p);
         assert_eq!((p.path.as_str(), p.message.as_deref()), ("/data/x.ron", None));
+        // on a desktop with no dialog at all, even a slow "nothing" is no dialog
+        p.browse_on(false, || {
+            std::thread::sleep(NO_DIALOG_WITHIN + Duration::from_millis(100));
+            None
+        });
+        wait_for_answer(&mut p);
+        assert_eq!(p.message.as_deref(), Some(NO_DIALOG));
     }
 
     #[test]

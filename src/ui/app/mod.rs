@@ -684,6 +684,10 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         let ruleset = app.ruleset.clone();
         app.inspector.select_text(&ruleset, &text)?;
     }
+    if opts.session.is_none() && app.sessions.path.is_none() {
+        // what the command line asked to show is not a change to save
+        app.mark_clean();
+    }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))
 }

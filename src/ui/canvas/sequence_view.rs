@@ -70,6 +70,8 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
         .allow_drag([true, false])
         .allow_boxed_zoom(false)
         .y_grid_spacer(integer_marks)
+        .default_x_bounds(-0.5, len - 0.5)
+        .default_y_bounds(-0.5, top + 1.5)
         .legend(Legend::default().position(Corner::RightTop))
         .show(ui, |plot| {
             plot.points(
@@ -87,9 +89,18 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
                         .color(theme::PERIOD_MARK)
                         .style(egui_plot::LineStyle::dashed_loose()),
                 );
-                for (x, text) in [(start, "pre-period"), (again, "+ period")] {
+                let labels = [
+                    (start, top + 1.0, format!("pre-period ends ({})", p.preperiod)),
+                    (
+                        again,
+                        top + 0.4,
+                        format!("one period later ({})", p.preperiod + p.period),
+                    ),
+                ];
+                for (x, y, text) in labels {
                     plot.text(
-                        Text::new(text, PlotPoint::new(x - 0.5, top + 0.9), text)
+                        // no name: the legend lists the lines, these label them in place
+                        Text::new("", PlotPoint::new(x - 0.5, y), text)
                             .color(theme::PERIOD_MARK)
                             .anchor(egui::Align2::LEFT_BOTTOM),
                     );
@@ -100,12 +111,17 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             if plot.response().hovered() && wheel != 0.0 {
                 plot.zoom_bounds_around_hovered(Vec2::new((wheel / 200.0).exp(), 1.0));
             }
-            // G on whole numbers from 0 up, n never left of 0 nor past the end
+            // n never left of 0 nor past the end, at least a few heaps wide; G from 0 to the top
             let b = plot.plot_bounds();
-            let width = (b.max()[0] - b.min()[0]).clamp(4.0, len + 1.0);
-            let left = b.min()[0].clamp(-0.5, (len - width + 0.5).max(-0.5));
-            plot.set_plot_bounds_x(left..=left + width);
-            plot.set_plot_bounds_y(-0.5..=top + 1.5);
+            let (lo, hi) = (b.min()[0], b.max()[0]);
+            let width = (hi - lo).clamp(4.0, len);
+            let left = lo.clamp(-0.5, (len - 0.5 - width).max(-0.5));
+            if (left, width) != (lo, hi - lo) {
+                plot.set_plot_bounds_x(left..=left + width);
+            }
+            if (b.min()[1], b.max()[1]) != (-0.5, top + 1.5) {
+                plot.set_plot_bounds_y(-0.5..=top + 1.5);
+            }
             hovered = plot
                 .pointer_coordinate()
                 .filter(|_| plot.response().hovered())

@@ -335,3 +335,36 @@ fn help_has_a_quick_start_and_the_keys() {
     assert!(h.query_by_label("right click a node").is_some());
     assert!(h.query_by_label("Ctrl+V").is_some());
 }
+
+#[test]
+fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_session() {
+    use nimscope::ui::app::session_ui::ExportRegion;
+    let table1 =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/table1-wythoff-vs-nim-push-euclid.ron");
+    let saved = Session::load(&table1).unwrap();
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&table1).unwrap();
+    h.step();
+    // looking around changes neither the session's region nor what it exports by default
+    h.state_mut().map_state.camera.pan(-300.0, 200.0);
+    h.step();
+    let region = h.state().export_region();
+    assert_eq!((region.rows, region.cols), (saved.rows.clone(), saved.cols.clone()));
+    assert_eq!(
+        (h.state().session().rows, h.state().session().cols),
+        (saved.rows.clone(), saved.cols.clone())
+    );
+    h.state_mut().sessions.export_region = ExportRegion::Visible;
+    assert_eq!(h.state().export_region(), h.state().visible_region());
+    assert_ne!(h.state().export_region().rows, saved.rows);
+    // the window says which cells each choice is
+    h.state_mut().sessions.show_export = true;
+    settle(&mut h);
+    let said = format!(
+        "the session's region: rows a in [{}, {})",
+        saved.rows.start, saved.rows.end
+    );
+    assert!(h.query_by_label_contains(&said).is_some(), "{said}");
+    assert!(h.query_by_label_contains("the visible region: rows a in").is_some());
+}

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::App;
 use super::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui, path_row_ui};
 use super::notice::Notice;
+use crate::camera::CellRect;
 use crate::figure::{Background, FigureStyle, MAX_SIDE};
 use crate::session::{Session, WindowState};
 use crate::ui::canvas::Camera;
@@ -28,6 +29,16 @@ pub enum AfterSaving {
     Close,
     /// Open a session: this file, or the one the Open prompt gives (`None`).
     Open(Option<PathBuf>),
+}
+
+/// Which cells a map figure exported from the window shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ExportRegion {
+    /// The session's own region (as opened or saved); the visible cells for a new session.
+    #[default]
+    Session,
+    /// The cells the map shows now.
+    Visible,
 }
 
 /// A file action waiting for its path in a window of its own, and what follows a successful
@@ -53,6 +64,11 @@ pub struct SessionState {
     pub pending: Option<PendingFile>,
     /// The export window's path (kept between openings).
     pub export_path: Option<FilePrompt>,
+    /// The cells a map figure shows.
+    pub export_region: ExportRegion,
+    /// The session's own region of cells (from its file, or as saved); `None` for a session
+    /// never saved, whose region is the visible one. Looking around never changes it.
+    pub region: Option<CellRect>,
     /// The user answered the question: close for real next frame.
     close_now: bool,
     /// Closing follows a save: ask the viewport to close on the next frame.
@@ -76,6 +92,8 @@ impl Default for SessionState {
             confirm: None,
             pending: None,
             export_path: None,
+            export_region: ExportRegion::default(),
+            region: None,
             close_now: false,
             close_requested: false,
             state_dir: None,
@@ -127,9 +145,8 @@ impl App {
 
     /// Everything the user is exploring, as a session document.
     pub fn session(&self) -> Session {
-        let visible = self.map_state.visible_cells(u64::MAX);
-        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
-        let (rows, cols) = (at_least_one(visible.rows), at_least_one(visible.cols));
+        let region = self.sessions.region.clone().unwrap_or_else(|| self.visible_region());
+        let (rows, cols) = (region.rows, region.cols);
         Session {
             ruleset: self.ruleset.to_string(),
             slice: self.panel.slice.trim().to_string(),
@@ -176,6 +193,10 @@ impl App {
         };
         self.map_state.color = s.color;
         self.map_state.overlays = s.overlays;
+        self.sessions.region = Some(CellRect {
+            rows: s.rows.clone(),
+            cols: s.cols.clone(),
+        });
         self.inspector = InspectorState::from_document(&name, s.inspector.clone());
         self.cram_editor = board;
         self.sessions.figure = s.figure;
@@ -253,6 +274,10 @@ impl App {
     pub fn save_session(&mut self, path: &Path) -> Result<(), String> {
         let s = self.session();
         s.save(path).map_err(|e| e.to_string())?;
+        self.sessions.region = Some(CellRect {
+            rows: s.rows.clone(),
+            cols: s.cols.clone(),
+        });
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());
         self.remember(path);
@@ -282,9 +307,34 @@ impl App {
         self.sessions.last_autosave = Instant::now();
     }
 
-    /// Starts writing the current view's figure to `path` in the background.
+    /// The whole cells the map shows now (at least one).
+    pub fn visible_region(&self) -> CellRect {
+        let visible = self.map_state.visible_cells(u64::MAX);
+        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
+        CellRect {
+            rows: at_least_one(visible.rows),
+            cols: at_least_one(visible.cols),
+        }
+    }
+
+    /// The region a map figure exported now shows, as the export window says.
+    pub fn export_region(&self) -> CellRect {
+        match (self.sessions.export_region, &self.sessions.region) {
+            (ExportRegion::Session, Some(r)) => r.clone(),
+            _ => self.visible_region(),
+        }
+    }
+
+    /// Starts writing the current view's figure to `path` in the background; a map shows the
+    /// region the export window chose (the session's region is never changed by it).
     pub fn export_png(&mut self, path: &Path) -> Result<(), String> {
-        let spec = self.session().figure_spec(self.sessions.figure.clone(), None)?;
+        let region = self.export_region();
+        let session = Session {
+            rows: region.rows,
+            cols: region.cols,
+            ..self.session()
+        };
+        let spec = session.figure_spec(self.sessions.figure.clone(), None)?;
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         worker.submit(
             Lane::Export,
@@ -490,9 +540,10 @@ impl App {
         let mut open = self.sessions.show_export;
         let mut chosen = None;
         let default_export = self.default_path("png");
+        let visible = self.visible_region();
         egui::Window::new("Export PNG").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
-            ui.label("The figure shows what the map shows now (or the sequence, or the Cram board).");
+            ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
             ui.horizontal(|ui| {
                 let label = ui.label("Width (pixels)");
                 ui.add(egui::DragValue::new(&mut f.width).range(256..=MAX_SIDE))
@@ -509,6 +560,8 @@ impl App {
                 ui.radio_value(&mut f.background, Background::White, "White background");
                 ui.radio_value(&mut f.background, Background::Transparent, "Transparent");
             });
+            ui.separator();
+            region_choice_ui(ui, &mut self.sessions.export_region, self.sessions.region.as_ref(), &visible);
             ui.separator();
             let default = default_export;
             let prompt = self
@@ -609,5 +662,46 @@ impl App {
                 AfterSaving::Open(path) => self.open_now(path),
             }
         }
+    }
+}
+
+/// `[a, b)` as the figures write a range.
+fn range_text(r: &std::ops::Range<u64>) -> String {
+    format!("[{}, {})", r.start, r.end)
+}
+
+/// The export window's choice of cells for a map figure, saying which cells each choice is.
+fn region_choice_ui(ui: &mut egui::Ui, choice: &mut ExportRegion, session: Option<&CellRect>, visible: &CellRect) {
+    let cells = |r: &CellRect| {
+        format!(
+            "rows a in {}, columns b in {}",
+            range_text(&r.rows),
+            range_text(&r.cols)
+        )
+    };
+    ui.label("A map figure shows");
+    match session {
+        Some(r) => {
+            ui.radio_value(
+                choice,
+                ExportRegion::Session,
+                format!("the session's region: {}", cells(r)),
+            );
+        }
+        None => {
+            ui.add_enabled(
+                false,
+                egui::RadioButton::new(
+                    false,
+                    "the session's region (none yet: it is set when the session is saved)",
+                ),
+            );
+        }
+    }
+    let visible_label = format!("the visible region: {}", cells(visible));
+    if session.is_none() {
+        let _ = ui.radio(true, visible_label);
+    } else {
+        ui.radio_value(choice, ExportRegion::Visible, visible_label);
     }
 }

@@ -130,10 +130,12 @@ pub enum Command {
         #[arg(long)]
         transparent: bool,
     },
-    /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
+    /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
+    /// EMPTY when a row's range holds no case.
     Check {
-        /// Bound of the ranges checked.
-        #[arg(long, default_value_t = 200)]
+        /// Bound of the ranges checked, 0 to 100000 (rows about the papers' own examples are
+        /// checked at any bound).
+        #[arg(long, default_value_t = 200, allow_hyphen_values = true, value_parser = parse_upto)]
         upto: u64,
         #[arg(long)]
         json: bool,
@@ -156,6 +158,20 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         return Err(format!("range {a}..{b} is backwards"));
     }
     Ok(a..b)
+}
+
+/// Largest `check --upto`: the checks fill maps of `upto × upto` cells.
+pub const MAX_UPTO: u64 = 100_000;
+
+fn parse_upto(text: &str) -> Result<u64, String> {
+    let n = crate::game::position::parse_number(text)
+        .map_err(|_| format!("a bound is a whole number from 0 to {MAX_UPTO}"))?;
+    if n > MAX_UPTO {
+        return Err(format!(
+            "a bound is at most {MAX_UPTO} (the checks fill maps of bound × bound cells)"
+        ));
+    }
+    Ok(n)
 }
 
 fn parse_bytes(text: &str) -> Result<u64, String> {

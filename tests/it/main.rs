@@ -11,6 +11,7 @@
 
 mod architecture;
 mod brute_force;
+mod check_ranges;
 mod cli;
 mod cram_solver;
 

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Background, make_figure, write_figure};
+use crate::game::quote::one_line;
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
@@ -335,9 +336,11 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
     Ok((r, p))
 }
 
-/// Prints an error as the command line does: one `error:` line on stderr.
+/// Prints an error as the command line does: one `error:` line on stderr, which input cannot
+/// forge or stretch: control characters are escaped, quoted input shortened
+/// ([`crate::game::quote::one_line`]).
 pub fn print_error(e: &dyn std::fmt::Display) {
-    eprintln!("error: {e}");
+    eprintln!("error: {}", one_line(&e.to_string()));
 }
 
 /// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Background, make_figure, write_figure};
-use crate::game::quote::one_line;
+use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
@@ -280,6 +280,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             transparent,
         } => {
             let s = Session::load(&session)?;
+            refuse_to_overwrite(&session, &output)?;
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
             style.axes &= !no_axes;
@@ -295,13 +296,16 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
             write_figure(&figure, &output)?;
-            writeln!(
-                out,
-                "{}: {}×{} pixels",
-                output.display(),
-                figure.image.width(),
-                figure.image.height()
-            )?;
+            // `-o /dev/stdout`: the PNG is the output, with nothing after it
+            if !is_stdout(&output) {
+                writeln!(
+                    out,
+                    "{}: {}×{} pixels",
+                    escape(&output.display().to_string()),
+                    figure.image.width(),
+                    figure.image.height()
+                )?;
+            }
         }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
@@ -309,6 +313,52 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
     }
     Ok(())
+}
+
+/// Refuses an output that is the session being exported, under any name (the same file through
+/// a link, a hard link or `..`): exporting must never destroy its own input.
+fn refuse_to_overwrite(session: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
+    let same = match (std::fs::metadata(session), std::fs::metadata(output)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "{} is the session being exported: give the figure another name",
+            escape(&output.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+/// Whether `path` is this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or the
+/// file or pipe it leads to).
+#[cfg(unix)]
+fn is_stdout(path: &std::path::Path) -> bool {
+    use std::os::fd::AsFd;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &std::path::Path) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.

@@ -14,6 +14,7 @@ mod brute_force;
 mod check_ranges;
 mod cli;
 mod cram_solver;
+mod export_paths;
 
 #[cfg(feature = "gui")]
 mod common;

@@ -15,6 +15,8 @@ mod check_ranges;
 mod cli;
 mod cram_solver;
 mod export_paths;
+mod session_validation;
+mod terminal_errors;
 
 #[cfg(feature = "gui")]
 mod common;
@@ -22,6 +24,8 @@ mod common;
 mod cram_editor;
 #[cfg(feature = "gui")]
 mod inspector;
+#[cfg(feature = "gui")]
+mod last_state;
 #[cfg(feature = "gui")]
 mod sessions;
 #[cfg(feature = "gui")]

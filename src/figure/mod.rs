@@ -111,8 +111,12 @@ pub struct Figure {
 pub enum FigureError {
     #[error(transparent)]
     Solve(#[from] SolveError),
-    #[error("a figure of {0}×{1} pixels is too large: at most {MAX_SIDE} pixels a side")]
-    TooLarge(u64, u64),
+    #[error(
+        "a figure of {}×{} pixels is too large: at most {MAX_SIDE} pixels a side",
+        pixels(*.0),
+        pixels(*.1)
+    )]
+    TooLarge(f64, f64),
     /// The width leaves less than [`MIN_CONTENT`] pixels for the map beside the margins;
     /// `least` is the smallest width that works for this figure.
     #[error(
@@ -139,6 +143,11 @@ pub enum FigureError {
     Encode(String),
     #[error("could not write {path}: {message}")]
     Write { path: String, message: String },
+}
+
+/// A number of pixels as a refusal states it: whole up to a billion, then like `2.9e19`.
+fn pixels(x: f64) -> String {
+    if x < 1e9 { format!("{x:.0}") } else { format!("{x:.1e}") }
 }
 
 /// Colours of the frame and text.
@@ -454,8 +463,8 @@ impl Frame {
         let width = content_w + f64::from(m.left + m.right);
         let height = content_h + f64::from(m.top + m.bottom);
         if width > f64::from(MAX_SIDE) || height > f64::from(MAX_SIDE) {
-            // saturating: a scale of 1e300 is refused as too large, not an overflow
-            return Err(FigureError::TooLarge(width as u64, height as u64));
+            // in f64: a scale of 1e300 is refused as too large, not an overflow
+            return Err(FigureError::TooLarge(width, height));
         }
         Ok(Frame {
             width: width as u32,

@@ -120,16 +120,33 @@ impl App {
     /// Keeps the window's own state (last session, recent files) in `dir` and restores the last
     /// session from it; the binary calls this, tests do not.
     pub fn use_state_dir(&mut self, dir: PathBuf) {
-        let state = WindowState::load(&dir);
+        // A damaged last state is set aside (renamed, never deleted) and the window starts
+        // afresh, saying so: it must never stop the window from starting.
+        let (mut state, problem) = WindowState::restore(&dir);
+        if let Some(message) = problem {
+            self.notice = Some(Notice::error(message));
+        }
         if let Some(last) = state.last.clone() {
-            if let Err(e) = self.apply_session(last) {
-                self.notice = Some(Notice::error(format!("the last session could not be restored: {e}")));
-            }
-            self.sessions.path = state.last_path.clone();
-            if let Some(p) = &state.last_path
-                && let Ok(on_disk) = Session::load(p)
-            {
-                self.sessions.saved = content(&on_disk); // unsaved changes survive a restart
+            match self.apply_session(last) {
+                Ok(()) => {
+                    self.sessions.path = state.last_path.clone();
+                    if let Some(p) = &state.last_path
+                        && let Ok(on_disk) = Session::load(p)
+                    {
+                        self.sessions.saved = content(&on_disk); // unsaved changes survive a restart
+                    }
+                }
+                Err(e) => {
+                    // kept where the autosave cannot overwrite it
+                    let kept = match WindowState::set_aside(&dir) {
+                        Ok(p) => format!("it is kept as {}", p.display()),
+                        Err(io) => format!("it could not be set aside: {io}"),
+                    };
+                    let message = format!("the last session could not be restored ({e}); {kept}");
+                    self.notice = Some(Notice::error(crate::game::quote::one_line(&message)));
+                    state.last = None;
+                    state.last_path = None;
+                }
             }
         }
         self.sessions.window_state = state;

@@ -156,7 +156,11 @@ impl App {
     /// Keeps the window's own state in `dir` without restoring the last session (the command
     /// line named what to show).
     pub fn keep_state_in(&mut self, dir: PathBuf) {
-        self.sessions.window_state = WindowState::load(&dir);
+        let (state, problem) = WindowState::restore(&dir);
+        if let Some(message) = problem {
+            self.notice = Some(Notice::error(message)); // set aside, and said, as on a plain start
+        }
+        self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
 

@@ -1,10 +1,16 @@
 //! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets and
 //! a long octal sequence. Run with `cargo bench --bench solver`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nimscope::game::Layout;
 use nimscope::game::Ruleset;
 use nimscope::solver::Control;
-use nimscope::solver::grid::{Layout, grid};
+use nimscope::solver::grid::grid;
 use nimscope::solver::sequence::sequence;
 
 fn map(c: &mut Criterion, rules: &str, n: u64) {

@@ -6,7 +6,7 @@ use std::io::Write;
 use serde_json::json;
 
 use super::GridFormat;
-use crate::check_row::CheckRow;
+use crate::checks::row::CheckRow;
 use crate::game::{Outcome, Position, Ruleset};
 use crate::solver::grid::Grid;
 use crate::solver::sequence::Sequence;
@@ -162,7 +162,7 @@ pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Sequence, json: bool) -> 
 pub fn checks(out: &mut impl Write, rows: &[CheckRow], json: bool) -> std::io::Result<()> {
     if json {
         for r in rows {
-            writeln!(out, "{}", serde_json::to_string(r).expect("rows serialise"))?;
+            writeln!(out, "{}", serde_json::to_string(r).map_err(std::io::Error::other)?)?;
         }
         Ok(())
     } else {

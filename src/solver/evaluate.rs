@@ -8,13 +8,13 @@ use std::collections::HashMap;
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
-use super::grid::{self, Grid, Layout};
+use super::grid::{self, Grid};
 use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::Search;
 use super::sequence::{self, Sequence};
 use crate::game::catalog::CramKind;
 use crate::game::rules::cram_board::Board;
-use crate::game::{Outcome, Position, Ruleset, Shape};
+use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
 
 /// Largest rectangle (in cells) solved as a whole to answer one position.
 const REGION_CELLS: u64 = 1 << 26;

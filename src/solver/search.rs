@@ -98,7 +98,9 @@ impl Search {
                     return Err(over(needed));
                 }
             }
-            let top = stack.last_mut().expect("the stack holds the root until it returns");
+            let Some(top) = stack.last_mut() else {
+                unreachable!("the stack holds the root until it returns")
+            };
             while top.next < top.options.len() && self.memo.contains_key(&top.options[top.next]) {
                 top.next += 1;
             }
@@ -108,7 +110,9 @@ impl Search {
                 stack.push(f);
                 continue;
             }
-            let frame = stack.pop().expect("non-empty");
+            let Some(frame) = stack.pop() else {
+                unreachable!("the stack holds the root until it returns")
+            };
             open_bytes -= (frame.options.len() as u64 + 1) * BYTES_PER_ENTRY;
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)

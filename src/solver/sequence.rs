@@ -16,7 +16,7 @@
 use super::control::{Control, SolveError};
 use super::search::Search;
 use crate::game::rules::one_heap::{OctalOption, divisor_options};
-use crate::game::{MexSet, Position, Ruleset, Shape};
+use crate::game::{MexSet, Position, Ruleset, Shape, has_sequence};
 
 const NONE: u32 = u32::MAX;
 
@@ -48,14 +48,9 @@ enum Memory {
     Unbounded,
 }
 
-/// Whether `ruleset` is played on one heap (so `seq` applies).
-pub fn is_one_heap(ruleset: &Ruleset) -> bool {
-    matches!(ruleset.shape(), Shape::OneHeap | Shape::AnyHeaps | Shape::Fibonacci)
-}
-
 /// Computes G(0..n).
 pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
-    if !is_one_heap(ruleset) {
+    if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
         )));

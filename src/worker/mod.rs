@@ -2,7 +2,8 @@
 //! never delays the inspector or the board editor. The UI submits a job on a lane (superseding
 //! that lane's previous job, which stops at its next cancellation check), reads progress from
 //! shared atomics every frame, and drains finished results. A job that panics becomes an error
-//! response; the worker and the window stay alive. Each lane's thread keeps an [`Evaluator`]
+//! response; the worker and the window stay alive. The Cram lane's job sends partial reports
+//! before its result (the value first, then the placements). Each lane's thread keeps an [`Evaluator`]
 //! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
@@ -17,7 +18,8 @@ use std::thread::JoinHandle;
 pub use protocol::{JobError, JobId, JobSpec, Lane, Output, Response};
 
 use crate::figure::{make_figure, write_figure};
-use crate::solver::cram_report::{CramSolvers, cram_report};
+use crate::solver::cram::progressive::cram_report_progressive;
+use crate::solver::cram_report::CramSolvers;
 use crate::solver::evaluate::Evaluator;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::TileSource;
@@ -170,7 +172,10 @@ impl Worker {
         while start.elapsed() < budget {
             let Ok(resp) = self.responses.try_recv() else { break };
             if self.running.get(&resp.lane).is_some_and(|r| r.job == resp.job) {
-                self.running.remove(&resp.lane);
+                // A partial report leaves the job running.
+                if !resp.result.as_ref().is_ok_and(Output::is_partial) {
+                    self.running.remove(&resp.lane);
+                }
                 out.push(resp);
             }
         }
@@ -234,7 +239,19 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, state, &control)));
+    // A partial report per placement at most (a few hundred per job): no need to thin them.
+    let mut send_partial = |output: Output| {
+        let _ = responses.send(Response {
+            job: req.job,
+            lane: req.lane,
+            spec: req.spec.clone(),
+            result: Ok(output),
+        });
+        wake();
+    };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run(&spec, state, &control, &mut send_partial)
+    }));
     if result.is_err() {
         *state = LaneState::default(); // a panic may have left the caches half-updated
     }
@@ -260,7 +277,13 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     wake();
 }
 
-fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, JobError> {
+/// Runs one job; `partial` takes what a job shows before it ends (the Cram lane's value first).
+fn run(
+    spec: &JobSpec,
+    state: &mut LaneState,
+    control: &Control,
+    partial: &mut dyn FnMut(Output),
+) -> Result<Output, JobError> {
     Ok(match spec {
         JobSpec::Tiles { ruleset, layout, tiles } => {
             let source = match &mut state.tiles {
@@ -284,9 +307,13 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
             Output::Tiles(out)
         }
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
-        JobSpec::CramBoard { board, variant } => {
-            Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))
-        }
+        JobSpec::CramBoard { board, variant } => Output::Cram(Arc::new(cram_report_progressive(
+            board,
+            *variant,
+            &mut state.cram,
+            control,
+            |report| partial(Output::CramProgress(Arc::new(report.clone()))),
+        )?)),
         JobSpec::Position {
             ruleset,
             position,
@@ -375,6 +402,42 @@ mod tests {
         // a ruleset without a map is refused as such
         w.submit(Lane::Map, tile_at("octal(0.07)", 16));
         assert!(matches!(&wait(&mut w)[0].result, Err(JobError::Unsupported(_))));
+    }
+
+    #[test]
+    fn cram_job_sends_the_value_first_then_the_report() {
+        use crate::solver::cram_report::CramVariant;
+        let mut w = Worker::new(no_wake(), 1 << 30);
+        let board = "4x5".parse().unwrap();
+        let job = w.submit(
+            Lane::Cram,
+            JobSpec::CramBoard {
+                board,
+                variant: CramVariant::Cram,
+            },
+        );
+        let mut partial = Vec::new();
+        let full = loop {
+            let mut done = None;
+            for r in wait(&mut w) {
+                assert_eq!(r.job, job);
+                match r.result {
+                    Ok(Output::CramProgress(p)) => partial.push(p),
+                    Ok(Output::Cram(full)) => done = Some(full),
+                    other => panic!("{other:?}"),
+                }
+            }
+            if let Some(full) = done {
+                break full;
+            }
+            assert!(w.is_running(Lane::Cram), "a partial report leaves the job running");
+        };
+        assert!(!w.is_running(Lane::Cram));
+        assert!(full.is_complete() && full.moves_total == 31);
+        // 4×5 is a first-player win (Cram table); the value came before any placement
+        assert_ne!(full.value, 0);
+        assert!(partial[0].moves.is_empty() && partial[0].value == full.value);
+        assert!(partial.iter().all(|p| !p.is_complete() && p.value == full.value));
     }
 
     #[test]

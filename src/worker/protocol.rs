@@ -1,5 +1,7 @@
 //! Messages between the window and the solver thread. Every job has an id and a lane; a newer
-//! job on a lane supersedes the older one, and results of superseded jobs are dropped.
+//! job on a lane supersedes the older one, and results of superseded jobs are dropped. A job
+//! answers once, except the Cram lane's, which may first send partial reports
+//! ([`Output::is_partial`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -104,6 +106,9 @@ pub enum Output {
     Tiles(Vec<(TileKey, Arc<Tile>)>),
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
+    /// A partial report of the Cram lane's job (the value first, then the placements as they
+    /// are valued, see `solver::cram::progressive`); the job goes on, and ends with `Cram`.
+    CramProgress(Arc<CramReport>),
     Position(Arc<PositionReport>),
     /// A figure was written: its file and size in pixels.
     Exported {
@@ -111,6 +116,13 @@ pub enum Output {
         width: u32,
         height: u32,
     },
+}
+
+impl Output {
+    /// Whether more is to come from the same job (a partial report).
+    pub fn is_partial(&self) -> bool {
+        matches!(self, Output::CramProgress(_))
+    }
 }
 
 /// What the worker sends back.

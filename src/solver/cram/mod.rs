@@ -9,17 +9,18 @@
 //! options, on `u64` or `u128` grids ([`bits`]). Push Cram ([`push`], its keys in
 //! [`push_keys`]) is not a disjunctive sum before the push and has its own outcome search on
 //! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
-//! board editor shows.
+//! board editor shows, and [`progressive`] the same report value first, placements after.
 //!
 //! Layout (each file opens with what it holds):
 //! `bits` → `reduce`, `keys` → `expand` → `solver` ← `parallel`; `table` under both solvers;
-//! `octal` → `push_keys` → `push`; `report` on top of both solvers.
+//! `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
 
 pub(crate) mod bits;
 mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;
 mod parallel;
+pub mod progressive;
 pub mod push;
 mod push_keys;
 pub(crate) mod reduce;
@@ -28,4 +29,4 @@ mod solver;
 pub(crate) mod table;
 mod word_table;
 
-pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome};
+pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome, Peek};

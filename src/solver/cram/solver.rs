@@ -14,6 +14,7 @@
 //! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
 //! small constant, so the stack stays small.
 
+use super::bits::move_count;
 use super::table::{FillCounter, PAYLOAD_BITS, SharedTable};
 use super::word_table::{BoundsTable, ExactTable};
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
@@ -233,6 +234,16 @@ pub struct CramStats {
     pub table_capacity: usize,
 }
 
+/// What a look-up tells about a position before any search ([`CramSolver::peek`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peek {
+    /// Its value, from stored values and closed forms alone.
+    Known(u32),
+    /// Not known: the legal moves and the cells of its components whose values are not
+    /// stored (the solver's own measure of the work left: fewer moves first).
+    Unknown { moves: u32, cells: u32 },
+}
+
 /// One option of a component being searched: components `comps[first..first + len]` (largest
 /// last) whose values are not known yet, plus the XOR `xor` of the values of the others.
 #[derive(Debug, Clone, Copy)]
@@ -375,6 +386,20 @@ impl CramSolver {
         };
         self.end(control);
         Ok(if result? { Outcome::P } else { Outcome::N })
+    }
+
+    /// What the table and the closed forms say about `board` without searching: its value,
+    /// or how much is left to search (the report of `progressive.rs` orders placements by it).
+    pub fn peek(&mut self, board: &Board, control: &Control) -> Res<Peek> {
+        self.begin(control)?;
+        let (xor, n, cells) = self.push_components(board.empty_mask(), board.cols());
+        let moves = self.comps.iter().map(|&(k, kw)| move_count(k, kw)).sum();
+        self.comps.clear();
+        Ok(if n == 0 {
+            Peek::Known(xor)
+        } else {
+            Peek::Unknown { moves, cells }
+        })
     }
 
     /// The value of the position after each legal move, in [`Board::legal_moves`] order.

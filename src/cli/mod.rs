@@ -2,6 +2,7 @@
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
+mod checkpoint;
 mod output;
 
 use std::ops::Range;
@@ -107,6 +108,13 @@ pub enum Command {
         moves: bool,
         #[arg(long)]
         json: bool,
+        /// Save the search to this file as it goes, and resume from it when it exists (the
+        /// same command again after a restart or Ctrl+C).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between two saves of the checkpoint.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        checkpoint_every: u64,
     },
     /// A PNG figure of a saved session: its map region, sequence or Cram board.
     Export {
@@ -269,20 +277,41 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             push,
             moves,
             json,
+            checkpoint,
+            checkpoint_every,
         } => {
             let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
             let p = r
                 .parse_position(&board)
                 .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
             let mut eval = Evaluator::new();
-            let g = eval.value(&r, &p, control)?;
-            // Option values only when they are listed: a board's value can be known at once
-            // (2x64 by symmetry) while its options need searches.
-            let summary = eval.cram_summary(&r, &p, g, control)?;
-            let opts = if moves {
-                Some(eval.options(&r, &p, control)?)
-            } else {
-                None
+            let saving = match &checkpoint {
+                Some(path) => Some(checkpoint::start(
+                    path,
+                    push,
+                    &p,
+                    &mut eval,
+                    control,
+                    std::time::Duration::from_secs(checkpoint_every),
+                )?),
+                None => None,
+            };
+            let mut solve = || -> anyhow::Result<_> {
+                let g = eval.value(&r, &p, control)?;
+                // Option values only when they are listed: a board's value can be known at
+                // once (2x64 by symmetry) while its options need searches.
+                let summary = eval.cram_summary(&r, &p, g, control)?;
+                let opts = if moves {
+                    Some(eval.options(&r, &p, control)?)
+                } else {
+                    None
+                };
+                Ok((g, summary, opts))
+            };
+            let result = solve();
+            let (g, summary, opts) = match saving {
+                Some(saving) => checkpoint::finish(saving, result)?,
+                None => result?,
             };
             output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
         }

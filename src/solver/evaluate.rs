@@ -164,6 +164,11 @@ impl Evaluator {
         Ok(None)
     }
 
+    /// The Cram and Push Cram solvers (a checkpoint restores their tables and saves them).
+    pub fn cram_solvers(&mut self) -> (&mut CramSolver, &mut PushCramSolver) {
+        (&mut self.cram, &mut self.push_cram)
+    }
+
     /// Whether `p` is a P-position: the Cram solvers search outcomes, which is cheaper than
     /// values; other rulesets go through [`Evaluator::value`].
     fn is_p_position(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<bool, SolveError> {

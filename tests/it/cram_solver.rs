@@ -829,3 +829,105 @@ fn threads_and_small_budgets_on_the_command_line() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Checkpoints from the command line (`nimscope cram BOARD --checkpoint FILE`); the library's
+// tests (interrupted at random points, damaged files) are in `src/solver/cram/checkpoint.rs`.
+
+fn checkpoint_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimscope-cli-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn checkpoint_resumes_with_the_same_answer_and_refuses_other_files() {
+    let path = checkpoint_path("4x7");
+    let file = path.to_str().unwrap();
+    let plain = nimscope(&["cram", "4x7", "--memory-budget", "64M"]);
+    assert!(plain.status.success());
+    let first = nimscope(&["cram", "4x7", "--memory-budget", "64M", "--checkpoint", file]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_eq!(first.stdout, plain.stdout);
+    assert!(path.is_file());
+    let again = nimscope(&["cram", "4x7", "--memory-budget", "64M", "--checkpoint", file, "--json"]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming the search saved in"));
+    let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(v["grundy"], 3); // Beling's table
+
+    let refused = |args: &[&str], says: &str| {
+        let out = nimscope(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(args[3]) && err.contains(says), "{err}");
+    };
+    refused(&["cram", "4x6", "--checkpoint", file], "not of cram");
+    refused(&["cram", "4x7", "--checkpoint", file, "--push"], "not of push-cram");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    refused(&["cram", "4x7", "--checkpoint", file], "damaged");
+    std::fs::write(&path, b"my notes").unwrap();
+    refused(&["cram", "4x7", "--checkpoint", file], "not a nimscope Cram checkpoint");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"my notes",
+        "a refused file is left alone"
+    );
+    let dir = path.parent().unwrap().to_str().unwrap();
+    refused(&["cram", "4x7", "--checkpoint", dir], "not a regular file");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn ctrl_c_saves_the_search_and_the_same_command_resumes_it() {
+    let path = checkpoint_path("5x7");
+    let file = path.to_str().unwrap();
+    let args = [
+        "cram",
+        "5x7",
+        "--threads",
+        "1",
+        "--memory-budget",
+        "256M",
+        "--checkpoint",
+        file,
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // finished before the signal (a fast machine): nothing to resume, still the answer
+        assert!(String::from_utf8_lossy(&out.stdout).contains("grundy 1"));
+    } else {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            err.contains("interrupted; the search is saved in") && err.contains(file),
+            "{err}"
+        );
+    }
+    let resumed = nimscope(&args);
+    assert!(resumed.status.success());
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resuming"));
+    assert!(
+        String::from_utf8_lossy(&resumed.stdout)
+            .starts_with("cram on ......./......./......./......./.......: grundy 1, outcome N, 58 moves")
+    );
+    std::fs::remove_file(&path).unwrap();
+}

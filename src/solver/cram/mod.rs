@@ -9,13 +9,16 @@
 //! options, on `u64` or `u128` grids ([`bits`]). Push Cram ([`push`], its keys in
 //! [`push_keys`]) is not a disjunctive sum before the push and has its own outcome search on
 //! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
-//! board editor shows, and [`progressive`] the same report value first, placements after.
+//! board editor shows, and [`progressive`] the same report value first, placements after;
+//! [`checkpoint`] saves a search's table to a file and restores it, so a search survives a
+//! restart.
 //!
 //! Layout (each file opens with what it holds):
 //! `bits` → `reduce`, `keys` → `expand` → `solver` ← `parallel`; `table` under both solvers;
 //! `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
 
 pub(crate) mod bits;
+pub mod checkpoint;
 mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;

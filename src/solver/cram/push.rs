@@ -35,6 +35,7 @@ use crate::game::Outcome;
 use crate::game::rules::cram_board::{Board, Domino};
 use crate::solver::control::{Control, SolveError, StepCounter};
 use std::fmt;
+use std::sync::Arc;
 
 /// Value of the position right after the button is pushed: XOR over rows of the 0.07 values
 /// of the maximal empty horizontal runs.
@@ -101,14 +102,15 @@ const VALUE_SHIFT: u32 = 8;
 /// The table of positions: key = packed board, tag = [`tag`] (width, `t` and a heap),
 /// priority = cell count; the word holds the flags and the value.
 struct Table {
-    shared: SharedTable,
+    /// Shared with a checkpoint that reads it while the search runs.
+    shared: Arc<SharedTable>,
     filled: FillCounter,
 }
 
 impl Table {
     fn with_bytes(bytes: u64) -> Table {
         Table {
-            shared: SharedTable::with_bytes(bytes),
+            shared: Arc::new(SharedTable::with_bytes(bytes)),
             filled: FillCounter::default(),
         }
     }
@@ -134,7 +136,7 @@ impl Table {
             }
             word as u64
         });
-        self.filled.count(&self.shared, fresh);
+        self.filled.count(&*self.shared, fresh);
     }
 }
 
@@ -300,6 +302,27 @@ impl PushCramSolver {
             }
         }
         Ok(None)
+    }
+
+    /// The solver's table, allocated now if it is not yet (to the job's budget), for a
+    /// checkpoint to read while the search runs.
+    pub(super) fn shared_table(&mut self, control: &Control) -> Res<Arc<SharedTable>> {
+        self.begin(control)?;
+        Ok(self.table().shared.clone())
+    }
+
+    /// Stores an entry of a checkpoint (merged into what the table holds: the flags and the
+    /// value of an entry are facts, and the same key's facts agree).
+    pub(super) fn restore(&mut self, bits: u128, tag: u16, prio: u8, payload: u64) {
+        let t = self.table();
+        let fresh = t.shared.update(bits, tag, prio, |old| old.unwrap_or(0) | payload);
+        t.filled.count(&*t.shared, fresh);
+    }
+
+    /// Reports the slots `restore` filled to the table.
+    pub(super) fn flush_restored(&mut self) {
+        let t = self.table();
+        t.filled.flush(&*t.shared);
     }
 
     fn table(&mut self) -> &mut Table {

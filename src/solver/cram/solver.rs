@@ -170,8 +170,31 @@ impl Tables {
         }
     }
 
+    /// Calls `f(key, width, fact)` on every entry, while the search may go on (a checkpoint):
+    /// the fact is an exact value (`Ok`) or a set of excluded values (`Err`, bit `v`: not `v`).
+    pub(super) fn for_each_entry(&self, mut f: impl FnMut(u128, usize, Result<u32, u64>)) {
+        if let Some(t) = &self.small {
+            t.for_each_entry(|key, w, payload| f(key as u128, w, Ok(payload as u32 - 1)));
+        }
+        self.wide
+            .for_each_entry(|key, tag, _, payload| f(key, tag as usize, Ok(payload as u32 - 1)));
+        if let Some(t) = &self.small_bounds {
+            t.for_each_entry(|key, w, set| f(key as u128, w, Err(set)));
+        }
+        self.wide_bounds
+            .for_each_entry(|key, tag, _, set| f(key, tag as usize, Err(set)));
+    }
+
+    /// Stores what a checkpoint holds: an exact value (`Ok`) or a set of excluded values.
+    pub(super) fn restore(&self, key: u128, w: usize, fact: Result<u32, u64>, filled: &mut Filled) {
+        match fact {
+            Ok(value) => self.store(key, w, value, filled),
+            Err(set) => self.exclude(key, w, set, filled),
+        }
+    }
+
     /// Reports the slots counted in `filled`.
-    fn flush(&self, filled: &mut Filled) {
+    pub(super) fn flush(&self, filled: &mut Filled) {
         if let Some(t) = &self.small {
             filled.small.flush(t);
         }
@@ -339,6 +362,15 @@ impl CramSolver {
         self.table = None;
         self.helpers.clear();
         self.filled = Filled::default();
+    }
+
+    /// The solver's tables, allocated now if they are not yet (to the job's budget), for a
+    /// checkpoint to read while the search runs and to restore into before it starts.
+    pub(super) fn tables(&mut self, control: &Control) -> Res<Arc<Tables>> {
+        self.begin(control)?;
+        self.table
+            .clone()
+            .ok_or_else(|| SolveError::Unsupported("internal: no Cram table after begin".into()))
     }
 
     fn begin(&mut self, control: &Control) -> Res<()> {

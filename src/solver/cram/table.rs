@@ -357,6 +357,45 @@ impl SharedTable {
     }
 }
 
+impl SharedTable {
+    /// Calls `f(key bits, tag, priority, payload)` on every entry of the buckets in use, each
+    /// read whole (the seqlock of `get`), while other threads may go on storing: a checkpoint
+    /// of a running search. An entry moved by a doubling meanwhile may be seen twice or not at
+    /// all; every entry seen was stored as it is.
+    pub(crate) fn for_each_entry(&self, mut f: impl FnMut(u128, u16, u8, u64)) {
+        let buckets = self.bucket_mask.load(Ordering::Relaxed) + 1;
+        for bucket in 0..buckets {
+            let b = bucket * BUCKET_WORDS;
+            let seq = self.words.word(b);
+            let entries = loop {
+                let before = seq.load(Ordering::Acquire);
+                if before & 1 == 1 {
+                    std::hint::spin_loop();
+                    continue;
+                }
+                let mut entries = [(0u64, 0u64, 0u64); ENTRIES];
+                for (e, entry) in entries.iter_mut().enumerate() {
+                    let w = b + 1 + 3 * e;
+                    *entry = (
+                        self.words.word(w).load(Ordering::Relaxed),
+                        self.words.word(w + 1).load(Ordering::Relaxed),
+                        self.words.word(w + 2).load(Ordering::Relaxed),
+                    );
+                }
+                fence(Ordering::Acquire);
+                if seq.load(Ordering::Relaxed) == before {
+                    break entries;
+                }
+            };
+            for (lo, hi, i) in entries {
+                if tag_of(i) != 0 {
+                    f(lo as u128 | (hi as u128) << 64, tag_of(i), prio_of(i), payload_of(i));
+                }
+            }
+        }
+    }
+}
+
 /// A table that grows as slots fill: it is told how many in batches ([`FillCounter`]).
 pub(crate) trait Fill {
     fn note_filled(&self, n: usize);

@@ -216,6 +216,22 @@ impl<const P: u32> WordTable<P> {
         false
     }
 
+    /// Calls `f(key, width, payload)` on every entry of the buckets in use, while other
+    /// threads may go on storing (a checkpoint of a running search): an entry is one word, so
+    /// each is read whole; one moved by a doubling meanwhile may be seen twice or not at all.
+    pub(crate) fn for_each_entry(&self, mut f: impl FnMut(u64, usize, u64)) {
+        let buckets = self.bucket_mask.load(Ordering::Relaxed) + 1;
+        for bucket in 0..buckets {
+            for i in 0..SLOTS {
+                let x = self.words.word(bucket * SLOTS + i).load(Ordering::Relaxed);
+                if x & Self::PAYLOAD != 0 {
+                    let w = (x >> P) as usize % MAX_WIDTH + 1;
+                    f(self.key_of(x, bucket), w, x & Self::PAYLOAD);
+                }
+            }
+        }
+    }
+
     /// The key of a non-free entry found in bucket `bucket`.
     #[inline]
     fn key_of(&self, x: u64, bucket: usize) -> u64 {

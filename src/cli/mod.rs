@@ -15,7 +15,9 @@ use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
+use crate::solver::cram::CramSolver;
 use crate::solver::grid;
+use crate::solver::push_cram::PushCramSolver;
 use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
@@ -285,6 +287,11 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .parse_position(&board)
                 .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
             let mut eval = Evaluator::new();
+            // The command's searches may be long (record hunts): their tables may fill half the
+            // budget (they start small and grow as they fill).
+            let (cram, push_cram) = eval.cram_solvers();
+            *cram = CramSolver::with_table_bytes(control.memory_budget() / 2);
+            *push_cram = PushCramSolver::with_table_bytes(control.memory_budget() / 2);
             let saving = match &checkpoint {
                 Some(path) => Some(checkpoint::start(
                     path,

@@ -819,6 +819,18 @@ fn threads_and_small_budgets_on_the_command_line() {
     // Half of a 1 MiB budget is table enough for small boards.
     let text = cram_command(&["--memory-budget", "1M", "cram", "1x2"], 60);
     assert!(text.contains("grundy 1"), "{text}");
+    // The command's table may take half the budget: a budget past what the machine can map
+    // is refused in one line (or, where the system maps it lazily, simply used), never an
+    // abort.
+    let out = nimscope(&["--memory-budget", "100T", "cram", "4x5"]);
+    match out.status.code() {
+        Some(0) => assert!(String::from_utf8_lossy(&out.stdout).contains("grundy 2")),
+        Some(2) => {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.lines().count() == 1 && err.contains("refused"), "{err}");
+        }
+        other => panic!("{other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+    }
     for bad in [
         &["--threads", "0", "cram", "1x2"][..],
         &["--memory-budget", "100K", "cram", "3x3"],

@@ -108,11 +108,11 @@ struct Table {
 }
 
 impl Table {
-    fn with_bytes(bytes: u64) -> Table {
-        Table {
-            shared: Arc::new(SharedTable::with_bytes(bytes)),
+    fn with_bytes(bytes: u64) -> Result<Table, std::alloc::Layout> {
+        Ok(Table {
+            shared: Arc::new(SharedTable::try_with_bytes(bytes)?),
             filled: FillCounter::default(),
-        }
+        })
     }
 
     #[inline]
@@ -218,7 +218,8 @@ impl PushCramSolver {
                     budget: control.memory_budget(),
                 });
             }
-            self.table = Some(Table::with_bytes(bytes));
+            let table = Table::with_bytes(bytes).map_err(|_| super::solver::refused_memory("Push Cram", bytes))?;
+            self.table = Some(table);
         }
         Ok(())
     }
@@ -327,7 +328,10 @@ impl PushCramSolver {
 
     fn table(&mut self) -> &mut Table {
         // Allocated by `begin`, which every public entry point calls first.
-        self.table.get_or_insert_with(|| Table::with_bytes(1 << 16))
+        self.table.get_or_insert_with(|| Table {
+            shared: Arc::new(SharedTable::with_bytes(1 << 16)),
+            filled: FillCounter::default(),
+        })
     }
 
     /// Whether the player to move wins `cells` (stride `w`) before the push.

@@ -55,23 +55,26 @@ impl Tables {
     /// Tables that together use at most `bytes`: a quarter each, or half each for the shared
     /// tables when a quarter is too small for a table of words. (They start small and grow
     /// as they fill, so a table a search does not use costs no memory.)
-    pub(super) fn with_bytes(bytes: u64) -> Tables {
+    /// `Err`: the system refused the memory (the tables are virtual memory the size of their
+    /// cap, of which only what is used gets pages; a cap beyond what the machine can map is
+    /// refused here rather than aborting the process).
+    pub(super) fn with_bytes(bytes: u64) -> Result<Tables, std::alloc::Layout> {
         let quarter = bytes / 4;
-        if quarter >= BoundsTable::MIN_BYTES.max(ExactTable::MIN_BYTES) {
+        Ok(if quarter >= BoundsTable::MIN_BYTES.max(ExactTable::MIN_BYTES) {
             Tables {
-                small: Some(ExactTable::with_bytes(quarter)),
-                small_bounds: Some(BoundsTable::with_bytes(quarter)),
-                wide: SharedTable::with_bytes(quarter),
-                wide_bounds: SharedTable::with_bytes(quarter),
+                small: Some(ExactTable::try_with_bytes(quarter)?),
+                small_bounds: Some(BoundsTable::try_with_bytes(quarter)?),
+                wide: SharedTable::try_with_bytes(quarter)?,
+                wide_bounds: SharedTable::try_with_bytes(quarter)?,
             }
         } else {
             Tables {
                 small: None,
                 small_bounds: None,
-                wide: SharedTable::with_bytes(bytes / 2),
-                wide_bounds: SharedTable::with_bytes(bytes / 2),
+                wide: SharedTable::try_with_bytes(bytes / 2)?,
+                wide_bounds: SharedTable::try_with_bytes(bytes / 2)?,
             }
-        }
+        })
     }
 
     /// Entries stored.
@@ -387,7 +390,8 @@ impl CramSolver {
                     budget: control.memory_budget(),
                 });
             }
-            self.table = Some(Arc::new(Tables::with_bytes(bytes)));
+            let tables = Tables::with_bytes(bytes).map_err(|_| refused_memory("Cram", bytes))?;
+            self.table = Some(Arc::new(tables));
         }
         // A cancelled search leaves its frames behind.
         self.opts.clear();
@@ -739,6 +743,14 @@ impl CramSolver {
         // but those at or below it are right.
         Ok((exact || e <= top).then_some(e))
     }
+}
+
+/// The error of a table whose memory the system refused.
+pub(super) fn refused_memory(game: &str, bytes: u64) -> SolveError {
+    SolveError::Unsupported(format!(
+        "the system refused {} of memory for the {game} transposition table; lower the memory budget",
+        crate::solver::control::human_bytes(bytes)
+    ))
 }
 
 /// The set holding only `v` (empty for `v >= 128`).

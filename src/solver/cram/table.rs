@@ -90,8 +90,10 @@ unsafe impl Send for Words {}
 unsafe impl Sync for Words {}
 
 impl Words {
-    /// `bytes` of zeroed words, the first one aligned to 128 bytes.
-    pub(crate) fn zeroed(bytes: usize) -> Words {
+    /// `bytes` of zeroed words, the first one aligned to 128 bytes, or the layout the system
+    /// refused (a table capped above what the machine can map: the caller refuses the job in
+    /// words, or aborts as the standard collections do).
+    pub(crate) fn try_zeroed(bytes: usize) -> Result<Words, Layout> {
         // Word alignment, and the cache-line alignment by hand: the system allocator gives
         // zeroed memory of larger alignments by writing zeros over all of it, which would
         // touch every page of the cap up front.
@@ -103,7 +105,7 @@ impl Words {
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };
         let Some(raw) = NonNull::new(raw) else {
-            std::alloc::handle_alloc_error(layout)
+            return Err(layout);
         };
         let skip = raw.as_ptr().align_offset(BUCKET_BYTES);
         // SAFETY: `skip < BUCKET_BYTES`, inside the allocation.
@@ -123,7 +125,7 @@ impl Words {
                 );
             }
         }
-        Words { raw, layout, ptr }
+        Ok(Words { raw, layout, ptr })
     }
 
     #[inline]
@@ -156,16 +158,21 @@ pub(crate) struct SharedTable {
 impl SharedTable {
     /// A table of at most `bytes` (at least one bucket).
     pub(crate) fn with_bytes(bytes: u64) -> SharedTable {
+        SharedTable::try_with_bytes(bytes).unwrap_or_else(|layout| std::alloc::handle_alloc_error(layout))
+    }
+
+    /// [`SharedTable::with_bytes`], or the layout the system refused.
+    pub(crate) fn try_with_bytes(bytes: u64) -> Result<SharedTable, Layout> {
         let mut buckets = 1usize;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {
             buckets *= 2;
         }
-        SharedTable {
-            words: Words::zeroed(buckets * BUCKET_BYTES),
+        Ok(SharedTable {
+            words: Words::try_zeroed(buckets * BUCKET_BYTES)?,
             bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS) - 1),
             max_mask: buckets - 1,
             filled: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// Slots in use now.

@@ -96,17 +96,23 @@ impl<const P: u32> WordTable<P> {
     pub(crate) const MIN_BYTES: u64 = Self::MIN_BUCKETS as u64 * BUCKET_BYTES as u64;
 
     /// A table of at most `bytes`, or of [`Self::MIN_BYTES`] if that is more.
+    #[cfg(test)]
     pub(crate) fn with_bytes(bytes: u64) -> Self {
+        Self::try_with_bytes(bytes).unwrap_or_else(|layout| std::alloc::handle_alloc_error(layout))
+    }
+
+    /// [`WordTable::with_bytes`], or the layout the system refused.
+    pub(crate) fn try_with_bytes(bytes: u64) -> Result<Self, std::alloc::Layout> {
         let mut buckets = Self::MIN_BUCKETS;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {
             buckets *= 2;
         }
-        WordTable {
-            words: Words::zeroed(buckets * BUCKET_BYTES),
+        Ok(WordTable {
+            words: Words::try_zeroed(buckets * BUCKET_BYTES)?,
             bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS.max(Self::MIN_BUCKETS)) - 1),
             max_mask: buckets - 1,
             filled: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// Whether a key can go in this table.

@@ -409,11 +409,17 @@ pub fn certify_window(values: &[u32], window: u64, step: u64, min_pre: u64) -> O
 
 /// The least period certified by the Guy–Smith argument for a splitting game whose moves leave
 /// at most `parts` heaps (2 or 3) and take at most `take` tokens: `G(n + p) = G(n)` for
-/// `n0 ≤ n` with `n + p < len` and `len ≥ parts·n0 + (parts − 1)·p + take + p`.
+/// `n0 ≤ n` with `n + p < len` and `len ≥ parts·(max(n0, 1) + p) + take`.
+///
+/// Why: for `N` past that bound every option of `N` has a part `x ≥ n0 + p` and every option of
+/// `N − p` a part `y ≥ n0`; moving that part by `p` matches the options' values one to one. The
+/// moved part must stay a heap (`x − p ≥ 1`), hence `max(n0, 1)`: with `n0 = 0` a split of `N`
+/// into parts of `p` tokens would have no partner (0.8's first values are 0,0,0,0,1: no period
+/// of 1 from 0, although the first four agree).
 pub fn certify_splits(values: &[u32], parts: u64, take: u64) -> Option<Periodicity> {
     certify_by(values, 1, 0, |n0, p, len| {
         parts
-            .checked_mul(n0)
+            .checked_mul(n0.max(1))
             .and_then(|x| x.checked_add(parts * p))
             .and_then(|x| x.checked_add(take))
             .is_some_and(|need| need <= len)
@@ -554,6 +560,21 @@ mod tests {
             Some(Periodicity {
                 period: 12,
                 preperiod: 71
+            })
+        );
+    }
+
+    #[test]
+    fn split_certificates_keep_parts_non_empty() {
+        // 0.8 (take one, leave three heaps): 0,0,0,0,1 — four equal values prove nothing
+        assert_eq!(certify_splits(&[0, 0, 0, 0], 3, 1), None);
+        assert_eq!(certify_splits(&[0, 0, 0], 2, 1), None);
+        // a long constant run does: from max(n0, 1) = 1 the bound is 3·(1 + 1) + 1 = 7
+        assert_eq!(
+            certify_splits(&[0; 7], 3, 1),
+            Some(Periodicity {
+                period: 1,
+                preperiod: 0
             })
         );
     }

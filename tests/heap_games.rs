@@ -219,6 +219,19 @@ fn pages_of_huge_positions_have_closed_form_values() {
 }
 
 #[test]
+fn heaps_near_two_to_the_64_do_not_overflow() {
+    // found by tests/fuzz.rs: describing an octal move summed the heaps in a u64
+    let r = ruleset("octal(0.07)");
+    let p = r.parse_position("18446744073709551615,1").unwrap();
+    let page = Evaluator::new().options_page(&r, &p, 0, 3, &Control::new()).unwrap();
+    assert_eq!(
+        page.options[0].description,
+        "take 2 from a heap, leaving 1,18446744073709551613"
+    );
+    assert!(page.options.iter().all(|o| o.answer.grundy.is_some()));
+}
+
+#[test]
 fn over_budget_is_a_refusal_not_an_abort() {
     let small = Control::with_budget(16 << 20);
     let mut e = Evaluator::new();

@@ -241,6 +241,11 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
         Command::Seq { ruleset, to, json } => {
             let r = parse_ruleset(&ruleset)?;
+            if to > MAX_SEQ {
+                anyhow::bail!(
+                    "seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)"
+                );
+            }
             let s = sequence::compute(&r, to, control)?;
             output::sequence(out, &r, &s, json)?;
         }
@@ -312,6 +317,9 @@ fn default_page(r: &Ruleset, p: &Position, control: &Control) -> usize {
         None => usize::try_from(fit).unwrap_or(usize::MAX),
     }
 }
+
+/// Most values `seq` prints (about 15 GB of text).
+pub const MAX_SEQ: u64 = 1 << 32;
 
 /// Options listed by `moves` when they do not all fit.
 pub const DEFAULT_PAGE: usize = 1000;

@@ -176,6 +176,16 @@ impl Ruleset {
         }
     }
 
+    /// The number of buttons from the start of `self`: `push_successors().len()` without
+    /// building them (a nested compound's successors cost the square of its depth).
+    pub fn push_count(&self) -> usize {
+        match self {
+            Ruleset::Push(r1, _) => 1 + r1.push_count(),
+            Ruleset::Misere(r) => r.push_count(),
+            _ => 0,
+        }
+    }
+
     /// The rulesets a push compound is made of (its non-push parts), each once.
     fn push_leaves<'a>(&'a self, out: &mut Vec<&'a Ruleset>) {
         match self {
@@ -373,7 +383,7 @@ impl Ruleset {
             }
             (Ruleset::Push(..), p) => {
                 self.base().0.options(p, out);
-                let pushes = self.push_successors().len();
+                let pushes = self.push_count();
                 out.extend((0..pushes).map(|i| Position::Pushed {
                     choice: i as u8,
                     inner: Box::new(p.clone()),

@@ -301,7 +301,10 @@ impl Evaluator {
                 return Ok(Some(Answer::value(v.into(), Method::Search, MAP)));
             }
             let cells = (a.saturating_add(1)).saturating_mul(b.saturating_add(1));
-            if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS {
+            // a map that does not fit the budget leaves the position to the other methods
+            // (a search, or the outcome's closed form)
+            let fits = cells.saturating_mul(4) <= control.memory_budget();
+            if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS && fits {
                 let g = grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control)?;
                 let v = g.get(a, b);
                 self.grids.insert(ruleset.clone(), g);
@@ -324,7 +327,9 @@ impl Evaluator {
     fn by_sequence(&mut self, ruleset: &Ruleset, n: u64, control: &Control) -> Result<Answer, SolveError> {
         let known = |c: &Computed| c.knows(n);
         if !self.sequences.get(ruleset).is_some_and(known) {
-            let mut c = sequence::compute(ruleset, n.saturating_add(1).min(SEQUENCE_LEN), control)?;
+            // the prefix tried for a period: 2^20 values, fewer under a small budget
+            let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
+            let mut c = sequence::compute(ruleset, n.saturating_add(1).min(first), control)?;
             if !c.knows(n) {
                 // no period within the first values: compute up to the heap itself, if that fits
                 control.reserve(

@@ -40,6 +40,8 @@ pub struct Search {
     successors: HashMap<Ruleset, Search>,
     /// Memory held outside this search while it runs (by the searches that delegated to it).
     outside_bytes: u64,
+    /// This ruleset's push successors, built once.
+    push_successors: Option<Vec<Ruleset>>,
     /// Whether sums and Nim may use the nim-sum shortcut (off to test the shortcut itself).
     shortcuts: bool,
 }
@@ -58,6 +60,7 @@ impl Search {
             memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
+            push_successors: None,
             shortcuts: true,
         }
     }
@@ -70,6 +73,7 @@ impl Search {
             memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
+            push_successors: None,
             shortcuts: false,
         }
     }
@@ -175,11 +179,12 @@ impl Search {
         open_bytes: u64,
         control: &Control,
     ) -> Result<u32, SolveError> {
+        let ruleset = &self.ruleset;
         let s = self
-            .ruleset
-            .push_successors()
-            .into_iter()
-            .nth(choice as usize)
+            .push_successors
+            .get_or_insert_with(|| ruleset.push_successors())
+            .get(choice as usize)
+            .cloned()
             .ok_or_else(|| SolveError::Unsupported(format!("{} has no push number {choice}", self.ruleset)))?;
         let shortcuts = self.shortcuts;
         let mut sub = self.successors.remove(&s).unwrap_or_else(|| {
@@ -239,7 +244,7 @@ pub fn positions_bound(ruleset: &Ruleset, p: &Position) -> Option<u128> {
     let product = |h: &[u64]| h.iter().fold(1u128, |acc, &x| acc.saturating_mul(x as u128 + 1));
     let phases = ruleset.push_successors().len() as u128 + 1;
     let board = match (ruleset.base().0, p.board()) {
-        (Ruleset::Octal(_), Position::Heaps(h)) => collections_up_to(h.iter().sum()),
+        (Ruleset::Octal(_), Position::Heaps(h)) => collections_up_to(h.iter().fold(0u64, |s, &x| s.saturating_add(x))),
         (Ruleset::Cram(_), _) => return None,
         (_, Position::Heaps(h)) => product(h),
         (_, Position::Fib { n, .. }) => (*n as u128 + 1).saturating_mul(*n as u128 + 1),

@@ -147,7 +147,9 @@ pub fn normalise_collection(mut heaps: Vec<u64>) -> Vec<u64> {
 
 /// "take 3 from a heap, leaving 2,5": an octal move between two collections.
 pub fn describe_octal_move(from: &[u64], to: &[u64]) -> String {
-    let removed = from.iter().sum::<u64>().wrapping_sub(to.iter().sum::<u64>());
+    // heaps near 2^64 overflow a u64 sum
+    let total = |h: &[u64]| h.iter().map(|&x| u128::from(x)).sum::<u128>();
+    let removed = total(from).saturating_sub(total(to));
     format!(
         "take {removed} from a heap, leaving {}",
         to.iter().map(u64::to_string).collect::<Vec<_>>().join(",")

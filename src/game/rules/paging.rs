@@ -80,7 +80,7 @@ fn segments(ruleset: &Ruleset, p: &Position) -> Option<Vec<Segment>> {
         }
         (Ruleset::Push(..), p) => {
             let mut out = segments(ruleset.base().0, p)?;
-            let pushes = ruleset.push_successors().len() as u128;
+            let pushes = ruleset.push_count() as u128;
             let board = Rc::new(p.clone());
             out.push(Segment::new(pushes, move |i| Position::Pushed {
                 choice: i as u8,

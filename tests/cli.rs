@@ -97,7 +97,15 @@ fn bad_input_gets_one_error_line_and_status_2() {
         // (wythoff 5000,5000 now answers its outcome by Wythoff's theorem instead)
         &["value", "--memory-budget", "1K", "zeruclid", "5000,5000"],
         &["seq", "octal(0.07)", "--to", "4294967297"],
-        &["moves", "euclid", "32,4294967295", "--limit", "100000000", "--memory-budget", "16M"],
+        &[
+            "moves",
+            "euclid",
+            "32,4294967295",
+            "--limit",
+            "100000000",
+            "--memory-budget",
+            "16M",
+        ],
     ] {
         let out = nimscope(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -159,17 +167,32 @@ fn value_json_says_how_the_value_was_found() {
     assert_eq!(v["method"], "search");
     // only the outcome is known for a huge Wythoff position off the P-positions
     let v = json(&["value", "wythoff", "1000000000000000000,1000000000000000000", "--json"]);
-    assert_eq!((v["grundy"].clone(), v["outcome"].clone()), (serde_json::Value::Null, "N".into()));
+    assert_eq!(
+        (v["grundy"].clone(), v["outcome"].clone()),
+        (serde_json::Value::Null, "N".into())
+    );
     // a collection of octal heaps is the nim-sum of its heaps' values
     let v = json(&["value", "octal(0.07)", "30,40", "--json"]);
-    let g30 = json(&["value", "octal(0.07)", "30", "--json"])["grundy"].as_u64().unwrap();
-    let g40 = json(&["value", "octal(0.07)", "40", "--json"])["grundy"].as_u64().unwrap();
+    let g30 = json(&["value", "octal(0.07)", "30", "--json"])["grundy"]
+        .as_u64()
+        .unwrap();
+    let g40 = json(&["value", "octal(0.07)", "40", "--json"])["grundy"]
+        .as_u64()
+        .unwrap();
     assert_eq!(v["grundy"].as_u64(), Some(g30 ^ g40));
 }
 
 #[test]
 fn moves_are_paged() {
-    let text = stdout(&["moves", "nim", "1000000000000000000,3", "--limit", "2", "--offset", "999999999999999999"]);
+    let text = stdout(&[
+        "moves",
+        "nim",
+        "1000000000000000000,3",
+        "--limit",
+        "2",
+        "--offset",
+        "999999999999999999",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].contains("→ 999999999999999999,3"), "{text}");
@@ -196,14 +219,24 @@ fn seq_json_reports_the_rare_common_split() {
     assert_eq!(v["values"].as_array().unwrap().len(), 3000);
     let split = &v["rare_common"][0];
     assert_eq!(split["takes"], "odd");
-    let rare: u64 = split["rare"].as_array().unwrap().iter().map(|r| r[2].as_u64().unwrap()).sum();
+    let rare: u64 = split["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[2].as_u64().unwrap())
+        .sum();
     assert_eq!(rare, split["rare_heaps"].as_u64().unwrap());
     assert_eq!(
         split["rare_heaps"].as_u64().unwrap() + split["common_heaps"].as_u64().unwrap(),
         2999
     );
     let largest = v["largest"].as_array().unwrap();
-    let max = v["values"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).max();
+    let max = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .max();
     assert_eq!(largest[0]["value"].as_u64(), max);
     // hexadecimal codes: a move may leave three heaps
     let text = stdout(&["seq", "octal(0.8)", "--to", "8"]);
@@ -214,7 +247,9 @@ fn seq_json_reports_the_rare_common_split() {
 fn grid_csv_is_the_map() {
     // the fast CSV writer against the JSON rows (which go through the values one by one)
     let csv = stdout(&["grid", "wythoff", "--rows", "3..40", "--cols", "5..33"]);
-    let json = stdout(&["grid", "wythoff", "--rows", "3..40", "--cols", "5..33", "--format", "json"]);
+    let json = stdout(&[
+        "grid", "wythoff", "--rows", "3..40", "--cols", "5..33", "--format", "json",
+    ]);
     for (c, j) in csv.lines().zip(json.lines()) {
         let v: serde_json::Value = serde_json::from_str(j).unwrap();
         let row: Vec<String> = v["values"].as_array().unwrap().iter().map(|x| x.to_string()).collect();

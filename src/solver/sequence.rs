@@ -304,7 +304,7 @@ fn fill_window(
         }
         let heap = i as u64;
         let ext: Vec<u32> = extras.iter().map(|e| e.get(heap).unwrap_or(NONE)).collect();
-        let valid = !ext.contains(&NONE) && !(matches!(base, Ruleset::Divisor) && heap == 0);
+        let valid = !(ext.contains(&NONE) || matches!(base, Ruleset::Divisor) && heap == 0);
         let v = if !valid {
             NONE
         } else if matches!(base, Ruleset::Nim) {

@@ -226,14 +226,13 @@ fn euclid_segments(v: EuclidVariant, a: u64, b: u64) -> Vec<Segment> {
                 multiples(hi / lo)
             }
         }
-        EuclidVariant::Grossman | EuclidVariant::Zero => {
-            if lo == 0 {
+        EuclidVariant::Grossman | EuclidVariant::Zero => match (hi.saturating_sub(1)).checked_div(lo) {
+            Some(count) => multiples(count),
+            None => {
                 let n = u128::from(hi > 0 && v == EuclidVariant::Zero);
                 vec![Segment::new(n, |_| Position::Heaps(vec![0, 0]))]
-            } else {
-                multiples((hi - 1) / lo)
             }
-        }
+        },
         EuclidVariant::Multiple => {
             if lo == 0 || hi.is_multiple_of(lo) {
                 Vec::new()

@@ -26,7 +26,7 @@ impl Bits {
 
     /// Makes room for values below `2^bits` so that [`Bits::insert_fast`] needs no check.
     pub fn reserve_values(&mut self, bits: u32) {
-        let words = ((1usize << bits) + 63) / 64;
+        let words = (1usize << bits).div_ceil(64);
         if self.words.len() < words {
             self.words.resize(words, 0);
         }

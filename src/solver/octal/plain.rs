@@ -65,9 +65,9 @@ impl Plain {
             }
             if d & 8 != 0 && rest >= 3 {
                 // the smallest part a, then any split of the rest in two
-                for a in 1..=rest - 2 {
+                for (a, &ga) in g.iter().enumerate().take(rest - 1).skip(1) {
                     for v in self.pairs[rest - a].iter() {
-                        self.seen.insert_fast(g[a] ^ v);
+                        self.seen.insert_fast(ga ^ v);
                     }
                 }
             }

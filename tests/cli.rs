@@ -256,4 +256,20 @@ fn grid_csv_is_the_map() {
         assert_eq!(c, row.join(","));
     }
     assert_eq!(csv.lines().count(), 37);
+    // values past 2^16 (formatted, not from the table), rows that are not a whole block
+    for (rules, rows, cols) in [("nim", "65530..65540", "0..70"), ("grossman", "0..3", "0..4")] {
+        let csv = stdout(&["grid", rules, "--rows", rows, "--cols", cols]);
+        let json = stdout(&["grid", rules, "--rows", rows, "--cols", cols, "--format", "json"]);
+        assert_eq!(csv.lines().count(), json.lines().count());
+        for (c, j) in csv.lines().zip(json.lines()) {
+            let v: serde_json::Value = serde_json::from_str(j).unwrap();
+            let row: Vec<String> = v["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| if x.is_null() { String::new() } else { x.to_string() })
+                .collect();
+            assert_eq!(c, row.join(","), "{rules}");
+        }
+    }
 }

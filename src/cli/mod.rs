@@ -2,7 +2,7 @@
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
-mod output;
+pub mod output;
 
 use std::ops::Range;
 use std::process::ExitCode;

@@ -109,8 +109,19 @@ impl Computed {
 
     /// G(0..N) as the window and the figures hold it.
     pub fn to_sequence(&self) -> Sequence {
+        let n = self.n as usize;
+        let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
+        values.extend(self.values.iter().take(n).map(|&v| (v != NONE).then_some(v)));
+        if let Some(p) = self.periodicity {
+            // the rest repeats the period: copy it forward
+            let period = p.period as usize;
+            while values.len() < n {
+                values.push(values[values.len() - period]);
+            }
+        }
+        values.resize(n, None);
         Sequence {
-            values: (0..self.n).map(|i| self.get(i)).collect(),
+            values,
             periodicity: self.periodicity,
         }
     }

@@ -1,6 +1,11 @@
 //! Speed of the Cram and Push Cram solvers (README "Speed"): small published boards, each
 //! solved from an empty table. Run with `cargo bench --bench cram`; the long boards are timed
 //! by `examples/bench_cram.rs` and `examples/bench_push.rs`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nimscope::game::rules::cram_board::Board;

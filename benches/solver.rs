@@ -1,12 +1,18 @@
 //! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets, long
 //! octal sequences (periodic, and by the rare/common method) and heap sums. Run with
 //! `cargo bench --bench solver`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nimscope::game::Layout;
 use nimscope::game::Ruleset;
 use nimscope::solver::Control;
 use nimscope::solver::Evaluator;
-use nimscope::solver::grid::{Layout, grid};
+use nimscope::solver::grid::grid;
 use nimscope::solver::sequence::{compute, sequence};
 
 fn map(c: &mut Criterion, rules: &str, n: u64) {

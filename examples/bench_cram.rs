@@ -2,6 +2,11 @@
 //! `THREADS` threads (default: the machine's cores).
 //! Usage: `cargo run --release --example bench_cram [BOARD ...]`; without arguments it runs
 //! the published table up to 5×7 and 3×15. Push Cram timings: `examples/bench_push.rs`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::control::Control;
@@ -25,7 +30,7 @@ fn main() {
     let control = Control::with_budget(Control::new().memory_budget().max(mb << 20));
     // Progress on stderr every 30 s, for the long boards.
     let watcher = control.clone();
-    std::thread::spawn(move || {
+    let _ = std::thread::Builder::new().name("progress".into()).spawn(move || {
         loop {
             std::thread::sleep(std::time::Duration::from_secs(30));
             eprintln!("  ... {} option evaluations so far", watcher.progress().0);

@@ -1,6 +1,11 @@
 //! Times Push Cram on 3×(2k+1) and prints, per board, the outcome, the post-push value, and for
 //! k <= BLUFF_MAX_K the Grundy value and the moves that lose. Usage: `cargo run --release --example bench_push [MAX_K]
 //! [BLUFF_MAX_K]`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::control::Control;

@@ -1,11 +1,17 @@
 //! The map's compute time against its CSV writing time:
 //! `cargo run --release --example grid_csv -- [RULESET] [N]` (default wythoff 4096).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 use std::time::Instant;
 
 use nimscope::cli::GridFormat;
+use nimscope::game::Layout;
 use nimscope::game::Ruleset;
 use nimscope::solver::Control;
-use nimscope::solver::grid::{Layout, grid};
+use nimscope::solver::grid::grid;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

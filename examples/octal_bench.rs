@@ -1,4 +1,9 @@
 //! Times the octal engines on one code: `cargo run --release --example octal_bench -- 0.6 100000`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 use nimscope::solver::Control;
 use nimscope::solver::octal::octal_sequence;
 

@@ -7,6 +7,11 @@
 //! 0.6, 0.16 and 0.064. Each round times nimscope (in this process) and then `ogsolve -m rc2`
 //! (its own reported calculation time, and the wall time of the process); the values are
 //! compared once with `ogsolve -p`'s list. Prints min and median per side and code.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,4 +1,9 @@
 //! Times one Wythoff map fill (for profiling outside criterion): `wythoff_map N`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(4096);
     let rules = std::env::args().nth(2).unwrap_or_else(|| "wythoff".into());
@@ -6,7 +11,7 @@ fn main() {
     let t = std::time::Instant::now();
     let g = nimscope::solver::grid::grid(
         &r,
-        &nimscope::solver::grid::Layout::Plain,
+        &nimscope::game::Layout::Plain,
         0..n,
         0..n,
         &nimscope::solver::Control::new(),

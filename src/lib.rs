@@ -1,27 +1,31 @@
-//! nimscope: an explorer for impartial combinatorial games.
+//! nimscope: an explorer for impartial combinatorial games. Two faces over one headless core:
 //!
-//! The architecture in ten lines:
 //! - [`game`]: rulesets (one serde enum, [`game::Ruleset`], parsed from expressions such as
-//!   `push(nim,euclid0)`), positions, moves, and the papers' closed forms ([`game::theory`]);
-//! - [`solver`]: Grundy values of positions, rectangles and sequences; cancellable, reporting
-//!   progress, refusing jobs over the memory budget ([`solver::Control`]);
+//!   `push(nim,euclid0)` by [`game::expr`]), positions, moves, how each ruleset is shown
+//!   ([`game::Presentation`]: a map, a sequence or a board) and the papers' closed forms;
+//! - [`solver`]: Grundy values of positions, rectangles ([`solver::grid`]), the map's tiles,
+//!   sequences and Cram boards; cancellable, reporting progress, refusing jobs over the memory
+//!   budget ([`solver::Control`]);
 //! - [`checks`]: the papers' theorems compared with computation (`nimscope check`);
-//! - [`cli`]: the scriptable command line over the same solver;
-//! - [`worker`] (the solver threads), [`raster`] (values → pixels), [`figure`] (PNG figures)
-//!   and [`session`] (saved explorations): still no egui;
-//! - [`app`], [`canvas`], [`panels`]: the window, the only modules that import egui.
+//! - [`worker`] (the solver threads and their typed messages), [`camera`] (where the map
+//!   looks), [`raster`] (values → pixels, for the screen and the figures), [`figure`] (PNG
+//!   figures) and [`session`] (saved explorations);
+//! - the faces: [`cli`], the scriptable command line, and `ui`, the window (behind the `gui`
+//!   feature, and the only module that uses the GUI toolkit). `main.rs` picks one; neither
+//!   imports the other.
+//!
+//! Every arrow points down this list: nothing in the core imports a face.
 
-pub mod app;
-pub mod canvas;
-pub mod check_row;
+pub mod camera;
 pub mod checks;
 pub mod cli;
 pub mod figure;
 pub mod game;
-pub mod panels;
 pub mod raster;
 pub mod session;
 pub mod solver;
+#[cfg(feature = "gui")]
+pub mod ui;
 pub mod worker;
 
 /// Version and commit embedded by `build.rs`.

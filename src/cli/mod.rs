@@ -10,9 +10,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Background, make_figure, write_figure};
+use crate::game::quote::{escape, one_line};
+use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
-use crate::solver::grid::{self, Layout};
+use crate::solver::grid;
 use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
@@ -136,10 +138,12 @@ pub enum Command {
         #[arg(long)]
         transparent: bool,
     },
-    /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
+    /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
+    /// EMPTY when a row's range holds no case.
     Check {
-        /// Bound of the ranges checked.
-        #[arg(long, default_value_t = 200)]
+        /// Bound of the ranges checked, 0 to 100000 (rows about the papers' own examples are
+        /// checked at any bound).
+        #[arg(long, default_value_t = 200, allow_hyphen_values = true, value_parser = parse_upto)]
         upto: u64,
         #[arg(long)]
         json: bool,
@@ -162,6 +166,20 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         return Err(format!("range {a}..{b} is backwards"));
     }
     Ok(a..b)
+}
+
+/// Largest `check --upto`: the checks fill maps of `upto × upto` cells.
+pub const MAX_UPTO: u64 = 100_000;
+
+fn parse_upto(text: &str) -> Result<u64, String> {
+    let n = crate::game::position::parse_number(text)
+        .map_err(|_| format!("a bound is a whole number from 0 to {MAX_UPTO}"))?;
+    if n > MAX_UPTO {
+        return Err(format!(
+            "a bound is at most {MAX_UPTO} (the checks fill maps of bound × bound cells)"
+        ));
+    }
+    Ok(n)
 }
 
 fn parse_bytes(text: &str) -> Result<u64, String> {
@@ -213,34 +231,36 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             format,
         } => {
             let r = parse_ruleset(&ruleset)?;
-            let layout = match slice {
-                Some(s) => {
-                    let l = Layout::parse_slice(&s).map_err(anyhow::Error::msg)?;
-                    // a probe cell tells a slice of the wrong length from a game's own limits
-                    let probe = l.position(&r, 1, 1);
-                    r.check_position(&probe)
-                        .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
-                    l
-                }
-                None => {
-                    if !grid::has_fast_fill(&r)
-                        && !matches!(
-                            r.shape(),
-                            crate::game::Shape::TwoHeaps | crate::game::Shape::AnyHeaps | crate::game::Shape::Sum
-                        )
-                    {
-                        anyhow::bail!(
-                            "{r} is not played on two heaps: use seq for one heap, or --slice (e.g. 1,_,_) for three"
-                        );
-                    }
-                    Layout::Plain
-                }
+            let asked = match &slice {
+                Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
+                None => Layout::Plain,
             };
+            let layout = match Presentation::of(&r, &asked) {
+                Presentation::Map(layout) => layout,
+                Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),
+                Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
+                Presentation::NeedsSlice => {
+                    anyhow::bail!("{r} is played on three or more heaps: give a slice, e.g. --slice 1,_,_")
+                }
+                Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
+            };
+            if let Some(s) = &slice {
+                // a probe cell tells a slice of the wrong length from a game's own limits
+                let probe = layout.position(&r, crate::game::Cell::new(1, 1));
+                r.check_position(&probe)
+                    .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
+            }
             let g = grid::grid(&r, &layout, rows, cols, control)?;
             output::grid(out, &g, format)?;
         }
         Command::Seq { ruleset, to, json } => {
             let r = parse_ruleset(&ruleset)?;
+            if !has_sequence(&r) {
+                match Presentation::of(&r, &Layout::Plain) {
+                    Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
+                    _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
+                }
+            }
             if to > MAX_SEQ {
                 anyhow::bail!(
                     "seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)"
@@ -275,6 +295,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             transparent,
         } => {
             let s = Session::load(&session)?;
+            refuse_to_overwrite(&session, &output)?;
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
             style.axes &= !no_axes;
@@ -290,13 +311,16 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
             write_figure(&figure, &output)?;
-            writeln!(
-                out,
-                "{}: {}×{} pixels",
-                output.display(),
-                figure.image.width(),
-                figure.image.height()
-            )?;
+            // `-o /dev/stdout`: the PNG is the output, with nothing after it
+            if !is_stdout(&output) {
+                writeln!(
+                    out,
+                    "{}: {}×{} pixels",
+                    escape(&output.display().to_string()),
+                    figure.image.width(),
+                    figure.image.height()
+                )?;
+            }
         }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
@@ -324,8 +348,54 @@ pub const MAX_SEQ: u64 = 1 << 32;
 /// Options listed by `moves` when they do not all fit.
 pub const DEFAULT_PAGE: usize = 1000;
 
-/// The editor document of `--board TEXT [--push]`.
-fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
+/// Refuses an output that is the session being exported, under any name (the same file through
+/// a link, a hard link or `..`): exporting must never destroy its own input.
+fn refuse_to_overwrite(session: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
+    let same = match (std::fs::metadata(session), std::fs::metadata(output)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "{} is the session being exported: give the figure another name",
+            escape(&output.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+/// Whether `path` is this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or the
+/// file or pipe it leads to).
+#[cfg(unix)]
+fn is_stdout(path: &std::path::Path) -> bool {
+    use std::os::fd::AsFd;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &std::path::Path) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
+pub fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
     use crate::game::cram_setup::{CramDocument, CramRules, Setup};
     let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?;
     Ok(CramDocument {
@@ -336,7 +406,8 @@ fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_se
     })
 }
 
-fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
+/// A ruleset expression of the command line; the error names it as such.
+pub fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
     text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
 }
 
@@ -348,40 +419,17 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
     Ok((r, p))
 }
 
-/// The binary's entry point for subcommands: runs, prints errors as one line, sets the exit code.
-pub fn main_with(cli: Cli) -> ExitCode {
-    let Some(command) = cli.command else {
-        let start = match cli.ruleset.as_deref().map(parse_ruleset).transpose() {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(EXIT_ERROR);
-            }
-        };
-        let board = match cli.board.as_deref().map(|b| board_document(b, cli.push)).transpose() {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(EXIT_ERROR);
-            }
-        };
-        let options = crate::app::WindowOptions {
-            memory_budget: cli.memory_budget,
-            session: cli.session,
-            ruleset: start,
-            board,
-            select: cli.select,
-            fresh: cli.fresh,
-        };
-        return match crate::app::run_window(options) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(EXIT_ERROR)
-            }
-        };
-    };
-    let control = Control::with_budget(cli.memory_budget);
+/// Prints an error as the command line does: one `error:` line on stderr, which input cannot
+/// forge or stretch: control characters are escaped, quoted input shortened
+/// ([`crate::game::quote::one_line`]).
+pub fn print_error(e: &dyn std::fmt::Display) {
+    eprintln!("error: {}", one_line(&e.to_string()));
+}
+
+/// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit
+/// code.
+pub fn main_with(command: Command, memory_budget: u64) -> ExitCode {
+    let control = Control::with_budget(memory_budget);
     let progress = show_progress(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());
@@ -399,7 +447,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {e}");
+            print_error(&e);
             ExitCode::from(EXIT_ERROR)
         }
     }

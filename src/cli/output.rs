@@ -6,7 +6,7 @@ use std::io::Write;
 use serde_json::json;
 
 use super::GridFormat;
-use crate::check_row::CheckRow;
+use crate::checks::row::CheckRow;
 use crate::game::{Outcome, Position, Ruleset};
 use crate::solver::OptionValue;
 use crate::solver::evaluate::{Answer, OptionsPage};
@@ -393,7 +393,7 @@ fn largest_values(s: &Computed, count: usize) -> Vec<serde_json::Value> {
 pub fn checks(out: &mut impl Write, rows: &[CheckRow], json: bool) -> std::io::Result<()> {
     if json {
         for r in rows {
-            writeln!(out, "{}", serde_json::to_string(r).expect("rows serialise"))?;
+            writeln!(out, "{}", serde_json::to_string(r).map_err(std::io::Error::other)?)?;
         }
         Ok(())
     } else {

@@ -1,4 +1,4 @@
-//! The Cram board as a picture, without egui: the geometry and colours the editor draws with,
+//! The Cram board as a picture, without the GUI toolkit: the geometry and colours the editor draws with,
 //! and [`board_image`], the RGBA figure of a board for PNG export (cells, blocked cells,
 //! dominoes, component outlines and, with a report, the legal placements coloured by value).
 

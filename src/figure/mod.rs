@@ -1,7 +1,7 @@
 //! Figures for slides: the value map of a region, a value sequence, or a Cram board, drawn at a
 //! resolution independent of the screen, with axes, tick labels, legend and title, and saved as
 //! PNG carrying its provenance. The map's cells go through the same [`crate::raster`] path as the
-//! window, so the figure shows what the screen shows. No egui here: the command line and the
+//! window, so the figure shows what the screen shows. No GUI toolkit here: the command line and the
 //! window's export lane both call [`make_figure`].
 
 pub mod board;
@@ -16,17 +16,23 @@ use image::{Rgba, RgbaImage};
 use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel};
 use crate::game::prediction::Prediction;
-use crate::raster::{ColorMode, Overlays, View, legend_entries, nice_step, raster};
+use crate::game::{Cell, Layout};
+use crate::raster::{ColorMode, CompareWith, Overlays, View, legend_entries, nice_step, raster};
 use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
-use crate::solver::grid::{self, Grid, Layout};
+use crate::solver::grid::{self, Grid};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
 use text::{Anchor, Face, Ink};
 
 /// Largest side of a figure in pixels.
 pub const MAX_SIDE: u32 = 16384;
-/// Smallest width that still leaves room for the map beside its axes and legend.
-const MIN_WIDTH: u32 = 64;
+/// Smallest width of any figure; a figure with axes or a legend needs more (see
+/// [`FigureError::TooNarrow`]).
+pub const MIN_WIDTH: u32 = 64;
+/// Narrowest map, sequence or board a figure draws, in pixels.
+pub const MIN_CONTENT: u32 = 16;
+/// Largest modulus of the `Modulo(k)` colour mode: its legend lists k colours.
+pub const MAX_MODULUS: u32 = 32;
 
 /// What lies behind the map: white for documents, transparent for slides with their own colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -59,14 +65,6 @@ impl Default for FigureStyle {
             background: Background::White,
         }
     }
-}
-
-/// What the difference colour mode compares the map with.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CompareWith {
-    Nothing,
-    Ruleset(Ruleset),
-    Theorem(Prediction),
 }
 
 /// What a figure shows.
@@ -113,10 +111,28 @@ pub struct Figure {
 pub enum FigureError {
     #[error(transparent)]
     Solve(#[from] SolveError),
-    #[error("a figure of {0}×{1} pixels is too large: at most {MAX_SIDE} pixels a side")]
-    TooLarge(u64, u64),
-    #[error("a figure needs a width of at least {MIN_WIDTH} pixels and a scale above 0")]
-    TooSmall,
+    #[error(
+        "a figure of {}×{} pixels is too large: at most {MAX_SIDE} pixels a side",
+        pixels(*.0),
+        pixels(*.1)
+    )]
+    TooLarge(f64, f64),
+    /// The width leaves less than [`MIN_CONTENT`] pixels for the map beside the margins;
+    /// `least` is the smallest width that works for this figure.
+    #[error(
+        "a width of {width} pixels leaves no room for the picture beside its axes, legend and title: this figure needs a width of at least {least} pixels"
+    )]
+    TooNarrow { width: u32, least: u32 },
+    #[error("a scale of {0} pixels per cell makes no figure: give a number above 0")]
+    BadScale(f64),
+    /// The scale draws the content narrower than [`MIN_CONTENT`] pixels.
+    #[error(
+        "a scale of {scale} pixels per cell draws the {cells} cells across {:.3} pixels: a figure needs at least {MIN_CONTENT}, a scale of at least {least}",
+        *.scale * *.cells as f64
+    )]
+    ScaleTooSmall { scale: f64, cells: u64, least: f64 },
+    #[error("the colour mode Modulo({0}) is not one a figure shows: the modulus goes from 2 to {MAX_MODULUS}")]
+    Modulus(u32),
     #[error("the region {0} is empty")]
     EmptyRegion(String),
     #[error("the difference colour mode needs a ruleset or theorem to compare with")]
@@ -127,6 +143,11 @@ pub enum FigureError {
     Encode(String),
     #[error("could not write {path}: {message}")]
     Write { path: String, message: String },
+}
+
+/// A number of pixels as a refusal states it: whole up to a billion, then like `2.9e19`.
+fn pixels(x: f64) -> String {
+    if x < 1e9 { format!("{x:.0}") } else { format!("{x:.1e}") }
 }
 
 /// Colours of the frame and text.
@@ -317,19 +338,25 @@ struct Frame {
     label_px: f32,
 }
 
-impl Frame {
-    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio).
-    fn plan(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> Result<Frame, FigureError> {
+/// The space around the content: axes and their labels on the left and below, the title above,
+/// the legend on the right; and the text sizes, which grow with `base`, the picture's width.
+#[derive(Debug, Clone, Copy)]
+struct Margins {
+    left: u32,
+    right: u32,
+    top: u32,
+    bottom: u32,
+    title_px: f32,
+    label_px: f32,
+}
+
+impl Margins {
+    fn of(spec: &FigureSpec, rows: u64, cols: u64, title: &str, base: f32) -> Margins {
         let style = &spec.style;
-        // Text grows with the picture so a figure scaled down onto a slide stays readable.
-        let base = match spec.scale {
-            Some(s) => (cols as f64 * s) as f32,
-            None => style.width as f32,
-        };
         let label_px = (base / 70.0).clamp(11.0, 48.0);
         let title_px = label_px * 1.3;
         let pad = (label_px * 0.6).round() as u32;
-        let max_label = format!("{}", rows.max(cols) + 1_000);
+        let max_label = format!("{}", rows.max(cols).saturating_add(1_000));
         let (label_w, _) = text::measure(&max_label, Face::Monospace, label_px);
         let left = if style.axes {
             label_w.ceil() as u32 + 3 * pad
@@ -359,31 +386,95 @@ impl Frame {
         } else {
             pad
         };
-        let content_w = match spec.scale {
-            Some(s) if s > 0.0 && s.is_finite() => (cols as f64 * s).round().max(1.0) as u64,
-            Some(_) => return Err(FigureError::TooSmall),
-            None => {
-                if style.width < MIN_WIDTH || style.width <= left + right + 8 {
-                    return Err(FigureError::TooSmall);
+        Margins {
+            left,
+            right,
+            top,
+            bottom,
+            title_px,
+            label_px,
+        }
+    }
+}
+
+impl Frame {
+    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio). Refuses, before
+    /// any work, a figure with no room for its content (saying which width would do), a scale
+    /// that is not a positive number or draws less than [`MIN_CONTENT`] pixels, and a figure
+    /// over [`MAX_SIDE`] pixels a side.
+    fn plan(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> Result<Frame, FigureError> {
+        if let ColorMode::Modulo(k) = spec.color
+            && !(2..=MAX_MODULUS).contains(&k)
+        {
+            return Err(FigureError::Modulus(k));
+        }
+        let (rows, cols) = (rows.max(1), cols.max(1));
+        match spec.scale {
+            Some(s) if !(s.is_finite() && s > 0.0) => Err(FigureError::BadScale(s)),
+            Some(s) => {
+                let content_w = cols as f64 * s;
+                if content_w < f64::from(MIN_CONTENT) {
+                    // rounded up to three decimals, so the scale stated works
+                    let least = (f64::from(MIN_CONTENT) / cols as f64 * 1000.0).ceil() / 1000.0;
+                    return Err(FigureError::ScaleTooSmall {
+                        scale: s,
+                        cells: cols,
+                        least,
+                    });
                 }
-                u64::from(style.width - left - right)
+                // Text grows with the picture so a figure scaled down onto a slide stays readable.
+                let margins = Margins::of(spec, rows, cols, title, content_w as f32);
+                Self::with_content(margins, rows, cols, content_w.round())
             }
-        };
-        let content_h = ((rows as f64) * content_w as f64 / cols as f64).round().max(1.0) as u64;
-        let width = content_w + u64::from(left + right);
-        let height = content_h + u64::from(top + bottom);
-        if width > u64::from(MAX_SIDE) || height > u64::from(MAX_SIDE) {
+            None => {
+                let width = spec.style.width;
+                let margins = Margins::of(spec, rows, cols, title, width as f32);
+                let content_w = i64::from(width) - i64::from(margins.left + margins.right);
+                if width < MIN_WIDTH || content_w < i64::from(MIN_CONTENT) {
+                    return Err(FigureError::TooNarrow {
+                        width,
+                        least: Self::least_width(spec, rows, cols, title),
+                    });
+                }
+                Self::with_content(margins, rows, cols, content_w as f64)
+            }
+        }
+    }
+
+    /// The smallest width at which [`Frame::plan`] leaves [`MIN_CONTENT`] pixels for the
+    /// content. The margins grow with the width (their text does), so this is the least fixed
+    /// point of `w = margins(w) + MIN_CONTENT`, reached by iterating from below.
+    fn least_width(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> u32 {
+        let mut w = MIN_WIDTH;
+        loop {
+            let m = Margins::of(spec, rows, cols, title, w as f32);
+            let need = (m.left + m.right + MIN_CONTENT).max(MIN_WIDTH);
+            if need <= w {
+                return w;
+            }
+            w = need;
+        }
+    }
+
+    /// The frame around a content area `content_w` pixels wide.
+    fn with_content(m: Margins, rows: u64, cols: u64, content_w: f64) -> Result<Frame, FigureError> {
+        let content_w = content_w.max(1.0);
+        let content_h = (rows as f64 * content_w / cols as f64).round().max(1.0);
+        let width = content_w + f64::from(m.left + m.right);
+        let height = content_h + f64::from(m.top + m.bottom);
+        if width > f64::from(MAX_SIDE) || height > f64::from(MAX_SIDE) {
+            // in f64: a scale of 1e300 is refused as too large, not an overflow
             return Err(FigureError::TooLarge(width, height));
         }
         Ok(Frame {
             width: width as u32,
             height: height as u32,
-            left,
-            top,
+            left: m.left,
+            top: m.top,
             content_w: content_w as u32,
             content_h: content_h as u32,
-            title_px,
-            label_px,
+            title_px: m.title_px,
+            label_px: m.label_px,
         })
     }
 
@@ -484,10 +575,10 @@ fn draw_map(
         height: frame.content_h as usize,
     };
     let max = grid.max_value();
-    let value = |a: u64, b: u64| (rows.contains(&a) && cols.contains(&b)).then(|| grid.get(a, b));
-    let other_value = |a: u64, b: u64| match (other, theorem) {
-        (Some(g), _) => g.get(a, b),
-        (None, Some(p)) => p.is_p(a, b).map(|p| u32::from(!p)),
+    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| grid.get(c.a, c.b));
+    let other_value = |c: Cell| match (other, theorem) {
+        (Some(g), _) => g.get(c.a, c.b),
+        (None, Some(p)) => p.is_p(c.a, c.b).map(|p| u32::from(!p)),
         (None, None) => None,
     };
     let pixels = raster(&view, spec.color, max, &value, &other_value);
@@ -776,10 +867,35 @@ mod tests {
             make_figure(&spec, &Control::new()),
             Err(FigureError::TooLarge(..))
         ));
-        spec.scale = Some(0.0);
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            spec.scale = Some(bad);
+            assert!(matches!(
+                make_figure(&spec, &Control::new()),
+                Err(FigureError::BadScale(_))
+            ));
+        }
+        for huge in [1e18, 1e300, f64::MAX] {
+            spec.scale = Some(huge);
+            assert!(matches!(
+                make_figure(&spec, &Control::new()),
+                Err(FigureError::TooLarge(..))
+            ));
+        }
+        // 30 columns at 0.0001 pixels each: refused, naming a scale that works
+        spec.scale = Some(0.0001);
+        let Err(FigureError::ScaleTooSmall { least, .. }) = make_figure(&spec, &Control::new()) else {
+            panic!("a 0.003-pixel map was drawn")
+        };
+        spec.scale = Some(least);
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        assert!(fig.content[2] >= MIN_CONTENT);
+        spec.scale = Some(least - 0.002);
+        assert!(make_figure(&spec, &Control::new()).is_err());
+        spec.color = ColorMode::Modulo(u32::MAX);
+        spec.scale = None;
         assert!(matches!(
             make_figure(&spec, &Control::new()),
-            Err(FigureError::TooSmall)
+            Err(FigureError::Modulus(_))
         ));
         spec.scale = None;
         spec.color = ColorMode::Difference;
@@ -787,6 +903,47 @@ mod tests {
             make_figure(&spec, &Control::new()),
             Err(FigureError::NothingToCompare)
         ));
+    }
+
+    #[test]
+    fn the_least_width_stated_is_the_least_that_works() {
+        let styles = [
+            FigureStyle::default(),
+            FigureStyle {
+                axes: false,
+                legend: false,
+                title: "-".into(),
+                ..FigureStyle::default()
+            },
+        ];
+        for style in styles {
+            for (rows, cols, color) in [
+                (20u64, 30u64, ColorMode::Outcome),
+                (1 << 40, 1 << 40, ColorMode::Difference),
+                (3, 1, ColorMode::Modulo(MAX_MODULUS)),
+            ] {
+                let mut spec = wythoff_spec(style.clone());
+                spec.color = color;
+                spec.style.width = 1;
+                let Err(FigureError::TooNarrow { least, .. }) = Frame::plan(&spec, rows, cols, "t") else {
+                    panic!("a width of 1 is too narrow")
+                };
+                let mut plan = |w: u32| {
+                    spec.style.width = w;
+                    Frame::plan(&spec, rows, cols, "t")
+                };
+                let ok = plan(least).unwrap();
+                assert_eq!(ok.width, least);
+                assert!(ok.content_w >= MIN_CONTENT);
+                match plan(least - 1) {
+                    Err(FigureError::TooNarrow { least: again, .. }) => assert_eq!(again, least),
+                    other => panic!("{other:?}"),
+                }
+                for w in least..least + 400 {
+                    assert!(plan(w).is_ok(), "{w}");
+                }
+            }
+        }
     }
 
     #[test]

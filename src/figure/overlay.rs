@@ -47,19 +47,19 @@ pub(super) fn draw_overlays(img: &mut RgbaImage, area: &MapArea, overlays: &Over
     }
     let shapes = overlays.shapes(area.cols.end as f64, area.rows.end as f64);
     let width = 1.5 * area.stroke_scale;
-    for ([(b0, a0), (b1, a1)], color) in shapes.lines {
+    for ([from, to], color) in shapes.lines {
         line(
             img,
             area.clip,
-            area.to_pixel(b0, a0),
-            area.to_pixel(b1, a1),
+            area.to_pixel(from.b, from.a),
+            area.to_pixel(to.b, to.a),
             width,
             color,
         );
     }
     let radius = (area.pixels_per_cell * 0.3).clamp(1.5 * area.stroke_scale, 6.0 * area.stroke_scale);
-    for ((b, a), color) in shapes.marks {
-        let (x, y) = area.to_pixel(b, a);
+    for (centre, color) in shapes.marks {
+        let (x, y) = area.to_pixel(centre.b, centre.a);
         if (left..right).contains(&x) && (top..bottom).contains(&y) {
             ring(img, area.clip, (x, y), radius, width, color);
         }

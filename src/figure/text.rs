@@ -1,10 +1,10 @@
-//! Text for figures (titles, tick labels, legends), drawn with the fonts egui itself ships
+//! Text for figures (titles, tick labels, legends), drawn with the fonts the window itself ships
 //! (`epaint_default_fonts`), so a figure reads like the window and needs no system font.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::RgbaImage;
 
-/// Which of egui's fonts to use.
+/// Which of the window's fonts to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Face {
     /// Ubuntu Light: titles and legends.
@@ -19,7 +19,8 @@ fn font(face: Face) -> FontRef<'static> {
         Face::Monospace => epaint_default_fonts::HACK_REGULAR,
     };
     // The fonts are compiled in and known to parse; the test below guards that.
-    FontRef::try_from_slice(bytes).expect("egui's built-in fonts parse")
+    #[expect(clippy::expect_used, reason = "compiled-in fonts, parsed by a test")]
+    FontRef::try_from_slice(bytes).expect("the built-in fonts parse")
 }
 
 /// Where a text's anchor point is, relative to the text.

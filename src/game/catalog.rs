@@ -1,14 +1,13 @@
-//! The closed set of rulesets as one serde enum, the ruleset expression language
-//! (`push(nim,euclid0)`, `sub(1,3,4)`, `misere(octal(0.07))`, ...) and the one dispatch point
-//! from a ruleset to its moves.
+//! The closed set of rulesets as one serde enum and the one dispatch point from a ruleset to
+//! its moves; the expression language that names them (`push(nim,euclid0)`, `sub(1,3,4)`,
+//! `misere(octal(0.07))`, ...) is parsed in [`super::expr`].
 //!
 //! Every ruleset is impartial and played under the normal convention unless wrapped in
 //! `misere(...)`. Definitions follow `GAMES.md`; see each variant's docs.
 
 use std::fmt;
-use std::str::FromStr;
 
-use super::position::{Position, PositionError, parse_number};
+use super::position::{Position, PositionError};
 use super::rules::euclid::{EuclidVariant, euclid3_options};
 use super::rules::one_heap::{OctalCode, describe_octal_move, divisor_options, each_heap_options, subtraction_options};
 use super::rules::{fibonacci, heaps};
@@ -78,15 +77,6 @@ pub enum Shape {
     Sum,
     /// A Cram board.
     Board,
-}
-
-/// Why a ruleset expression does not parse.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message} (at character {at} of '{text}')")]
-pub struct ParseError {
-    pub message: String,
-    pub at: usize,
-    pub text: String,
 }
 
 /// The names of the leaf rulesets, for help texts and pickers.
@@ -560,265 +550,9 @@ impl fmt::Display for Ruleset {
     }
 }
 
-impl FromStr for Ruleset {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut p = Parser { text, pos: 0 };
-        let r = p.ruleset()?;
-        p.skip_ws();
-        if p.pos < text.len() {
-            return Err(p.error(format!("unexpected '{}' after the ruleset", &text[p.pos..])));
-        }
-        Ok(r)
-    }
-}
-
-/// A recursive-descent parser over the expression; nesting depth is bounded by `MAX_DEPTH`
-/// so a hostile expression cannot overflow the stack.
-struct Parser<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-const MAX_DEPTH: usize = 32;
-
-impl Parser<'_> {
-    fn error(&self, message: String) -> ParseError {
-        ParseError {
-            message,
-            at: self.pos + 1,
-            text: self.text.to_string(),
-        }
-    }
-
-    fn skip_ws(&mut self) {
-        while self.text[self.pos..].starts_with(char::is_whitespace) {
-            self.pos += self.text[self.pos..].chars().next().map_or(1, char::len_utf8);
-        }
-    }
-
-    fn eat(&mut self, c: char) -> Result<(), ParseError> {
-        self.skip_ws();
-        if self.text[self.pos..].starts_with(c) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            let found = self.text[self.pos..]
-                .chars()
-                .next()
-                .map_or("the end".to_string(), |f| format!("'{f}'"));
-            Err(self.error(format!("expected '{c}' but found {found}")))
-        }
-    }
-
-    fn word(&mut self) -> String {
-        self.skip_ws();
-        let start = self.pos;
-        let rest = &self.text[start..];
-        let len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-            .unwrap_or(rest.len());
-        self.pos += len;
-        self.text[start..start + len].to_ascii_lowercase()
-    }
-
-    /// The raw text up to the matching ')' (for number lists and octal codes).
-    fn args_text(&mut self) -> Result<String, ParseError> {
-        self.eat('(')?;
-        let start = self.pos;
-        let Some(len) = self.text[start..].find(')') else {
-            return Err(self.error("missing ')'".into()));
-        };
-        self.pos = start + len + 1;
-        Ok(self.text[start..start + len].to_string())
-    }
-
-    fn ruleset(&mut self) -> Result<Ruleset, ParseError> {
-        self.ruleset_at(0)
-    }
-
-    fn ruleset_at(&mut self, depth: usize) -> Result<Ruleset, ParseError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error(format!("rulesets nest at most {MAX_DEPTH} deep")));
-        }
-        let at = self.pos;
-        let name = self.word();
-        let leaf = |r: Ruleset| Ok(r);
-        match name.as_str() {
-            "nim" => leaf(Ruleset::Nim),
-            "wythoff" => leaf(Ruleset::Wythoff),
-            "euclid" => leaf(Ruleset::Euclid(EuclidVariant::ColeDavie)),
-            "grossman" => leaf(Ruleset::Euclid(EuclidVariant::Grossman)),
-            "euclid0" => leaf(Ruleset::Euclid(EuclidVariant::Zero)),
-            "m-euclid" | "meuclid" => leaf(Ruleset::Euclid(EuclidVariant::Multiple)),
-            "zeruclid" => leaf(Ruleset::Zeruclid),
-            "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
-            "cdn" => leaf(Ruleset::Cdn),
-            "divisor" => leaf(Ruleset::Divisor),
-            "cram" => leaf(Ruleset::Cram(CramKind::Both)),
-            "cram-v" => leaf(Ruleset::Cram(CramKind::Vertical)),
-            "cram-h" => leaf(Ruleset::Cram(CramKind::Horizontal)),
-            "push-cram" => leaf(Ruleset::Push(
-                Box::new(Ruleset::Cram(CramKind::Vertical)),
-                Box::new(Ruleset::Cram(CramKind::Horizontal)),
-            )),
-            "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
-            "sub" | "subtraction" => {
-                let args = self.args_text()?;
-                let mut set = Vec::new();
-                for part in args.split(',') {
-                    let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
-                    if n == 0 {
-                        return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
-                    }
-                    set.push(n);
-                }
-                set.sort_unstable();
-                set.dedup();
-                Ok(Ruleset::Subtraction(set))
-            }
-            "tag" => {
-                let args = self.args_text()?;
-                let k = parse_number(&args).map_err(|e| self.error(format!("tag(k): {e}")))?;
-                if k == 0 {
-                    return Err(self.error("tag(k) needs k ≥ 1".into()));
-                }
-                Ok(Ruleset::Tag(k))
-            }
-            "octal" => {
-                let args = self.args_text()?;
-                args.parse::<OctalCode>().map(Ruleset::Octal).map_err(|e| self.error(e))
-            }
-            "push" | "sum" => {
-                self.eat('(')?;
-                let a = self.ruleset_at(depth + 1)?;
-                self.eat(',')?;
-                let b_at = self.pos;
-                let b = self.ruleset_at(depth + 1)?;
-                self.eat(')')?;
-                if name == "push" {
-                    if matches!(a, Ruleset::Misere(_)) {
-                        return Err(ParseError { message: "misère has no effect on the first ruleset of push (the game never ends before the push); write push(R1,misere(R2)) or misere(push(R1,R2))".into(), at: at + 1, text: self.text.into() });
-                    }
-                    if a.min_heap() < b.min_heap() {
-                        return Err(ParseError {
-                            message: format!(
-                                "push({a},{b}): {a} can empty a heap, but {b} has no positions with an empty heap"
-                            ),
-                            at: b_at + 1,
-                            text: self.text.into(),
-                        });
-                    }
-                    if !compatible(&a, &b) {
-                        return Err(ParseError {
-                            message: format!("push({a},{b}): {a} and {b} are not played on the same positions"),
-                            at: b_at + 1,
-                            text: self.text.into(),
-                        });
-                    }
-                    Ok(Ruleset::Push(Box::new(a), Box::new(b)))
-                } else {
-                    if a.has_misere() || b.has_misere() {
-                        return Err(ParseError {
-                            message:
-                                "misère applies to a whole game, not to a component of a sum: write misere(sum(R1,R2))"
-                                    .into(),
-                            at: at + 1,
-                            text: self.text.into(),
-                        });
-                    }
-                    Ok(Ruleset::Sum(Box::new(a), Box::new(b)))
-                }
-            }
-            "misere" | "misère" => {
-                self.eat('(')?;
-                let r = self.ruleset_at(depth + 1)?;
-                self.eat(')')?;
-                if r.has_misere() {
-                    return Err(ParseError {
-                        message: format!("{r} already has misère play"),
-                        at: at + 1,
-                        text: self.text.into(),
-                    });
-                }
-                Ok(Ruleset::Misere(Box::new(r)))
-            }
-            "" => Err(self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())),
-            other => Err(ParseError {
-                message: format!("unknown ruleset '{other}'; known: {}", NAMES.join(", ")),
-                at: at + 1,
-                text: self.text.into(),
-            }),
-        }
-    }
-}
-
-/// Whether two rulesets are played on the same kind of board, so a push can hand the board
-/// from one to the other (individual positions are checked again when they are given).
-fn compatible(a: &Ruleset, b: &Ruleset) -> bool {
-    use Shape::*;
-    match (a.shape(), b.shape()) {
-        (Sum, _) | (_, Sum) => false,
-        (Board, Board) => true,
-        (Board, _) | (_, Board) => false,
-        (Fibonacci, Fibonacci) => true,
-        (Fibonacci, _) | (_, Fibonacci) => false,
-        (x, y) if x == y => true,
-        (AnyHeaps, _) | (_, AnyHeaps) => true,
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn expressions_round_trip() {
-        for text in [
-            "nim",
-            "wythoff",
-            "euclid",
-            "grossman",
-            "euclid0",
-            "m-euclid",
-            "zeruclid",
-            "euclid3",
-            "cdn",
-            "sub(1,3,4)",
-            "tag(5)",
-            "divisor",
-            "fibonacci-nim",
-            "octal(0.07)",
-            "push(nim,euclid0)",
-            "sum(nim,sub(1,2))",
-            "misere(push(tag(2),tag(3)))",
-            "push(push(nim,wythoff),euclid)",
-        ] {
-            let r: Ruleset = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(r.to_string(), text);
-        }
-        assert_eq!(
-            " push ( nim , sub(3,1,3) ) ".parse::<Ruleset>().unwrap().to_string(),
-            "push(nim,sub(1,3))"
-        );
-    }
-
-    #[test]
-    fn bad_expressions_say_why() {
-        let err = |t: &str| t.parse::<Ruleset>().unwrap_err().to_string();
-        assert!(err("nimm").contains("unknown ruleset 'nimm'"));
-        assert!(err("sub()").contains("subtraction set"));
-        assert!(err("sub(0,2)").contains("0 is not allowed"));
-        assert!(err("sub(1,99999999999999999999)").contains("does not fit in 64 bits"));
-        assert!(err("push(nim").contains("expected ','"));
-        assert!(err("push(wythoff,sub(1,2))").contains("not played on the same positions"));
-        assert!(err("sum(misere(nim),nim)").contains("misère"));
-        assert!(err("nim)").contains("unexpected ')'"));
-        assert!(err("octal(0.g)").contains("not an octal digit"));
-        assert!(err(&"push(".repeat(100)).contains("nest"));
-    }
 
     #[test]
     fn positions_are_checked() {

@@ -1,4 +1,4 @@
-//! The Cram board editor's model, free of egui: a [`Setup`] is whatever the user drew (a grid of
+//! The Cram board editor's model, free of the GUI toolkit: a [`Setup`] is whatever the user drew (a grid of
 //! up to 16 × 16 cells, blocked cells, placed dominoes, whether the Push Cram button was
 //! pushed); [`Setup::to_board`] turns it into a solver [`Board`] or returns every reason it
 //! cannot (STYLE habit 8). [`CramModel`] adds undo and redo as stacks of setups, and

@@ -67,25 +67,3 @@ impl Prediction {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solver::Control;
-    use crate::solver::grid::{Layout, grid};
-
-    #[test]
-    fn each_prediction_matches_its_ruleset() {
-        for p in Prediction::ALL {
-            let r = p.ruleset().parse().unwrap();
-            let g = grid(&r, &Layout::Plain, 0..60, 0..60, &Control::new()).unwrap();
-            for a in 0..60 {
-                for b in 0..60 {
-                    if let Some(pred) = p.is_p(a, b) {
-                        assert_eq!(pred, g.get(a, b) == Some(0), "{} at ({a},{b})", p.label());
-                    }
-                }
-            }
-        }
-    }
-}

@@ -728,8 +728,8 @@ pub fn fibonacci_nim_p(n: u64, q: u64) -> bool {
     if n == 0 {
         return true;
     }
-    let smallest = *zeckendorf_terms(n).last().unwrap();
-    q < smallest
+    // n ≥ 1 has at least one Zeckendorf term
+    zeckendorf_terms(n).last().is_none_or(|&smallest| q < smallest)
 }
 
 /// Seed 004, Fibonacci Nim strategy, the winning move: take all chips if
@@ -742,8 +742,8 @@ pub fn fibonacci_nim_move(n: u64, q: u64) -> Option<u64> {
     if q >= n {
         return Some(n);
     }
-    let smallest = *zeckendorf_terms(n).last().unwrap();
-    (smallest <= q).then_some(smallest)
+    // n ≥ 1 has at least one Zeckendorf term
+    zeckendorf_terms(n).last().copied().filter(|&smallest| smallest <= q)
 }
 
 /// Seed 004, Theorem (Fibonacci Nim): a fresh pile of `n ≥ 2` chips (position

@@ -15,14 +15,19 @@ pub const DEFAULT_MEMORY_BUDGET: u64 = 4 << 30;
 pub enum SolveError {
     #[error("cancelled")]
     Cancelled,
-    #[error(
-        "{what} would need about {} but the memory budget is {}; choose a smaller region or raise the budget",
-        human_bytes(*needed),
-        human_bytes(*budget)
-    )]
+    #[error("{}", over_budget_message(what, *needed, *budget))]
     OverBudget { what: String, needed: u64, budget: u64 },
     #[error("{0}")]
     Unsupported(String),
+}
+
+/// Why a job over the memory budget was refused: what it would need and what the budget is.
+pub fn over_budget_message(what: &str, needed: u64, budget: u64) -> String {
+    format!(
+        "{what} would need about {} but the memory budget is {}; choose a smaller region or raise the budget",
+        human_bytes(needed),
+        human_bytes(budget)
+    )
 }
 
 /// Formats a byte count as `1.5 GiB`, `12 MiB`, ...

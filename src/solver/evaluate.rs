@@ -14,14 +14,14 @@ use std::collections::{BTreeMap, HashMap};
 use super::closed_form::{Known, closed_form};
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
-use super::grid::{self, Grid, Layout};
+use super::grid::{self, Grid};
 use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::{self, Search};
 use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::paging;
-use crate::game::{Outcome, Position, Ruleset, Shape};
+use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
 
 /// Largest rectangle (in cells) solved as a whole to answer one position.
 const REGION_CELLS: u64 = 1 << 26;
@@ -314,7 +314,7 @@ impl Evaluator {
         }
         if let Position::Heaps(h) = p
             && h.len() == 1
-            && sequence::is_one_heap(ruleset)
+            && crate::game::has_sequence(ruleset)
             && ruleset.shape() != Shape::Fibonacci
         {
             return self.by_sequence(ruleset, h[0], control).map(Some);

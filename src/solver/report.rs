@@ -4,9 +4,8 @@
 
 use super::control::{Control, SolveError};
 use super::evaluate::{Evaluator, OptionValue, first_options};
-use super::grid::Layout;
 use crate::game::rules::paging;
-use crate::game::{Outcome, Position, Ruleset, Shape};
+use crate::game::{Outcome, Position, Ruleset};
 
 /// Positions with more options than this (by an upper bound known before generating them) are
 /// not enumerated: their value is still reported, their options are not.
@@ -154,36 +153,6 @@ pub fn report(
     })
 }
 
-/// The map cell `(a, b)` showing position `p` under `layout` (the reverse of
-/// [`Layout::position`]); `None` when `p` is not a cell of that map.
-pub fn cell_of(layout: &Layout, ruleset: &Ruleset, p: &Position) -> Option<(u64, u64)> {
-    let one = |p: &Position| match p {
-        Position::Heaps(h) if h.len() == 1 => Some(h[0]),
-        _ => None,
-    };
-    let cell = match (layout, p) {
-        (Layout::Plain, Position::Fib { n, q }) if ruleset.shape() == Shape::Fibonacci => Some((*n, *q)),
-        (Layout::Plain, Position::Sum(a, b)) if ruleset.shape() == Shape::Sum => Some((one(a)?, one(b)?)),
-        (Layout::Plain, Position::Heaps(h)) if h.len() == 2 => Some((h[0], h[1])),
-        (Layout::Slice(t), Position::Heaps(h)) if h.len() == t.len() => {
-            let mut free = Vec::new();
-            for (fixed, &x) in t.iter().zip(h) {
-                match fixed {
-                    Some(f) if *f != x => return None,
-                    Some(_) => {}
-                    None => free.push(x),
-                }
-            }
-            match free[..] {
-                [a, b] => Some((a, b)),
-                _ => None,
-            }
-        }
-        _ => None,
-    }?;
-    (layout.position(ruleset, cell.0, cell.1) == *p).then_some(cell)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,31 +254,5 @@ mod tests {
         let r = rep("misere(nim)", "0");
         assert!(r.is_terminal());
         assert_eq!(r.value, 1);
-    }
-
-    #[test]
-    fn cells_round_trip_through_the_layout() {
-        for (rules, layout) in [
-            ("wythoff", Layout::Plain),
-            ("fibonacci-nim", Layout::Plain),
-            ("sum(tag(3),sub(1,2))", Layout::Plain),
-            ("zeruclid", Layout::parse_slice("1,_,_").unwrap()),
-            ("euclid3", Layout::parse_slice("_,4,_").unwrap()),
-        ] {
-            let r: Ruleset = rules.parse().unwrap();
-            for (a, b) in [(0, 0), (3, 5), (7, 2)] {
-                let p = layout.position(&r, a, b);
-                assert_eq!(cell_of(&layout, &r, &p), Some((a, b)), "{rules}");
-            }
-        }
-        let r: Ruleset = "zeruclid".parse().unwrap();
-        let slice = Layout::parse_slice("1,_,_").unwrap();
-        assert_eq!(cell_of(&slice, &r, &Position::Heaps(vec![2, 3, 4])), None);
-        assert_eq!(cell_of(&Layout::Plain, &r, &Position::Heaps(vec![2, 3, 4])), None);
-        let r: Ruleset = "push(nim,euclid0)".parse().unwrap();
-        assert_eq!(
-            cell_of(&Layout::Plain, &r, &r.parse_position("pushed(2,4)").unwrap()),
-            None
-        );
     }
 }

@@ -136,7 +136,9 @@ impl Search {
                     return Err(over(needed));
                 }
             }
-            let top = stack.last_mut().expect("the stack holds the root until it returns");
+            let Some(top) = stack.last_mut() else {
+                unreachable!("the stack holds the root until it returns")
+            };
             while top.next < top.options.len() {
                 let o = &top.options[top.next];
                 if !self.memo.contains_key(o) {
@@ -155,7 +157,9 @@ impl Search {
                 stack.push(f);
                 continue;
             }
-            let frame = stack.pop().expect("non-empty");
+            let Some(frame) = stack.pop() else {
+                unreachable!("the stack holds the root until it returns")
+            };
             open_bytes -= frame_bytes(&frame);
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)
@@ -352,8 +356,7 @@ mod tests {
         };
         // six buttons: the same values as the map's fill of push compounds (plane by plane)
         let r = nest(6);
-        let g =
-            crate::solver::grid::grid(&r, &crate::solver::grid::Layout::Plain, 0..6, 0..6, &Control::new()).unwrap();
+        let g = crate::solver::grid::grid(&r, &crate::game::Layout::Plain, 0..6, 0..6, &Control::new()).unwrap();
         let mut plain = Search::plain(r.clone());
         for a in 0..6 {
             for b in 0..6 {

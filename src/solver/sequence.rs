@@ -24,7 +24,7 @@ use super::control::{Control, SolveError};
 use super::octal::{self, OctalSequence};
 use super::search::Search;
 use crate::game::rules::one_heap::OctalOption;
-use crate::game::{MexSet, Position, Ruleset, Shape, theory};
+use crate::game::{MexSet, Position, Ruleset, Shape, has_sequence, theory};
 
 const NONE: u32 = u32::MAX;
 
@@ -136,11 +136,6 @@ enum Memory {
     Unbounded,
 }
 
-/// Whether `ruleset` is played on one heap (so `seq` applies).
-pub fn is_one_heap(ruleset: &Ruleset) -> bool {
-    matches!(ruleset.shape(), Shape::OneHeap | Shape::AnyHeaps | Shape::Fibonacci)
-}
-
 /// Computes G(0..n) as a whole (for the window and the figures: small n).
 pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
     control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(8))?;
@@ -149,7 +144,7 @@ pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence
 
 /// Computes G(0..n), stopping early once a period is certified.
 pub fn compute(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
-    if !is_one_heap(ruleset) {
+    if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
         )));

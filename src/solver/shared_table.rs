@@ -94,6 +94,10 @@ impl Words {
         // Word alignment, and the cache-line alignment by hand: the system allocator gives
         // zeroed memory of larger alignments by writing zeros over all of it, which would
         // touch every page of the cap up front.
+        #[expect(
+            clippy::expect_used,
+            reason = "a size below the cap (checked by the caller) and alignment 8"
+        )]
         let layout = Layout::from_size_align(buckets * BUCKET_BYTES + BUCKET_BYTES, 8).expect("table layout");
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };

@@ -18,8 +18,9 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::control::{Control, SolveError};
-use super::grid::{self, Cells, Grid, Growing, Layout, NONE};
+use super::grid::{self, Cells, Grid, Growing, NONE};
 use super::search::Search;
+use crate::game::{Layout, Presentation};
 use crate::game::{Ruleset, Shape};
 
 /// Side of a tile in cells.
@@ -100,6 +101,8 @@ impl Tile {
 }
 
 enum Method {
+    /// The ruleset has no map under this layout (see [`Presentation`]): why.
+    NoMap(String),
     Growing(Box<Growing>),
     Search(Box<Search>),
     Whole(Option<Grid>),
@@ -118,14 +121,17 @@ impl TileSource {
             Layout::Plain => Growing::new(ruleset),
             Layout::Slice(_) => None,
         };
-        let method = match growing {
-            Some(g) => Method::Growing(Box::new(g)),
-            None if *layout == Layout::Plain
-                && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
+        let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
+        let method = match (no_map, growing) {
+            (Some(why), _) => Method::NoMap(why),
+            (None, Some(g)) => Method::Growing(Box::new(g)),
+            (None, None)
+                if *layout == Layout::Plain
+                    && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
             {
                 Method::Whole(None)
             }
-            None => Method::Search(Box::new(Search::new(ruleset.clone()))),
+            (None, None) => Method::Search(Box::new(Search::new(ruleset.clone()))),
         };
         Self {
             ruleset: ruleset.clone(),
@@ -145,6 +151,7 @@ impl TileSource {
         let tri = |n: u64| n * (n + 1) / 2;
         TILE * TILE
             + match &self.method {
+                Method::NoMap(_) => 0,
                 Method::Growing(g) => tri((key.reach() + 1) * TILE).saturating_sub(tri(g.rows())),
                 Method::Search(_) => 0,
                 Method::Whole(g) => match g {
@@ -158,12 +165,13 @@ impl TileSource {
     pub fn tile(&mut self, key: TileKey, control: &Control) -> Result<Tile, SolveError> {
         let (ruleset, layout) = (&self.ruleset, &self.layout);
         match &mut self.method {
+            Method::NoMap(why) => Err(SolveError::Unsupported(why.clone())),
             Method::Growing(g) => {
                 g.grow_to((key.reach() + 1) * TILE, control)?;
                 Tile::build(key, control, |a, b| Ok(Some(g.raw(a, b)).filter(|&v| v != NONE)))
             }
             Method::Search(search) => Tile::build(key, control, |a, b| {
-                let p = layout.position(ruleset, a, b);
+                let p = layout.position(ruleset, crate::game::Cell::new(a, b));
                 match ruleset.check_position(&p) {
                     Ok(()) => search.value(&p, control).map(Some),
                     Err(_) => Ok(None),
@@ -171,12 +179,14 @@ impl TileSource {
             }),
             Method::Whole(whole) => {
                 let (r, c) = (key.rows().end, key.cols().end);
-                if !whole.as_ref().is_some_and(|g| g.rows.end >= r && g.cols.end >= c) {
-                    let (r0, c0) = whole.as_ref().map_or((0, 0), |g| (g.rows.end, g.cols.end));
-                    *whole = None; // free the old rectangle before filling the larger one
-                    *whole = Some(grid::grid(ruleset, layout, 0..r.max(r0), 0..c.max(c0), control)?);
-                }
-                let g = whole.as_ref().expect("filled above");
+                let g = match whole {
+                    Some(g) if g.rows.end >= r && g.cols.end >= c => g,
+                    _ => {
+                        let (r0, c0) = whole.as_ref().map_or((0, 0), |g| (g.rows.end, g.cols.end));
+                        *whole = None; // free the old rectangle before filling the larger one
+                        whole.insert(grid::grid(ruleset, layout, 0..r.max(r0), 0..c.max(c0), control)?)
+                    }
+                };
                 Tile::build(key, control, |a, b| Ok(g.get(a, b)))
             }
         }

@@ -5,7 +5,7 @@
 //! response; the worker and the window stay alive. Each lane's thread keeps an [`Evaluator`]
 //! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
 //!
-//! No egui here: the owner passes a `wake` callback (the window's `request_repaint`).
+//! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
 pub mod protocol;
 
@@ -14,15 +14,21 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-pub use protocol::{JobId, JobSpec, Lane, Output, Response};
+pub use protocol::{JobError, JobId, JobSpec, Lane, Output, Response};
 
-use crate::figure::{FigureError, make_figure, write_figure};
+use crate::figure::{make_figure, write_figure};
 use crate::solver::cram_report::{CramSolvers, cram_report};
 use crate::solver::evaluate::Evaluator;
-use crate::solver::grid::grid;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::TileSource;
 use crate::solver::{Control, SolveError};
+
+/// What a lane's thread is sent: a job, or the word to forget its caches.
+enum LaneMessage {
+    Job(Request),
+    /// Drop what the lane keeps between jobs (the user's Cancel gives the memory back).
+    Free,
+}
 
 struct Request {
     job: JobId,
@@ -43,7 +49,7 @@ pub struct Running {
 
 /// One lane's thread and the channel feeding it.
 struct LaneThread {
-    requests: Sender<Request>,
+    requests: Sender<LaneMessage>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -83,7 +89,7 @@ impl Worker {
 
     fn lane_thread(&mut self, lane: Lane) -> &LaneThread {
         self.lanes.entry(lane).or_insert_with(|| {
-            let (requests, rx) = mpsc::channel::<Request>();
+            let (requests, rx) = mpsc::channel::<LaneMessage>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
             let thread = std::thread::Builder::new()
@@ -115,14 +121,16 @@ impl Worker {
             spec,
             control,
         };
-        if let Err(mpsc::SendError(request)) = self.lane_thread(lane).requests.send(request) {
+        if let Err(mpsc::SendError(LaneMessage::Job(request))) =
+            self.lane_thread(lane).requests.send(LaneMessage::Job(request))
+        {
             // The lane's thread could not start: answer at once so the window shows why.
             self.running.remove(&lane);
             let _ = self.response_sender.send(Response {
                 job: request.job,
                 lane,
                 spec: request.spec,
-                result: Err("could not start a solver thread".into()),
+                result: Err(JobError::Failed("could not start a solver thread".into())),
             });
         }
         job
@@ -132,6 +140,16 @@ impl Worker {
     pub fn cancel(&mut self, lane: Lane) {
         if let Some(r) = self.running.remove(&lane) {
             r.control.cancel();
+        }
+    }
+
+    /// Stops the lane's job and has its thread drop what it keeps between jobs (caches,
+    /// tables), so the memory is given back: the status bar's Cancel. The next job on the
+    /// lane starts from nothing.
+    pub fn cancel_and_free(&mut self, lane: Lane) {
+        self.cancel(lane);
+        if let Some(t) = self.lanes.get(&lane) {
+            let _ = t.requests.send(LaneMessage::Free);
         }
     }
 
@@ -189,15 +207,24 @@ pub struct LaneState {
 /// How long a tile job goes on past its first tile before answering.
 const TILE_BATCH: std::time::Duration = std::time::Duration::from_millis(100);
 
-fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
+fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake) {
     let mut state = LaneState::default();
-    while let Ok(mut req) = requests.recv() {
+    while let Ok(message) = requests.recv() {
+        let mut job = None;
         // Only the newest request matters: skip those already superseded.
-        while let Ok(next) = requests.try_recv() {
-            req.control.cancel();
-            req = next;
+        for message in std::iter::once(message).chain(std::iter::from_fn(|| requests.try_recv().ok())) {
+            match message {
+                LaneMessage::Job(req) => {
+                    if let Some(old) = job.replace(req) {
+                        old.control.cancel();
+                    }
+                }
+                LaneMessage::Free => state = LaneState::default(),
+            }
         }
-        run_and_send(req, &mut state, &responses, &wake);
+        if let Some(req) = job {
+            run_and_send(req, &mut state, &responses, &wake);
+        }
     }
 }
 
@@ -213,16 +240,16 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     }
     let result = match result {
         Ok(Ok(output)) => Ok(output),
-        Ok(Err(SolveError::Cancelled)) => return,
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(panic) => Err(format!(
+        Ok(Err(JobError::Cancelled)) => return,
+        Ok(Err(e)) => Err(e),
+        Err(panic) => Err(JobError::Failed(format!(
             "the solver failed unexpectedly ({}); the window keeps running",
             panic
                 .downcast_ref::<String>()
                 .map(String::as_str)
                 .or(panic.downcast_ref::<&str>().copied())
                 .unwrap_or("panic")
-        )),
+        ))),
     };
     let _ = responses.send(Response {
         job: req.job,
@@ -233,14 +260,8 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     wake();
 }
 
-fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, SolveError> {
+fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, JobError> {
     Ok(match spec {
-        JobSpec::Map {
-            ruleset,
-            layout,
-            rows,
-            cols,
-        } => Output::Map(Arc::new(grid(ruleset, layout, rows.clone(), cols.clone(), control)?)),
         JobSpec::Tiles { ruleset, layout, tiles } => {
             let source = match &mut state.tiles {
                 Some(s) if s.serves(ruleset, layout) => s,
@@ -256,7 +277,7 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
                 match source.tile(key, control) {
                     Ok(t) => out.push((key, Arc::new(t))),
                     // the tiles finished so far are good; the next job meets the error again
-                    Err(e) if out.is_empty() || e == SolveError::Cancelled => return Err(e),
+                    Err(e) if out.is_empty() || e == SolveError::Cancelled => return Err(e.into()),
                     Err(_) => break,
                 }
             }
@@ -278,13 +299,9 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
             control,
         )?)),
         JobSpec::Export { spec, path } => {
-            let failed = |e: FigureError| match e {
-                FigureError::Solve(e) => e,
-                e => SolveError::Unsupported(e.to_string()),
-            };
-            let figure = make_figure(spec, control).map_err(failed)?;
+            let figure = make_figure(spec, control)?;
             control.check()?;
-            write_figure(&figure, path).map_err(failed)?;
+            write_figure(&figure, path)?;
             Output::Exported {
                 path: path.clone(),
                 width: figure.image.width(),
@@ -309,15 +326,17 @@ pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grid::Layout;
+    use crate::game::Layout;
+    use crate::solver::tiles::{TILE, TileKey};
     use std::time::Duration;
 
-    fn map(rules: &str, n: u64) -> JobSpec {
-        JobSpec::Map {
+    /// The map tile holding cell (n - 1, n - 1): filling it fills the map up to row n.
+    fn tile_at(rules: &str, n: u64) -> JobSpec {
+        let k = (n - 1) / TILE;
+        JobSpec::Tiles {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
-            rows: 0..n,
-            cols: 0..n,
+            tiles: vec![TileKey { row: k, col: k }],
         }
     }
 
@@ -336,25 +355,32 @@ mod tests {
     fn newer_job_supersedes_older_and_errors_are_reported() {
         let (wake, count) = counting_wake();
         let mut w = Worker::new(wake, 1 << 30);
-        w.submit(Lane::Map, map("wythoff", 9000));
-        let second = w.submit(Lane::Map, map("nim", 64));
+        w.submit(Lane::Map, tile_at("wythoff", 9000));
+        let second = w.submit(Lane::Map, tile_at("nim", 64));
         let r = wait(&mut w);
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].job, second);
-        assert!(matches!(&r[0].result, Ok(Output::Map(g)) if g.get(3, 5) == Some(6)));
+        assert!(matches!(&r[0].result, Ok(Output::Tiles(t)) if t[0].1.get(3, 5) == Some(6)));
         assert!(*count.lock().unwrap() >= 1);
-        // over the budget: an error, and the worker lives on
-        w.submit(Lane::Map, map("wythoff", 1 << 20));
+        // over the budget: a typed error, and the worker lives on
+        w.submit(Lane::Map, tile_at("wythoff", 1 << 20));
         let r = wait(&mut w);
-        assert!(matches!(&r[0].result, Err(e) if e.contains("memory budget")));
-        w.submit(Lane::Compare, map("euclid", 16));
+        assert!(
+            matches!(&r[0].result, Err(JobError::OverBudget { .. })),
+            "{:?}",
+            r[0].result
+        );
+        w.submit(Lane::Compare, tile_at("euclid", 16));
         assert!(wait(&mut w)[0].result.is_ok());
+        // a ruleset without a map is refused as such
+        w.submit(Lane::Map, tile_at("octal(0.07)", 16));
+        assert!(matches!(&wait(&mut w)[0].result, Err(JobError::Unsupported(_))));
     }
 
     #[test]
     fn cancel_drops_the_result() {
         let mut w = Worker::new(no_wake(), 1 << 30);
-        w.submit(Lane::Map, map("wythoff", 6000));
+        w.submit(Lane::Map, tile_at("wythoff", 6000));
         w.cancel(Lane::Map);
         assert!(!w.is_running(Lane::Map));
         std::thread::sleep(Duration::from_millis(50));

@@ -1,16 +1,17 @@
 //! Messages between the window and the solver thread. Every job has an id and a lane; a newer
 //! job on a lane supersedes the older one, and results of superseded jobs are dropped.
 
-use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::figure::{FigureSpec, Subject};
+use crate::figure::{FigureError, FigureSpec, Subject};
+use crate::game::Layout;
 use crate::game::Position;
 use crate::game::Ruleset;
 use crate::game::rules::cram_board::Board;
+use crate::solver::SolveError;
+use crate::solver::control::over_budget_message;
 use crate::solver::cram_report::{CramReport, CramVariant};
-use crate::solver::grid::{Grid, Layout};
 use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
 use crate::solver::tiles::{TILE, Tile, TileKey};
@@ -38,13 +39,6 @@ pub enum Lane {
 /// What to compute.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JobSpec {
-    /// Values of `[0,n) × [0,n)` of a two-heap ruleset (or a slice).
-    Map {
-        ruleset: Ruleset,
-        layout: Layout,
-        rows: Range<u64>,
-        cols: Range<u64>,
-    },
     /// Tiles of the map of a two-heap ruleset (or a slice), the most wanted first; the worker
     /// answers with the first and whichever of the others it finishes within a moment.
     Tiles {
@@ -70,7 +64,6 @@ impl JobSpec {
     /// Units of work, for the progress bar and the rate.
     pub fn size(&self) -> u64 {
         match self {
-            JobSpec::Map { rows, cols, .. } => rows.end.saturating_mul(cols.end),
             JobSpec::Tiles { tiles, .. } => tiles.len() as u64 * TILE * TILE,
             JobSpec::Sequence { n, .. } => *n,
             JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
@@ -86,9 +79,6 @@ impl JobSpec {
     /// A few words for the status bar.
     pub fn describe(&self) -> String {
         match self {
-            JobSpec::Map {
-                ruleset, rows, cols, ..
-            } => format!("{ruleset}: {}×{} map", rows.end, cols.end),
             JobSpec::Tiles { ruleset, tiles, .. } => match tiles.first() {
                 Some(t) => format!(
                     "{ruleset}: map tiles near rows {}, columns {}",
@@ -110,7 +100,6 @@ impl JobSpec {
 /// A finished job's result.
 #[derive(Debug, Clone)]
 pub enum Output {
-    Map(Arc<Grid>),
     /// Finished tiles, in the order asked.
     Tiles(Vec<(TileKey, Arc<Tile>)>),
     Sequence(Arc<Sequence>),
@@ -130,6 +119,42 @@ pub struct Response {
     pub job: JobId,
     pub lane: Lane,
     pub spec: JobSpec,
-    /// The result, or the error to show in the status bar (a refused budget, a panic, ...).
-    pub result: Result<Output, String>,
+    /// The result, or why there is none.
+    pub result: Result<Output, JobError>,
+}
+
+/// Why a job gave no result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JobError {
+    /// Refused before it started: it would need more memory than the budget.
+    #[error("{}", over_budget_message(what, *needed, *budget))]
+    OverBudget { what: String, needed: u64, budget: u64 },
+    /// Stopped by the user or superseded (such results are normally dropped, never shown).
+    #[error("cancelled")]
+    Cancelled,
+    /// The solver has no method for this ruleset or position.
+    #[error("{0}")]
+    Unsupported(String),
+    /// Something went wrong on the way: a file not written, a figure too large, a panic.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl From<SolveError> for JobError {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::Cancelled => JobError::Cancelled,
+            SolveError::OverBudget { what, needed, budget } => JobError::OverBudget { what, needed, budget },
+            SolveError::Unsupported(why) => JobError::Unsupported(why),
+        }
+    }
+}
+
+impl From<FigureError> for JobError {
+    fn from(e: FigureError) -> Self {
+        match e {
+            FigureError::Solve(e) => e.into(),
+            e => JobError::Failed(e.to_string()),
+        }
+    }
 }

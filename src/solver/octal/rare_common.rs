@@ -268,8 +268,9 @@ fn scan_for<T: Copy + Into<u32>>(g: &[T], seen: &mut [u8], m: usize, a: &mut usi
 #[inline]
 fn first_zero(seen: &[u8]) -> u32 {
     let mut i = 0;
-    for chunk in seen.chunks_exact(8) {
-        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+    let (chunks, _) = seen.as_chunks::<8>();
+    for chunk in chunks {
+        let w = u64::from_le_bytes(*chunk);
         if w != 0x0101_0101_0101_0101 {
             // the lowest byte that is 0 (marks are 0 or 1)
             let zeros = !w & 0x0101_0101_0101_0101;

@@ -1,8 +1,0 @@
-//! The panels: the ruleset picker on the left, the inspector on the right (with its move tree
-//! and play mode), and the Cram board editor in the centre's second tab.
-
-pub mod cram_editor;
-pub mod inspector_panel;
-pub mod move_tree;
-pub mod play_panel;
-pub mod ruleset_panel;

@@ -1,0 +1,178 @@
+//! Where a fill keeps its values: [`Cells`] (2 or 4 bytes a cell), a [`Plane`] of rows (the
+//! triangle b ≤ a for symmetric rulesets) and the [`Grid`] of a rectangle handed to callers.
+
+use std::ops::Range;
+
+/// Marks a cell that is not a position of the ruleset.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Values of a whole `rows × cols` rectangle anchored at (0, 0), row-major.
+#[derive(Debug, Clone)]
+pub(crate) enum Cells {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Cells {
+    pub(crate) fn new(len: usize, bound: u64) -> Self {
+        if bound < u16::MAX as u64 {
+            Cells::Narrow(vec![u16::MAX; len])
+        } else {
+            Cells::Wide(vec![NONE; len])
+        }
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> u32 {
+        match self {
+            Cells::Narrow(v) => {
+                let x = v[i];
+                if x == u16::MAX { NONE } else { x as u32 }
+            }
+            Cells::Wide(v) => v[i],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, x: u32) {
+        match self {
+            Cells::Narrow(v) => v[i] = if x == NONE { u16::MAX } else { x as u16 },
+            Cells::Wide(v) => v[i] = x,
+        }
+    }
+
+    pub(crate) fn bytes_per_cell(bound: u64) -> u64 {
+        if bound < u16::MAX as u64 { 2 } else { 4 }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Cells::Narrow(v) => v.len(),
+            Cells::Wide(v) => v.len(),
+        }
+    }
+
+    /// Makes room for `len` cells (new ones not computed), in 4 bytes a cell if `bound` needs it.
+    pub(super) fn resize(&mut self, len: usize, bound: u64) {
+        if let Cells::Narrow(v) = self
+            && Cells::bytes_per_cell(bound) == 4
+        {
+            *self = Cells::Wide(v.iter().map(|&x| if x == u16::MAX { NONE } else { x as u32 }).collect());
+        }
+        match self {
+            Cells::Narrow(v) => v.resize(len, u16::MAX),
+            Cells::Wide(v) => v.resize(len, NONE),
+        }
+    }
+}
+
+/// A filled rectangle `[0,rows) × [0,cols)`. A symmetric ruleset (G(a,b) = G(b,a): every
+/// two-heap ruleset of the catalog) on a square keeps only the triangle `b ≤ a`, row by row,
+/// which halves both the work and the memory.
+#[derive(Debug, Clone)]
+pub(super) struct Plane {
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) symmetric: bool,
+    pub(super) cells: Cells,
+}
+
+impl Plane {
+    /// Cells needed to store a `rows × cols` plane.
+    pub(super) fn len(rows: usize, cols: usize, symmetric: bool) -> usize {
+        if symmetric { rows * (rows + 1) / 2 } else { rows * cols }
+    }
+
+    #[inline]
+    pub(super) fn index(&self, a: usize, b: usize) -> usize {
+        if self.symmetric {
+            let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+            hi * (hi + 1) / 2 + lo
+        } else {
+            a * self.cols + b
+        }
+    }
+
+    #[inline]
+    pub(super) fn at(&self, a: usize, b: usize) -> u32 {
+        self.cells.get(self.index(a, b))
+    }
+
+    /// The cells to fill, in an order where every option of a cell comes first: row by row,
+    /// and in a symmetric plane only up to the diagonal.
+    pub(super) fn cells_of_row(&self, a: usize) -> Range<usize> {
+        if self.symmetric { 0..a + 1 } else { 0..self.cols }
+    }
+}
+
+/// The values of the extra options (push successors) at one cell, or `None` if the cell is not
+/// a position of one of them.
+#[inline]
+pub(super) fn extra_values(extras: &[&Plane], a: usize, b: usize, out: &mut [u32; 8]) -> Option<usize> {
+    for (i, p) in extras.iter().enumerate() {
+        let v = p.at(a, b);
+        if v == NONE {
+            return None;
+        }
+        out[i] = v;
+    }
+    Some(extras.len())
+}
+
+/// The first `c` columns of a plane.
+pub(super) fn crop(p: &Plane, c: usize) -> Plane {
+    let mut cells = Cells::new(
+        p.rows * c,
+        if matches!(p.cells, Cells::Narrow(_)) {
+            0
+        } else {
+            u32::MAX as u64
+        },
+    );
+    for a in 0..p.rows {
+        for b in 0..c {
+            cells.set(a * c + b, p.at(a, b));
+        }
+    }
+    Plane {
+        rows: p.rows,
+        cols: c,
+        symmetric: false,
+        cells,
+    }
+}
+
+/// The Grundy values of a rectangle of positions, as asked for.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub rows: Range<u64>,
+    pub cols: Range<u64>,
+    pub(super) plane: Plane,
+}
+
+impl Grid {
+    /// The value at (row a, column b), `None` where the cell is not a position.
+    #[inline]
+    pub fn get(&self, a: u64, b: u64) -> Option<u32> {
+        if !self.rows.contains(&a) || !self.cols.contains(&b) {
+            return None;
+        }
+        let v = self.plane.at(a as usize, b as usize);
+        (v != NONE).then_some(v)
+    }
+
+    /// The largest value in the grid (0 if none), for scaling colour maps.
+    pub fn max_value(&self) -> u32 {
+        self.rows_iter()
+            .flat_map(|(_, r)| r.into_iter().flatten())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Rows of values, `None` for cells that are not positions.
+    pub fn rows_iter(&self) -> impl Iterator<Item = (u64, Vec<Option<u32>>)> + '_ {
+        self.rows
+            .clone()
+            .map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
+    }
+}

@@ -1,0 +1,61 @@
+//! Passing messages in the status bar (a file opened, saved or exported, or why not; map tiles
+//! evicted). Kept apart from the map's status, whose errors hold back the map's jobs.
+
+use std::time::{Duration, Instant};
+
+use crate::ui::theme;
+
+/// How long the status bar shows a notice, and a notice about an error.
+const NOTICE_FOR: Duration = Duration::from_secs(10);
+const ERROR_FOR: Duration = Duration::from_secs(60);
+
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    shown_at: Instant,
+}
+
+impl Notice {
+    pub fn done(text: String) -> Self {
+        Self {
+            text,
+            error: false,
+            shown_at: Instant::now(),
+        }
+    }
+
+    pub fn error(text: String) -> Self {
+        Self {
+            text,
+            error: true,
+            shown_at: Instant::now(),
+        }
+    }
+
+    /// Whether it is still shown.
+    pub fn is_visible(&self) -> bool {
+        self.shown_at.elapsed() <= if self.error { ERROR_FOR } else { NOTICE_FOR }
+    }
+}
+
+/// Replaces `slot`'s notice, keeping the time it was first shown when the text repeats (a
+/// condition reported every frame fades like one reported once).
+pub fn notify(slot: &mut Option<Notice>, notice: Notice) {
+    if slot
+        .as_ref()
+        .is_none_or(|n| n.text != notice.text || n.error != notice.error)
+    {
+        *slot = Some(notice);
+    }
+}
+
+/// Draws the notice if it is still shown; returns whether it drew.
+pub fn notice_ui(ui: &mut egui::Ui, notice: Option<&Notice>) -> bool {
+    let Some(n) = notice.filter(|n| n.is_visible()) else {
+        return false;
+    };
+    let color = if n.error { theme::ERROR_TEXT } else { theme::NOTICE_TEXT };
+    ui.colored_label(color, &n.text);
+    true
+}

@@ -1,0 +1,304 @@
+//! The ruleset panel: every ruleset of the catalog with its parameters, the compound builder
+//! (push, sum, misère), the slice of games on more heaps, and the expression itself as
+//! editable text with its parse error shown inline.
+
+use crate::game::catalog::NAMES;
+use crate::game::prediction::Prediction;
+use crate::game::{Ruleset, Shape};
+use crate::ui::theme;
+
+/// The panel's editable state (the expression may be invalid while being typed).
+#[derive(Debug, Clone)]
+pub struct RulesetPanel {
+    pub expression: String,
+    pub error: Option<String>,
+    /// Parameters of the parameterised leaves.
+    pub sub_set: String,
+    pub tag_k: String,
+    pub octal_code: String,
+    /// Second ruleset of the compound builder.
+    pub second: String,
+    /// Fixed heaps of a slice (e.g. `1,_,_`); empty for two-heap games. Kept in step with
+    /// `heaps`, `axes` and `fixed` (editing either side updates the other).
+    pub slice: String,
+    /// Number of heaps of a ruleset on any number of heaps (2: the plain map).
+    pub heaps: usize,
+    /// The heaps (0-based, increasing) that are the map's rows and columns.
+    pub axes: [usize; 2],
+    /// The sizes of the other heaps, by heap (entries of axes are ignored).
+    pub fixed: Vec<u64>,
+    /// Ruleset compared with the main one in the difference colour mode.
+    pub compare: String,
+    /// A theorem's prediction to compare with instead of a ruleset.
+    pub compare_theorem: Option<Prediction>,
+}
+
+impl Default for RulesetPanel {
+    fn default() -> Self {
+        Self {
+            expression: "wythoff".into(),
+            error: None,
+            sub_set: "1,3,4".into(),
+            tag_k: "5".into(),
+            octal_code: "0.07".into(),
+            second: "euclid0".into(),
+            slice: String::new(),
+            heaps: 2,
+            axes: [0, 1],
+            fixed: vec![1; MAX_HEAPS],
+            compare: "push(nim,euclid0)".into(),
+            compare_theorem: None,
+        }
+    }
+}
+
+/// What the user asked for this frame.
+pub enum PanelAction {
+    /// A new ruleset expression was chosen (already parsed).
+    Apply(Ruleset),
+    None,
+}
+
+/// Most heaps the panel offers for rulesets on any number of heaps.
+pub const MAX_HEAPS: usize = 6;
+
+/// The catalog's buttons: the leaf rulesets of [`NAMES`] without parameters (those with
+/// parameters, `sub(S)` and the like, have their own fields and the compound builder below),
+/// and without `cram-v` and `cram-h`, which the board editor plays only inside `push-cram`.
+fn catalog_buttons() -> impl Iterator<Item = &'static str> {
+    NAMES
+        .iter()
+        .copied()
+        .filter(|n| !n.contains('(') && !matches!(*n, "cram-v" | "cram-h"))
+}
+
+impl RulesetPanel {
+    /// The slice text of the heap widgets: empty for the plain two-heap map.
+    pub fn slice_text(&self) -> String {
+        if self.heaps <= 2 {
+            return String::new();
+        }
+        (0..self.heaps)
+            .map(|i| {
+                if self.axes.contains(&i) {
+                    "_".to_string()
+                } else {
+                    self.fixed[i].to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Shows a saved slice (empty: the plain two-heap map) in the text and the heap widgets.
+    pub fn set_slice(&mut self, text: &str) {
+        self.slice = text.trim().to_string();
+        if self.slice.is_empty() {
+            self.set_heaps(2);
+        } else {
+            self.read_slice(text);
+        }
+    }
+
+    /// Sets the heap widgets from a slice text such as `1,_,_`; false if it is not one.
+    fn read_slice(&mut self, text: &str) -> bool {
+        let Ok(crate::game::Layout::Slice(parts)) = crate::game::Layout::parse_slice(text) else {
+            return false;
+        };
+        if parts.len() > MAX_HEAPS {
+            return false;
+        }
+        let free: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].is_none()).collect();
+        self.heaps = parts.len();
+        self.axes = [free[0], free[1]];
+        for (i, p) in parts.iter().enumerate() {
+            if let Some(v) = p {
+                self.fixed[i] = *v;
+            }
+        }
+        true
+    }
+
+    /// Makes the heap widgets and the slice fit a ruleset about to be shown: three-heap games
+    /// get three heaps (the first fixed, 1 unless chosen: seed 003's Figure 2 for zeruclid),
+    /// rulesets on any number of heaps keep the chosen count, the others need no slice.
+    pub fn fit_to(&mut self, r: &Ruleset) {
+        match r.shape() {
+            Shape::ThreeHeaps if self.heaps != 3 => self.set_heaps(3),
+            Shape::ThreeHeaps | Shape::AnyHeaps => {}
+            _ => self.set_heaps(2),
+        }
+        self.slice = self.slice_text();
+    }
+
+    /// Changes the number of heaps; the last two become the map's axes.
+    fn set_heaps(&mut self, n: usize) {
+        self.heaps = n.clamp(2, MAX_HEAPS);
+        self.axes = [self.heaps - 2, self.heaps - 1];
+    }
+}
+
+/// The number of heaps, which two are the map's axes and the sizes of the others, for rulesets
+/// on any number of heaps; returns true when the slice changed.
+fn heaps_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> bool {
+    let before = (panel.heaps, panel.axes, panel.fixed.clone());
+    ui.horizontal(|ui| {
+        let l = ui.label("heaps");
+        if shape == Shape::ThreeHeaps {
+            ui.label("3 (this game is played on three heaps)");
+        } else {
+            let mut n = panel.heaps;
+            ui.add(egui::DragValue::new(&mut n).range(2..=MAX_HEAPS))
+                .labelled_by(l.id);
+            if n != panel.heaps {
+                panel.set_heaps(n);
+            }
+        }
+    });
+    if panel.heaps >= 3 {
+        let name = |[i, j]: [usize; 2]| format!("heaps {} and {}", i + 1, j + 1);
+        egui::ComboBox::from_label("map axes (rows, columns)")
+            .selected_text(name(panel.axes))
+            .show_ui(ui, |ui| {
+                for i in 0..panel.heaps {
+                    for j in i + 1..panel.heaps {
+                        ui.selectable_value(&mut panel.axes, [i, j], name([i, j]));
+                    }
+                }
+            });
+        for i in (0..panel.heaps).filter(|i| !panel.axes.contains(i)) {
+            ui.horizontal(|ui| {
+                let l = ui.label(format!("heap {}", i + 1));
+                ui.add(egui::DragValue::new(&mut panel.fixed[i]).range(0..=1_000_000))
+                    .labelled_by(l.id);
+            });
+        }
+    }
+    before != (panel.heaps, panel.axes, panel.fixed.clone())
+}
+
+/// Draws the panel; returns the ruleset to switch to, if any. `compare`: the difference mode
+/// is on, so the panel shows what it compares with.
+pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bool) -> PanelAction {
+    let mut chosen: Option<String> = None;
+    ui.heading("Ruleset");
+    let label = ui.label("Expression");
+    let edit = ui.text_edit_singleline(&mut panel.expression).labelled_by(label.id);
+    if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) || ui.button("Apply expression").clicked() {
+        chosen = Some(panel.expression.clone());
+    }
+    if let Some(e) = &panel.error {
+        ui.colored_label(theme::ERROR_TEXT, e);
+    }
+    ui.separator();
+    ui.label("Catalog");
+    ui.horizontal_wrapped(|ui| {
+        for name in catalog_buttons() {
+            if ui.button(name).clicked() {
+                chosen = Some(name.to_string());
+            }
+        }
+    });
+    let mut param = |ui: &mut egui::Ui, name: &str, value: &mut String, make: &dyn Fn(&str) -> String| {
+        ui.horizontal(|ui| {
+            let l = ui.label(format!("{name}:"));
+            ui.add(egui::TextEdit::singleline(value).desired_width(70.0))
+                .labelled_by(l.id);
+            if ui.button(format!("use {name}")).clicked() {
+                chosen = Some(make(value));
+            }
+        });
+    };
+    param(ui, "sub", &mut panel.sub_set, &|v| format!("sub({v})"));
+    param(ui, "tag", &mut panel.tag_k, &|v| format!("tag({v})"));
+    param(ui, "octal", &mut panel.octal_code, &|v| format!("octal({v})"));
+    ui.separator();
+    ui.label("Compound builder");
+    ui.horizontal(|ui| {
+        let l = ui.label("second:");
+        ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(110.0))
+            .labelled_by(l.id);
+    });
+    ui.horizontal(|ui| {
+        let current = panel.expression.clone();
+        if ui.button("push(current, second)").clicked() {
+            chosen = Some(format!("push({current},{})", panel.second));
+        }
+        if ui.button("sum").clicked() {
+            chosen = Some(format!("sum({current},{})", panel.second));
+        }
+    });
+    let misere = panel.expression.starts_with("misere(");
+    let mut toggle = misere;
+    if ui.checkbox(&mut toggle, "misère play").changed() {
+        chosen = Some(if misere {
+            panel
+                .expression
+                .trim_start_matches("misere(")
+                .strip_suffix(')')
+                .unwrap_or(&panel.expression)
+                .to_string()
+        } else {
+            format!("misere({})", panel.expression)
+        });
+    }
+    let shape = panel.expression.parse::<Ruleset>().ok().map(|r| r.shape());
+    if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
+        ui.separator();
+        if heaps_ui(ui, panel, shape) {
+            panel.slice = panel.slice_text();
+            chosen = Some(panel.expression.clone());
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("slice:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut panel.slice)
+                        .desired_width(80.0)
+                        .hint_text("1,_,_"),
+                )
+                .labelled_by(l.id);
+            if edit.changed() {
+                let text = panel.slice.clone();
+                if text.trim().is_empty() {
+                    panel.set_heaps(2);
+                } else {
+                    panel.read_slice(&text);
+                }
+            }
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                chosen = Some(panel.expression.clone());
+            }
+        });
+        ui.small(
+            "More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.",
+        );
+    }
+    if compare {
+        ui.separator();
+        ui.label("Difference mode compares with");
+        ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
+        let l = ui.label("compared ruleset");
+        ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
+            .labelled_by(l.id);
+        for p in Prediction::ALL {
+            ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
+        }
+    }
+
+    match chosen {
+        Some(text) => match text.parse::<Ruleset>() {
+            Ok(r) => {
+                panel.expression = r.to_string();
+                panel.error = None;
+                PanelAction::Apply(r)
+            }
+            Err(e) => {
+                panel.expression = text;
+                panel.error = Some(e.to_string());
+                PanelAction::None
+            }
+        },
+        None => PanelAction::None,
+    }
+}

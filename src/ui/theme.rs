@@ -1,0 +1,59 @@
+//! Colours and sizes of the window, in one place (no literal colours elsewhere in the UI).
+
+use egui::Color32;
+
+/// A colour of the shared raster path ([`crate::raster::colors`]) as egui draws it.
+pub fn color32(c: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+}
+
+pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
+pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
+pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
+pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
+/// Notices that are not errors (saved, opened, exported).
+pub const NOTICE_TEXT: Color32 = Color32::from_rgb(120, 200, 140);
+pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
+/// The points of the one-heap plot.
+pub const SEQUENCE_POINTS: Color32 = Color32::from_rgb(90, 160, 230);
+
+/// Width of the ruleset panel, in points.
+pub const SIDE_PANEL_WIDTH: f32 = 250.0;
+/// Width of the inspector, in points (the user may drag it within a range).
+pub const INSPECTOR_WIDTH: f32 = 320.0;
+/// Size of the small helper texts, in points (egui's default small text is hard to read).
+pub const SMALL_TEXT: f32 = 11.5;
+/// Target distance between axis tick labels, in points.
+pub const TICK_SPACING: f32 = 80.0;
+/// Width of the Cram editor's report column, in points.
+pub const CRAM_REPORT_WIDTH: f32 = 320.0;
+
+// The inspector and its marks on the map.
+pub const WINNING_TEXT: Color32 = Color32::from_rgb(80, 200, 120);
+pub const MEX_HIGHLIGHT: Color32 = Color32::from_rgb(255, 170, 0);
+pub const VALUE_PRESENT: Color32 = Color32::from_rgb(70, 110, 170);
+pub const VALUE_ABSENT: Color32 = Color32::from_gray(45);
+pub const SELECTED_OUTLINE: Color32 = Color32::from_rgb(255, 60, 200);
+pub const OPTION_MARK: Color32 = Color32::from_rgb(40, 130, 255);
+pub const WINNING_MARK: Color32 = Color32::from_rgb(60, 230, 110);
+/// Indentation of one level of the move tree, in points.
+pub const TREE_INDENT: f32 = 14.0;
+
+/// Text for the window: the default fonts lack some symbols the move descriptions use (an
+/// arrow, ⊕, ≤, ≥), so they are spelled in ASCII here; the command line keeps them.
+pub fn shown(text: &str) -> String {
+    text.replace('→', "->")
+        .replace('⊕', "xor")
+        .replace('≤', "<=")
+        .replace('≠', "!=")
+        .replace('≥', ">=")
+}
+
+/// Sets the window's text sizes: helper texts readable at a glance.
+pub fn apply(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style
+            .text_styles
+            .insert(egui::TextStyle::Small, egui::FontId::proportional(SMALL_TEXT));
+    });
+}

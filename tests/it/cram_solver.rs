@@ -1,0 +1,630 @@
+//! Cram and Push Cram solvers against independent brute force, published values and the
+//! parser's error messages.
+//!
+//! The brute force knows nothing of the solvers' tricks: it walks cells with loops (no bit
+//! shifts by strides), takes the mex over all options of the whole board (no decomposition,
+//! no symmetry) and memoises in a plain `HashMap` keyed by the raw mask.
+
+use nimscope::game::rules::cram_board::{Board, BoardError, Domino, Orientation};
+use nimscope::solver::control::{Control, SolveError};
+use nimscope::solver::cram::{CramSolver, Outcome};
+use nimscope::solver::push_cram::{PushCramSolver, PushMove, post_push_value};
+use std::collections::HashMap;
+
+// ---------------------------------------------------------------------------------------------
+// Brute force.
+
+fn cell(cols: usize, r: usize, c: usize) -> u128 {
+    1u128 << (r * cols + c)
+}
+
+/// All dominoes of a `rows × cols` grid as pairs of cell masks; horizontal only, vertical only
+/// or both.
+fn all_dominoes(rows: usize, cols: usize, horizontal: bool, vertical: bool) -> Vec<u128> {
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if horizontal && c + 1 < cols {
+                out.push(cell(cols, r, c) | cell(cols, r, c + 1));
+            }
+            if vertical && r + 1 < rows {
+                out.push(cell(cols, r, c) | cell(cols, r + 1, c));
+            }
+        }
+    }
+    out
+}
+
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let mut seen = vec![false; 300];
+    for v in values {
+        if (v as usize) < seen.len() {
+            seen[v as usize] = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap() as u32
+}
+
+struct BruteCram {
+    dominoes: Vec<u128>,
+    memo: HashMap<u128, u32>,
+}
+
+impl BruteCram {
+    fn new(rows: usize, cols: usize) -> Self {
+        BruteCram {
+            dominoes: all_dominoes(rows, cols, true, true),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn value(&mut self, empty: u128) -> u32 {
+        if let Some(&v) = self.memo.get(&empty) {
+            return v;
+        }
+        let options: Vec<u128> = self
+            .dominoes
+            .iter()
+            .filter(|&&d| empty & d == d)
+            .map(|&d| empty & !d)
+            .collect();
+        let v = mex(options.into_iter().map(|o| self.value(o)).collect::<Vec<_>>());
+        self.memo.insert(empty, v);
+        v
+    }
+}
+
+/// 0.07 by its definition: a strip of n loses two adjacent cells, leaving strips a and b.
+fn brute_007(n: usize) -> u32 {
+    let mut g = vec![0u32; n + 1];
+    for m in 2..=n {
+        g[m] = mex((0..=m - 2).map(|a| g[a] ^ g[m - 2 - a]));
+    }
+    g[n]
+}
+
+struct BrutePush {
+    rows: usize,
+    cols: usize,
+    dominoes: Vec<u128>,
+    g007: Vec<u32>,
+    memo: HashMap<u128, u32>,
+}
+
+impl BrutePush {
+    fn new(rows: usize, cols: usize) -> Self {
+        BrutePush {
+            rows,
+            cols,
+            dominoes: all_dominoes(rows, cols, false, true),
+            g007: (0..=cols).map(brute_007).collect(),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn post(&self, empty: u128) -> u32 {
+        let mut v = 0;
+        for r in 0..self.rows {
+            let mut run = 0;
+            for c in 0..=self.cols {
+                if c < self.cols && empty & cell(self.cols, r, c) != 0 {
+                    run += 1;
+                } else {
+                    v ^= self.g007[run];
+                    run = 0;
+                }
+            }
+        }
+        v
+    }
+
+    fn value(&mut self, empty: u128) -> u32 {
+        if let Some(&v) = self.memo.get(&empty) {
+            return v;
+        }
+        let options: Vec<u128> = self
+            .dominoes
+            .iter()
+            .filter(|&&d| empty & d == d)
+            .map(|&d| empty & !d)
+            .collect();
+        let mut values: Vec<u32> = options.into_iter().map(|o| self.value(o)).collect();
+        values.push(self.post(empty));
+        let v = mex(values);
+        self.memo.insert(empty, v);
+        v
+    }
+}
+
+/// Fixed-seed xorshift, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cram against brute force.
+
+/// Every subset of the empty cells of a `rows × cols` grid.
+fn all_subsets_agree(rows: usize, cols: usize) {
+    let control = Control::new();
+    let mut fast = CramSolver::with_table_bytes(8 << 20);
+    let mut brute = BruteCram::new(rows, cols);
+    for mask in 0..1u128 << (rows * cols) {
+        let board = Board::from_mask(rows, cols, mask).unwrap();
+        let want = brute.value(mask);
+        assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+        let want_outcome = if want == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(fast.outcome(&board, &control).unwrap(), want_outcome, "{board}");
+    }
+}
+
+#[test]
+fn cram_all_subsets_of_small_grids() {
+    for (r, c) in [
+        (1, 8),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (2, 6),
+    ] {
+        all_subsets_agree(r, c);
+    }
+}
+
+#[test]
+fn cram_all_subsets_of_4x4() {
+    all_subsets_agree(4, 4);
+}
+
+#[test]
+fn cram_random_boards_up_to_20_cells() {
+    let control = Control::new();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for (n, (rows, cols)) in [(4, 5), (5, 4), (2, 10), (10, 2), (1, 20), (3, 6), (6, 3), (4, 4)]
+        .into_iter()
+        .enumerate()
+    {
+        // A small table forces evictions, which must not change any value; half the grids
+        // are solved on one thread, half on three.
+        let mut fast = CramSolver::with_table_bytes(64 << 10).with_threads(1 + 2 * (n % 2));
+        let mut brute = BruteCram::new(rows, cols);
+        let full = (1u128 << (rows * cols)) - 1;
+        for i in 0..400 {
+            // Densities from sparse to full.
+            let mut mask = full;
+            for _ in 0..(i % 4) {
+                mask &= rng.next() as u128 | (rng.next() as u128) << 64;
+            }
+            if i % 9 == 0 {
+                mask = full;
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            assert_eq!(fast.value(&board, &control).unwrap(), brute.value(mask), "{board}");
+        }
+    }
+}
+
+/// The root's search on several threads gives what the one-thread search gives (itself
+/// checked against the brute force above), for values, outcomes and the values of moves, on
+/// boards too large for the brute force.
+#[test]
+fn threads_agree_with_one_thread() {
+    let control = Control::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut one = CramSolver::with_table_bytes(16 << 20).with_threads(1);
+    let mut many = CramSolver::with_table_bytes(16 << 20).with_threads(4);
+    for (rows, cols) in [(5, 5), (4, 6), (3, 9), (6, 4), (4, 7)] {
+        let full = (1u128 << (rows * cols)) - 1;
+        for i in 0..12 {
+            let mut mask = full;
+            for _ in 0..i % 3 {
+                mask &= !(1u128 << (rng.next() % (rows * cols) as u64));
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            assert_eq!(one.value(&board, &control), many.value(&board, &control), "{board}");
+            assert_eq!(one.outcome(&board, &control), many.outcome(&board, &control), "{board}");
+            if i == 0 {
+                assert_eq!(
+                    one.move_values(&board, &control),
+                    many.move_values(&board, &control),
+                    "{board}"
+                );
+            }
+        }
+        // A fresh table each grid, so that the searches do not just read each other's answers.
+        one.clear();
+        many.clear();
+    }
+}
+
+/// Boards in frames of more than 64 cells take the solver's `u128` path; sparse ones keep the
+/// brute force cheap.
+#[test]
+fn cram_sparse_boards_over_64_cells() {
+    let control = Control::new();
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for (rows, cols) in [(9, 9), (5, 20), (8, 16), (1, 128), (128, 1), (4, 30)] {
+        let mut fast = CramSolver::with_table_bytes(1 << 20);
+        let mut brute = BruteCram::new(rows, cols);
+        let cells = rows * cols;
+        for _ in 0..60 {
+            // About 18 empty cells, in clusters so that dominoes fit.
+            let mut mask = 0u128;
+            while mask.count_ones() < 18 {
+                let i = (rng.next() % cells as u64) as usize;
+                mask |= 1u128 << i;
+                if i + 1 < cells && rng.next().is_multiple_of(2) {
+                    mask |= 1u128 << (i + 1);
+                }
+                if i + cols < cells && rng.next().is_multiple_of(2) {
+                    mask |= 1u128 << (i + cols);
+                }
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            assert_eq!(
+                fast.value(&board, &control).unwrap(),
+                brute.value(board.empty_mask()),
+                "{board}"
+            );
+        }
+    }
+}
+
+/// The same position padded with blocked cells into a frame of more than 64 cells (the `u128`
+/// path) has the same value as in its own frame (the `u64` path).
+#[test]
+fn cram_padding_does_not_change_values() {
+    let control = Control::new();
+    let mut rng = Rng(0x6A09_E667_F3BC_C909);
+    let mut fast = CramSolver::with_table_bytes(1 << 20);
+    for _ in 0..200 {
+        let small = Board::from_mask(4, 5, rng.next() as u128 | rng.next() as u128).unwrap();
+        let mut padded = 0u128;
+        for r in 0..4 {
+            for c in 0..5 {
+                if small.is_empty(r, c) {
+                    padded |= 1u128 << (r * 20 + c + 7);
+                }
+            }
+        }
+        let big = Board::from_mask(4, 20, padded).unwrap();
+        assert_eq!(
+            fast.value(&small, &control).unwrap(),
+            fast.value(&big, &control).unwrap(),
+            "{small}"
+        );
+    }
+}
+
+#[test]
+fn cram_move_values_are_values_after_the_move() {
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    let board: Board = "..../.#../....".parse().unwrap();
+    let mv = s.move_values(&board, &control).unwrap();
+    assert_eq!(mv.len(), board.legal_moves().len());
+    let mut brute = BruteCram::new(3, 4);
+    for (d, v) in &mv {
+        let after = board.place(*d).unwrap();
+        assert_eq!(*v, brute.value(after.empty_mask()), "{d}");
+    }
+    let winning = s.winning_moves(&board, &control).unwrap();
+    let expected: Vec<Domino> = mv.iter().filter(|m| m.1 == 0).map(|m| m.0).collect();
+    assert_eq!(winning, expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cram values.
+
+#[test]
+fn one_row_is_octal_007() {
+    let known = [
+        0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1,
+        1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
+    ];
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    for n in 1..=60 {
+        let want = if n < known.len() { known[n] } else { brute_007(n) };
+        let row = Board::rectangle(1, n).unwrap();
+        let col = Board::rectangle(n, 1).unwrap();
+        assert_eq!(s.value(&row, &control).unwrap(), want, "1×{n}");
+        assert_eq!(s.value(&col, &control).unwrap(), want, "{n}×1");
+    }
+}
+
+#[test]
+fn two_rows_match_brute_force() {
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    let mut brute = BruteCram::new(2, 10);
+    for n in 1..=10 {
+        let board = Board::rectangle(2, n).unwrap();
+        // The 2×n grid inside the 2×10 frame: the first n columns of both rows.
+        let mask = ((1u128 << n) - 1) | (((1u128 << n) - 1) << 10);
+        assert_eq!(s.value(&board, &control).unwrap(), brute.value(mask), "2×{n}");
+    }
+}
+
+#[test]
+fn even_by_even_is_zero() {
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    for (r, c) in [(2, 2), (2, 4), (4, 4), (2, 6), (4, 6), (2, 8), (2, 12)] {
+        let b = Board::rectangle(r, c).unwrap();
+        assert_eq!(s.value(&b, &control).unwrap(), 0, "{r}×{c}");
+    }
+}
+
+#[test]
+fn published_nimbers() {
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    for (n, want) in (3..=10).zip([0, 1, 1, 4, 1, 3, 1, 2]) {
+        let b = Board::rectangle(3, n).unwrap();
+        assert_eq!(s.value(&b, &control).unwrap(), want, "3×{n}");
+    }
+    for (r, c, want) in [(4, 5, 2), (4, 7, 3), (5, 5, 0), (5, 6, 2)] {
+        let b = Board::rectangle(r, c).unwrap();
+        assert_eq!(s.value(&b, &control).unwrap(), want, "{r}×{c}");
+        // Transposed boards have the same value.
+        let t = Board::rectangle(c, r).unwrap();
+        assert_eq!(s.value(&t, &control).unwrap(), want, "{c}×{r}");
+    }
+}
+
+/// 5×7 is the slowest published value here: about 5 s with opt-level 2.
+#[test]
+fn published_nimber_5x7() {
+    let control = Control::new();
+    let mut s = CramSolver::new();
+    assert_eq!(s.value(&Board::rectangle(5, 7).unwrap(), &control).unwrap(), 1);
+}
+
+#[test]
+fn cram_cancellation_and_budget() {
+    let control = Control::new();
+    control.cancel();
+    let mut s = CramSolver::new();
+    let big = Board::rectangle(7, 7).unwrap();
+    assert_eq!(s.value(&big, &control), Err(SolveError::Cancelled));
+    // The solver stays usable after a cancelled request.
+    let fresh = Control::new();
+    assert_eq!(s.value(&Board::rectangle(3, 4).unwrap(), &fresh).unwrap(), 1);
+    let tiny = Control::with_budget(1000);
+    let mut s2 = CramSolver::new();
+    assert!(matches!(s2.value(&big, &tiny), Err(SolveError::OverBudget { .. })));
+}
+
+#[test]
+fn cram_cancel_from_another_thread() {
+    let control = Control::new();
+    let c2 = control.clone();
+    let handle = std::thread::Builder::new()
+        .name("cram-8x8".into())
+        .spawn(move || {
+            let mut s = CramSolver::with_table_bytes(16 << 20).with_threads(3);
+            s.value(&Board::rectangle(8, 8).unwrap(), &c2)
+        })
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    control.cancel();
+    let started = std::time::Instant::now();
+    assert_eq!(handle.join().unwrap(), Err(SolveError::Cancelled));
+    assert!(started.elapsed().as_millis() < 1000);
+    assert!(control.progress().0 > 0, "progress was reported");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards.
+
+#[test]
+fn board_errors_name_the_place() {
+    let e = "../.x/..".parse::<Board>().unwrap_err();
+    assert_eq!(
+        e,
+        BoardError::BadChar {
+            row: 2,
+            col: 2,
+            ch: 'x'
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "row 2, column 2: unexpected 'x' (use '.' for empty, '#' for blocked)"
+    );
+    let e = ".../..".parse::<Board>().unwrap_err();
+    assert_eq!(e.to_string(), "row 2 has 2 cells but row 1 has 3");
+    let e = "12x12".parse::<Board>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "board of 12×12 = 144 cells is over the limit of 128 cells"
+    );
+    assert_eq!("".parse::<Board>().unwrap_err(), BoardError::Empty);
+    let b = Board::rectangle(2, 2).unwrap();
+    let d = Domino {
+        row: 1,
+        col: 1,
+        orientation: Orientation::Horizontal,
+    };
+    assert!(matches!(b.place(d), Err(BoardError::IllegalMove { .. })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Push Cram.
+
+fn push_all_subsets_agree(rows: usize, cols: usize) {
+    let control = Control::new();
+    let mut fast = PushCramSolver::with_table_bytes(8 << 20);
+    let mut brute = BrutePush::new(rows, cols);
+    for mask in 0..1u128 << (rows * cols) {
+        let board = Board::from_mask(rows, cols, mask).unwrap();
+        let want = brute.value(mask);
+        assert_eq!(post_push_value(&board), brute.post(mask), "post {board}");
+        assert_eq!(fast.value(&board, &control).unwrap(), want, "value {board}");
+        let want_outcome = if want == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(fast.outcome(&board, &control).unwrap(), want_outcome, "outcome {board}");
+    }
+}
+
+#[test]
+fn push_cram_all_subsets_of_small_grids() {
+    for (r, c) in [
+        (1, 6),
+        (6, 1),
+        (2, 3),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (3, 4),
+        (4, 3),
+        (2, 6),
+        (5, 2),
+    ] {
+        push_all_subsets_agree(r, c);
+    }
+}
+
+#[test]
+fn push_cram_random_boards() {
+    let control = Control::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for (rows, cols) in [(3, 6), (4, 5), (5, 4), (3, 7), (2, 10)] {
+        // Outcome searches and value searches share one small table, with evictions.
+        let mut fast = PushCramSolver::with_table_bytes(64 << 10);
+        let mut brute = BrutePush::new(rows, cols);
+        let full = (1u128 << (rows * cols)) - 1;
+        for i in 0..300 {
+            let mut mask = full;
+            for _ in 0..(i % 3) {
+                mask &= rng.next() as u128;
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            let want = brute.value(mask);
+            let outcome = fast.outcome(&board, &control).unwrap();
+            assert_eq!(outcome == Outcome::P, want == 0, "outcome {board}");
+            assert_eq!(fast.value(&board, &control).unwrap(), want, "value {board}");
+        }
+    }
+}
+
+#[test]
+fn push_cram_sparse_boards_over_64_cells() {
+    let control = Control::new();
+    let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+    for (rows, cols) in [(3, 40), (6, 20), (2, 64)] {
+        let mut fast = PushCramSolver::with_table_bytes(1 << 20);
+        let mut brute = BrutePush::new(rows, cols);
+        let cells = rows * cols;
+        for _ in 0..60 {
+            let mut mask = 0u128;
+            while mask.count_ones() < 16 {
+                let i = (rng.next() % cells as u64) as usize;
+                mask |= 1u128 << i;
+                if i + cols < cells {
+                    mask |= 1u128 << (i + cols);
+                }
+                if i + 1 < cells && rng.next().is_multiple_of(2) {
+                    mask |= 1u128 << (i + 1);
+                }
+            }
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            let want = brute.value(board.empty_mask());
+            assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+            assert_eq!(
+                fast.outcome(&board, &control).unwrap() == Outcome::P,
+                want == 0,
+                "{board}"
+            );
+        }
+    }
+}
+
+#[test]
+fn push_cram_components_too_large_to_pack() {
+    // Two L shapes on 16×8 whose keys side by side need 8 × 17 > 128 cells: the outcome search
+    // keeps such positions out of its table. Also with each cell removed in turn.
+    let control = Control::new();
+    let (rows, cols) = (16, 8);
+    let mut full = 0u128;
+    for r in 0..=7 {
+        full |= cell(cols, r, 0);
+    }
+    for c in 0..cols {
+        full |= cell(cols, 7, c) | cell(cols, 15, c);
+    }
+    for r in 9..=15 {
+        full |= cell(cols, r, 7);
+    }
+    let mut brute = BrutePush::new(rows, cols);
+    let mut fast = PushCramSolver::with_table_bytes(1 << 20);
+    let mut masks = vec![full];
+    masks.extend(
+        (0..128)
+            .map(|i| 1u128 << i)
+            .filter(|b| full & b != 0)
+            .map(|b| full & !b),
+    );
+    for mask in masks {
+        let board = Board::from_mask(rows, cols, mask).unwrap();
+        let want = brute.value(mask);
+        assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+        assert_eq!(
+            fast.outcome(&board, &control).unwrap() == Outcome::P,
+            want == 0,
+            "{board}"
+        );
+    }
+}
+
+#[test]
+fn push_cram_moves_and_bluff() {
+    let control = Control::new();
+    let mut s = PushCramSolver::new();
+    let mut brute = BrutePush::new(3, 3);
+    let board = Board::rectangle(3, 3).unwrap();
+    let moves = s.move_outcomes(&board, &control).unwrap();
+    assert_eq!(moves.len(), 7, "6 vertical dominoes and the push");
+    assert_eq!(moves.last().unwrap().0, PushMove::Push);
+    for (m, wins) in &moves {
+        let after_value = match m {
+            PushMove::Push => post_push_value(&board),
+            PushMove::Place(d) => brute.value(board.place(*d).unwrap().empty_mask()),
+        };
+        assert_eq!(*wins, after_value == 0, "{m}");
+    }
+    // 3×3: every domino wins but the push (post-push value 1) loses, so it is no bluff.
+    assert!(!s.is_bluff(&board, &control).unwrap());
+    assert_eq!(s.winning_moves(&board, &control).unwrap().len(), 6);
+    // One empty column of two cells: the push leaves two one-cell runs (value 0) and wins; the
+    // domino leaves an empty board whose push the opponent makes, so it loses.
+    let b: Board = "./.".parse().unwrap();
+    assert_eq!(s.winning_moves(&b, &control).unwrap(), vec![PushMove::Push]);
+    // A bluff: no domino fits and the push leaves runs of one cell (value 0).
+    let b: Board = ".#/#.".parse().unwrap();
+    assert!(s.is_bluff(&b, &control).unwrap(), "only move is the push, and it wins");
+}
+
+#[test]
+fn proposition_5_0_2_on_small_boards() {
+    let control = Control::new();
+    let rows = nimscope::checks::cram::check_push_cram(24, &control);
+    for row in rows.iter().filter(|r| r.source.contains("5.0.2")) {
+        assert_eq!(row.counterexample, None, "{}: {}", row.source, row.statement);
+    }
+    // The conjecture's outcome part holds on these small boards too.
+    let outcome = rows.iter().find(|r| r.source.ends_with("(outcome)")).unwrap();
+    assert_eq!(outcome.counterexample, None);
+}

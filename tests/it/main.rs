@@ -1,0 +1,41 @@
+//! The integration tests, in one binary so the window's dependencies are linked once: the
+//! layering of the source ([`architecture`]),
+//! independent brute forces against the solvers ([`brute_force`], [`cram_solver`], heap games
+//! at scale in [`heap_games`]), the command
+//! line as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]),
+//! session files checked field by field ([`session_validation`]), fuzz tests of sessions and
+//! export paths bounded in time ([`fuzz`]), extreme and malformed command lines with their peak
+//! memory ([`heap_fuzz`]), and the window's behaviour through egui_kittest
+//! without a GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`], [`last_state`]).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or tool fails loudly on the unexpected"
+)]
+
+mod architecture;
+mod brute_force;
+mod check_ranges;
+mod cli;
+mod cram_solver;
+mod export_paths;
+mod fuzz;
+mod heap_fuzz;
+mod heap_games;
+mod session_validation;
+mod terminal_errors;
+
+#[cfg(feature = "gui")]
+mod common;
+#[cfg(feature = "gui")]
+mod cram_editor;
+#[cfg(feature = "gui")]
+mod inspector;
+#[cfg(feature = "gui")]
+mod last_state;
+#[cfg(feature = "gui")]
+mod sessions;
+#[cfg(feature = "gui")]
+mod window;
+#[cfg(feature = "gui")]
+mod window_use;

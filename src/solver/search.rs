@@ -87,6 +87,11 @@ impl Search {
         self.memo.len()
     }
 
+    /// Memory held between requests: the memo, and those of the searches after a push.
+    pub fn bytes(&self) -> u64 {
+        self.memo_bytes + self.successors.values().map(Search::bytes).sum::<u64>()
+    }
+
     /// The Grundy value of `p` (the misère Grundy value under misère play), which must be a
     /// legal position of the ruleset.
     pub fn value(&mut self, p: &Position, control: &Control) -> Result<u32, SolveError> {

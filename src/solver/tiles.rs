@@ -140,6 +140,16 @@ impl TileSource {
         }
     }
 
+    /// Memory kept between jobs: the grown map, the search memo or the whole rectangle.
+    pub fn bytes(&self) -> u64 {
+        match &self.method {
+            Method::NoMap(_) => 0,
+            Method::Growing(g) => g.held_bytes(),
+            Method::Search(s) => s.bytes(),
+            Method::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
+        }
+    }
+
     /// Whether this source computes `ruleset` under `layout`.
     pub fn serves(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
         self.ruleset == *ruleset && self.layout == *layout

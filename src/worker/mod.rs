@@ -2,23 +2,26 @@
 //! never delays the inspector or the board editor. The UI submits a job on a lane (superseding
 //! that lane's previous job, which stops at its next cancellation check), reads progress from
 //! shared atomics every frame, and drains finished results. A job that panics becomes an error
-//! response; the worker and the window stay alive. Each lane's thread keeps an [`Evaluator`]
-//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
+//! response; the worker and the window stay alive. Each lane's thread keeps a [`LaneState`]
+//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request; they
+//! count against the memory budget ([`lane_budget`]).
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
+pub mod lane_budget;
 pub mod protocol;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+pub use lane_budget::{Keeper, LaneState};
 pub use protocol::{JobError, JobId, JobSpec, Lane, Output, Response};
 
 use crate::figure::{make_figure, write_figure};
-use crate::solver::cram_report::{CramSolvers, cram_report};
-use crate::solver::evaluate::Evaluator;
+use crate::solver::cram_report::cram_report;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::TileSource;
 use crate::solver::{Control, SolveError};
@@ -51,6 +54,8 @@ pub struct Running {
 struct LaneThread {
     requests: Sender<LaneMessage>,
     thread: Option<JoinHandle<()>>,
+    /// What the lane's caches hold, as of its last job or `Free`.
+    held: Arc<AtomicU64>,
 }
 
 /// Handle to the worker threads; dropping it stops and joins them.
@@ -92,11 +97,13 @@ impl Worker {
             let (requests, rx) = mpsc::channel::<LaneMessage>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
+            let held = Arc::new(AtomicU64::new(0));
+            let (budget, lane_held) = (self.memory_budget, held.clone());
             let thread = std::thread::Builder::new()
                 .name(format!("nimscope-{lane:?}").to_lowercase())
-                .spawn(move || lane_loop(rx, responses, wake))
+                .spawn(move || lane_loop(rx, responses, wake, budget, &lane_held))
                 .ok();
-            LaneThread { requests, thread }
+            LaneThread { requests, thread, held }
         })
     }
 
@@ -153,6 +160,12 @@ impl Worker {
         }
     }
 
+    /// What `lane`'s caches hold between jobs (at most the memory budget), as of its last job
+    /// or [`Worker::cancel_and_free`].
+    pub fn cached_bytes(&self, lane: Lane) -> u64 {
+        self.lanes.get(&lane).map_or(0, |t| t.held.load(Ordering::Relaxed))
+    }
+
     /// The jobs still running, for the status bar.
     pub fn running(&self) -> impl Iterator<Item = &Running> {
         self.running.values()
@@ -185,7 +198,7 @@ impl Drop for Worker {
         }
         // Dropping each sender closes its channel: the lane's loop ends.
         for (_, lane) in self.lanes.drain() {
-            let LaneThread { requests, thread } = lane;
+            let LaneThread { requests, thread, .. } = lane;
             drop(requests);
             if let Some(t) = thread {
                 let _ = t.join();
@@ -194,21 +207,11 @@ impl Drop for Worker {
     }
 }
 
-/// What a lane's thread keeps from one job to the next.
-#[derive(Default)]
-pub struct LaneState {
-    pub evaluator: Evaluator,
-    /// The board editor's solvers (Cram lane), kept for their transposition tables.
-    pub cram: CramSolvers,
-    /// The map's tile source, kept so each tile job continues from what the last one computed.
-    pub tiles: Option<TileSource>,
-}
-
 /// How long a tile job goes on past its first tile before answering.
 const TILE_BATCH: std::time::Duration = std::time::Duration::from_millis(100);
 
-fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake) {
-    let mut state = LaneState::default();
+fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake, budget: u64, held: &AtomicU64) {
+    let mut state = LaneState::new(budget);
     while let Ok(message) = requests.recv() {
         let mut job = None;
         // Only the newest request matters: skip those already superseded.
@@ -219,25 +222,36 @@ fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake:
                         old.control.cancel();
                     }
                 }
-                LaneMessage::Free => state = LaneState::default(),
+                LaneMessage::Free => {
+                    state = LaneState::new(budget);
+                    lane_budget::return_freed_memory();
+                }
             }
         }
+        held.store(state.bytes(), Ordering::Relaxed);
         if let Some(req) = job {
-            run_and_send(req, &mut state, &responses, &wake);
+            run_and_send(req, &mut state, &responses, &wake, held);
         }
     }
 }
 
-fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake) {
+fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake, held: &AtomicU64) {
     if req.control.is_cancelled() {
         return;
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, state, &control)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        lane_budget::run_within_budget(state, Keeper::of(&spec), &control, |state, control| {
+            run(&spec, state, control)
+        })
+    }));
     if result.is_err() {
-        *state = LaneState::default(); // a panic may have left the caches half-updated
+        // a panic may have left the caches half-updated
+        *state = LaneState::new(control.memory_budget());
     }
+    // what the caches hold is known before the answer is
+    held.store(state.bytes(), Ordering::Relaxed);
     let result = match result {
         Ok(Ok(output)) => Ok(output),
         Ok(Err(JobError::Cancelled)) => return,

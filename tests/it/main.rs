@@ -5,7 +5,7 @@
 //! line as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]),
 //! session files checked field by field ([`session_validation`]), fuzz tests of sessions and
 //! export paths bounded in time ([`fuzz`]), extreme and malformed command lines with their peak
-//! memory ([`heap_fuzz`]), and the window's behaviour through egui_kittest
+//! memory ([`heap_fuzz`]), the worker's lanes without a window ([`lane_budget`]), and the window's behaviour through egui_kittest
 //! without a GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
     clippy::unwrap_used,
@@ -22,6 +22,7 @@ mod export_paths;
 mod fuzz;
 mod heap_fuzz;
 mod heap_games;
+mod lane_budget;
 mod session_validation;
 mod terminal_errors;
 

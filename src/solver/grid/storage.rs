@@ -161,6 +161,15 @@ impl Grid {
         (v != NONE).then_some(v)
     }
 
+    /// Memory held by the values (a cache keeping the grid accounts it against the budget).
+    pub fn bytes(&self) -> u64 {
+        let per_cell = match self.plane.cells {
+            Cells::Narrow(_) => 2,
+            Cells::Wide(_) => 4,
+        };
+        self.plane.cells.len() as u64 * per_cell
+    }
+
     /// The largest value in the grid (0 if none), for scaling colour maps.
     pub fn max_value(&self) -> u32 {
         self.rows_iter()

@@ -19,6 +19,7 @@ use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::{self, Search};
 use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
+use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::paging;
 use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
@@ -301,11 +302,13 @@ impl Evaluator {
         match a.grundy {
             Some(v) => u32::try_from(v).map_err(|_| {
                 SolveError::Unsupported(format!(
-                    "the value of {p} in {ruleset} is {v}, past the 32-bit values shown here (the command line prints it)"
+                    "the value of {} in {ruleset} is {v}, past the 32-bit values shown here (the command line prints it)",
+                    quoted(&p.to_string())
                 ))
             }),
             None => Err(SolveError::Unsupported(format!(
-                "only the outcome of {p} in {ruleset} is known ({}, by {}); its value would need a search past the memory budget",
+                "only the outcome of {} in {ruleset} is known ({}, by {}); its value would need a search past the memory budget",
+                quoted(&p.to_string()),
                 a.outcome, a.by
             ))),
         }
@@ -325,7 +328,7 @@ impl Evaluator {
         if let (Ruleset::Sum(ra, rb), Position::Sum(pa, pb)) = (ruleset, p) {
             let a = self.answer(ra, pa, control)?;
             let b = self.answer(rb, pb, control)?;
-            return combine(a, b, &|| format!("{ruleset} at {p}"));
+            return combine(a, b, &|| format!("{ruleset} at {}", quoted(&p.to_string())));
         }
         if let Some(cf) = closed_form(ruleset, p)
             && let Known::Value(v) = cf.known
@@ -411,7 +414,9 @@ impl Evaluator {
         let mut total = Answer::value(0, Method::ClosedForm, SUM_RULE);
         for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
             let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
-            total = combine(total, one, &|| format!("{ruleset} at {}", Position::Heaps(h.to_vec())))?;
+            total = combine(total, one, &|| {
+                format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
+            })?;
         }
         total.by = SUM_RULE.to_string();
         Ok(total)
@@ -583,17 +588,24 @@ pub fn first_options(
     let mut page = Vec::new();
     if let Some(total) = paging::option_count(ruleset, p) {
         let shown = total.saturating_sub(offset).min(limit as u128) as u64;
-        control.reserve(format!("{shown} options of {p}"), shown.saturating_mul(each))?;
+        control.reserve(
+            format!("{shown} options of {}", quoted(&p.to_string())),
+            shown.saturating_mul(each),
+        )?;
         paging::options_page(ruleset, p, offset, limit, &mut page);
         return Ok((total, page));
     }
     let bound = super::report::option_bound(ruleset, p);
     if bound > ENUMERATE_LIMIT {
         return Err(SolveError::Unsupported(format!(
-            "{p} in {ruleset} may have about {bound} options, too many to list"
+            "{} in {ruleset} may have about {bound} options, too many to list",
+            quoted(&p.to_string())
         )));
     }
-    control.reserve(format!("the options of {p}"), bound.saturating_mul(each))?;
+    control.reserve(
+        format!("the options of {}", quoted(&p.to_string())),
+        bound.saturating_mul(each),
+    )?;
     ruleset.options(p, &mut page);
     let total = page.len() as u128;
     let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use super::control::{Control, SolveError};
+use crate::game::quote::quoted;
 use crate::game::{Position, Ruleset};
 
 /// Rough memory of one memo entry besides its position's heaps (key, value, table overhead).
@@ -108,7 +109,7 @@ impl Search {
         }
         let ruleset = self.ruleset.clone();
         let over = |needed: u64| SolveError::OverBudget {
-            what: format!("the search of {p} in {ruleset}"),
+            what: format!("the search of {} in {ruleset}", quoted(&p.to_string())),
             needed,
             budget: control.memory_budget(),
         };

@@ -43,6 +43,7 @@ fn open_window(cli: Cli) -> ExitCode {
                 .transpose()?,
             select: cli.select,
             fresh: cli.fresh,
+            view: cli.view,
         })
     };
     match start().and_then(|options| nimscope::ui::run_window(options).map_err(anyhow::Error::msg)) {

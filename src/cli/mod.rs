@@ -43,6 +43,10 @@ pub struct Cli {
     /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
     #[arg(long)]
     pub select: Option<String>,
+    /// Region the window's map opens on (when no command is given): rows a in A..B, columns b
+    /// in C..D, e.g. 0..4096,0..4096.
+    #[arg(long, value_name = "A..B,C..D", value_parser = parse_view)]
+    pub view: Option<crate::solver::tiles::CellRect>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -156,6 +160,24 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         return Err(format!("range {a}..{b} is backwards"));
     }
     Ok(a..b)
+}
+
+/// `A..B,C..D`: rows a in A..B and columns b in C..D, neither empty, within the largest map.
+pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> {
+    let (rows, cols) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a view A..B,C..D (rows, then columns)"))?;
+    let (rows, cols) = (parse_range(rows.trim())?, parse_range(cols.trim())?);
+    const LARGEST: u64 = 1 << 16;
+    if rows.is_empty() || cols.is_empty() {
+        return Err(format!("the view {text} holds no cell"));
+    }
+    if rows.end > LARGEST || cols.end > LARGEST {
+        return Err(format!(
+            "the view {text} reaches past the largest map ({LARGEST} rows and columns)"
+        ));
+    }
+    Ok(crate::solver::tiles::CellRect::new(rows, cols))
 }
 
 fn parse_bytes(text: &str) -> Result<u64, String> {

@@ -413,3 +413,17 @@ fn show_progress(
         .ok()?;
     Some((stop, handle))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_is_rows_then_columns_and_bad_ones_are_refused() {
+        let v = parse_view("0..4096,10..20").unwrap();
+        assert_eq!((v.rows, v.cols), (0..4096, 10..20));
+        for bad in ["0..10", "5..3,0..4", "0..0,0..4", "0..70000,0..4", "a..b,0..4"] {
+            assert!(parse_view(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -589,7 +589,7 @@ fn axes(img: &mut RgbaImage, frame: &Frame, titles: &AxisTitles, rows: &Range<u6
     );
     text::draw(
         img,
-        &format!("↑ {}", titles.rows),
+        &titles.rows,
         words,
         frame.left as f32,
         frame.top as f32 - px * 0.8,

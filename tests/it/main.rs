@@ -1,8 +1,9 @@
 //! The integration tests, in one binary so the window's dependencies are linked once: the
 //! layering of the source ([`architecture`]),
 //! independent brute forces against the solvers ([`brute_force`], [`cram_solver`]), the command
-//! line as scripts see it ([`cli`]), and the window's behaviour through egui_kittest without a
-//! GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`]).
+//! line as scripts see it ([`cli`]), the exported map pooled truthfully ([`map_figure`]), and
+//! the window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
+//! [`cram_editor`], [`sessions`]).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -13,6 +14,7 @@ mod architecture;
 mod brute_force;
 mod cli;
 mod cram_solver;
+mod map_figure;
 
 #[cfg(feature = "gui")]
 mod common;

@@ -491,11 +491,13 @@ impl App {
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
         self.logic(&ui.ctx().clone());
         self.shortcuts_ui(ui.ctx());
-        // the panels drawn before the map name the cell under the pointer now
+        // the panels drawn before the map name the cell under the pointer now, and the status
+        // bar counts the tiles just received
         self.hovered = match self.central_view() {
             CentralView::Map(_) => canvas::hovered_now(ui.ctx(), &self.map_state, &self.map.tiles),
             _ => None,
         };
+        self.map_progress = self.map_state.progress(&self.map.tiles, self.map_limit());
         self.session_windows_ui(&ui.ctx().clone());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
@@ -580,7 +582,12 @@ impl App {
             limit: self.map_limit(),
         };
         let response = canvas::map_ui(ui, &mut self.map_state, &context);
-        self.map_progress = self.map_state.progress(&self.map.tiles, self.map_limit());
+        let progress = self.map_state.progress(&self.map.tiles, self.map_limit());
+        if progress != self.map_progress {
+            // the view moved this frame: the status bar, drawn before, catches up next frame
+            self.map_progress = progress;
+            ui.ctx().request_repaint();
+        }
         self.hovered = response.hovered;
         if response.clicked
             && let Some(h) = self.hovered

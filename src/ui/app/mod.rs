@@ -500,7 +500,11 @@ impl App {
         self.map_progress = self.map_state.progress(&self.map.tiles, self.map_limit());
         self.session_windows_ui(&ui.ctx().clone());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
+        // one height whatever it shows (a progress bar, a button), so the map never jumps
+        let status_h = ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y + 4.0;
+        egui::Panel::bottom("status")
+            .exact_size(status_h)
+            .show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::left("rulesets")
             .default_size(theme::SIDE_PANEL_WIDTH)
             .show(ui, |ui| {

@@ -19,15 +19,25 @@ fn item_height(item: &LegendItem) -> f32 {
     }
 }
 
-/// Width the legend needs, in points.
+/// Width the legend needs, in points: its labels beside their swatches (titles and notes
+/// wrap to it).
 pub fn legend_width(painter: &Painter, legend: &Legend) -> f32 {
     let font = FontId::proportional(FONT);
     let widest = legend
-        .texts()
+        .items
         .iter()
+        .filter_map(|item| match item {
+            LegendItem::Swatch { label, .. }
+            | LegendItem::Line { label, .. }
+            | LegendItem::Ring { label, .. }
+            | LegendItem::Dot { label, .. }
+            | LegendItem::Outline { label, .. } => Some(label.clone()),
+            LegendItem::Bar { max, .. } => Some(max.to_string()),
+            LegendItem::Note(_) => None,
+        })
         .map(|t| {
             painter
-                .layout_no_wrap(theme::shown(t), font.clone(), theme::AXIS_TEXT)
+                .layout_no_wrap(theme::shown(&t), font.clone(), theme::AXIS_TEXT)
                 .size()
                 .x
         })
@@ -35,20 +45,29 @@ pub fn legend_width(painter: &Painter, legend: &Legend) -> f32 {
     SWATCH.max(BAR_W) + 8.0 + widest + 12.0
 }
 
+/// Text wrapped to `width`, drawn with its top-left corner at `at`; returns its height.
+fn wrapped(painter: &Painter, text: &str, font: FontId, color: egui::Color32, at: Pos2, width: f32) -> f32 {
+    let galley = painter.layout(theme::shown(text), font, color, width.max(20.0));
+    let h = galley.size().y;
+    painter.galley(at, galley, color);
+    h
+}
+
 /// Draws `legend` from the top of `rect`.
 pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
     let font = FontId::proportional(FONT);
     let c = theme::color32;
     let x = rect.left() + 6.0;
-    let mut y = rect.top();
-    painter.text(
-        pos2(x, y + ROW / 2.0),
-        Align2::LEFT_CENTER,
+    let width = rect.width() - 8.0;
+    let mut y = rect.top() + 2.0;
+    y += wrapped(
+        painter,
         &legend.title,
         font.clone(),
         theme::AXIS_TEXT,
-    );
-    y += ROW;
+        pos2(x, y),
+        width,
+    ) + 3.0;
     let label_x = x + SWATCH.max(BAR_W) + 8.0;
     for item in &legend.items {
         let mid = y + ROW / 2.0;
@@ -124,13 +143,9 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
                 label(t);
             }
             LegendItem::Note(t) => {
-                painter.text(
-                    pos2(x, mid),
-                    Align2::LEFT_CENTER,
-                    theme::shown(t),
-                    FontId::proportional(FONT - 1.0),
-                    theme::LEGEND_NOTE,
-                );
+                let font = FontId::proportional(FONT - 1.0);
+                y += wrapped(painter, t, font, theme::LEGEND_NOTE, pos2(x, y + 2.0), width) + 4.0;
+                continue;
             }
         }
         y += item_height(item);

@@ -13,8 +13,10 @@ use crate::solver::tiles::{TILE, Tile, TileKey};
 /// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
 /// change of colours never costs one long frame.
 const UPLOADS_PER_FRAME: usize = 10;
-/// Frames a texture not drawn is kept before it is dropped.
+/// Frames a texture not drawn is kept before it is dropped, and how many are kept at most
+/// (each is a quarter of a megabyte of video memory, or of main memory on a software renderer).
 const KEEP_FRAMES: u64 = 600;
+const MAX_TEXTURES: usize = 160;
 
 struct TileTexture {
     handle: TextureHandle,
@@ -45,6 +47,12 @@ impl TileTextures {
         self.behind = false;
         let frame = self.frame;
         self.textures.retain(|_, t| frame - t.used < KEEP_FRAMES);
+        if self.textures.len() > MAX_TEXTURES {
+            let mut ages: Vec<u64> = self.textures.values().map(|t| t.used).collect();
+            ages.sort_unstable();
+            let oldest_kept = ages[ages.len() - MAX_TEXTURES];
+            self.textures.retain(|_, t| t.used >= oldest_kept);
+        }
     }
 
     /// Forgets every texture when the tiles are of another store's epoch (other values).

@@ -298,7 +298,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         },
         ..LegendSpec::clone(&legend_spec)
     });
-    let legend_w = map_legend::legend_width(&painter, &fullest).clamp(120.0, 260.0);
+    let legend_w = map_legend::legend_width(&painter, &fullest).clamp(120.0, 220.0);
     let rect = Rect::from_min_max(
         pos2(outer.left() + AXIS_LEFT, outer.top() + AXIS_TOP),
         pos2(outer.right() - legend_w - 8.0, outer.bottom() - AXIS_BOTTOM),
@@ -308,6 +308,18 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
             hovered: None,
             clicked: false,
         };
+    }
+    if let Some(old) = state.last_rect
+        && old.size() != rect.size()
+    {
+        // a resized map keeps its bottom-left corner where it was, as plots do
+        let (lo, _) = state.camera.extent(old.width(), old.height());
+        let cpp = state.camera.cells_per_point;
+        state.camera.center_a = lo.a + f64::from(rect.height()) * cpp / 2.0;
+        state.camera.center_b = lo.b + f64::from(rect.width()) * cpp / 2.0;
+        if let Some((_, camera)) = &mut state.pending_fit {
+            *camera = state.camera;
+        }
     }
     state.last_rect = Some(rect);
     if let Some((region, camera)) = state.pending_fit.take()

@@ -173,7 +173,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 "nimscope.region".into(),
                 format!("rows a in {}, columns b in {}", range_text(rows), range_text(cols)),
             ));
-            let planned = map_legend(spec, compare, overlays, 99_999, true, true);
+            let planned = map_legend(spec, compare, overlays, 99_999, 0.5, true);
             let frame = Frame::plan(
                 spec,
                 rows.end - rows.start,
@@ -214,7 +214,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 // the window draws its axis labels at 11 points
                 stroke_scale: f64::from(frame.label_px) / 11.0,
             };
-            overlay::draw_overlays(&mut image, &area, overlays);
+            overlay::draw_overlays(&mut image, &area, &overlays.drawn_at(area.pixels_per_cell));
             metadata.push((
                 "nimscope.map_px".into(),
                 format!("{},{},{},{}", frame.left, frame.top, frame.content_w, frame.content_h),
@@ -448,22 +448,25 @@ impl Frame {
 }
 
 /// The legend of a map figure: its colours, the overlays drawn, and how pixels pool cells.
+/// The legend of a map figure of `cell_px` pixels a cell: its colours, the overlays drawn,
+/// and how pixels pool cells.
 fn map_legend(
     spec: &FigureSpec,
     compare: &CompareWith,
     overlays: &Overlays,
     max: u32,
-    pooled: bool,
+    cell_px: f64,
     not_a_position: bool,
 ) -> Legend {
     Legend::of_map(&LegendSpec {
         mode: spec.color,
         max,
-        pooled,
+        pooled: cell_px < 1.0,
         not_computed: false,
         not_a_position,
         compare,
-        overlays: *overlays,
+        overlays: overlays.drawn_at(cell_px),
+        overlays_hidden: overlays.hidden_at(cell_px),
         marks: MarksShown::default(),
     })
 }
@@ -522,7 +525,7 @@ fn draw_map(
             return img;
         };
         let not_a_position = rows.clone().any(|a| cols.clone().any(|b| grid.get(a, b).is_none()));
-        let legend = map_legend(spec, compare, overlays, max, cpp > 1.0, not_a_position);
+        let legend = map_legend(spec, compare, overlays, max, 1.0 / cpp, not_a_position);
         frame.legend(&mut img, &legend);
     }
     img
@@ -676,6 +679,7 @@ fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
         not_a_position: false,
         compare: &CompareWith::Nothing,
         overlays: Overlays::NONE,
+        overlays_hidden: false,
         marks: MarksShown::default(),
     })
 }

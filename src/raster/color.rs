@@ -287,7 +287,10 @@ pub mod legend {
         /// Whether some cells shown are not positions.
         pub not_a_position: bool,
         pub compare: &'a CompareWith,
+        /// The overlays drawn.
         pub overlays: Overlays,
+        /// Whether some overlay asked for is not drawn at this zoom (its rings).
+        pub overlays_hidden: bool,
         pub marks: MarksShown,
     }
 
@@ -399,6 +402,9 @@ pub mod legend {
                     color: colors::OVERLAY_THEOREM,
                 });
             }
+            if spec.overlays_hidden {
+                items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
+            }
             let m = spec.marks;
             if m.selected {
                 items.push(LegendItem::Outline {
@@ -495,6 +501,7 @@ mod tests {
                 phi_lines: true,
                 ..crate::raster::Overlays::NONE
             },
+            overlays_hidden: false,
             marks: MarksShown {
                 options: true,
                 ..MarksShown::default()

@@ -16,6 +16,8 @@ pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
 /// Around the map's cells: left of column 0, below row 0, past the largest map.
 pub const MAP_OFF: Color32 = Color32::from_gray(38);
 pub const LEGEND_FRAME: Color32 = Color32::from_gray(140);
+/// Multiplies the colours of coarser tiles shown while the view's own are not complete.
+pub const STAND_IN_TINT: Color32 = Color32::from_gray(190);
 pub const LEGEND_NOTE: Color32 = Color32::from_gray(170);
 pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
 pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);

@@ -191,6 +191,10 @@ pub struct LaneState {
     pub compare: Option<TileSource>,
 }
 
+/// How often a job's partial answers wake the window at most, after the first: on a software
+/// renderer a frame of a large window costs a fifth of a second of CPU, taken from the solver.
+const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(1000);
+
 fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
     let mut state = LaneState::default();
     while let Ok(mut req) = requests.recv() {
@@ -209,7 +213,10 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
-    // a map job's batches go out as they come, each waking the window
+    // A map job's batches go out as they come, but after the first they wake the window at
+    // most every WAKE_EVERY (the window takes them all at its next frame): on a software
+    // renderer each frame costs CPU the solver needs. The last answer always wakes it.
+    let mut woken: Option<std::time::Instant> = None;
     let mut emit = |output: Output| {
         if !control.is_cancelled() {
             let _ = responses.send(Response {
@@ -219,7 +226,10 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
                 result: Ok(output),
                 last: false,
             });
-            wake();
+            if woken.is_none_or(|t| t.elapsed() >= WAKE_EVERY) {
+                woken = Some(std::time::Instant::now());
+                wake();
+            }
         }
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, state, &control, &mut emit)));

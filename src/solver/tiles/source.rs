@@ -155,23 +155,23 @@ impl TileSource {
                 if done > 0 {
                     stage(self, Stage::Triangle(0..done))?;
                 }
-                let mut step = 256u64;
+                // Stages of about STAGE each: a row costs more the farther it is (it holds more
+                // cells), so the next stage's rows follow from the cells per second of the last.
+                let tri = |n: u64| n * (n + 1) / 2;
+                let mut next = (done + 256).min(target);
                 while done < target {
-                    let next = (done + step).min(target);
                     let start = Instant::now();
                     let Method::Growing(g) = &mut self.method else {
                         unreachable!()
                     };
                     g.grow_to(next, control)?;
-                    // aim at one stage a tenth of a second: rows cost more as they grow
-                    let took = start.elapsed();
-                    if took < STAGE / 2 {
-                        step = step.saturating_mul(2);
-                    } else if took > STAGE * 2 {
-                        step = (step / 2).max(64);
-                    }
+                    let rate = (tri(next) - tri(done)) as f64 / start.elapsed().as_secs_f64().max(1e-4);
                     stage(self, Stage::Triangle(done..next))?;
                     done = next;
+                    let cells = tri(done) + (rate * STAGE.as_secs_f64()) as u64;
+                    next = ((2.0 * cells as f64).sqrt() as u64)
+                        .clamp(done + 64, target.max(done + 64))
+                        .min(target);
                 }
                 Ok(())
             }

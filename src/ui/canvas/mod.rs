@@ -23,8 +23,9 @@ use crate::solver::tiles::{KeyRule, MAX_LEVEL, NO_POSITION, NOT_COMPUTED, TileKe
 use crate::ui::theme;
 use map_textures::TileTextures;
 
-/// Levels above a tile that may stand in for it while it is not complete.
-const STAND_IN_LEVELS: u8 = 5;
+/// Levels above a tile that may stand in for it while it is not complete: their blocks are at
+/// most four times as large (coarser ones would draw a whole region in one block's colour).
+const STAND_IN_LEVELS: u8 = 2;
 /// Room around the map for the axes, in points.
 const AXIS_LEFT: f32 = 52.0;
 const AXIS_BOTTOM: f32 = 36.0;
@@ -274,6 +275,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
     state.ppp = ui.ctx().pixels_per_point();
     let level = state.level();
     let progress = state.progress(map.tiles, map.limit);
+    let cell_px = 1.0 / state.camera.cells_per_point;
     let legend_spec = LegendSpec {
         mode: state.color,
         max: map.max,
@@ -281,13 +283,16 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,
         compare: map.compare,
-        overlays: state.overlays,
+        overlays: state.overlays.drawn_at(cell_px),
+        overlays_hidden: state.overlays.hidden_at(cell_px),
         marks: map.marks,
     };
     let legend = Legend::of_map(&legend_spec);
     // measured on the fullest legend of the mode, so the map keeps its size as it fills
     let fullest = Legend::of_map(&LegendSpec {
         max: 99_999,
+        overlays: state.overlays,
+        overlays_hidden: true,
         pooled: true,
         not_computed: true,
         not_a_position: true,
@@ -331,10 +336,8 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
     handle_input(ui, state, rect, &response, map_response);
     state.camera.keep_near(map.limit, rect.width(), rect.height());
 
-    painter.rect_filled(outer, 0.0, ui.visuals().panel_fill);
-    painter.rect_filled(rect, 0.0, theme::MAP_OFF);
     let map_painter = painter.with_clip_rect(rect);
-    tiles_ui(ui.ctx(), &map_painter, state, map, rect);
+    tiles_ui(ui.ctx(), &map_painter, state, map, rect, progress.is_complete());
     overlays_ui(&map_painter, state, rect);
     axes_ui(&painter, state, rect, &map.titles, map.limit);
     map_legend::legend_ui(
@@ -355,19 +358,33 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
 
 /// The tiles in view at the level drawn; where one is not complete, the coarser tiles that
 /// stand in for it first, then what it has over them (its missing cells are transparent).
-fn tiles_ui(ctx: &egui::Context, painter: &Painter, state: &mut MapState, map: &MapContext, rect: Rect) {
+///
+/// Every pixel is painted as few times as can be (a software renderer pays for each): the
+/// area off the map once, the hatch only while some cell in view is not computed.
+fn tiles_ui(
+    ctx: &egui::Context,
+    painter: &Painter,
+    state: &mut MapState,
+    map: &MapContext,
+    rect: Rect,
+    complete: bool,
+) {
     state.textures.begin();
     state.textures.follow(map.tiles.epoch());
     let cam = state.camera;
     let limit = map.limit as f64;
-    // the map's own area: the hatch of cells not computed yet
     let lo = to_screen(&cam, rect, CellPoint::new(0.0, 0.0));
     let hi = to_screen(&cam, rect, CellPoint::new(limit, limit));
     let valid = Rect::from_min_max(pos2(lo.x, hi.y), pos2(hi.x, lo.y)).intersect(rect);
-    if valid.is_positive() {
+    if valid != rect {
+        painter.rect_filled(rect, 0.0, theme::MAP_OFF);
+    }
+    // the map's own area: the hatch of cells not computed yet
+    if valid.is_positive() && !complete {
         map_legend::hatch(painter, valid);
     }
     let view = state.visible_tiles(map.limit);
+    let level = state.level();
     let mut draw: Vec<TileKey> = Vec::new();
     for &k in &view {
         let complete = map.tiles.tile(k).is_some_and(|t| t.is_complete());
@@ -415,12 +432,13 @@ fn tiles_ui(ctx: &egui::Context, painter: &Painter, state: &mut MapState, map: &
                 ((p.y - full.top()) / full.height()).clamp(0.0, 1.0),
             )
         };
-        painter.image(
-            texture,
-            shown,
-            Rect::from_min_max(uv(shown.min), uv(shown.max)),
-            egui::Color32::WHITE,
-        );
+        // a stand-in for a finer level is dimmed: provisional, coarser than the zoom
+        let tint = if k.level > level {
+            theme::STAND_IN_TINT
+        } else {
+            egui::Color32::WHITE
+        };
+        painter.image(texture, shown, Rect::from_min_max(uv(shown.min), uv(shown.max)), tint);
     }
     if state.textures.behind {
         ctx.request_repaint(); // the tiles left to upload go in the next frame
@@ -571,7 +589,7 @@ fn overlays_ui(painter: &Painter, state: &MapState, rect: Rect) {
             );
         }
     }
-    let shapes = state.overlays.shapes(hi.b, hi.a);
+    let shapes = state.overlays.drawn_at(cell_px).shapes(hi.b, hi.a);
     for ([from, to], c) in shapes.lines {
         painter.line_segment([to_screen(from), to_screen(to)], Stroke::new(1.5, theme::color32(c)));
     }

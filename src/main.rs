@@ -44,6 +44,7 @@ fn open_window(cli: Cli) -> ExitCode {
             select: cli.select,
             fresh: cli.fresh,
             view: cli.view,
+            window_size: cli.window_size,
         })
     };
     match start().and_then(|options| nimscope::ui::run_window(options).map_err(anyhow::Error::msg)) {

@@ -10,6 +10,7 @@
 pub mod protocol;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -57,6 +58,8 @@ pub struct Worker {
     running: HashMap<Lane, Running>,
     next_id: u64,
     memory_budget: u64,
+    /// How often partial answers may wake the owner, in milliseconds (shared with the lanes).
+    wake_every: Arc<AtomicU64>,
 }
 
 /// Called after each response is sent, to wake the UI.
@@ -73,7 +76,15 @@ impl Worker {
             running: HashMap::new(),
             next_id: 0,
             memory_budget,
+            wake_every: Arc::new(AtomicU64::new(WAKE_EVERY.as_millis() as u64)),
         }
+    }
+
+    /// Lets partial answers (a map's batches) wake the owner at most every `every`: a window
+    /// whose frames are costly (a software renderer) asks to be woken less often, so the
+    /// solver keeps the CPU.
+    pub fn set_wake_every(&self, every: std::time::Duration) {
+        self.wake_every.store(every.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// The memory budget every job gets.
@@ -86,9 +97,10 @@ impl Worker {
             let (requests, rx) = mpsc::channel::<Request>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
+            let every = self.wake_every.clone();
             let thread = std::thread::Builder::new()
                 .name(format!("nimscope-{lane:?}").to_lowercase())
-                .spawn(move || lane_loop(rx, responses, wake))
+                .spawn(move || lane_loop(rx, responses, wake, every))
                 .ok();
             LaneThread { requests, thread }
         })
@@ -191,11 +203,11 @@ pub struct LaneState {
     pub compare: Option<TileSource>,
 }
 
-/// How often a job's partial answers wake the window at most, after the first: on a software
-/// renderer a frame of a large window costs a fifth of a second of CPU, taken from the solver.
-const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(1000);
+/// How often a job's partial answers wake the window at most, after the first, unless the
+/// owner says otherwise ([`Worker::set_wake_every`]).
+const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake) {
+fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake, wake_every: Arc<AtomicU64>) {
     let mut state = LaneState::default();
     while let Ok(mut req) = requests.recv() {
         // Only the newest request matters: skip those already superseded.
@@ -203,18 +215,24 @@ fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wak
             req.control.cancel();
             req = next;
         }
-        run_and_send(req, &mut state, &responses, &wake);
+        run_and_send(req, &mut state, &responses, &wake, &wake_every);
     }
 }
 
-fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake) {
+fn run_and_send(
+    req: Request,
+    state: &mut LaneState,
+    responses: &Sender<Response>,
+    wake: &Wake,
+    wake_every: &AtomicU64,
+) {
     if req.control.is_cancelled() {
         return;
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
     // A map job's batches go out as they come, but after the first they wake the window at
-    // most every WAKE_EVERY (the window takes them all at its next frame): on a software
+    // most every `wake_every` (the window takes them all at its next frame): on a software
     // renderer each frame costs CPU the solver needs. The last answer always wakes it.
     let mut woken: Option<std::time::Instant> = None;
     let mut emit = |output: Output| {
@@ -226,7 +244,8 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
                 result: Ok(output),
                 last: false,
             });
-            if woken.is_none_or(|t| t.elapsed() >= WAKE_EVERY) {
+            let every = std::time::Duration::from_millis(wake_every.load(Ordering::Relaxed));
+            if woken.is_none_or(|t| t.elapsed() >= every) {
                 woken = Some(std::time::Instant::now());
                 wake();
             }

@@ -20,7 +20,7 @@ use crate::ui::panels::cram_editor::{self, CramEditor};
 use crate::ui::panels::inspector::{self, InspectorState};
 use crate::ui::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::ui::theme;
-use crate::ui::trace::Trace;
+use crate::ui::trace::{FrameTimer, Trace};
 use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Worker};
 use notice::Notice;
 
@@ -747,15 +747,23 @@ fn count_text(n: u64) -> String {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let start = Instant::now();
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let timer = FrameTimer::start();
+        // A map's batches wake the window at most every forty frames' worth of the last
+        // frame's cost (its ui and its rendering as this thread sees it; a software renderer's
+        // own threads spend several times that): a quarter of a second with a GPU, a second
+        // or two on a software renderer, whose frames would otherwise take the solver's CPU.
+        if let (Some(cost), Some(w)) = (frame.info().cpu_usage, &self.worker) {
+            let every = Duration::from_secs_f32((cost * 40.0).clamp(0.25, 3.0));
+            w.set_wake_every(every);
+        }
         self.ui_root(ui);
         if self.trace.is_some() {
-            let frame_ms = start.elapsed().as_secs_f64() * 1e3;
+            let time = timer.stop();
             let complete = self.map_complete();
             let p = self.map_progress;
             if let Some(t) = &mut self.trace {
-                t.frame(frame_ms, p.done, p.in_view, complete);
+                t.frame(time, p.done, p.in_view, complete);
             }
         }
     }
@@ -781,6 +789,8 @@ pub struct WindowOptions {
     pub fresh: bool,
     /// The map's region to show (`--view A..B,C..D`: rows a in A..B, columns b in C..D).
     pub view: Option<CellRect>,
+    /// The window's size in points (`--window-size WxH`; else 1280 × 800).
+    pub window_size: Option<(u32, u32)>,
 }
 
 /// Opens the window (the binary without a subcommand): the last state first, then what the
@@ -789,7 +799,7 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
-            .with_inner_size([1280.0, 800.0]),
+            .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32])),
         ..Default::default()
     };
     let mut app = App::new(opts.memory_budget);

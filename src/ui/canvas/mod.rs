@@ -630,7 +630,7 @@ fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &AxisTitles,
             theme::AXIS_TEXT,
         );
     }
-    for a in ticks(lo.a, hi.a, limit, px_per_cell, 6.0, &height) {
+    for a in ticks(lo.a, hi.a, limit, px_per_cell, 16.0, &height) {
         let (_, dy) = cam.offset_from_cell(CellPoint::new(a as f64 + 0.5, 0.0));
         let y = rect.center().y + dy;
         painter.line_segment(

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::source::{Compare, Stage, TileSource};
-use super::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, TILE, Tile, TileKey};
+use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::NONE;
 
@@ -236,11 +236,6 @@ impl PoolJob {
                     tile.done += 1;
                 }
             }
-            debug_assert!(
-                tile.keys
-                    .iter()
-                    .all(|&k| k != NOT_COMPUTED || tile.done < (t * t) as u32)
-            );
             out.push((*key, Arc::new(tile)));
         }
         out

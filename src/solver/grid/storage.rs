@@ -45,13 +45,6 @@ impl Cells {
         if bound < u16::MAX as u64 { 2 } else { 4 }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Cells::Narrow(v) => v.len(),
-            Cells::Wide(v) => v.len(),
-        }
-    }
-
     /// Makes room for `len` cells (new ones not computed), in 4 bytes a cell if `bound` needs it.
     pub(super) fn resize(&mut self, len: usize, bound: u64) {
         if let Cells::Narrow(v) = self

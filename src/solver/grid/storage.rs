@@ -145,6 +145,7 @@ pub struct Grid {
 
 impl Grid {
     /// The value at (row a, column b), `None` where the cell is not a position.
+    #[inline]
     pub fn get(&self, a: u64, b: u64) -> Option<u32> {
         if !self.rows.contains(&a) || !self.cols.contains(&b) {
             return None;

@@ -1,6 +1,7 @@
-//! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets, long
-//! octal sequences (periodic, and by the rare/common method) and heap sums. Run with
-//! `cargo bench --bench solver`.
+//! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets, the
+//! window's map of the same squares (filled in stages and pooled into tiles, as the worker
+//! does it), long octal sequences (periodic, and by the rare/common method) and heap sums. Run
+//! with `cargo bench --bench solver`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,6 +15,7 @@ use nimscope::solver::Control;
 use nimscope::solver::Evaluator;
 use nimscope::solver::grid::grid;
 use nimscope::solver::sequence::{compute, sequence};
+use nimscope::solver::tiles::{CellRect, Compare, KeyRule, PoolJob, TileKey, TileSource};
 
 fn map(c: &mut Criterion, rules: &str, n: u64) {
     let r: Ruleset = rules.parse().unwrap();
@@ -38,6 +40,34 @@ fn maps(c: &mut Criterion) {
     ] {
         map(c, rules, 4096);
     }
+}
+
+/// The window's map of `[0, n)²` at `level` (2^level cells a pooled cell): a fresh source
+/// filled in stages, each stage pooled into the view's tiles.
+fn view(c: &mut Criterion, rules: &str, n: u64, level: u8) {
+    let r: Ruleset = rules.parse().unwrap();
+    c.bench_function(&format!("view {rules} {n}x{n} level {level}"), |b| {
+        b.iter(|| {
+            let view = CellRect::new(0..n, 0..n);
+            let tiles = TileKey::covering(level, &view, (0.0, 0.0));
+            let mut job = PoolJob::new(level, KeyRule::Value, view.clone(), tiles);
+            let mut source = TileSource::new(&r, &Layout::Plain);
+            let control = Control::new();
+            let mut sent = 0;
+            source
+                .fill(&view, &control, &mut |s, stage| {
+                    sent += job.absorb(s, &Compare::Nothing, stage, &control)?.len();
+                    Ok(())
+                })
+                .unwrap();
+            sent
+        })
+    });
+}
+
+fn views(c: &mut Criterion) {
+    view(c, "wythoff", 4096, 3);
+    view(c, "euclid", 4096, 3);
 }
 
 fn sequences(c: &mut Criterion) {
@@ -75,6 +105,6 @@ fn heap_sums(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = maps, sequences, heap_sums
+    targets = maps, views, sequences, heap_sums
 }
 criterion_main!(benches);

@@ -44,6 +44,13 @@ pub struct Cli {
     /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
     #[arg(long)]
     pub select: Option<String>,
+    /// Region the window's map opens on (when no command is given): rows a in A..B, columns b
+    /// in C..D, e.g. 0..4096,0..4096.
+    #[arg(long, value_name = "A..B,C..D", value_parser = parse_view)]
+    pub view: Option<crate::solver::tiles::CellRect>,
+    /// Size of the window in points (when no command is given), e.g. 1920x1080.
+    #[arg(long, value_name = "WxH", value_parser = parse_window_size)]
+    pub window_size: Option<(u32, u32)>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -180,6 +187,38 @@ fn parse_upto(text: &str) -> Result<u64, String> {
         ));
     }
     Ok(n)
+}
+
+/// `A..B,C..D`: rows a in A..B and columns b in C..D, neither empty, within the largest map.
+pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> {
+    let (rows, cols) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a view A..B,C..D (rows, then columns)"))?;
+    let (rows, cols) = (parse_range(rows.trim())?, parse_range(cols.trim())?);
+    const LARGEST: u64 = 1 << 16;
+    if rows.is_empty() || cols.is_empty() {
+        return Err(format!("the view {text} holds no cell"));
+    }
+    if rows.end > LARGEST || cols.end > LARGEST {
+        return Err(format!(
+            "the view {text} reaches past the largest map ({LARGEST} rows and columns)"
+        ));
+    }
+    Ok(crate::solver::tiles::CellRect::new(rows, cols))
+}
+
+/// `WxH`: a window of W × H points, each from 320 to 16384.
+pub fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is not a window size WxH such as 1280x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(320..=16384).contains(&w) || !(320..=16384).contains(&h) {
+        return Err(format!("a window of {w}x{h}: each side from 320 to 16384 points"));
+    }
+    Ok((w, h))
 }
 
 fn parse_bytes(text: &str) -> Result<u64, String> {
@@ -492,4 +531,22 @@ fn show_progress(
         })
         .ok()?;
     Some((stop, handle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_is_rows_then_columns_and_bad_ones_are_refused() {
+        let v = parse_view("0..4096,10..20").unwrap();
+        assert_eq!((v.rows, v.cols), (0..4096, 10..20));
+        for bad in ["0..10", "5..3,0..4", "0..0,0..4", "0..70000,0..4", "a..b,0..4"] {
+            assert!(parse_view(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_window_size("1920x1080"), Ok((1920, 1080)));
+        for bad in ["1920", "10x10", "axb", "1920x99999"] {
+            assert!(parse_window_size(bad).is_err(), "{bad}");
+        }
+    }
 }

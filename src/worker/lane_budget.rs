@@ -25,8 +25,10 @@ pub struct LaneState {
     pub evaluator: Evaluator,
     /// The board editor's solvers (Cram lane), kept for their transposition tables.
     pub cram: CramSolvers,
-    /// The map's tile source, kept so each tile job continues from what the last one computed.
+    /// The map's tile source, kept so each map job continues from what the last one computed.
     pub tiles: Option<TileSource>,
+    /// The difference mode's compared ruleset's source.
+    pub compare: Option<TileSource>,
     /// The most each Cram transposition table may grow to.
     cram_table_bytes: u64,
 }
@@ -41,6 +43,7 @@ impl LaneState {
             evaluator: Evaluator::with_cram_table_bytes(cram_table_bytes),
             cram: Self::cram_solvers(cram_table_bytes),
             tiles: None,
+            compare: None,
             cram_table_bytes,
         }
     }
@@ -54,7 +57,11 @@ impl LaneState {
 
     /// Memory the caches hold (a Cram table counted at the size it may grow to, once allocated).
     pub fn bytes(&self) -> u64 {
-        self.evaluator.cache_bytes() + self.board_bytes() + self.tiles.as_ref().map_or(0, TileSource::bytes)
+        self.evaluator.cache_bytes() + self.board_bytes() + self.map_bytes()
+    }
+
+    fn map_bytes(&self) -> u64 {
+        self.tiles.as_ref().map_or(0, TileSource::bytes) + self.compare.as_ref().map_or(0, TileSource::bytes)
     }
 
     fn board_bytes(&self) -> u64 {
@@ -64,12 +71,16 @@ impl LaneState {
     }
 
     /// Gives memory back until the caches hold at most `limit`: the inspector's least recently
-    /// used caches first, then the board editor's tables, then the map's tile source.
+    /// used caches first, then the board editor's tables, then the compared map's source, then
+    /// the map's.
     pub fn trim(&mut self, limit: u64) {
-        let others = self.board_bytes() + self.tiles.as_ref().map_or(0, TileSource::bytes);
+        let others = self.board_bytes() + self.map_bytes();
         self.evaluator.trim(limit.saturating_sub(others));
         if self.bytes() > limit && self.board_bytes() > 0 {
             self.cram = Self::cram_solvers(self.cram_table_bytes);
+        }
+        if self.bytes() > limit {
+            self.compare = None;
         }
         if self.bytes() > limit {
             self.tiles = None;
@@ -93,7 +104,8 @@ pub fn return_freed_memory() {
 pub enum Keeper {
     Evaluator,
     Board,
-    Tiles,
+    /// The map's and the compared map's tile sources.
+    Map,
     /// Nothing is kept (sequences, figures).
     Nothing,
 }
@@ -103,7 +115,7 @@ impl Keeper {
         match spec {
             JobSpec::Position { .. } => Keeper::Evaluator,
             JobSpec::CramBoard { .. } => Keeper::Board,
-            JobSpec::Tiles { .. } => Keeper::Tiles,
+            JobSpec::Map(_) => Keeper::Map,
             JobSpec::Sequence { .. } | JobSpec::Export { .. } => Keeper::Nothing,
         }
     }
@@ -115,7 +127,7 @@ impl LaneState {
         match keeper {
             Keeper::Evaluator => self.evaluator.cache_bytes(),
             Keeper::Board => self.board_bytes(),
-            Keeper::Tiles => self.tiles.as_ref().map_or(0, TileSource::bytes),
+            Keeper::Map => self.map_bytes(),
             Keeper::Nothing => 0,
         }
     }
@@ -128,8 +140,9 @@ impl LaneState {
         if keeper != Keeper::Board && self.board_bytes() > 0 {
             self.cram = Self::cram_solvers(self.cram_table_bytes);
         }
-        if keeper != Keeper::Tiles {
+        if keeper != Keeper::Map {
             self.tiles = None;
+            self.compare = None;
         }
     }
 }

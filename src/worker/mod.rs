@@ -18,13 +18,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 pub use lane_budget::{Keeper, LaneState};
-pub use protocol::{JobError, JobId, JobSpec, Lane, Output, Response};
+pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
 use crate::figure::{make_figure, write_figure};
+use crate::raster::CompareWith;
+use crate::solver::Control;
 use crate::solver::cram_report::cram_report;
 use crate::solver::sequence::sequence;
-use crate::solver::tiles::TileSource;
-use crate::solver::{Control, SolveError};
+use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
@@ -68,6 +69,8 @@ pub struct Worker {
     running: HashMap<Lane, Running>,
     next_id: u64,
     memory_budget: u64,
+    /// How often partial answers may wake the owner, in milliseconds (shared with the lanes).
+    wake_every: Arc<AtomicU64>,
 }
 
 /// Called after each response is sent, to wake the UI.
@@ -84,7 +87,15 @@ impl Worker {
             running: HashMap::new(),
             next_id: 0,
             memory_budget,
+            wake_every: Arc::new(AtomicU64::new(WAKE_EVERY.as_millis() as u64)),
         }
+    }
+
+    /// Lets partial answers (a map's batches) wake the owner at most every `every`: a window
+    /// whose frames are costly (a software renderer) asks to be woken less often, so the
+    /// solver keeps the CPU.
+    pub fn set_wake_every(&self, every: std::time::Duration) {
+        self.wake_every.store(every.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// The memory budget every job gets.
@@ -97,11 +108,12 @@ impl Worker {
             let (requests, rx) = mpsc::channel::<LaneMessage>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
+            let every = self.wake_every.clone();
             let held = Arc::new(AtomicU64::new(0));
             let (budget, lane_held) = (self.memory_budget, held.clone());
             let thread = std::thread::Builder::new()
                 .name(format!("nimscope-{lane:?}").to_lowercase())
-                .spawn(move || lane_loop(rx, responses, wake, budget, &lane_held))
+                .spawn(move || lane_loop(rx, responses, wake, every, budget, &lane_held))
                 .ok();
             LaneThread { requests, thread, held }
         })
@@ -138,6 +150,7 @@ impl Worker {
                 lane,
                 spec: request.spec,
                 result: Err(JobError::Failed("could not start a solver thread".into())),
+                last: true,
             });
         }
         job
@@ -183,7 +196,9 @@ impl Worker {
         while start.elapsed() < budget {
             let Ok(resp) = self.responses.try_recv() else { break };
             if self.running.get(&resp.lane).is_some_and(|r| r.job == resp.job) {
-                self.running.remove(&resp.lane);
+                if resp.last {
+                    self.running.remove(&resp.lane);
+                }
                 out.push(resp);
             }
         }
@@ -207,10 +222,18 @@ impl Drop for Worker {
     }
 }
 
-/// How long a tile job goes on past its first tile before answering.
-const TILE_BATCH: std::time::Duration = std::time::Duration::from_millis(100);
+/// How often a job's partial answers wake the window at most, after the first, unless the
+/// owner says otherwise ([`Worker::set_wake_every`]).
+const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake, budget: u64, held: &AtomicU64) {
+fn lane_loop(
+    requests: Receiver<LaneMessage>,
+    responses: Sender<Response>,
+    wake: Wake,
+    wake_every: Arc<AtomicU64>,
+    budget: u64,
+    held: &AtomicU64,
+) {
     let mut state = LaneState::new(budget);
     while let Ok(message) = requests.recv() {
         let mut job = None;
@@ -230,20 +253,47 @@ fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake:
         }
         held.store(state.bytes(), Ordering::Relaxed);
         if let Some(req) = job {
-            run_and_send(req, &mut state, &responses, &wake, held);
+            run_and_send(req, &mut state, &responses, &wake, &wake_every, held);
         }
     }
 }
 
-fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake, held: &AtomicU64) {
+fn run_and_send(
+    req: Request,
+    state: &mut LaneState,
+    responses: &Sender<Response>,
+    wake: &Wake,
+    wake_every: &AtomicU64,
+    held: &AtomicU64,
+) {
     if req.control.is_cancelled() {
         return;
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
+    // A map job's batches go out as they come, but after the first they wake the window at
+    // most every `wake_every` (the window takes them all at its next frame): on a software
+    // renderer each frame costs CPU the solver needs. The last answer always wakes it.
+    let mut woken: Option<std::time::Instant> = None;
+    let mut emit = |output: Output| {
+        if !control.is_cancelled() {
+            let _ = responses.send(Response {
+                job: req.job,
+                lane: req.lane,
+                spec: req.spec.clone(),
+                result: Ok(output),
+                last: false,
+            });
+            let every = std::time::Duration::from_millis(wake_every.load(Ordering::Relaxed));
+            if woken.is_none_or(|t| t.elapsed() >= every) {
+                woken = Some(std::time::Instant::now());
+                wake();
+            }
+        }
+    };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         lane_budget::run_within_budget(state, Keeper::of(&spec), &control, |state, control| {
-            run(&spec, state, control)
+            run(&spec, state, control, &mut emit)
         })
     }));
     if result.is_err() {
@@ -270,33 +320,19 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
         lane: req.lane,
         spec: req.spec,
         result,
+        last: true,
     });
     wake();
 }
 
-fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Output, JobError> {
+fn run(
+    spec: &JobSpec,
+    state: &mut LaneState,
+    control: &Control,
+    emit: &mut dyn FnMut(Output),
+) -> Result<Output, JobError> {
     Ok(match spec {
-        JobSpec::Tiles { ruleset, layout, tiles } => {
-            let source = match &mut state.tiles {
-                Some(s) if s.serves(ruleset, layout) => s,
-                slot => slot.insert(TileSource::new(ruleset, layout)),
-            };
-            control.set_total(tiles.iter().map(|&k| source.work(k)).sum());
-            let start = std::time::Instant::now();
-            let mut out = Vec::new();
-            for &key in tiles {
-                if !out.is_empty() && start.elapsed() > TILE_BATCH {
-                    break;
-                }
-                match source.tile(key, control) {
-                    Ok(t) => out.push((key, Arc::new(t))),
-                    // the tiles finished so far are good; the next job meets the error again
-                    Err(e) if out.is_empty() || e == SolveError::Cancelled => return Err(e.into()),
-                    Err(_) => break,
-                }
-            }
-            Output::Tiles(out)
-        }
+        JobSpec::Map(job) => run_map(job, state, control, emit)?,
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
         JobSpec::CramBoard { board, variant } => {
             Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))
@@ -325,6 +361,56 @@ fn run(spec: &JobSpec, state: &mut LaneState, control: &Control) -> Result<Outpu
     })
 }
 
+/// Fills the view of a map job, sending each stage's tiles as a batch; the answer is the last
+/// batch (with the view's largest value over all of it).
+fn run_map(
+    job: &MapJob,
+    state: &mut LaneState,
+    control: &Control,
+    emit: &mut dyn FnMut(Output),
+) -> Result<Output, JobError> {
+    let source = |slot: &mut Option<TileSource>, ruleset| {
+        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout)) {
+            *slot = Some(TileSource::new(ruleset, &job.layout));
+        }
+    };
+    source(&mut state.tiles, &job.ruleset);
+    let mut pool = PoolJob::new(job.level, job.color.key_rule(), job.view.clone(), job.tiles.clone());
+    control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
+    let region = pool.region().clone();
+    let differ = job.color == crate::raster::ColorMode::Difference;
+    if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
+        source(&mut state.compare, other);
+        if let Some(c) = state.compare.as_mut() {
+            c.fill(&region, control, &mut |_, _| Ok(()))?;
+        }
+    }
+    let compare = match (differ, &job.compare) {
+        (true, CompareWith::Ruleset(_)) => state.compare.as_ref().map_or(Compare::Nothing, Compare::Source),
+        (true, CompareWith::Theorem(p)) => Compare::Theorem(*p),
+        _ => Compare::Nothing,
+    };
+    let Some(main) = state.tiles.as_mut() else {
+        return Err(JobError::Failed("no tile source".into()));
+    };
+    let mut pending = Vec::new();
+    main.fill(&region, control, &mut |s, stage| {
+        let tiles = pool.absorb(s, &compare, stage, control)?;
+        pending.extend(tiles);
+        if !pending.is_empty() {
+            emit(Output::Tiles(TileBatch {
+                tiles: std::mem::take(&mut pending),
+                max: pool.max_value(),
+            }));
+        }
+        Ok(())
+    })?;
+    Ok(Output::Tiles(TileBatch {
+        tiles: pending,
+        max: pool.max_value(),
+    }))
+}
+
 /// A wake callback that does nothing (tests, the command line).
 pub fn no_wake() -> Wake {
     Arc::new(|| {})
@@ -341,60 +427,75 @@ pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
 mod tests {
     use super::*;
     use crate::game::Layout;
-    use crate::solver::tiles::{TILE, TileKey};
+    use crate::raster::ColorMode;
+    use crate::solver::tiles::{CellRect, TileKey};
     use std::time::Duration;
 
-    /// The map tile holding cell (n - 1, n - 1): filling it fills the map up to row n.
-    fn tile_at(rules: &str, n: u64) -> JobSpec {
-        let k = (n - 1) / TILE;
-        JobSpec::Tiles {
+    /// The map of the 64×64 cells below (n, n), at one cell a pooled cell.
+    fn map_up_to(rules: &str, n: u64) -> JobSpec {
+        let view = CellRect::new(n.saturating_sub(64)..n, n.saturating_sub(64)..n);
+        JobSpec::Map(Box::new(MapJob {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
-            tiles: vec![TileKey { row: k, col: k }],
-        }
+            color: ColorMode::Outcome,
+            compare: CompareWith::Nothing,
+            level: 0,
+            tiles: TileKey::covering(0, &view, (0.0, 0.0)),
+            view,
+        }))
     }
 
+    /// The responses of the lane's current job, up to its last.
     fn wait(w: &mut Worker) -> Vec<Response> {
+        let mut out = Vec::new();
         for _ in 0..2000 {
-            let r = w.drain(Duration::from_millis(5));
-            if !r.is_empty() {
-                return r;
+            out.extend(w.drain(Duration::from_millis(5)));
+            if out.last().is_some_and(|r| r.last) {
+                return out;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        panic!("no response within 10 s");
+        panic!("no last response within 10 s");
     }
 
     #[test]
     fn newer_job_supersedes_older_and_errors_are_reported() {
         let (wake, count) = counting_wake();
         let mut w = Worker::new(wake, 1 << 30);
-        w.submit(Lane::Map, tile_at("wythoff", 9000));
-        let second = w.submit(Lane::Map, tile_at("nim", 64));
+        w.submit(Lane::Map, map_up_to("wythoff", 9000));
+        let second = w.submit(Lane::Map, map_up_to("nim", 64));
         let r = wait(&mut w);
-        assert_eq!(r.len(), 1);
-        assert_eq!(r[0].job, second);
-        assert!(matches!(&r[0].result, Ok(Output::Tiles(t)) if t[0].1.get(3, 5) == Some(6)));
+        assert!(r.iter().all(|r| r.job == second), "only the newer job answers");
+        let tiles: Vec<_> = r
+            .iter()
+            .flat_map(|r| match &r.result {
+                Ok(Output::Tiles(b)) => b.tiles.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let t = &tiles.iter().find(|(k, _)| *k == TileKey::of_cell(0, 0)).unwrap().1;
+        assert_eq!(t.key(3, 5), 6, "nim: 3 xor 5");
+        assert!(matches!(&r.last().unwrap().result, Ok(Output::Tiles(b)) if b.max == Some(63)));
         assert!(*count.lock().unwrap() >= 1);
         // over the budget: a typed error, and the worker lives on
-        w.submit(Lane::Map, tile_at("wythoff", 1 << 20));
+        w.submit(Lane::Map, map_up_to("wythoff", 1 << 20));
         let r = wait(&mut w);
         assert!(
             matches!(&r[0].result, Err(JobError::OverBudget { .. })),
             "{:?}",
             r[0].result
         );
-        w.submit(Lane::Compare, tile_at("euclid", 16));
-        assert!(wait(&mut w)[0].result.is_ok());
+        w.submit(Lane::Map, map_up_to("euclid", 16));
+        assert!(wait(&mut w).iter().all(|r| r.result.is_ok()));
         // a ruleset without a map is refused as such
-        w.submit(Lane::Map, tile_at("octal(0.07)", 16));
+        w.submit(Lane::Map, map_up_to("octal(0.07)", 16));
         assert!(matches!(&wait(&mut w)[0].result, Err(JobError::Unsupported(_))));
     }
 
     #[test]
     fn cancel_drops_the_result() {
         let mut w = Worker::new(no_wake(), 1 << 30);
-        w.submit(Lane::Map, tile_at("wythoff", 6000));
+        w.submit(Lane::Map, map_up_to("wythoff", 6000));
         w.cancel(Lane::Map);
         assert!(!w.is_running(Lane::Map));
         std::thread::sleep(Duration::from_millis(50));

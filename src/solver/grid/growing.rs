@@ -94,6 +94,12 @@ impl Growing {
         }
     }
 
+    /// Memory the first `rows` rows will take (to refuse a growth over the budget before it
+    /// starts, when it will be made in steps).
+    pub fn bytes_for(&self, rows: u64) -> u64 {
+        self.bytes(usize::try_from(rows).unwrap_or(usize::MAX))
+    }
+
     /// Memory of the first `n` rows, push successors included.
     fn bytes(&self, n: usize) -> u64 {
         let bound = self.bound(n);

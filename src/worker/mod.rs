@@ -379,22 +379,34 @@ fn run_map(
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == crate::raster::ColorMode::Difference;
+    // the two sources share the budget: each fills within what the other leaves
+    let leaving = |other: &Option<TileSource>| {
+        control.with_budget_at_most(
+            control
+                .memory_budget()
+                .saturating_sub(other.as_ref().map_or(0, TileSource::bytes)),
+        )
+    };
     if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
         source(&mut state.compare, other);
+        let room = leaving(&state.tiles);
         if let Some(c) = state.compare.as_mut() {
-            c.fill(&region, control, &mut |_, _| Ok(()))?;
+            c.fill(&region, &room, &mut |_, _| Ok(()))?;
         }
+    } else {
+        state.compare = None; // not shown: its memory goes to the map
     }
     let compare = match (differ, &job.compare) {
         (true, CompareWith::Ruleset(_)) => state.compare.as_ref().map_or(Compare::Nothing, Compare::Source),
         (true, CompareWith::Theorem(p)) => Compare::Theorem(*p),
         _ => Compare::Nothing,
     };
+    let room = leaving(&state.compare);
     let Some(main) = state.tiles.as_mut() else {
         return Err(JobError::Failed("no tile source".into()));
     };
     let mut pending = Vec::new();
-    main.fill(&region, control, &mut |s, stage| {
+    main.fill(&region, &room, &mut |s, stage| {
         let tiles = pool.absorb(s, &compare, stage, control)?;
         pending.extend(tiles);
         if !pending.is_empty() {

@@ -96,6 +96,71 @@ fn the_board_editors_tables_are_sized_to_the_budget() {
     }
 }
 
+/// The map of the 64×64 cells below (n, n) at one cell a pooled cell, in the difference mode
+/// against `compared` if given.
+fn map_job(rules: &str, n: u64, compared: Option<&str>) -> JobSpec {
+    use nimscope::game::Layout;
+    use nimscope::raster::{ColorMode, CompareWith};
+    use nimscope::solver::tiles::{CellRect, TileKey};
+    use nimscope::worker::MapJob;
+    let view = CellRect::new(n - 64..n, n - 64..n);
+    let (color, compare) = match compared {
+        Some(c) => (ColorMode::Difference, CompareWith::Ruleset(c.parse().unwrap())),
+        None => (ColorMode::Outcome, CompareWith::Nothing),
+    };
+    JobSpec::Map(Box::new(MapJob {
+        ruleset: rules.parse().unwrap(),
+        layout: Layout::Plain,
+        color,
+        compare,
+        level: 0,
+        tiles: TileKey::covering(0, &view, (0.0, 0.0)),
+        view,
+    }))
+}
+
+/// The last response of the lane's current job.
+fn last_response(w: &mut Worker) -> Response {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if let Some(r) = w.drain(Duration::from_millis(5)).into_iter().find(|r| r.last) {
+            return r;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no last response within a minute");
+}
+
+#[test]
+fn a_map_and_its_compared_map_share_the_budget() {
+    use nimscope::worker::JobError;
+    const BUDGET: u64 = 16 << 20;
+    let mut w = Worker::new(no_wake(), BUDGET);
+    // each map up to row 3000 takes about 10 MB: one fits, the two together do not
+    for rules in ["wythoff", "euclid"] {
+        w.submit(Lane::Map, map_job(rules, 3000, None));
+        let r = last_response(&mut w);
+        assert!(r.result.is_ok(), "{rules}: {:?}", r.result);
+        let held = w.cached_bytes(Lane::Map);
+        assert!(
+            held > BUDGET / 2 && held <= BUDGET,
+            "{rules}: the map holds {held} bytes"
+        );
+    }
+    w.submit(Lane::Map, map_job("wythoff", 3000, Some("euclid")));
+    let r = last_response(&mut w);
+    assert!(
+        matches!(&r.result, Err(JobError::OverBudget { .. })),
+        "both maps would hold more than the budget: {:?}",
+        r.result
+    );
+    assert!(w.cached_bytes(Lane::Map) <= BUDGET);
+    // smaller, both fit
+    w.submit(Lane::Map, map_job("wythoff", 1500, Some("euclid")));
+    assert!(last_response(&mut w).result.is_ok());
+    assert!(w.cached_bytes(Lane::Map) <= BUDGET);
+}
+
 #[test]
 fn cancel_stops_the_inspectors_job_and_gives_its_caches_back() {
     let mut w = Worker::new(no_wake(), 1 << 30);

@@ -4,7 +4,8 @@
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
 //! exported map pooled truthfully ([`map_figure`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
-//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); and the
+//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
+//! worker's lanes without a window ([`lane_budget`]); and the
 //! window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
 //! [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
@@ -22,6 +23,7 @@ mod export_paths;
 mod fuzz;
 mod heap_fuzz;
 mod heap_games;
+mod lane_budget;
 mod map_figure;
 mod session_validation;
 mod terminal_errors;

@@ -3,8 +3,6 @@
 //! canvas, and the one computation of the cells a view shows. Row `a` grows upwards, column `b`
 //! to the right; cell (a, b) spans [b, b + 1] × [a, a + 1] in cell space.
 
-use std::ops::Range;
-
 use crate::game::Cell;
 
 /// A point of cell space: `b` to the right, `a` upwards.
@@ -31,27 +29,7 @@ impl CellPoint {
     }
 }
 
-/// The cells of a rectangle: rows `a` in `rows`, columns `b` in `cols` (half-open).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CellRect {
-    pub rows: Range<u64>,
-    pub cols: Range<u64>,
-}
-
-impl CellRect {
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty() || self.cols.is_empty()
-    }
-
-    pub fn contains(&self, cell: Cell) -> bool {
-        self.rows.contains(&cell.a) && self.cols.contains(&cell.b)
-    }
-
-    /// Number of cells.
-    pub fn len(&self) -> u64 {
-        (self.rows.end - self.rows.start).saturating_mul(self.cols.end - self.cols.start)
-    }
-}
+pub use crate::solver::tiles::CellRect;
 
 /// Position and zoom of the value map (saved in sessions as `view`).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -81,12 +59,39 @@ impl Default for Camera {
 impl Camera {
     /// Shows `[0, n) × [0, n)` in a view of `width × height` points.
     pub fn fit(n: f64, width: f32, height: f32) -> Self {
-        let cpp = (n / width.min(height).max(1.0) as f64).clamp(MIN_CELLS_PER_POINT, MAX_CELLS_PER_POINT);
+        let n = n.max(1.0) as u64;
+        Self::fit_rect(&CellRect::new(0..n, 0..n), width, height)
+    }
+
+    /// Shows every cell of `region` in a view of `width × height` points, as large as fits,
+    /// with the region's bottom-left corner at the view's: the room left over lies beyond the
+    /// region (upwards or to the right), never at negative coordinates.
+    pub fn fit_rect(region: &CellRect, width: f32, height: f32) -> Self {
+        let rows = (region.rows.end.saturating_sub(region.rows.start)).max(1) as f64;
+        let cols = (region.cols.end.saturating_sub(region.cols.start)).max(1) as f64;
+        let (w, h) = (f64::from(width.max(1.0)), f64::from(height.max(1.0)));
+        let cpp = (cols / w).max(rows / h).clamp(MIN_CELLS_PER_POINT, MAX_CELLS_PER_POINT);
         Self {
-            center_a: n / 2.0,
-            center_b: n / 2.0,
+            center_a: region.rows.start as f64 + h * cpp / 2.0,
+            center_b: region.cols.start as f64 + w * cpp / 2.0,
             cells_per_point: cpp,
         }
+    }
+
+    /// Keeps some of the map in view: the view's left and bottom edges at most a quarter of
+    /// the view below 0, its right and top edges at most that far past `limit`.
+    pub fn keep_near(&mut self, limit: u64, width: f32, height: f32) {
+        let (w, h) = (
+            f64::from(width) * self.cells_per_point,
+            f64::from(height) * self.cells_per_point,
+        );
+        let limit = limit as f64;
+        let clamp = |c: f64, span: f64| {
+            let (lo, hi) = (span / 4.0, (limit - span / 4.0).max(span / 4.0));
+            c.clamp(lo, hi)
+        };
+        self.center_b = clamp(self.center_b, w);
+        self.center_a = clamp(self.center_a, h);
     }
 
     /// Whether every field is finite and the zoom above 0 (a session may hold anything).
@@ -186,21 +191,43 @@ mod tests {
             center_b: 5.0,
             cells_per_point: 0.1,
         };
-        assert_eq!(
-            c.visible_cells(100.0, 60.0, 1000),
-            CellRect {
-                rows: 2..8,
-                cols: 0..10
-            }
-        );
+        assert_eq!(c.visible_cells(100.0, 60.0, 1000), CellRect::new(2..8, 0..10));
         // every cell under a point of the view is in the rectangle
         for (dx, dy) in [(-49.0, 29.0), (49.0, -29.0), (0.0, 0.0)] {
             let cell = c.cell_from_offset(dx, dy).cell().unwrap();
-            assert!(c.visible_cells(100.0, 60.0, 1000).contains(cell), "{cell}");
+            assert!(c.visible_cells(100.0, 60.0, 1000).contains(cell.a, cell.b), "{cell}");
         }
         // half a cell off the grid is still shown; nothing below 0 or at the limit and beyond
         let c = Camera { center_b: 0.0, ..c };
         assert_eq!(c.visible_cells(101.0, 60.0, 1000).cols, 0..6);
-        assert_eq!(c.visible_cells(100.0, 60.0, 4), CellRect { rows: 2..4, cols: 0..4 });
+        assert_eq!(c.visible_cells(100.0, 60.0, 4), CellRect::new(2..4, 0..4));
+    }
+
+    /// A region fitted is shown whole, from its bottom-left corner: no negative cell in view.
+    #[test]
+    fn a_fitted_region_is_shown_whole_from_its_corner() {
+        for (region, w, h) in [
+            (CellRect::new(0..64, 0..64), 680.0, 620.0),
+            (CellRect::new(0..4096, 0..4096), 1200.0, 700.0),
+            (CellRect::new(100..300, 2000..2100), 500.0, 800.0),
+        ] {
+            let c = Camera::fit_rect(&region, w, h);
+            let seen = c.visible_cells(w, h, u64::MAX);
+            assert_eq!(
+                (seen.rows.start, seen.cols.start),
+                (region.rows.start, region.cols.start)
+            );
+            assert!(
+                seen.rows.end >= region.rows.end && seen.cols.end >= region.cols.end,
+                "{seen:?}"
+            );
+            // tight on one axis
+            assert!(
+                seen.rows.end <= region.rows.end + 1 || seen.cols.end <= region.cols.end + 1,
+                "{seen:?}"
+            );
+            let (lo, _) = c.extent(w, h);
+            assert!(lo.a >= region.rows.start as f64 - 1e-6 && lo.b >= region.cols.start as f64 - 1e-6);
+        }
     }
 }

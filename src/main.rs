@@ -43,6 +43,8 @@ fn open_window(cli: Cli) -> ExitCode {
                 .transpose()?,
             select: cli.select,
             fresh: cli.fresh,
+            view: cli.view,
+            window_size: cli.window_size,
         })
     };
     match start().and_then(|options| nimscope::ui::run_window(options).map_err(anyhow::Error::msg)) {

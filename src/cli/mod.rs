@@ -3,7 +3,7 @@
 //! what is wrong and exit status 2, never a panic.
 
 mod checkpoint;
-mod output;
+pub mod output;
 
 use std::ops::Range;
 use std::process::ExitCode;
@@ -15,9 +15,7 @@ use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
-use crate::solver::cram::CramSolver;
 use crate::solver::grid;
-use crate::solver::push_cram::PushCramSolver;
 use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
@@ -50,6 +48,13 @@ pub struct Cli {
     /// Position the window's inspector opens on (when no command is given), e.g. 3,5.
     #[arg(long)]
     pub select: Option<String>,
+    /// Region the window's map opens on (when no command is given): rows a in A..B, columns b
+    /// in C..D, e.g. 0..4096,0..4096.
+    #[arg(long, value_name = "A..B,C..D", value_parser = parse_view)]
+    pub view: Option<crate::solver::tiles::CellRect>,
+    /// Size of the window in points (when no command is given), e.g. 1920x1080.
+    #[arg(long, value_name = "WxH", value_parser = parse_window_size)]
+    pub window_size: Option<(u32, u32)>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -73,6 +78,13 @@ pub enum Command {
         /// One JSON object a line instead of text.
         #[arg(long)]
         json: bool,
+        /// List at most N options (default: all of them if they fit the memory budget, else
+        /// the first 1000), then say how many there are.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// Start the list at option number K (from 0).
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        offset: u64,
     },
     /// Values of a rectangle: one line per row a, the values G(a,b) for b in the columns.
     Grid {
@@ -195,6 +207,38 @@ fn parse_upto(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// `A..B,C..D`: rows a in A..B and columns b in C..D, neither empty, within the largest map.
+pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> {
+    let (rows, cols) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a view A..B,C..D (rows, then columns)"))?;
+    let (rows, cols) = (parse_range(rows.trim())?, parse_range(cols.trim())?);
+    const LARGEST: u64 = 1 << 16;
+    if rows.is_empty() || cols.is_empty() {
+        return Err(format!("the view {text} holds no cell"));
+    }
+    if rows.end > LARGEST || cols.end > LARGEST {
+        return Err(format!(
+            "the view {text} reaches past the largest map ({LARGEST} rows and columns)"
+        ));
+    }
+    Ok(crate::solver::tiles::CellRect::new(rows, cols))
+}
+
+/// `WxH`: a window of W × H points, each from 320 to 16384.
+pub fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is not a window size WxH such as 1280x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(320..=16384).contains(&w) || !(320..=16384).contains(&h) {
+        return Err(format!("a window of {w}x{h}: each side from 320 to 16384 points"));
+    }
+    Ok((w, h))
+}
+
 fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
@@ -221,17 +265,20 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             json,
         } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
-            let g = Evaluator::new().value(&r, &p, control)?;
-            output::value(out, &r, &p, g, json)?;
+            let a = Evaluator::new().answer(&r, &p, control)?;
+            output::value(out, &r, &p, &a, json)?;
         }
         Command::Moves {
             ruleset,
             position,
             json,
+            limit,
+            offset,
         } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
-            let opts = Evaluator::new().options(&r, &p, control)?;
-            output::moves(out, &opts, json)?;
+            let limit = limit.unwrap_or_else(|| default_page(&r, &p, control));
+            let page = Evaluator::new().options_page(&r, &p, offset.into(), limit, control)?;
+            output::moves_page(out, &page, json)?;
         }
         Command::Grid {
             ruleset,
@@ -271,7 +318,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                     _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
                 }
             }
-            let s = sequence::sequence(&r, to, control)?;
+            if to > MAX_SEQ {
+                anyhow::bail!(
+                    "seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)"
+                );
+            }
+            let s = sequence::compute(&r, to, control)?;
             output::sequence(out, &r, &s, json)?;
         }
         Command::Cram {
@@ -286,12 +338,9 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let p = r
                 .parse_position(&board)
                 .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
-            let mut eval = Evaluator::new();
             // The command's searches may be long (record hunts): their tables may fill half the
             // budget (they start small and grow as they fill).
-            let (cram, push_cram) = eval.cram_solvers();
-            *cram = CramSolver::with_table_bytes(control.memory_budget() / 2);
-            *push_cram = PushCramSolver::with_table_bytes(control.memory_budget() / 2);
+            let mut eval = Evaluator::with_cram_table_bytes(control.memory_budget() / 2);
             let saving = match &checkpoint {
                 Some(path) => Some(checkpoint::start(
                     path,
@@ -367,6 +416,24 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
     }
     Ok(())
 }
+
+/// The page `moves` lists without `--limit`: every option when they all fit the memory budget
+/// (as the page is held to align its columns), else the first [`DEFAULT_PAGE`].
+fn default_page(r: &Ruleset, p: &Position, control: &Control) -> usize {
+    let each = 2 * crate::solver::search::position_bytes(p) + 256;
+    let fit = control.memory_budget() / 2 / each;
+    match crate::game::rules::paging::option_count(r, p) {
+        Some(total) if total <= u128::from(fit) => total as usize,
+        Some(_) => DEFAULT_PAGE,
+        None => usize::try_from(fit).unwrap_or(usize::MAX),
+    }
+}
+
+/// Most values `seq` prints (about 15 GB of text).
+pub const MAX_SEQ: u64 = 1 << 32;
+
+/// Options listed by `moves` when they do not all fit.
+pub const DEFAULT_PAGE: usize = 1000;
 
 /// Refuses an output that is the session being exported, under any name (the same file through
 /// a link, a hard link or `..`): exporting must never destroy its own input.
@@ -515,4 +582,22 @@ fn show_progress(
         })
         .ok()?;
     Some((stop, handle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_is_rows_then_columns_and_bad_ones_are_refused() {
+        let v = parse_view("0..4096,10..20").unwrap();
+        assert_eq!((v.rows, v.cols), (0..4096, 10..20));
+        for bad in ["0..10", "5..3,0..4", "0..0,0..4", "0..70000,0..4", "a..b,0..4"] {
+            assert!(parse_view(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_window_size("1920x1080"), Ok((1920, 1080)));
+        for bad in ["1920", "10x10", "axb", "1920x99999"] {
+            assert!(parse_window_size(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! window's export lane both call [`make_figure`].
 
 pub mod board;
+mod legend;
 mod overlay;
 pub mod png_out;
 pub mod text;
@@ -17,7 +18,8 @@ use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel};
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Layout};
-use crate::raster::{ColorMode, CompareWith, Overlays, View, legend_entries, nice_step, raster};
+use crate::raster::axes::{AxisTitles, ticks};
+use crate::raster::{ColorMode, CompareWith, Legend, LegendSpec, MarksShown, Overlays, View, nice_step, raster};
 use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
 use crate::solver::grid::{self, Grid};
 use crate::solver::sequence::{self, Sequence};
@@ -166,6 +168,8 @@ fn range_text(r: &Range<u64>) -> String {
 
 /// Computes what `spec` shows and draws it.
 pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, FigureError> {
+    // before the legend, which has an entry per residue
+    check_modulus(spec.color)?;
     let mut metadata = vec![
         (
             "Software".to_string(),
@@ -199,7 +203,18 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 "nimscope.region".into(),
                 format!("rows a in {}, columns b in {}", range_text(rows), range_text(cols)),
             ));
-            let frame = Frame::plan(spec, rows.end - rows.start, cols.end - cols.start, &title)?;
+            let planned = map_legend(spec, compare, overlays, 99_999, 0.5, true);
+            let frame = Frame::plan(
+                spec,
+                rows.end - rows.start,
+                cols.end - cols.start,
+                &title,
+                Some(&planned),
+            )?;
+            if (spec.color, compare) == (ColorMode::Difference, &CompareWith::Nothing) {
+                // refused before the grid is computed: there is nothing to compare it with
+                return Err(FigureError::NothingToCompare);
+            }
             control.reserve("the figure's pixels", frame.bytes())?;
             let grid = grid::grid(&spec.ruleset, layout, 0..rows.end, 0..cols.end, control)?;
             let other = match (spec.color, compare) {
@@ -218,7 +233,8 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 CompareWith::Theorem(p) => Some(*p),
                 _ => None,
             };
-            let mut image = draw_map(spec, &frame, &title, &grid, other.as_ref(), theorem, rows, cols);
+            let axes = AxisTitles::of(&spec.ruleset, layout);
+            let mut image = draw_map(spec, &frame, &title, &axes, &grid, other.as_ref(), theorem, rows, cols);
             let area = overlay::MapArea {
                 clip: [
                     frame.left as f64,
@@ -232,7 +248,11 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 // the window draws its axis labels at 11 points
                 stroke_scale: f64::from(frame.label_px) / 11.0,
             };
-            overlay::draw_overlays(&mut image, &area, overlays);
+            overlay::draw_overlays(&mut image, &area, &overlays.drawn_at(area.pixels_per_cell));
+            metadata.push((
+                "nimscope.map_px".into(),
+                format!("{},{},{},{}", frame.left, frame.top, frame.content_w, frame.content_h),
+            ));
             (image, frame)
         }
         Subject::Sequence { n } => {
@@ -262,12 +282,15 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
             }
             let cell_px = (spec.style.width / (setup.cols() as u32 + 4)).clamp(8, 1024);
             let picture = board::board_image(setup, report.as_ref(), cell_px);
-            let legend = vec![
-                ("winning placement".to_string(), board::colors::WINNING),
-                ("domino".to_string(), board::colors::DOMINO),
-                ("empty cell".to_string(), board::colors::EMPTY),
-                ("blocked cell".to_string(), board::colors::BLOCKED),
-            ];
+            let legend = Legend::of_swatches(
+                "Board",
+                &[
+                    ("winning placement".to_string(), board::colors::WINNING),
+                    ("domino".to_string(), board::colors::DOMINO),
+                    ("empty cell".to_string(), board::colors::EMPTY),
+                    ("blocked cell".to_string(), board::colors::BLOCKED),
+                ],
+            );
             draw_picture(spec, &picture, &legend, &title)?
         }
     };
@@ -324,6 +347,14 @@ fn default_title(spec: &FigureSpec) -> String {
     }
 }
 
+/// Refuses a modulus no figure shows (its legend has an entry per residue).
+fn check_modulus(color: ColorMode) -> Result<(), FigureError> {
+    match color {
+        ColorMode::Modulo(k) if !(2..=MAX_MODULUS).contains(&k) => Err(FigureError::Modulus(k)),
+        _ => Ok(()),
+    }
+}
+
 /// The layout of a figure: margins around a content area of `content_w × content_h` pixels.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -346,12 +377,15 @@ struct Margins {
     right: u32,
     top: u32,
     bottom: u32,
+    /// The legend's height with its padding: a legend taller than the map makes the picture
+    /// taller, never overlaps it.
+    legend_h: u32,
     title_px: f32,
     label_px: f32,
 }
 
 impl Margins {
-    fn of(spec: &FigureSpec, rows: u64, cols: u64, title: &str, base: f32) -> Margins {
+    fn of(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>, base: f32) -> Margins {
         let style = &spec.style;
         let label_px = (base / 70.0).clamp(11.0, 48.0);
         let title_px = label_px * 1.3;
@@ -368,29 +402,26 @@ impl Margins {
         } else {
             pad
         };
-        let top = if title.is_empty() {
-            pad
+        let title_h = if title.is_empty() {
+            0
         } else {
-            (title_px * 1.6).ceil() as u32 + pad
+            (title_px * 1.6).ceil() as u32
         };
-        let right = if style.legend {
-            let entries = match spec.subject {
-                Subject::Board(_) => vec![("winning placement".to_string(), ink::TEXT)],
-                _ => legend_entries(spec.color, 99_999),
-            };
-            let widest = entries
-                .iter()
-                .map(|(l, _)| text::measure(l, Face::Proportional, label_px).0)
-                .fold(0.0f32, f32::max);
-            (widest + label_px * 2.0) as u32 + 3 * pad
-        } else {
-            pad
+        // the row axis's title sits above the map, on a line of its own
+        let axis_title_h = if style.axes { (label_px * 1.6).ceil() as u32 } else { 0 };
+        let top = title_h + axis_title_h + pad;
+        let legend_size = legend.filter(|_| style.legend).map(|l| legend::size(l, label_px));
+        let right = match legend_size {
+            Some((w, _)) => (w + label_px * 1.2).ceil() as u32 + 2 * pad,
+            None => pad,
         };
+        let legend_h = legend_size.map_or(0, |(_, h)| h.ceil() as u32 + pad);
         Margins {
             left,
             right,
             top,
             bottom,
+            legend_h,
             title_px,
             label_px,
         }
@@ -398,16 +429,18 @@ impl Margins {
 }
 
 impl Frame {
-    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio). Refuses, before
-    /// any work, a figure with no room for its content (saying which width would do), a scale
-    /// that is not a positive number or draws less than [`MIN_CONTENT`] pixels, and a figure
-    /// over [`MAX_SIDE`] pixels a side.
-    fn plan(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> Result<Frame, FigureError> {
-        if let ColorMode::Modulo(k) = spec.color
-            && !(2..=MAX_MODULUS).contains(&k)
-        {
-            return Err(FigureError::Modulus(k));
-        }
+    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio) with `legend`
+    /// (if the style has one) on the right. Refuses, before any work, a figure with no room for
+    /// its content (saying which width would do), a scale that is not a positive number or
+    /// draws less than [`MIN_CONTENT`] pixels, and a figure over [`MAX_SIDE`] pixels a side.
+    fn plan(
+        spec: &FigureSpec,
+        rows: u64,
+        cols: u64,
+        title: &str,
+        legend: Option<&Legend>,
+    ) -> Result<Frame, FigureError> {
+        check_modulus(spec.color)?;
         let (rows, cols) = (rows.max(1), cols.max(1));
         match spec.scale {
             Some(s) if !(s.is_finite() && s > 0.0) => Err(FigureError::BadScale(s)),
@@ -423,17 +456,17 @@ impl Frame {
                     });
                 }
                 // Text grows with the picture so a figure scaled down onto a slide stays readable.
-                let margins = Margins::of(spec, rows, cols, title, content_w as f32);
+                let margins = Margins::of(spec, rows, cols, title, legend, content_w as f32);
                 Self::with_content(margins, rows, cols, content_w.round())
             }
             None => {
                 let width = spec.style.width;
-                let margins = Margins::of(spec, rows, cols, title, width as f32);
+                let margins = Margins::of(spec, rows, cols, title, legend, width as f32);
                 let content_w = i64::from(width) - i64::from(margins.left + margins.right);
                 if width < MIN_WIDTH || content_w < i64::from(MIN_CONTENT) {
                     return Err(FigureError::TooNarrow {
                         width,
-                        least: Self::least_width(spec, rows, cols, title),
+                        least: Self::least_width(spec, rows, cols, title, legend),
                     });
                 }
                 Self::with_content(margins, rows, cols, content_w as f64)
@@ -444,10 +477,10 @@ impl Frame {
     /// The smallest width at which [`Frame::plan`] leaves [`MIN_CONTENT`] pixels for the
     /// content. The margins grow with the width (their text does), so this is the least fixed
     /// point of `w = margins(w) + MIN_CONTENT`, reached by iterating from below.
-    fn least_width(spec: &FigureSpec, rows: u64, cols: u64, title: &str) -> u32 {
+    fn least_width(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>) -> u32 {
         let mut w = MIN_WIDTH;
         loop {
-            let m = Margins::of(spec, rows, cols, title, w as f32);
+            let m = Margins::of(spec, rows, cols, title, legend, w as f32);
             let need = (m.left + m.right + MIN_CONTENT).max(MIN_WIDTH);
             if need <= w {
                 return w;
@@ -461,7 +494,7 @@ impl Frame {
         let content_w = content_w.max(1.0);
         let content_h = (rows as f64 * content_w / cols as f64).round().max(1.0);
         let width = content_w + f64::from(m.left + m.right);
-        let height = content_h + f64::from(m.top + m.bottom);
+        let height = (content_h + f64::from(m.bottom)).max(f64::from(m.legend_h)) + f64::from(m.top);
         if width > f64::from(MAX_SIDE) || height > f64::from(MAX_SIDE) {
             // in f64: a scale of 1e300 is refused as too large, not an overflow
             return Err(FigureError::TooLarge(width, height));
@@ -517,28 +550,38 @@ impl Frame {
         rect_outline(img, x0, y0, x1, y1, 1, ink::FRAME);
     }
 
-    fn legend(&self, img: &mut RgbaImage, entries: &[(String, [u8; 4])]) {
-        let row = (self.label_px * 1.5).round() as i64;
-        let sw = (self.label_px * 0.9).round() as i64;
-        let x = (self.left + self.content_w) as i64 + (self.label_px * 1.2) as i64;
-        for (i, (label, color)) in entries.iter().enumerate() {
-            let y = self.top as i64 + i as i64 * row;
-            fill_rect(img, x, y, x + sw, y + sw, *color);
-            rect_outline(img, x, y, x + sw, y + sw, 1, ink::FRAME);
-            let ty = y as f32 + sw as f32 / 2.0;
-            text::draw(
-                img,
-                label,
-                Ink::new(Face::Proportional, self.label_px, ink::TEXT),
-                (x + sw) as f32 + self.label_px * 0.5,
-                ty,
-                Anchor::LeftCenter,
-            );
-        }
+    /// Draws `legend` to the right of the content.
+    fn legend(&self, img: &mut RgbaImage, legend: &Legend) {
+        let x = (self.left + self.content_w) as f32 + self.label_px * 1.2;
+        legend::draw(img, legend, self.label_px, x, self.top as f32);
     }
 }
 
-fn fill_rect(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, color: [u8; 4]) {
+/// The legend of a map figure: its colours, the overlays drawn, and how pixels pool cells.
+/// The legend of a map figure of `cell_px` pixels a cell: its colours, the overlays drawn,
+/// and how pixels pool cells.
+fn map_legend(
+    spec: &FigureSpec,
+    compare: &CompareWith,
+    overlays: &Overlays,
+    max: u32,
+    cell_px: f64,
+    not_a_position: bool,
+) -> Legend {
+    Legend::of_map(&LegendSpec {
+        mode: spec.color,
+        max,
+        pooled: cell_px < 1.0,
+        not_computed: false,
+        not_a_position,
+        compare,
+        overlays: overlays.drawn_at(cell_px),
+        overlays_hidden: overlays.hidden_at(cell_px),
+        marks: MarksShown::default(),
+    })
+}
+
+pub(super) fn fill_rect(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, color: [u8; 4]) {
     for y in y0.max(0)..y1.min(img.height() as i64) {
         for x in x0.max(0)..x1.min(img.width() as i64) {
             text::blend(img.get_pixel_mut(x as u32, y as u32), color, 1.0);
@@ -547,7 +590,7 @@ fn fill_rect(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, color: [u8
 }
 
 /// The outline of the box with corners (x0, y0) and (x1, y1) inclusive, `t` pixels thick.
-fn rect_outline(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, t: i64, color: [u8; 4]) {
+pub(super) fn rect_outline(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, t: i64, color: [u8; 4]) {
     fill_rect(img, x0, y0, x1 + 1, y0 + t, color);
     fill_rect(img, x0, y1 - t + 1, x1 + 1, y1 + 1, color);
     fill_rect(img, x0, y0, x0 + t, y1 + 1, color);
@@ -559,6 +602,7 @@ fn draw_map(
     spec: &FigureSpec,
     frame: &Frame,
     title: &str,
+    titles: &AxisTitles,
     grid: &Grid,
     other: Option<&Grid>,
     theorem: Option<Prediction>,
@@ -584,37 +628,51 @@ fn draw_map(
     let pixels = raster(&view, spec.color, max, &value, &other_value);
     frame.paste(&mut img, &pixels);
     if spec.style.axes {
-        axes(&mut img, frame, rows, cols, cpp);
+        axes(&mut img, frame, titles, rows, cols, cpp);
     }
     if spec.style.legend {
-        frame.legend(&mut img, &legend_entries(spec.color, max));
+        let Subject::Map { compare, overlays, .. } = &spec.subject else {
+            return img;
+        };
+        let not_a_position = rows.clone().any(|a| cols.clone().any(|b| grid.get(a, b).is_none()));
+        let legend = map_legend(spec, compare, overlays, max, 1.0 / cpp, not_a_position);
+        frame.legend(&mut img, &legend);
     }
     img
 }
 
-/// Tick marks and labels at cell centres: columns b along the bottom, rows a up the left side.
-fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) {
+/// Tick marks and labels at cell centres (columns b along the bottom, rows a up the left side),
+/// never overlapping, and the axes' titles: the columns' below their labels, the rows' above
+/// the map.
+fn axes(img: &mut RgbaImage, frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) {
     let px = frame.label_px;
-    let step = nice_step(px as f64 * 4.0 * cpp).max(1.0) as u64;
+    let label = Ink::new(Face::Monospace, px, ink::TEXT);
+    let width = |k: u64| f64::from(text::measure(&k.to_string(), Face::Monospace, px).0);
+    let height = |_: u64| f64::from(px);
     let tick = (px * 0.4).round() as i64;
     let bottom = (frame.top + frame.content_h) as i64;
-    let mut b = cols.start.div_ceil(step) * step;
-    while b < cols.end {
+    let gap = f64::from(px);
+    for b in ticks(cols.start as f64, cols.end as f64, cols.end, 1.0 / cpp, gap, &width) {
         let x = frame.left as f64 + ((b - cols.start) as f64 + 0.5) / cpp;
         let xi = x.round() as i64;
         fill_rect(img, xi, bottom, xi + 1, bottom + tick, ink::FRAME);
         text::draw(
             img,
             &b.to_string(),
-            Ink::new(Face::Monospace, px, ink::TEXT),
+            label,
             x as f32,
             (bottom + tick) as f32 + px * 0.2,
             Anchor::CenterTop,
         );
-        b += step;
     }
-    let mut a = rows.start.div_ceil(step) * step;
-    while a < rows.end {
+    for a in ticks(
+        rows.start as f64,
+        rows.end as f64,
+        rows.end,
+        1.0 / cpp,
+        gap * 0.5,
+        &height,
+    ) {
         let y = (frame.top + frame.content_h) as f64 - ((a - rows.start) as f64 + 0.5) / cpp;
         let yi = y.round() as i64;
         let x0 = frame.left as i64 - 1;
@@ -622,30 +680,32 @@ fn axes(img: &mut RgbaImage, frame: &Frame, rows: &Range<u64>, cols: &Range<u64>
         text::draw(
             img,
             &a.to_string(),
-            Ink::new(Face::Monospace, px, ink::TEXT),
+            label,
             (x0 - tick) as f32 - px * 0.3,
             y as f32,
             Anchor::RightCenter,
         );
-        a += step;
     }
+    let words = Ink::new(Face::Proportional, px, ink::TEXT);
     let mid_x = frame.left as f32 + frame.content_w as f32 / 2.0;
-    let below = (bottom + tick) as f32 + px * 1.25;
+    let cols_title = match &titles.caption {
+        Some(c) => format!("{}   (positions {c})", titles.cols),
+        None => titles.cols.clone(),
+    };
     text::draw(
         img,
-        "b",
-        Ink::new(Face::Proportional, px, ink::TEXT),
-        mid_x + px * 3.0,
-        below,
+        &cols_title,
+        words,
+        mid_x,
+        (bottom + tick) as f32 + px * 1.35,
         Anchor::CenterTop,
     );
-    let mid_y = frame.top as f32 + frame.content_h as f32 / 2.0;
     text::draw(
         img,
-        "a",
-        Ink::new(Face::Proportional, px, ink::TEXT),
-        px * 0.4,
-        mid_y,
+        &titles.rows,
+        words,
+        frame.left as f32,
+        frame.top as f32 - px * 0.8,
         Anchor::LeftCenter,
     );
 }
@@ -663,9 +723,10 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Rgba
     let n = seq.values.len() as u64;
     let per_row = sequence_row_len(seq).min(n);
     let rows = n.div_ceil(per_row);
-    let frame = Frame::plan(spec, rows, per_row, title)?;
-    let mut img = frame.canvas(&spec.style, title);
     let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
+    let legend = sequence_legend(spec.color, max);
+    let frame = Frame::plan(spec, rows, per_row, title, Some(&legend))?;
+    let mut img = frame.canvas(&spec.style, title);
     let cell = frame.content_w as f64 / per_row as f64;
     let mut pixels = vec![0u8; (frame.content_w * frame.content_h * 4) as usize];
     for y in 0..frame.content_h {
@@ -713,26 +774,47 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Rgba
         }
     }
     if spec.style.legend {
-        frame.legend(&mut img, &legend_entries(spec.color, max));
+        frame.legend(&mut img, &legend);
     }
     Ok((img, frame))
+}
+
+/// The legend of a sequence figure (one cell a heap: nothing is pooled).
+fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
+    Legend::of_map(&LegendSpec {
+        mode,
+        max,
+        pooled: false,
+        not_computed: false,
+        not_a_position: false,
+        compare: &CompareWith::Nothing,
+        overlays: Overlays::NONE,
+        overlays_hidden: false,
+        marks: MarksShown::default(),
+    })
 }
 
 fn draw_picture(
     spec: &FigureSpec,
     picture: &RgbaImage,
-    legend: &[(String, [u8; 4])],
+    legend: &Legend,
     title: &str,
 ) -> Result<(RgbaImage, Frame), FigureError> {
     let spec = FigureSpec {
         style: FigureStyle {
             axes: false,
-            legend: spec.style.legend && !legend.is_empty(),
+            legend: spec.style.legend && !legend.items.is_empty(),
             ..spec.style.clone()
         },
         ..spec.clone()
     };
-    let frame = Frame::plan(&spec, u64::from(picture.height()), u64::from(picture.width()), title)?;
+    let frame = Frame::plan(
+        &spec,
+        u64::from(picture.height()),
+        u64::from(picture.width()),
+        title,
+        Some(legend),
+    )?;
     let mut img = frame.canvas(&spec.style, title);
     let scaled = image::imageops::resize(
         picture,
@@ -785,7 +867,7 @@ mod tests {
         };
         let spec = wythoff_spec(style);
         let fig = make_figure(&spec, &Control::new()).unwrap();
-        let frame = Frame::plan(&spec, 20, 30, "").unwrap();
+        let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
         assert_eq!(frame.content_w, 300);
         assert_eq!(fig.image.height(), frame.height);
         for a in 0..20u64 {
@@ -823,7 +905,7 @@ mod tests {
         let fig = make_figure(&spec, &Control::new()).unwrap();
         let [left, top, w, _] = fig.content;
         let cell = f64::from(w) / 30.0;
-        let frame = Frame::plan(&spec, 20, 30, "").unwrap();
+        let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
         let radius = (cell * 0.3).min(6.0 * f64::from(frame.label_px) / 11.0);
         // the solver's values, not the closed form the overlay is drawn from
         let grid = grid::grid(&Ruleset::Wythoff, &Layout::Plain, 0..20, 0..30, &Control::new()).unwrap();
@@ -925,12 +1007,12 @@ mod tests {
                 let mut spec = wythoff_spec(style.clone());
                 spec.color = color;
                 spec.style.width = 1;
-                let Err(FigureError::TooNarrow { least, .. }) = Frame::plan(&spec, rows, cols, "t") else {
+                let Err(FigureError::TooNarrow { least, .. }) = Frame::plan(&spec, rows, cols, "t", None) else {
                     panic!("a width of 1 is too narrow")
                 };
                 let mut plan = |w: u32| {
                     spec.style.width = w;
-                    Frame::plan(&spec, rows, cols, "t")
+                    Frame::plan(&spec, rows, cols, "t", None)
                 };
                 let ok = plan(least).unwrap();
                 assert_eq!(ok.width, least);

@@ -78,7 +78,7 @@ fn plot(img: &mut RgbaImage, clip: [f64; 4], x: i64, y: i64, color: [u8; 4], cov
 
 /// An anti-aliased segment `width` pixels wide, clipped to `clip` first (Liang–Barsky), then
 /// walked along its major axis: each pixel's coverage comes from its distance to the line.
-fn line(img: &mut RgbaImage, clip: [f64; 4], p: (f64, f64), q: (f64, f64), width: f64, color: [u8; 4]) {
+pub(super) fn line(img: &mut RgbaImage, clip: [f64; 4], p: (f64, f64), q: (f64, f64), width: f64, color: [u8; 4]) {
     let [left, top, right, bottom] = clip;
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
@@ -122,7 +122,7 @@ fn line(img: &mut RgbaImage, clip: [f64; 4], p: (f64, f64), q: (f64, f64), width
 }
 
 /// An anti-aliased circle of `radius` around `centre`, its stroke `width` pixels wide.
-fn ring(img: &mut RgbaImage, clip: [f64; 4], centre: (f64, f64), radius: f64, width: f64, color: [u8; 4]) {
+pub(super) fn ring(img: &mut RgbaImage, clip: [f64; 4], centre: (f64, f64), radius: f64, width: f64, color: [u8; 4]) {
     let half = width / 2.0;
     let reach = radius + half + 1.0;
     for y in ((centre.1 - reach).floor() as i64)..=((centre.1 + reach).ceil() as i64) {

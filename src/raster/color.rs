@@ -1,16 +1,18 @@
 //! How cells are coloured: the colour modes, the palettes, the fixed colours of the map and its
-//! overlays, what the difference mode compares with, and the legend's entries. The screen and
-//! the figures take every colour from here, so they agree.
+//! overlays, what the difference mode compares with, how a mode pools the cells a pixel covers
+//! (its [`KeyRule`]), and the legend's model. The screen and the figures take every colour
+//! and every legend from here, so they agree.
 
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Ruleset};
+use crate::solver::tiles::{KeyRule, NO_POSITION, NOT_COMPUTED, differ};
 
 /// How cells are coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ColorMode {
     /// P-positions dark, everything else light.
     Outcome,
-    /// The Grundy value on a perceptual colour map, scaled to `max`.
+    /// The Grundy value on a perceptual colour map, scaled to the largest value of the region.
     Grundy(Palette),
     /// The Grundy value modulo k, on the palette.
     Modulo(u32),
@@ -31,15 +33,22 @@ pub mod colors {
     pub const P_POSITION: [u8; 4] = [20, 20, 30, 255];
     pub const N_POSITION: [u8; 4] = [236, 236, 228, 255];
     pub const NOT_A_POSITION: [u8; 4] = [160, 160, 160, 255];
+    /// Cells not computed yet are transparent in a tile; the map shows this hatch through them.
     pub const NOT_COMPUTED: [u8; 4] = [0, 0, 0, 0];
+    pub const HATCH_BACK: [u8; 4] = [92, 96, 104, 255];
+    pub const HATCH_LINE: [u8; 4] = [128, 132, 140, 255];
     pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
     /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
     /// pairs of seed 003 Theorem 3.1.6.
     pub const OVERLAY_GRID: [u8; 4] = [128, 128, 128, 110];
     pub const OVERLAY_PHI: [u8; 4] = [230, 120, 20, 255];
-    pub const OVERLAY_WYTHOFF: [u8; 4] = [30, 160, 220, 255];
+    pub const OVERLAY_WYTHOFF: [u8; 4] = [0, 170, 200, 255];
     pub const OVERLAY_THEOREM: [u8; 4] = [220, 30, 120, 255];
+    /// The inspector's marks: the position in focus, the options (rings), winning options.
+    pub const MARK_SELECTED: [u8; 4] = [255, 60, 200, 255];
+    pub const MARK_OPTION: [u8; 4] = [150, 80, 240, 255];
+    pub const MARK_WINNING: [u8; 4] = [60, 230, 110, 255];
 }
 
 const VIRIDIS: [[u8; 3]; 9] = [
@@ -79,32 +88,97 @@ impl Palette {
         let mix = |k: usize| (table[i][k] as f32 * (1.0 - f) + table[i + 1][k] as f32 * f).round() as u8;
         [mix(0), mix(1), mix(2), 255]
     }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Viridis => "viridis",
+            Palette::Cividis => "cividis",
+        }
+    }
 }
 
 impl ColorMode {
-    /// The colour of a cell of value `v` (`None`: not a position), with `max` the largest value
-    /// shown (for scaling) and `other` the compared map's value in difference mode.
-    pub fn color(self, v: Option<u32>, max: u32, other: Option<u32>) -> [u8; 4] {
-        let Some(v) = v else { return colors::NOT_A_POSITION };
+    /// How the cells of a pixel pool: the least value (a 0, a P-position, is never hidden), the
+    /// least residue, or a difference anywhere.
+    pub fn key_rule(self) -> KeyRule {
+        match self {
+            ColorMode::Outcome | ColorMode::Grundy(_) => KeyRule::Value,
+            ColorMode::Modulo(k) => KeyRule::Residue(k.max(1)),
+            ColorMode::Difference => KeyRule::Differ,
+        }
+    }
+
+    /// Whether the colours depend on the largest value of the region (the colour scale).
+    pub fn needs_scale(self) -> bool {
+        matches!(self, ColorMode::Grundy(_))
+    }
+
+    /// The colour of a pooled key of this mode's rule, with `max` the top of the colour scale.
+    pub fn key_color(self, key: u32, max: u32) -> [u8; 4] {
+        match key {
+            NOT_COMPUTED => return colors::NOT_COMPUTED,
+            NO_POSITION => return colors::NOT_A_POSITION,
+            _ => {}
+        }
         match self {
             ColorMode::Outcome => {
-                if v == 0 {
+                if key == 0 {
                     colors::P_POSITION
                 } else {
                     colors::N_POSITION
                 }
             }
-            ColorMode::Grundy(p) => p.at(if max == 0 { 0.0 } else { v as f32 / max as f32 }),
+            ColorMode::Grundy(p) => p.at(if max == 0 { 0.0 } else { key as f32 / max as f32 }),
             ColorMode::Modulo(k) => {
                 let k = k.max(1);
-                Palette::Viridis.at(if k == 1 { 0.0 } else { (v % k) as f32 / (k - 1) as f32 })
+                Palette::Viridis.at(if k == 1 { 0.0 } else { key as f32 / (k - 1) as f32 })
             }
-            ColorMode::Difference => match other {
-                Some(w) if (w == 0) != (v == 0) => colors::DIFFER,
-                Some(_) if v == 0 => colors::BOTH_P,
-                Some(_) => colors::N_POSITION,
-                None => colors::NOT_A_POSITION,
+            ColorMode::Difference => match key {
+                differ::DIFFER => colors::DIFFER,
+                differ::BOTH_P => colors::BOTH_P,
+                differ::BOTH_N => colors::N_POSITION,
+                _ => colors::NOT_A_POSITION,
             },
+        }
+    }
+
+    /// The colour of one cell of value `v` (`None`: not a position), with `max` the top of the
+    /// colour scale and `other` the compared map's value in difference mode.
+    pub fn color(self, v: Option<u32>, max: u32, other: Option<u32>) -> [u8; 4] {
+        self.key_color(self.key_rule().key(v, other), max)
+    }
+
+    /// A table of the colours of keys 0..=`max` (the keys a tile of this mode can hold below
+    /// [`NO_POSITION`]), for colouring many pooled cells fast.
+    pub fn color_table(self, max: u32) -> ColorTable {
+        let top = match self {
+            ColorMode::Outcome => 1,
+            ColorMode::Grundy(_) => max.min(1 << 20),
+            ColorMode::Modulo(k) => k.max(1) - 1,
+            ColorMode::Difference => differ::NOT_COMPARED,
+        };
+        ColorTable {
+            mode: self,
+            max,
+            colors: (0..=top).map(|k| self.key_color(k, max)).collect(),
+        }
+    }
+}
+
+/// The colours of a mode's keys, looked up rather than computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColorTable {
+    mode: ColorMode,
+    max: u32,
+    colors: Vec<[u8; 4]>,
+}
+
+impl ColorTable {
+    #[inline]
+    pub fn get(&self, key: u32) -> [u8; 4] {
+        match self.colors.get(key as usize) {
+            Some(&c) if self.mode != ColorMode::Outcome || key == 0 => c,
+            _ => self.mode.key_color(key, self.max),
         }
     }
 }
@@ -141,29 +215,248 @@ impl CompareWith {
             _ => None,
         }
     }
+
+    /// A few words naming what is compared with (for the legend).
+    pub fn describe(&self) -> Option<String> {
+        match self {
+            CompareWith::Nothing => None,
+            CompareWith::Ruleset(r) => Some(r.to_string()),
+            CompareWith::Theorem(p) => Some(p.label().to_string()),
+        }
+    }
 }
 
-/// The colour key of a mode: labels and their colours, for the window's legend and the figures'.
-pub fn legend_entries(mode: ColorMode, max: u32) -> Vec<(String, [u8; 4])> {
-    match mode {
-        ColorMode::Outcome => vec![("P".into(), colors::P_POSITION), ("N".into(), colors::N_POSITION)],
-        ColorMode::Grundy(_) => {
-            let steps = 5u32.min(max.max(1));
-            (0..=steps)
-                .map(|i| {
-                    let v = max * i / steps;
-                    (format!("{v}"), mode.color(Some(v), max, None))
-                })
-                .collect()
+pub use legend::{Fill, Legend, LegendItem, LegendSpec, MarksShown};
+
+/// The legend as data: what each back end (the window's painter, the PNG figure, later SVG)
+/// draws in its own way.
+pub mod legend {
+    use super::{ColorMode, CompareWith, Palette, colors};
+    use crate::raster::Overlays;
+
+    /// How a swatch is filled.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Fill {
+        Solid([u8; 4]),
+        /// The hatch of cells not computed yet.
+        Hatch,
+    }
+
+    /// One line of a legend.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum LegendItem {
+        /// A square of colour and what it means.
+        Swatch { label: String, fill: Fill },
+        /// A colour bar from value `min` (bottom) to `max` (top), with ticks at `ticks`.
+        Bar {
+            palette: Palette,
+            min: u32,
+            max: u32,
+            ticks: Vec<u32>,
+        },
+        /// A line drawn over the map (an overlay).
+        Line { label: String, color: [u8; 4] },
+        /// A ring around a cell (an overlay, or the inspector's options).
+        Ring { label: String, color: [u8; 4] },
+        /// A filled disc on a cell (the inspector's winning options).
+        Dot { label: String, color: [u8; 4] },
+        /// A square outline (the inspector's position in focus).
+        Outline { label: String, color: [u8; 4] },
+        /// A line of explanation (how pixels pool cells).
+        Note(String),
+    }
+
+    /// The inspector's marks shown on the map, for their legend entries.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    pub struct MarksShown {
+        pub selected: bool,
+        pub options: bool,
+        pub winning: bool,
+    }
+
+    /// What a legend describes.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct LegendSpec<'a> {
+        pub mode: ColorMode,
+        /// The top of the colour scale (the region's largest value).
+        pub max: u32,
+        /// Whether a pixel stands for more than one cell (then the pooling rule is said).
+        pub pooled: bool,
+        /// Whether some cells shown are not computed yet.
+        pub not_computed: bool,
+        /// Whether some cells shown are not positions.
+        pub not_a_position: bool,
+        pub compare: &'a CompareWith,
+        /// The overlays drawn.
+        pub overlays: Overlays,
+        /// Whether some overlay asked for is not drawn at this zoom (its rings).
+        pub overlays_hidden: bool,
+        pub marks: MarksShown,
+    }
+
+    /// A legend: a title and its lines, top to bottom.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Legend {
+        pub title: String,
+        pub items: Vec<LegendItem>,
+    }
+
+    /// Ticks of a colour bar over [min, max]: round values, at most about `count`, always the
+    /// ends.
+    pub fn bar_ticks(min: u32, max: u32, count: u32) -> Vec<u32> {
+        if max <= min {
+            return vec![min];
         }
-        ColorMode::Modulo(k) => (0..k)
-            .map(|v| (format!("{v} mod {k}"), mode.color(Some(v), max, None)))
-            .collect(),
-        ColorMode::Difference => vec![
-            ("outcomes differ".into(), colors::DIFFER),
-            ("both P".into(), colors::BOTH_P),
-            ("both N".into(), colors::N_POSITION),
-        ],
+        let step = crate::raster::nice_step((max - min) as f64 / (count + 1) as f64) as u32;
+        let mut ticks: Vec<u32> = (min.div_ceil(step)..=max / step).map(|k| k * step).collect();
+        if ticks.first() != Some(&min) {
+            ticks.insert(0, min);
+        }
+        if ticks.last() != Some(&max) {
+            // keep the end, dropping a round tick too close to it
+            if ticks.len() > 1 && ticks.last().is_some_and(|&t| (max - t) * 3 < step) {
+                ticks.pop();
+            }
+            ticks.push(max);
+        }
+        ticks
+    }
+
+    impl Legend {
+        /// The legend of a map: an entry for everything drawn.
+        pub fn of_map(spec: &LegendSpec) -> Legend {
+            let sw = |label: &str, c: [u8; 4]| LegendItem::Swatch {
+                label: label.to_string(),
+                fill: Fill::Solid(c),
+            };
+            let mut items = Vec::new();
+            let title = match spec.mode {
+                ColorMode::Outcome => {
+                    items.push(sw("P-position (G = 0)", colors::P_POSITION));
+                    items.push(sw("N-position", colors::N_POSITION));
+                    if spec.pooled {
+                        items.push(LegendItem::Note("a pixel is P if any of its cells is".into()));
+                    }
+                    "Outcome".to_string()
+                }
+                ColorMode::Grundy(palette) => {
+                    items.push(LegendItem::Bar {
+                        palette,
+                        min: 0,
+                        max: spec.max,
+                        ticks: bar_ticks(0, spec.max, 5),
+                    });
+                    if spec.pooled {
+                        items.push(LegendItem::Note("a pixel: the least G of its cells".into()));
+                    }
+                    "Grundy value G".to_string()
+                }
+                ColorMode::Modulo(k) => {
+                    for r in 0..k.max(1) {
+                        items.push(sw(&format!("G mod {k} = {r}"), spec.mode.key_color(r, spec.max)));
+                    }
+                    if spec.pooled {
+                        items.push(LegendItem::Note("a pixel: the least residue of its cells".into()));
+                    }
+                    format!("G mod {k}")
+                }
+                ColorMode::Difference => {
+                    items.push(sw("outcomes differ", colors::DIFFER));
+                    items.push(sw("both P", colors::BOTH_P));
+                    items.push(sw("both N", colors::N_POSITION));
+                    items.push(sw("nothing to compare", colors::NOT_A_POSITION));
+                    if spec.pooled {
+                        items.push(LegendItem::Note("a pixel differs if any of its cells does".into()));
+                    }
+                    match spec.compare.describe() {
+                        Some(c) => format!("Against {c}"),
+                        None => "Difference".to_string(),
+                    }
+                }
+            };
+            if spec.not_a_position && spec.mode != ColorMode::Difference {
+                items.push(sw("not a position", colors::NOT_A_POSITION));
+            }
+            if spec.not_computed {
+                items.push(LegendItem::Swatch {
+                    label: "not computed yet".into(),
+                    fill: Fill::Hatch,
+                });
+            }
+            let o = spec.overlays;
+            if o.phi_lines {
+                items.push(LegendItem::Line {
+                    label: "b = φa, a = φb".into(),
+                    color: colors::OVERLAY_PHI,
+                });
+            }
+            if o.wythoff_pairs {
+                items.push(LegendItem::Ring {
+                    label: "Wythoff pairs".into(),
+                    color: colors::OVERLAY_WYTHOFF,
+                });
+            }
+            if o.theorem_316 {
+                items.push(LegendItem::Ring {
+                    label: "Thm 3.1.6 P-positions".into(),
+                    color: colors::OVERLAY_THEOREM,
+                });
+            }
+            if spec.overlays_hidden {
+                items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
+            }
+            let m = spec.marks;
+            if m.selected {
+                items.push(LegendItem::Outline {
+                    label: "position inspected".into(),
+                    color: colors::MARK_SELECTED,
+                });
+            }
+            if m.options {
+                items.push(LegendItem::Ring {
+                    label: "its options".into(),
+                    color: colors::MARK_OPTION,
+                });
+            }
+            if m.winning {
+                items.push(LegendItem::Dot {
+                    label: "winning moves".into(),
+                    color: colors::MARK_WINNING,
+                });
+            }
+            Legend { title, items }
+        }
+
+        /// The legend of a picture with fixed entries (the Cram board).
+        pub fn of_swatches(title: &str, entries: &[(String, [u8; 4])]) -> Legend {
+            Legend {
+                title: title.to_string(),
+                items: entries
+                    .iter()
+                    .map(|(label, c)| LegendItem::Swatch {
+                        label: label.clone(),
+                        fill: Fill::Solid(*c),
+                    })
+                    .collect(),
+            }
+        }
+
+        /// The texts of the legend (for measuring the space it needs).
+        pub fn texts(&self) -> Vec<String> {
+            let mut out = vec![self.title.clone()];
+            for item in &self.items {
+                match item {
+                    LegendItem::Swatch { label, .. }
+                    | LegendItem::Line { label, .. }
+                    | LegendItem::Ring { label, .. }
+                    | LegendItem::Dot { label, .. }
+                    | LegendItem::Outline { label, .. } => out.push(label.clone()),
+                    LegendItem::Note(t) => out.push(t.clone()),
+                    LegendItem::Bar { ticks, .. } => out.extend(ticks.iter().map(|t| t.to_string())),
+                }
+            }
+            out
+        }
     }
 }
 
@@ -180,5 +473,52 @@ mod tests {
         assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(3)), colors::DIFFER);
         assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(0)), colors::BOTH_P);
         assert_eq!(ColorMode::Outcome.color(None, 0, None), colors::NOT_A_POSITION);
+        // the colour table agrees with the colours it caches
+        for mode in [
+            ColorMode::Outcome,
+            ColorMode::Grundy(Palette::Cividis),
+            ColorMode::Modulo(4),
+            ColorMode::Difference,
+        ] {
+            let t = mode.color_table(37);
+            for key in (0..60).chain([NO_POSITION, NOT_COMPUTED]) {
+                assert_eq!(t.get(key), mode.key_color(key, 37), "{mode:?} {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_legend_has_an_entry_for_everything_drawn() {
+        let compare = CompareWith::Nothing;
+        let spec = LegendSpec {
+            mode: ColorMode::Grundy(Palette::Viridis),
+            max: 1234,
+            pooled: true,
+            not_computed: true,
+            not_a_position: false,
+            compare: &compare,
+            overlays: crate::raster::Overlays {
+                phi_lines: true,
+                ..crate::raster::Overlays::NONE
+            },
+            overlays_hidden: false,
+            marks: MarksShown {
+                options: true,
+                ..MarksShown::default()
+            },
+        };
+        let l = Legend::of_map(&spec);
+        let Some(LegendItem::Bar { ticks, max, .. }) = l.items.first() else {
+            panic!("a colour bar first: {l:?}")
+        };
+        assert_eq!((*max, ticks.first(), ticks.last()), (1234, Some(&0), Some(&1234)));
+        assert!(ticks.windows(2).all(|w| w[0] < w[1]));
+        let texts = l.texts().join("|");
+        for want in ["least G", "not computed yet", "φ", "its options"] {
+            assert!(texts.contains(want), "{want} in {texts}");
+        }
+        assert_eq!(legend::bar_ticks(0, 0, 5), vec![0]);
+        assert_eq!(legend::bar_ticks(0, 10, 5), vec![0, 2, 4, 6, 8, 10]);
+        assert_eq!(legend::bar_ticks(0, 101, 5), vec![0, 20, 40, 60, 80, 101]);
     }
 }

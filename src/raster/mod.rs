@@ -2,19 +2,29 @@
 //! PNG export, so both show the same picture and it is testable without a GPU.
 //!
 //! The picture has row `a` growing upwards and column `b` to the right, like the papers'
-//! figures: pixel (x, y) shows the cell under its centre.
+//! figures. A pixel that covers several cells shows their pooled key (see
+//! [`crate::solver::tiles::KeyRule`]: the least value, the least residue, a difference
+//! anywhere), never a sample, so zooming out keeps every P-position; a pixel smaller than a
+//! cell shows the cell under its centre. The window pools whole blocks of 2^L cells (its tile
+//! pyramid); a figure pools exactly the cells whose centres fall in each pixel.
 //!
-//! Files: [`color`] (colour modes, palettes, legends), [`overlay`] (the overlays' shapes); this
-//! file maps pixels to cells and paints them.
+//! Files: [`color`] (colour modes, palettes, legends), [`overlay`] (the overlays' shapes),
+//! [`axes`] (axis titles and tick choice); this file maps pixels to cells and paints them.
 
+pub mod axes;
 pub mod color;
 pub mod overlay;
 
-pub use color::{ColorMode, CompareWith, Palette, colors, legend_entries};
-pub use overlay::{GRID_LINES_MIN_CELL_PX, OverlayShapes, Overlays};
+pub use color::{
+    ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
+};
+pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, Overlays};
+
+use std::ops::Range;
 
 use crate::camera::CellPoint;
 use crate::game::Cell;
+use crate::solver::tiles::{NO_POSITION, NOT_COMPUTED, combine};
 
 /// The least of 1, 2, 5 × 10^k cells at least `min`: tick spacing on whole cells.
 pub fn nice_step(min: f64) -> f64 {
@@ -41,6 +51,22 @@ pub struct View {
     pub height: usize,
 }
 
+/// The cells (offsets along one axis from the picture's edge, in cells from `start`) that
+/// pixel `x` stands for: those whose centres lie in it, or if none does (a pixel smaller than a
+/// cell), the cell under its centre.
+fn pixel_cells(start: f64, cells_per_pixel: f64, x: usize) -> Range<i64> {
+    let lo = start + x as f64 * cells_per_pixel;
+    let hi = lo + cells_per_pixel;
+    let first = (lo - 0.5).ceil() as i64;
+    let end = (hi - 0.5).ceil() as i64;
+    if end > first {
+        first..end
+    } else {
+        let c = (lo + cells_per_pixel / 2.0).floor() as i64;
+        c..c + 1
+    }
+}
+
 impl View {
     /// The cell under the centre of pixel (x, y) (y down from the top), if it has non-negative
     /// coordinates.
@@ -51,10 +77,22 @@ impl View {
         )
         .cell()
     }
+
+    /// The columns pixel column `x` stands for (see the module's pooling rule).
+    pub fn cols_of(&self, x: usize) -> Range<i64> {
+        pixel_cells(self.left, self.cells_per_pixel, x)
+    }
+
+    /// The rows pixel row `y` (down from the top) stands for.
+    pub fn rows_of(&self, y: usize) -> Range<i64> {
+        pixel_cells(self.bottom, self.cells_per_pixel, self.height - 1 - y)
+    }
 }
 
-/// Paints `view` into RGBA bytes (row-major, top row first). `value(a, b)` is `None` for cells
-/// not computed yet (transparent) and `Some(None)` for cells that are not positions.
+/// Paints `view` into RGBA bytes (row-major, top row first), each pixel the pooled key of the
+/// cells it stands for. `value(a, b)` is `None` for cells not computed yet (transparent) and
+/// `Some(None)` for cells that are not positions; `other` is the compared value (difference
+/// mode). Cells left of column 0 or below row 0 count as not computed.
 pub fn raster(
     view: &View,
     mode: ColorMode,
@@ -62,18 +100,35 @@ pub fn raster(
     value: &dyn Fn(Cell) -> Option<Option<u32>>,
     other: &dyn Fn(Cell) -> Option<u32>,
 ) -> Vec<u8> {
+    let rule = mode.key_rule();
+    let table = mode.color_table(max);
+    let cols: Vec<Range<i64>> = (0..view.width).map(|x| view.cols_of(x)).collect();
+    let mut keys = vec![NO_POSITION; view.width];
     let mut out = vec![0u8; view.width * view.height * 4];
     for y in 0..view.height {
-        for x in 0..view.width {
-            let px = match view.cell_at(x, y) {
-                None => colors::NOT_COMPUTED,
-                Some(cell) => match value(cell) {
-                    None => colors::NOT_COMPUTED,
-                    Some(v) => mode.color(v, max, other(cell)),
-                },
-            };
+        keys.fill(NO_POSITION);
+        for a in view.rows_of(y) {
+            for (x, bs) in cols.iter().enumerate() {
+                let mut k = keys[x];
+                for b in bs.clone() {
+                    let key = match (u64::try_from(a), u64::try_from(b)) {
+                        (Ok(a), Ok(b)) => {
+                            let cell = Cell::new(a, b);
+                            match value(cell) {
+                                Some(v) => rule.key(v, other(cell)),
+                                None => NOT_COMPUTED,
+                            }
+                        }
+                        _ => NOT_COMPUTED,
+                    };
+                    k = combine(k, key);
+                }
+                keys[x] = k;
+            }
+        }
+        for (x, &k) in keys.iter().enumerate() {
             let i = (y * view.width + x) * 4;
-            out[i..i + 4].copy_from_slice(&px);
+            out[i..i + 4].copy_from_slice(&table.get(k));
         }
     }
     out
@@ -104,6 +159,46 @@ mod tests {
         // bottom-left (0,0) is P, top-left (1,0) is N
         assert_eq!(&px[12..16], &colors::P_POSITION);
         assert_eq!(&px[0..4], &colors::N_POSITION);
+    }
+
+    /// Pixels of 2.5 cells: every cell belongs to exactly one pixel (the one holding its
+    /// centre); pixels smaller than a cell show the cell under their centre.
+    #[test]
+    fn each_cell_belongs_to_the_pixel_holding_its_centre() {
+        let view = View {
+            left: 0.0,
+            bottom: 0.0,
+            cells_per_pixel: 2.5,
+            width: 4,
+            height: 4,
+        };
+        let spans: Vec<Range<i64>> = (0..4).map(|x| view.cols_of(x)).collect();
+        assert_eq!(spans, vec![0..2, 2..5, 5..7, 7..10]);
+        let fine = View {
+            cells_per_pixel: 0.4,
+            ..view
+        };
+        assert_eq!(
+            (0..5).map(|x| fine.cols_of(x)).collect::<Vec<_>>(),
+            vec![0..1, 0..1, 1..2, 1..2, 1..2]
+        );
+        // Nim at 2.5 cells a pixel: a pixel is P exactly when a diagonal cell (a, a) is in it
+        let px = raster(
+            &view,
+            ColorMode::Outcome,
+            0,
+            &|c| Some(Some((c.a ^ c.b) as u32)),
+            &|_| None,
+        );
+        for y in 0..4 {
+            for x in 0..4 {
+                let rows = view.rows_of(y);
+                let p = view.cols_of(x).any(|b| rows.contains(&b));
+                let i = (y * 4 + x) * 4;
+                let want = if p { colors::P_POSITION } else { colors::N_POSITION };
+                assert_eq!(&px[i..i + 4], &want, "pixel ({x}, {y})");
+            }
+        }
     }
 
     #[test]

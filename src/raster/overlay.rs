@@ -7,6 +7,9 @@ use crate::game::Cell;
 
 /// Cells narrower than this many pixels get no grid lines (the lines would hide the cells).
 pub const GRID_LINES_MIN_CELL_PX: f64 = 8.0;
+/// Cells narrower than this get no rings (Wythoff's pairs, Thm 3.1.6): packed closer, rings
+/// would paint a thick band over the cells they mark.
+pub const MARKS_MIN_CELL_PX: f64 = 3.0;
 
 /// Overlays drawn over the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -41,6 +44,25 @@ pub struct OverlayShapes {
 }
 
 impl Overlays {
+    /// The overlays drawn when a cell is `cell_px` pixels wide: without rings on cells too
+    /// small to ring.
+    pub fn drawn_at(&self, cell_px: f64) -> Overlays {
+        if cell_px >= MARKS_MIN_CELL_PX {
+            *self
+        } else {
+            Overlays {
+                wythoff_pairs: false,
+                theorem_316: false,
+                ..*self
+            }
+        }
+    }
+
+    /// Whether some overlay asked for is not drawn at `cell_px` pixels a cell.
+    pub fn hidden_at(&self, cell_px: f64) -> bool {
+        self.drawn_at(cell_px) != *self
+    }
+
     /// No overlay at all.
     pub const NONE: Overlays = Overlays {
         grid_lines: false,

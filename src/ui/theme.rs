@@ -7,7 +7,18 @@ pub fn color32(c: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
 }
 
+/// An opaque colour of the shared raster path, in a constant.
+const fn rgb(c: [u8; 4]) -> Color32 {
+    Color32::from_rgb(c[0], c[1], c[2])
+}
+
 pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
+/// Around the map's cells: left of column 0, below row 0, past the largest map.
+pub const MAP_OFF: Color32 = Color32::from_gray(38);
+pub const LEGEND_FRAME: Color32 = Color32::from_gray(140);
+/// Multiplies the colours of coarser tiles shown while the view's own are not complete.
+pub const STAND_IN_TINT: Color32 = Color32::from_gray(190);
+pub const LEGEND_NOTE: Color32 = Color32::from_gray(170);
 pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
 pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
@@ -33,9 +44,10 @@ pub const WINNING_TEXT: Color32 = Color32::from_rgb(80, 200, 120);
 pub const MEX_HIGHLIGHT: Color32 = Color32::from_rgb(255, 170, 0);
 pub const VALUE_PRESENT: Color32 = Color32::from_rgb(70, 110, 170);
 pub const VALUE_ABSENT: Color32 = Color32::from_gray(45);
-pub const SELECTED_OUTLINE: Color32 = Color32::from_rgb(255, 60, 200);
-pub const OPTION_MARK: Color32 = Color32::from_rgb(40, 130, 255);
-pub const WINNING_MARK: Color32 = Color32::from_rgb(60, 230, 110);
+// the map's legend names them, so they come from the raster path's colours
+pub const SELECTED_OUTLINE: Color32 = rgb(crate::raster::colors::MARK_SELECTED);
+pub const OPTION_MARK: Color32 = rgb(crate::raster::colors::MARK_OPTION);
+pub const WINNING_MARK: Color32 = rgb(crate::raster::colors::MARK_WINNING);
 /// Indentation of one level of the move tree, in points.
 pub const TREE_INDENT: f32 = 14.0;
 

@@ -2,28 +2,32 @@
 //! never delays the inspector or the board editor. The UI submits a job on a lane (superseding
 //! that lane's previous job, which stops at its next cancellation check), reads progress from
 //! shared atomics every frame, and drains finished results. A job that panics becomes an error
-//! response; the worker and the window stay alive. The Cram lane's job sends partial reports
-//! before its result (the value first, then the placements). Each lane's thread keeps an [`Evaluator`]
-//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
+//! response; the worker and the window stay alive. Each lane's thread keeps a [`LaneState`]
+//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request; they
+//! count against the memory budget ([`lane_budget`]). A job may answer in parts before its
+//! last answer (`Response::last`): the map's tile batches, and the Cram lane's partial
+//! reports (the value first, then the placements as they are valued).
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
+pub mod lane_budget;
 pub mod protocol;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-pub use protocol::{JobError, JobId, JobSpec, Lane, Output, Response};
+pub use lane_budget::{Keeper, LaneState};
+pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
 use crate::figure::{make_figure, write_figure};
+use crate::raster::CompareWith;
+use crate::solver::Control;
 use crate::solver::cram::progressive::cram_report_progressive;
-use crate::solver::cram_report::CramSolvers;
-use crate::solver::evaluate::Evaluator;
 use crate::solver::sequence::sequence;
-use crate::solver::tiles::TileSource;
-use crate::solver::{Control, SolveError};
+use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
@@ -53,6 +57,8 @@ pub struct Running {
 struct LaneThread {
     requests: Sender<LaneMessage>,
     thread: Option<JoinHandle<()>>,
+    /// What the lane's caches hold, as of its last job or `Free`.
+    held: Arc<AtomicU64>,
 }
 
 /// Handle to the worker threads; dropping it stops and joins them.
@@ -65,6 +71,8 @@ pub struct Worker {
     running: HashMap<Lane, Running>,
     next_id: u64,
     memory_budget: u64,
+    /// How often partial answers may wake the owner, in milliseconds (shared with the lanes).
+    wake_every: Arc<AtomicU64>,
 }
 
 /// Called after each response is sent, to wake the UI.
@@ -81,7 +89,15 @@ impl Worker {
             running: HashMap::new(),
             next_id: 0,
             memory_budget,
+            wake_every: Arc::new(AtomicU64::new(WAKE_EVERY.as_millis() as u64)),
         }
+    }
+
+    /// Lets partial answers (a map's batches) wake the owner at most every `every`: a window
+    /// whose frames are costly (a software renderer) asks to be woken less often, so the
+    /// solver keeps the CPU.
+    pub fn set_wake_every(&self, every: std::time::Duration) {
+        self.wake_every.store(every.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// The memory budget every job gets.
@@ -94,11 +110,14 @@ impl Worker {
             let (requests, rx) = mpsc::channel::<LaneMessage>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
+            let every = self.wake_every.clone();
+            let held = Arc::new(AtomicU64::new(0));
+            let (budget, lane_held) = (self.memory_budget, held.clone());
             let thread = std::thread::Builder::new()
                 .name(format!("nimscope-{lane:?}").to_lowercase())
-                .spawn(move || lane_loop(rx, responses, wake))
+                .spawn(move || lane_loop(rx, responses, wake, every, budget, &lane_held))
                 .ok();
-            LaneThread { requests, thread }
+            LaneThread { requests, thread, held }
         })
     }
 
@@ -133,6 +152,7 @@ impl Worker {
                 lane,
                 spec: request.spec,
                 result: Err(JobError::Failed("could not start a solver thread".into())),
+                last: true,
             });
         }
         job
@@ -155,6 +175,12 @@ impl Worker {
         }
     }
 
+    /// What `lane`'s caches hold between jobs (at most the memory budget), as of its last job
+    /// or [`Worker::cancel_and_free`].
+    pub fn cached_bytes(&self, lane: Lane) -> u64 {
+        self.lanes.get(&lane).map_or(0, |t| t.held.load(Ordering::Relaxed))
+    }
+
     /// The jobs still running, for the status bar.
     pub fn running(&self) -> impl Iterator<Item = &Running> {
         self.running.values()
@@ -172,8 +198,7 @@ impl Worker {
         while start.elapsed() < budget {
             let Ok(resp) = self.responses.try_recv() else { break };
             if self.running.get(&resp.lane).is_some_and(|r| r.job == resp.job) {
-                // A partial report leaves the job running.
-                if !resp.result.as_ref().is_ok_and(Output::is_partial) {
+                if resp.last {
                     self.running.remove(&resp.lane);
                 }
                 out.push(resp);
@@ -190,7 +215,7 @@ impl Drop for Worker {
         }
         // Dropping each sender closes its channel: the lane's loop ends.
         for (_, lane) in self.lanes.drain() {
-            let LaneThread { requests, thread } = lane;
+            let LaneThread { requests, thread, .. } = lane;
             drop(requests);
             if let Some(t) = thread {
                 let _ = t.join();
@@ -199,21 +224,19 @@ impl Drop for Worker {
     }
 }
 
-/// What a lane's thread keeps from one job to the next.
-#[derive(Default)]
-pub struct LaneState {
-    pub evaluator: Evaluator,
-    /// The board editor's solvers (Cram lane), kept for their transposition tables.
-    pub cram: CramSolvers,
-    /// The map's tile source, kept so each tile job continues from what the last one computed.
-    pub tiles: Option<TileSource>,
-}
+/// How often a job's partial answers wake the window at most, after the first, unless the
+/// owner says otherwise ([`Worker::set_wake_every`]).
+const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// How long a tile job goes on past its first tile before answering.
-const TILE_BATCH: std::time::Duration = std::time::Duration::from_millis(100);
-
-fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake) {
-    let mut state = LaneState::default();
+fn lane_loop(
+    requests: Receiver<LaneMessage>,
+    responses: Sender<Response>,
+    wake: Wake,
+    wake_every: Arc<AtomicU64>,
+    budget: u64,
+    held: &AtomicU64,
+) {
+    let mut state = LaneState::new(budget);
     while let Ok(message) = requests.recv() {
         let mut job = None;
         // Only the newest request matters: skip those already superseded.
@@ -224,37 +247,63 @@ fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake:
                         old.control.cancel();
                     }
                 }
-                LaneMessage::Free => state = LaneState::default(),
+                LaneMessage::Free => {
+                    state = LaneState::new(budget);
+                    lane_budget::return_freed_memory();
+                }
             }
         }
+        held.store(state.bytes(), Ordering::Relaxed);
         if let Some(req) = job {
-            run_and_send(req, &mut state, &responses, &wake);
+            run_and_send(req, &mut state, &responses, &wake, &wake_every, held);
         }
     }
 }
 
-fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response>, wake: &Wake) {
+fn run_and_send(
+    req: Request,
+    state: &mut LaneState,
+    responses: &Sender<Response>,
+    wake: &Wake,
+    wake_every: &AtomicU64,
+    held: &AtomicU64,
+) {
     if req.control.is_cancelled() {
         return;
     }
     let spec = req.spec.clone();
     let control = req.control.clone();
-    // A partial report per placement at most (a few hundred per job): no need to thin them.
-    let mut send_partial = |output: Output| {
-        let _ = responses.send(Response {
-            job: req.job,
-            lane: req.lane,
-            spec: req.spec.clone(),
-            result: Ok(output),
-        });
-        wake();
+    // A map job's batches go out as they come, but after the first they wake the window at
+    // most every `wake_every` (the window takes them all at its next frame): on a software
+    // renderer each frame costs CPU the solver needs. The last answer always wakes it.
+    let mut woken: Option<std::time::Instant> = None;
+    let mut emit = |output: Output| {
+        if !control.is_cancelled() {
+            let _ = responses.send(Response {
+                job: req.job,
+                lane: req.lane,
+                spec: req.spec.clone(),
+                result: Ok(output),
+                last: false,
+            });
+            let every = std::time::Duration::from_millis(wake_every.load(Ordering::Relaxed));
+            if woken.is_none_or(|t| t.elapsed() >= every) {
+                woken = Some(std::time::Instant::now());
+                wake();
+            }
+        }
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run(&spec, state, &control, &mut send_partial)
+        lane_budget::run_within_budget(state, Keeper::of(&spec), &control, |state, control| {
+            run(&spec, state, control, &mut emit)
+        })
     }));
     if result.is_err() {
-        *state = LaneState::default(); // a panic may have left the caches half-updated
+        // a panic may have left the caches half-updated
+        *state = LaneState::new(control.memory_budget());
     }
+    // what the caches hold is known before the answer is
+    held.store(state.bytes(), Ordering::Relaxed);
     let result = match result {
         Ok(Ok(output)) => Ok(output),
         Ok(Err(JobError::Cancelled)) => return,
@@ -273,46 +322,28 @@ fn run_and_send(req: Request, state: &mut LaneState, responses: &Sender<Response
         lane: req.lane,
         spec: req.spec,
         result,
+        last: true,
     });
     wake();
 }
 
-/// Runs one job; `partial` takes what a job shows before it ends (the Cram lane's value first).
+/// Runs one job; `emit` takes what a job answers before its last answer (the map's batches,
+/// the Cram lane's partial reports).
 fn run(
     spec: &JobSpec,
     state: &mut LaneState,
     control: &Control,
-    partial: &mut dyn FnMut(Output),
+    emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
     Ok(match spec {
-        JobSpec::Tiles { ruleset, layout, tiles } => {
-            let source = match &mut state.tiles {
-                Some(s) if s.serves(ruleset, layout) => s,
-                slot => slot.insert(TileSource::new(ruleset, layout)),
-            };
-            control.set_total(tiles.iter().map(|&k| source.work(k)).sum());
-            let start = std::time::Instant::now();
-            let mut out = Vec::new();
-            for &key in tiles {
-                if !out.is_empty() && start.elapsed() > TILE_BATCH {
-                    break;
-                }
-                match source.tile(key, control) {
-                    Ok(t) => out.push((key, Arc::new(t))),
-                    // the tiles finished so far are good; the next job meets the error again
-                    Err(e) if out.is_empty() || e == SolveError::Cancelled => return Err(e.into()),
-                    Err(_) => break,
-                }
-            }
-            Output::Tiles(out)
-        }
+        JobSpec::Map(job) => run_map(job, state, control, emit)?,
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
         JobSpec::CramBoard { board, variant } => Output::Cram(Arc::new(cram_report_progressive(
             board,
             *variant,
             &mut state.cram,
             control,
-            |report| partial(Output::CramProgress(Arc::new(report.clone()))),
+            |report| emit(Output::CramProgress(Arc::new(report.clone()))),
         )?)),
         JobSpec::Position {
             ruleset,
@@ -338,6 +369,68 @@ fn run(
     })
 }
 
+/// Fills the view of a map job, sending each stage's tiles as a batch; the answer is the last
+/// batch (with the view's largest value over all of it).
+fn run_map(
+    job: &MapJob,
+    state: &mut LaneState,
+    control: &Control,
+    emit: &mut dyn FnMut(Output),
+) -> Result<Output, JobError> {
+    let source = |slot: &mut Option<TileSource>, ruleset| {
+        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout)) {
+            *slot = Some(TileSource::new(ruleset, &job.layout));
+        }
+    };
+    source(&mut state.tiles, &job.ruleset);
+    let mut pool = PoolJob::new(job.level, job.color.key_rule(), job.view.clone(), job.tiles.clone());
+    control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
+    let region = pool.region().clone();
+    let differ = job.color == crate::raster::ColorMode::Difference;
+    // the two sources share the budget: each fills within what the other leaves
+    let leaving = |other: &Option<TileSource>| {
+        control.with_budget_at_most(
+            control
+                .memory_budget()
+                .saturating_sub(other.as_ref().map_or(0, TileSource::bytes)),
+        )
+    };
+    if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
+        source(&mut state.compare, other);
+        let room = leaving(&state.tiles);
+        if let Some(c) = state.compare.as_mut() {
+            c.fill(&region, &room, &mut |_, _| Ok(()))?;
+        }
+    } else {
+        state.compare = None; // not shown: its memory goes to the map
+    }
+    let compare = match (differ, &job.compare) {
+        (true, CompareWith::Ruleset(_)) => state.compare.as_ref().map_or(Compare::Nothing, Compare::Source),
+        (true, CompareWith::Theorem(p)) => Compare::Theorem(*p),
+        _ => Compare::Nothing,
+    };
+    let room = leaving(&state.compare);
+    let Some(main) = state.tiles.as_mut() else {
+        return Err(JobError::Failed("no tile source".into()));
+    };
+    let mut pending = Vec::new();
+    main.fill(&region, &room, &mut |s, stage| {
+        let tiles = pool.absorb(s, &compare, stage, control)?;
+        pending.extend(tiles);
+        if !pending.is_empty() {
+            emit(Output::Tiles(TileBatch {
+                tiles: std::mem::take(&mut pending),
+                max: pool.max_value(),
+            }));
+        }
+        Ok(())
+    })?;
+    Ok(Output::Tiles(TileBatch {
+        tiles: pending,
+        max: pool.max_value(),
+    }))
+}
+
 /// A wake callback that does nothing (tests, the command line).
 pub fn no_wake() -> Wake {
     Arc::new(|| {})
@@ -354,53 +447,68 @@ pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
 mod tests {
     use super::*;
     use crate::game::Layout;
-    use crate::solver::tiles::{TILE, TileKey};
+    use crate::raster::ColorMode;
+    use crate::solver::tiles::{CellRect, TileKey};
     use std::time::Duration;
 
-    /// The map tile holding cell (n - 1, n - 1): filling it fills the map up to row n.
-    fn tile_at(rules: &str, n: u64) -> JobSpec {
-        let k = (n - 1) / TILE;
-        JobSpec::Tiles {
+    /// The map of the 64×64 cells below (n, n), at one cell a pooled cell.
+    fn map_up_to(rules: &str, n: u64) -> JobSpec {
+        let view = CellRect::new(n.saturating_sub(64)..n, n.saturating_sub(64)..n);
+        JobSpec::Map(Box::new(MapJob {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
-            tiles: vec![TileKey { row: k, col: k }],
-        }
+            color: ColorMode::Outcome,
+            compare: CompareWith::Nothing,
+            level: 0,
+            tiles: TileKey::covering(0, &view, (0.0, 0.0)),
+            view,
+        }))
     }
 
+    /// The responses of the lane's current job, up to its last.
     fn wait(w: &mut Worker) -> Vec<Response> {
+        let mut out = Vec::new();
         for _ in 0..2000 {
-            let r = w.drain(Duration::from_millis(5));
-            if !r.is_empty() {
-                return r;
+            out.extend(w.drain(Duration::from_millis(5)));
+            if out.last().is_some_and(|r| r.last) {
+                return out;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        panic!("no response within 10 s");
+        panic!("no last response within 10 s");
     }
 
     #[test]
     fn newer_job_supersedes_older_and_errors_are_reported() {
         let (wake, count) = counting_wake();
         let mut w = Worker::new(wake, 1 << 30);
-        w.submit(Lane::Map, tile_at("wythoff", 9000));
-        let second = w.submit(Lane::Map, tile_at("nim", 64));
+        w.submit(Lane::Map, map_up_to("wythoff", 9000));
+        let second = w.submit(Lane::Map, map_up_to("nim", 64));
         let r = wait(&mut w);
-        assert_eq!(r.len(), 1);
-        assert_eq!(r[0].job, second);
-        assert!(matches!(&r[0].result, Ok(Output::Tiles(t)) if t[0].1.get(3, 5) == Some(6)));
+        assert!(r.iter().all(|r| r.job == second), "only the newer job answers");
+        let tiles: Vec<_> = r
+            .iter()
+            .flat_map(|r| match &r.result {
+                Ok(Output::Tiles(b)) => b.tiles.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let t = &tiles.iter().find(|(k, _)| *k == TileKey::of_cell(0, 0)).unwrap().1;
+        assert_eq!(t.key(3, 5), 6, "nim: 3 xor 5");
+        assert!(matches!(&r.last().unwrap().result, Ok(Output::Tiles(b)) if b.max == Some(63)));
         assert!(*count.lock().unwrap() >= 1);
         // over the budget: a typed error, and the worker lives on
-        w.submit(Lane::Map, tile_at("wythoff", 1 << 20));
+        w.submit(Lane::Map, map_up_to("wythoff", 1 << 20));
         let r = wait(&mut w);
         assert!(
             matches!(&r[0].result, Err(JobError::OverBudget { .. })),
             "{:?}",
             r[0].result
         );
-        w.submit(Lane::Compare, tile_at("euclid", 16));
-        assert!(wait(&mut w)[0].result.is_ok());
+        w.submit(Lane::Map, map_up_to("euclid", 16));
+        assert!(wait(&mut w).iter().all(|r| r.result.is_ok()));
         // a ruleset without a map is refused as such
-        w.submit(Lane::Map, tile_at("octal(0.07)", 16));
+        w.submit(Lane::Map, map_up_to("octal(0.07)", 16));
         assert!(matches!(&wait(&mut w)[0].result, Err(JobError::Unsupported(_))));
     }
 
@@ -443,7 +551,7 @@ mod tests {
     #[test]
     fn cancel_drops_the_result() {
         let mut w = Worker::new(no_wake(), 1 << 30);
-        w.submit(Lane::Map, tile_at("wythoff", 6000));
+        w.submit(Lane::Map, map_up_to("wythoff", 6000));
         w.cancel(Lane::Map);
         assert!(!w.is_running(Lane::Map));
         std::thread::sleep(Duration::from_millis(50));

@@ -1,7 +1,7 @@
 //! Messages between the window and the solver thread. Every job has an id and a lane; a newer
 //! job on a lane supersedes the older one, and results of superseded jobs are dropped. A job
-//! answers once, except the Cram lane's, which may first send partial reports
-//! ([`Output::is_partial`]).
+//! may answer in parts before its last answer ([`Response::last`]): a map's tile batches, the
+//! Cram lane's partial reports ([`Output::CramProgress`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,12 +11,13 @@ use crate::game::Layout;
 use crate::game::Position;
 use crate::game::Ruleset;
 use crate::game::rules::cram_board::Board;
+use crate::raster::{ColorMode, CompareWith};
 use crate::solver::SolveError;
 use crate::solver::control::over_budget_message;
 use crate::solver::cram_report::{CramReport, CramVariant};
 use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
-use crate::solver::tiles::{TILE, Tile, TileKey};
+use crate::solver::tiles::{CellRect, Tile, TileKey};
 
 /// Identifies one job; ids grow, so a larger id is newer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -26,10 +27,9 @@ pub struct JobId(pub u64);
 /// other way round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lane {
-    /// The value map (or sequence) of the current ruleset.
+    /// The value map (or sequence) of the current ruleset (in the difference mode, with the
+    /// compared ruleset's).
     Map,
-    /// A second map, compared cell by cell with the first.
-    Compare,
     /// The selected position and its options (the inspector, play mode).
     Inspector,
     /// The Cram board editor's board.
@@ -41,13 +41,9 @@ pub enum Lane {
 /// What to compute.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JobSpec {
-    /// Tiles of the map of a two-heap ruleset (or a slice), the most wanted first; the worker
-    /// answers with the first and whichever of the others it finishes within a moment.
-    Tiles {
-        ruleset: Ruleset,
-        layout: Layout,
-        tiles: Vec<TileKey>,
-    },
+    /// The map of a two-heap ruleset (or a slice) over a view, pooled into tiles of one level;
+    /// answered in batches as the cells are computed (see [`MapJob`]).
+    Map(Box<MapJob>),
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
     /// The board editor's report on one Cram or Push Cram position.
@@ -66,7 +62,7 @@ impl JobSpec {
     /// Units of work, for the progress bar and the rate.
     pub fn size(&self) -> u64 {
         match self {
-            JobSpec::Tiles { tiles, .. } => tiles.len() as u64 * TILE * TILE,
+            JobSpec::Map(job) => job.view.len(),
             JobSpec::Sequence { n, .. } => *n,
             JobSpec::CramBoard { .. } => 0, // unknown: the editor shows positions searched
             JobSpec::Position { limit, .. } => *limit as u64,
@@ -81,14 +77,10 @@ impl JobSpec {
     /// A few words for the status bar.
     pub fn describe(&self) -> String {
         match self {
-            JobSpec::Tiles { ruleset, tiles, .. } => match tiles.first() {
-                Some(t) => format!(
-                    "{ruleset}: map tiles near rows {}, columns {}",
-                    t.rows().start,
-                    t.cols().start
-                ),
-                None => format!("{ruleset}: map tiles"),
-            },
+            JobSpec::Map(job) => format!(
+                "{}: the map of rows {}..{}, columns {}..{}",
+                job.ruleset, job.view.rows.start, job.view.rows.end, job.view.cols.start, job.view.cols.end
+            ),
             JobSpec::Sequence { ruleset, n } => format!("{ruleset}: G(0..{n})"),
             JobSpec::CramBoard { board, variant } => {
                 format!("{}: {}×{} board", variant.describe(), board.rows(), board.cols())
@@ -99,11 +91,35 @@ impl JobSpec {
     }
 }
 
+/// The map over a view: every cell of `view` computed, pooled by the colour mode's rule into
+/// blocks of 2^`level` cells, and the pooled cells of `tiles` (tiles of `level`) sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapJob {
+    pub ruleset: Ruleset,
+    pub layout: Layout,
+    /// Sets the pooling rule (and, in the difference mode, what is compared).
+    pub color: ColorMode,
+    pub compare: CompareWith,
+    pub level: u8,
+    /// The cells shown (the colour scale is their largest value).
+    pub view: CellRect,
+    /// The tiles the window lacks, nearest the view's centre first.
+    pub tiles: Vec<TileKey>,
+}
+
+/// Part of a map job's answer: the tiles that gained pooled cells since the last batch.
+#[derive(Debug, Clone)]
+pub struct TileBatch {
+    pub tiles: Vec<(TileKey, Arc<Tile>)>,
+    /// The largest value among the view's cells computed so far (all of them in the last batch).
+    pub max: Option<u32>,
+}
+
 /// A finished job's result.
 #[derive(Debug, Clone)]
 pub enum Output {
-    /// Finished tiles, in the order asked.
-    Tiles(Vec<(TileKey, Arc<Tile>)>),
+    /// Tiles of the map (a job answers with several batches; see [`Response::last`]).
+    Tiles(TileBatch),
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
     /// A partial report of the Cram lane's job (the value first, then the placements as they
@@ -118,13 +134,6 @@ pub enum Output {
     },
 }
 
-impl Output {
-    /// Whether more is to come from the same job (a partial report).
-    pub fn is_partial(&self) -> bool {
-        matches!(self, Output::CramProgress(_))
-    }
-}
-
 /// What the worker sends back.
 #[derive(Debug, Clone)]
 pub struct Response {
@@ -133,6 +142,9 @@ pub struct Response {
     pub spec: JobSpec,
     /// The result, or why there is none.
     pub result: Result<Output, JobError>,
+    /// Whether this is the job's last answer (a map job sends batches before it, a Cram job
+    /// its partial reports).
+    pub last: bool,
 }
 
 /// Why a job gave no result.

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// Inside the window, the theme is the base, the canvas and panels build on it, the app on all.
-const UI_LAYERS: &[&[&str]] = &[&["theme"], &["canvas"], &["panels"], &["app"]];
+const UI_LAYERS: &[&[&str]] = &[&["theme", "trace"], &["canvas"], &["panels"], &["app"]];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -13,6 +13,9 @@ const PATIENCE: Duration = Duration::from_secs(60);
 pub fn harness_with_budget(budget: u64) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        // the map's worker wakes the window with each batch of tiles it finishes: `run` may
+        // take a few more frames to settle while a map fills
+        .with_max_steps(32)
         .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(budget))
 }
 

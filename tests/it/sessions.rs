@@ -200,13 +200,22 @@ fn opening_over_unsaved_changes_asks_first() {
     assert!(h.state().sessions.confirm.is_none());
     h.state_mut().open_session(&euclid).unwrap();
     h.state_mut().sessions.notes.push_str("\nnot saved yet");
+    // no job left running: the status bar's Cancel would be a second "Cancel" beside the question's
     h.step();
+    crate::common::step_until(&mut h, "the jobs to finish", |app| {
+        app.worker().is_some_and(|w| w.running().next().is_none())
+    });
     let before = h.state().session();
     // Cancel keeps everything
     h.state_mut().request_open(Some(zeruclid.clone()));
     for _ in 0..3 {
         h.step();
     }
+    // a job started meanwhile (on a loaded machine the map may still be filling) would put the
+    // status bar's Cancel beside the question's
+    crate::common::step_until(&mut h, "the jobs to finish", |app| {
+        app.worker().is_some_and(|w| w.running().next().is_none())
+    });
     assert!(h.query_by_label("Unsaved changes").is_some(), "the question shows");
     h.get_by_label("Cancel").click();
     h.step();

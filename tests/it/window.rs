@@ -1,12 +1,13 @@
 //! Behaviour of the window through egui_kittest (no GPU, no display): choosing a ruleset,
-//! the map being requested and filled, hovering a cell, the colour mode, cancelling a job.
+//! the map being requested and filled (at every zoom, every P-position kept), hovering a cell,
+//! the colour mode and its scale, the map's keys, cancelling a job.
 
 use egui_kittest::kittest::Queryable;
 use nimscope::game::Cell;
 use nimscope::game::Ruleset;
 use nimscope::game::theory;
 use nimscope::raster::{ColorMode, Palette};
-use nimscope::solver::tiles::TileKey;
+use nimscope::solver::tiles::{CellRect, TileKey};
 use nimscope::ui::app::{App, MapStatus};
 use nimscope::worker::{JobSpec, Lane};
 
@@ -44,6 +45,15 @@ fn hovering_a_cell_shows_its_value() {
     assert_eq!((hovered.cell, hovered.value), (Cell::new(3, 5), Some(Some(0))));
     // shown in the inspector and in the status bar
     assert!(h.query_all_by_label_contains("(3, 5): G = 0, P").count() >= 1);
+    // moved to another cell, the panels drawn before the map name it in the same frame
+    let pos = h.state().map_state.screen_pos_of_cell(Cell::new(4, 7)).unwrap();
+    h.hover_at(pos);
+    h.step();
+    assert_eq!(h.state().hovered.map(|c| c.cell), Some(Cell::new(4, 7)));
+    assert!(
+        h.query_all_by_label_contains("(4, 7): G = 0, P").count() >= 2,
+        "inspector and status bar"
+    );
 }
 
 #[test]
@@ -77,6 +87,23 @@ fn a_bad_expression_shows_its_error_and_changes_nothing() {
     assert!(h.query_by_label_contains("expected ','").is_some());
 }
 
+#[test]
+fn a_bad_expression_is_shown_on_one_line_with_its_control_characters_escaped() {
+    let mut h = harness();
+    h.step();
+    let long = "x".repeat(5000);
+    h.state_mut().panel.expression = format!("nimm\u{1b}[31m\nred{long}");
+    h.step();
+    h.get_by_label("Apply expression").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().ruleset, Ruleset::Wythoff);
+    let e = h.state().panel.error.clone().unwrap();
+    assert!(!e.chars().any(char::is_control), "{e:?}");
+    assert!(e.contains("\\u{1b}[31m\\nred"), "{e:?}");
+    assert!(e.chars().count() < 500, "a long expression is shortened: {e:?}");
+}
+
 /// A window zoomed far out, so the view needs a large map, which takes a while.
 fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::ui::app::App> {
     let mut h = harness();
@@ -103,18 +130,25 @@ fn cancel_stops_the_running_job() {
     );
 }
 
-/// The tiles the view shows, and whether all of them are in the map.
+/// Whether every cell in view has its final value.
 fn view_complete(app: &App) -> bool {
-    let view = app.map_state.visible_tiles(u64::MAX);
-    !view.is_empty() && view.iter().all(|&k| app.map.tiles.contains(k))
+    app.map_complete()
+}
+
+/// Wythoff's P-positions (⌊kφ⌋, ⌊kφ²⌋) and their mirror images, from the closed form.
+fn wythoff_p_positions(upto: u64) -> Vec<(u64, u64)> {
+    (0..)
+        .map(theory::wythoff_pair)
+        .take_while(|&(a, _)| a < upto)
+        .flat_map(|(a, b)| [(a, b), (b, a)])
+        .collect()
 }
 
 #[test]
-fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
+fn panning_far_asks_for_the_view_and_fills_it_keeping_every_p_position() {
     let mut h = harness();
     step_until(&mut h, "the first view", view_complete);
-    let origin = TileKey { row: 0, col: 0 };
-    assert!(h.state().map.tiles.contains(origin));
+    assert!(h.state().map.tiles.contains(TileKey::of_cell(0, 0)));
     // pan far up the map, one cell a point
     {
         let cam = &mut h.state_mut().map_state.camera;
@@ -122,32 +156,39 @@ fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
         cam.center_b = 2500.0;
         cam.cells_per_point = 1.0;
     }
-    h.step();
+    let level = h.state().map_state.level();
     let view = h.state().map_state.visible_tiles(u64::MAX);
-    let asked = h
-        .state()
-        .worker()
-        .unwrap()
-        .running()
-        .find(|r| r.lane == Lane::Map)
-        .map(|r| r.spec.clone());
-    let Some(JobSpec::Tiles { tiles, .. }) = asked else {
-        panic!("a tile job runs after the pan, not {asked:?}")
+    let job_of_view = |app: &App| {
+        app.worker().unwrap().running().find_map(|r| match &r.spec {
+            JobSpec::Map(job) if job.view == app.map_state.visible_cells(u64::MAX) => Some(r.spec.clone()),
+            _ => None,
+        })
     };
-    assert_eq!(tiles[0], view[0], "the tile nearest the view's centre comes first");
-    assert_eq!(tiles[0], TileKey::of_cell(6000, 2500));
+    // (a job of the last view may still be sending its last batch: the new one follows)
+    step_until(&mut h, "a job for the new view", |app| job_of_view(app).is_some());
+    let asked = job_of_view(h.state());
+    let Some(JobSpec::Map(job)) = asked else {
+        panic!("a map job runs after the pan, not {asked:?}")
+    };
+    assert_eq!(job.tiles[0], view[0], "the tile nearest the view's centre comes first");
+    assert_eq!(job.tiles[0], TileKey::at(level, 6000, 2500));
     assert!(
-        tiles.iter().all(|k| view.contains(k)),
+        job.tiles.iter().all(|k| view.contains(k)),
         "only tiles in view are asked for"
     );
     step_until(&mut h, "the far view to fill", view_complete);
-    // Wythoff's P-positions in view are the pairs (⌊nφ⌋, ⌊nφ²⌋) and their mirror images
+    // each pooled block in view holds key 0 exactly when one of its cells is a P-position
+    let cells = h.state().map_state.visible_cells(u64::MAX);
+    let s = TileKey::block_of(level);
+    let p: std::collections::HashSet<(u64, u64)> = wythoff_p_positions(cells.rows.end.max(cells.cols.end))
+        .into_iter()
+        .map(|(a, b)| (a / s, b / s))
+        .collect();
     let map = &h.state().map.tiles;
-    for n in 1..5000 {
-        let (a, b) = theory::wythoff_pair(n);
-        if let Some(v) = map.get(b, a) {
-            assert_eq!(v, Some(0), "({b}, {a})");
-            assert_ne!(map.get(b, a + 1), Some(Some(0)));
+    for a in (cells.rows.start / s * s..cells.rows.end).step_by(s as usize) {
+        for b in (cells.cols.start / s * s..cells.cols.end).step_by(s as usize) {
+            let key = map.key(level, a, b).expect("the tile is held");
+            assert_eq!(key == 0, p.contains(&(a / s, b / s)), "block at ({a}, {b}), key {key}");
         }
     }
     // panning back reads the cached tiles: no job is needed
@@ -158,8 +199,133 @@ fn panning_far_asks_for_the_tiles_in_view_first_and_fills_the_view() {
         cam.cells_per_point = 0.125;
     }
     h.step();
+    h.step();
     assert!(view_complete(h.state()));
     assert!(!h.state().worker().unwrap().is_running(Lane::Map));
+}
+
+/// Zoomed out to Wythoff 0..4096 (several cells a pixel), the map keeps every P-position: a
+/// pooled block is P-coloured exactly when it holds one (seed 003 Prop 3.1.3's closed form),
+/// the progress only grows, and the hover readout names the block it rings.
+#[test]
+fn zoomed_out_every_p_position_shows_and_progress_only_grows() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().map_state.show_region(CellRect::new(0..4096, 0..4096));
+    h.step();
+    let level = h.state().map_state.level();
+    assert!(level >= 2, "several cells a pixel: level {level}");
+    let mut last = 0;
+    step_until(&mut h, "the zoomed-out view", |app| {
+        assert!(app.map_progress.done >= last, "progress went back");
+        view_complete(app)
+    });
+    last = h.state().map_progress.done;
+    assert_eq!(last, h.state().map_progress.in_view);
+    let cells = h.state().map_state.visible_cells(u64::MAX);
+    assert!(cells.rows.end >= 4096 && cells.cols.end >= 4096 && cells.rows.start == 0);
+    let s = TileKey::block_of(level);
+    let p: std::collections::HashSet<(u64, u64)> = wythoff_p_positions(cells.rows.end.max(cells.cols.end))
+        .into_iter()
+        .map(|(a, b)| (a / s, b / s))
+        .collect();
+    let map = &h.state().map.tiles;
+    let mut dark = 0;
+    for a in (0..cells.rows.end).step_by(s as usize) {
+        for b in (0..cells.cols.end).step_by(s as usize) {
+            let key = map.key(level, a, b).expect("held");
+            assert_eq!(key == 0, p.contains(&(a / s, b / s)), "block at ({a}, {b})");
+            dark += usize::from(key == 0);
+        }
+    }
+    assert!(
+        dark > 2 * 4096 / (s as usize) - 4,
+        "both P-lines, unbroken: {dark} blocks"
+    );
+    // the readout names the block the ring marks
+    let rect = h.state().map_state.last_rect.unwrap();
+    let at = rect.center();
+    h.hover_at(at);
+    h.step();
+    let hovered = h.state().hovered.expect("the pointer is over the map");
+    let block = hovered.block.expect("zoomed out, the block is named");
+    assert!(block.rows.0 <= hovered.cell.a && hovered.cell.a < block.rows.1);
+    assert_eq!(block.rows.1 - block.rows.0, s);
+    let words = hovered.describe();
+    assert!(
+        words.contains(&format!("rows {}..{}", block.rows.0, block.rows.1)),
+        "{words}"
+    );
+}
+
+#[test]
+fn the_default_view_starts_at_the_origin() {
+    let mut h = harness();
+    h.step();
+    h.step();
+    let state = &h.state().map_state;
+    let rect = state.last_rect.unwrap();
+    let (lo, hi) = state.camera.extent(rect.width(), rect.height());
+    assert!(lo.a.abs() < 1e-9 && lo.b.abs() < 1e-9, "no negative band: {lo:?}");
+    assert!(hi.a >= 64.0 - 1e-9 && hi.b >= 64.0 - 1e-9);
+}
+
+/// `0` fits the first 64 × 64 cells, `-` zooms out, `+` zooms in; with Shift, `0` is `)` and
+/// `-` is `_`, which do nothing.
+#[test]
+fn map_keys_fire_without_shift_only() {
+    let mut h = harness();
+    h.step();
+    h.step();
+    h.state_mut().map_state.camera.zoom_at(3.0, 10.0, 10.0);
+    let moved = h.state().map_state.camera;
+    let press = |h: &mut egui_kittest::Harness<'static, App>, key, modifiers| {
+        h.key_press_modifiers(modifiers, key);
+        h.step();
+    };
+    press(&mut h, egui::Key::Num0, egui::Modifiers::SHIFT);
+    press(&mut h, egui::Key::Minus, egui::Modifiers::SHIFT);
+    assert_eq!(h.state().map_state.camera, moved, "Shift+0 and Shift+- do nothing");
+    let rect = h.state().map_state.last_rect.unwrap();
+    press(&mut h, egui::Key::Num0, egui::Modifiers::NONE);
+    let want = nimscope::ui::canvas::Camera::fit_rect(&CellRect::new(0..64, 0..64), rect.width(), rect.height());
+    let now = h.state().map_state.camera;
+    let now_rect = h.state().map_state.last_rect.unwrap();
+    let (lo, _) = now.extent(now_rect.width(), now_rect.height());
+    assert_eq!(now.cells_per_point, want.cells_per_point, "0 fits the first cells");
+    assert!(lo.a.abs() < 1e-9 && lo.b.abs() < 1e-9, "from the origin: {lo:?}");
+    press(&mut h, egui::Key::Minus, egui::Modifiers::NONE);
+    let zoomed_out = h.state().map_state.camera.cells_per_point;
+    assert!(zoomed_out > want.cells_per_point);
+    press(&mut h, egui::Key::Plus, egui::Modifiers::SHIFT);
+    assert!(
+        h.state().map_state.camera.cells_per_point < zoomed_out,
+        "+ is often Shift+="
+    );
+}
+
+/// The Grundy colours are scaled to the largest value of the view, the one region the figure
+/// of the same session takes its scale from.
+#[test]
+fn the_grundy_scale_is_the_views_largest_value() {
+    use nimscope::game::Layout;
+    use nimscope::solver::Control;
+    use nimscope::solver::grid::grid;
+    let mut h = harness();
+    h.step();
+    h.state_mut().map_state.color = ColorMode::Grundy(Palette::Viridis);
+    h.state_mut().map_state.show_region(CellRect::new(100..300, 40..250));
+    step_until(&mut h, "the view with its scale", view_complete);
+    let s = h.state().session();
+    let g = grid(
+        &Ruleset::Wythoff,
+        &Layout::Plain,
+        s.rows.clone(),
+        s.cols.clone(),
+        &Control::new(),
+    )
+    .unwrap();
+    assert_eq!(h.state().map.scale_max(), g.max_value(), "{:?} × {:?}", s.rows, s.cols);
 }
 
 #[test]
@@ -172,14 +338,14 @@ fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
     let mut h = harness();
     h.step();
     h.get_by_label("zeruclid").click();
-    h.run();
+    h.run_steps(4); // the map fills meanwhile, waking the window
     assert_eq!(h.state().layout, Layout::Plain, "zeruclid opens on two heaps");
     h.get_by_role_and_label(Role::SpinButton, "heaps")
         .set_value_accesskit(3.0);
-    h.run();
+    h.run_steps(4);
     h.get_by_role_and_label(Role::SpinButton, "heap 1")
         .set_value_accesskit(1.0);
-    h.run();
+    h.run_steps(4);
     assert_eq!(h.state().panel.slice, "1,_,_");
     assert_eq!(h.state().layout, Layout::parse_slice("1,_,_").unwrap());
     assert_eq!(h.state().status, MapStatus::Ready);

@@ -77,6 +77,11 @@ impl Growing {
         self.plane.at(a as usize, b as usize)
     }
 
+    /// Memory held by the rows finished so far (a worker lane accounts it against the budget).
+    pub fn held_bytes(&self) -> u64 {
+        self.bytes(self.plane.rows)
+    }
+
     /// A bound on the values of the first `n` rows.
     fn bound(&self, n: usize) -> u64 {
         let e = self.extras.len() as u64 + 2;
@@ -87,6 +92,12 @@ impl Growing {
             GrowFill::Zeruclid => 4 * n,
             GrowFill::Cdn(_) => 2 * DivisorTable::max_count_upto(n) as u64 + 2,
         }
+    }
+
+    /// Memory the first `rows` rows will take (to refuse a growth over the budget before it
+    /// starts, when it will be made in steps).
+    pub fn bytes_for(&self, rows: u64) -> u64 {
+        self.bytes(usize::try_from(rows).unwrap_or(usize::MAX))
     }
 
     /// Memory of the first `n` rows, push successors included.

@@ -80,6 +80,11 @@ fn too_big(r: u64, c: u64, control: &Control) -> SolveError {
 
 /// Whether `ruleset` has a fast 2-D fill (rather than a search per cell).
 pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
+    // a map takes at most 8 nested pushes (and the recursion below would visit a deeply nested
+    // compound's successors exponentially often)
+    if ruleset.push_count() > 8 {
+        return false;
+    }
     match ruleset.shape() {
         Shape::Sum => !ruleset.has_misere(),
         Shape::Fibonacci => ruleset.push_successors().iter().all(has_fast_fill),

@@ -45,13 +45,6 @@ impl Cells {
         if bound < u16::MAX as u64 { 2 } else { 4 }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Cells::Narrow(v) => v.len(),
-            Cells::Wide(v) => v.len(),
-        }
-    }
-
     /// Makes room for `len` cells (new ones not computed), in 4 bytes a cell if `bound` needs it.
     pub(super) fn resize(&mut self, len: usize, bound: u64) {
         if let Cells::Narrow(v) = self
@@ -152,12 +145,21 @@ pub struct Grid {
 
 impl Grid {
     /// The value at (row a, column b), `None` where the cell is not a position.
+    #[inline]
     pub fn get(&self, a: u64, b: u64) -> Option<u32> {
         if !self.rows.contains(&a) || !self.cols.contains(&b) {
             return None;
         }
         let v = self.plane.at(a as usize, b as usize);
         (v != NONE).then_some(v)
+    }
+
+    /// Memory held by the values (a cache keeping the grid accounts it against the budget).
+    pub fn bytes(&self) -> u64 {
+        match &self.plane.cells {
+            Cells::Narrow(v) => 2 * v.len() as u64,
+            Cells::Wide(v) => 4 * v.len() as u64,
+        }
     }
 
     /// The largest value in the grid (0 if none), for scaling colour maps.

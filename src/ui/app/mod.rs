@@ -8,27 +8,29 @@ pub mod notice;
 pub mod session_ui;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use crate::camera::CellRect;
 use crate::game::{Layout, Presentation, Ruleset};
-use crate::raster::{ColorMode, CompareWith, Palette};
+use crate::raster::axes::AxisTitles;
+use crate::raster::{ColorMode, CompareWith, MarksShown, Palette};
 use crate::solver::control::human_bytes;
 use crate::solver::sequence::Sequence;
-use crate::solver::tiles::{TILE, TileKey, TileStore};
-use crate::ui::canvas::{self, Camera, HoveredCell, MapState, sequence_view};
+use crate::solver::tiles::{KeyRule, TILE, TileKey, TileStore};
+use crate::ui::canvas::{self, Camera, HoveredCell, MapContext, MapKey, MapProgress, MapState, sequence_view};
 use crate::ui::panels::cram_editor::{self, CramEditor};
 use crate::ui::panels::inspector::{self, InspectorState};
 use crate::ui::panels::ruleset_panel::{self, PanelAction, RulesetPanel};
 use crate::ui::theme;
-use crate::worker::{JobError, JobSpec, Lane, Output, Worker};
+use crate::ui::trace::{FrameTimer, Trace};
+use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Worker};
 use notice::Notice;
 
 /// The map covers rows and columns below this (the worker's memory budget may stop it sooner).
 const MAX_MAP: u64 = 1 << 16;
-/// What "Fit the map" shows before any tile is computed.
-const FIRST_MAP: u64 = 64;
-/// Tiles asked for in one job (the worker answers with those it finishes within a moment).
-const TILES_PER_JOB: usize = 64;
+/// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
+/// supersedes the last, so asking every frame would leave the worker no time to compute.
+const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
 /// Length of the sequence shown for one-heap rulesets.
 const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
@@ -37,43 +39,75 @@ const DRAIN_BUDGET: Duration = Duration::from_millis(10);
 /// What the central area shows (saved in sessions).
 pub use crate::session::Tab as CentralTab;
 
-/// One layer of the map: the values of one ruleset over the map's tiles, as far as computed.
-/// The window has two: the main map and, in the difference mode, the compared ruleset's.
+/// The map's values as far as computed: the tiles of one ruleset, layout and pooling rule
+/// (and in the difference mode, one compared ruleset or theorem), the colour scale of the
+/// view, and what the worker was last asked.
 pub struct MapLayer {
-    /// The finished tiles, filled nearest the view first; panning back reads them.
+    /// The finished tiles, of every level; panning back reads them.
     pub tiles: TileStore,
-    /// The ruleset the tiles belong to.
-    pub ruleset: Option<Ruleset>,
-    /// Tiles this far from the origin (in tiles) or farther are not asked for: a job for one
-    /// of them failed (over the memory budget).
+    /// What the tiles are of.
+    of: Option<(Ruleset, Layout, KeyRule, CompareWith)>,
+    /// Rows and columns this far or farther are not asked for: a job that far was over the
+    /// memory budget.
     limit: u64,
-    /// The worker lane that fills it.
-    lane: Lane,
+    /// The colour scale: the largest value of a view (once `complete`, of all its cells).
+    pub scale: Option<Scale>,
+    /// The job running: what it asks for and when it was asked.
+    asked: Option<(Box<MapJob>, Instant)>,
+    /// When the fill of the current view began, and how many of its cells were done then.
+    fill: Option<(CellRect, Instant, u64)>,
+}
+
+/// The top of the colour scale, taken over a view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scale {
+    pub view: CellRect,
+    pub max: Option<u32>,
+    /// Whether every cell of the view was counted.
+    pub complete: bool,
 }
 
 impl MapLayer {
-    fn new(lane: Lane, memory_budget: u64) -> Self {
+    fn new(memory_budget: u64) -> Self {
         Self {
             tiles: TileStore::new(memory_budget / 4),
-            ruleset: None,
-            limit: u64::MAX,
-            lane,
+            of: None,
+            limit: MAX_MAP,
+            scale: None,
+            asked: None,
+            fill: None,
         }
     }
 
     /// Forgets the values (a new ruleset or layout).
     fn clear(&mut self) {
         self.tiles.clear();
-        self.limit = u64::MAX;
+        self.of = None;
+        self.limit = MAX_MAP;
+        self.scale = None;
+        self.asked = None;
+        self.fill = None;
     }
 
-    /// Makes the layer hold `ruleset`, forgetting values of another one.
-    fn show(&mut self, ruleset: &Ruleset) {
-        if self.ruleset.as_ref() != Some(ruleset) {
+    /// Makes the layer hold these values, forgetting others.
+    fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
+        if self.of.as_ref() != Some(&of) {
             self.clear();
-            self.ruleset = Some(ruleset.clone());
+            self.tiles.set_rule(of.2);
+            self.of = Some(of);
         }
     }
+
+    /// The top of the colour scale to draw with.
+    pub fn scale_max(&self) -> u32 {
+        self.scale.as_ref().and_then(|s| s.max).unwrap_or(0)
+    }
+}
+
+/// A map job's identity, without the tiles it lacks.
+fn same_job(x: &MapJob, y: &MapJob) -> bool {
+    (&x.ruleset, &x.layout, x.color, &x.compare, x.level, &x.view)
+        == (&y.ruleset, &y.layout, y.color, &y.compare, y.level, &y.view)
 }
 
 /// What the status bar says about the map. Only a failed sequence holds back its job (until
@@ -130,8 +164,14 @@ pub struct App {
     pub map_state: MapState,
     /// The map's values.
     pub map: MapLayer,
-    /// The difference mode's second map, filled over the same tiles as `map`.
-    pub compare: MapLayer,
+    /// How much of the view is computed (as of the last frame drawn).
+    pub map_progress: MapProgress,
+    /// `NIMSCOPE_TRACE`: one line a frame.
+    pub trace: Option<Trace>,
+    /// Whether the window is drawn by a software renderer (lavapipe, llvmpipe: a virtual
+    /// display, a machine without a GPU driver), known from the first frame: each of its frames
+    /// costs the CPU a tenth of a second or more, taken from the solver.
+    software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
     pub hovered: Option<HoveredCell>,
     pub status: MapStatus,
@@ -159,8 +199,10 @@ impl App {
             ruleset: Ruleset::Wythoff,
             layout: Layout::Plain,
             map_state: MapState::default(),
-            map: MapLayer::new(Lane::Map, memory_budget),
-            compare: MapLayer::new(Lane::Compare, memory_budget),
+            map: MapLayer::new(memory_budget),
+            map_progress: MapProgress::default(),
+            trace: None,
+            software_renderer: None,
             sequence: None,
             hovered: None,
             status: MapStatus::Ready,
@@ -229,11 +271,9 @@ impl App {
         }
         self.ruleset = r;
         self.map.clear();
-        self.compare.clear();
         self.sequence = None;
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);
-            w.cancel(Lane::Compare);
         }
     }
 
@@ -246,11 +286,12 @@ impl App {
     /// user asks for a position again.
     pub fn cancel_jobs(&mut self) {
         if let Some(w) = &mut self.worker {
-            for lane in [Lane::Map, Lane::Compare, Lane::Cram, Lane::Export] {
+            for lane in [Lane::Map, Lane::Cram, Lane::Export] {
                 w.cancel_and_free(lane);
             }
             self.inspector.cancel(w);
         }
+        self.map.asked = None;
         self.status = MapStatus::Cancelled {
             camera: self.map_state.camera,
             color: self.map_state.color,
@@ -268,51 +309,19 @@ impl App {
             Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
         });
         let mut exports = Vec::new();
+        let mut maps = Vec::new();
         for resp in worker.drain(DRAIN_BUDGET) {
             match resp.lane {
                 Lane::Cram => self.cram_editor.receive(&resp.spec, resp.result),
                 Lane::Inspector => self.inspector.on_response(resp),
                 Lane::Export => exports.push(resp),
-                Lane::Map | Lane::Compare => {
-                    let layer = if resp.lane == Lane::Compare {
-                        &mut self.compare
-                    } else {
-                        &mut self.map
-                    };
-                    match resp.result {
-                        Ok(Output::Tiles(tiles)) => {
-                            let store = &mut layer.tiles;
-                            let evicted: usize = tiles.into_iter().map(|(k, t)| store.insert(k, t)).sum();
-                            if evicted > 0 {
-                                self.notice = Some(Notice::done(format!(
-                                    "evicted {evicted} map tiles used least recently, to keep the tiles within {}",
-                                    human_bytes(store.cap())
-                                )));
-                            }
-                        }
-                        Ok(Output::Sequence(s)) => self.sequence = Some(s),
-                        Ok(_) => debug_assert!(false, "unexpected output on lane {:?}", resp.lane),
-                        Err(error) => match &resp.spec {
-                            JobSpec::Tiles { tiles, .. } if !tiles.is_empty() => {
-                                // stop asking for tiles this far; nearer ones may still come
-                                let reach = tiles[0].reach();
-                                layer.limit = layer.limit.min(reach);
-                                self.status = MapStatus::TooFar {
-                                    far: reach * TILE,
-                                    error,
-                                };
-                            }
-                            spec => {
-                                self.status = MapStatus::Failed {
-                                    what: spec.describe(),
-                                    error,
-                                }
-                            }
-                        },
-                    }
-                }
+                Lane::Map => maps.push(resp),
             }
         }
+        for resp in maps {
+            self.on_map_response(resp);
+        }
+        let Some(worker) = self.worker.as_mut() else { return };
         if self.central_tab == CentralTab::CramBoard {
             self.cram_editor.logic(worker);
         }
@@ -326,13 +335,89 @@ impl App {
             }
             self.status = MapStatus::Ready;
         }
-        self.schedule();
-        if self.worker.as_ref().is_some_and(|w| w.running().next().is_some()) {
-            ctx.request_repaint_after(Duration::from_millis(100)); // keep the progress bar moving
+        self.schedule(ctx);
+        // The map's batches wake the window themselves; other jobs report progress only
+        // through their counters, read when a frame is drawn.
+        if self
+            .worker
+            .as_ref()
+            .is_some_and(|w| w.running().any(|r| r.lane != Lane::Map))
+        {
+            ctx.request_repaint_after(Duration::from_millis(250));
         }
     }
 
-    fn schedule(&mut self) {
+    /// Takes in a map job's answer: its tiles, the view's colour scale, or why it failed.
+    fn on_map_response(&mut self, resp: crate::worker::Response) {
+        let layer = &mut self.map;
+        if resp.last {
+            layer.asked = None;
+        }
+        match (resp.result, &resp.spec) {
+            (Ok(Output::Tiles(batch)), JobSpec::Map(job)) => {
+                let store = &mut layer.tiles;
+                let evicted: usize = batch.tiles.iter().map(|(k, t)| store.insert(*k, t)).sum();
+                if evicted > 0 {
+                    self.notice = Some(Notice::done(format!(
+                        "evicted {evicted} map tiles used least recently, to keep the tiles within {}",
+                        human_bytes(store.cap())
+                    )));
+                }
+                layer.scale = Some(Scale {
+                    view: job.view.clone(),
+                    max: batch.max,
+                    complete: resp.last,
+                });
+            }
+            (Ok(Output::Sequence(s)), _) => self.sequence = Some(s),
+            (Ok(_), _) => debug_assert!(false, "unexpected output on the map lane"),
+            (Err(error), JobSpec::Map(job)) => {
+                let far = job.view.rows.end.max(job.view.cols.end);
+                match &error {
+                    JobError::OverBudget { needed, budget, .. } => {
+                        // the fill's memory grows as the square of its extent: ask no farther
+                        // than what fits
+                        let fits = far as f64 * (*budget as f64 / (*needed).max(1) as f64).sqrt() * 0.9;
+                        layer.limit = layer.limit.min(far.saturating_sub(1)).min(fits as u64).max(TILE);
+                        self.status = MapStatus::TooFar {
+                            far: layer.limit,
+                            error,
+                        };
+                    }
+                    _ => {
+                        self.status = MapStatus::Failed {
+                            what: resp.spec.describe(),
+                            error,
+                        }
+                    }
+                }
+            }
+            (Err(error), spec) => {
+                self.status = MapStatus::Failed {
+                    what: spec.describe(),
+                    error,
+                }
+            }
+        }
+    }
+
+    /// Whether every cell in view has its final value and colour (the trace's map-complete).
+    pub fn map_complete(&self) -> bool {
+        let CentralView::Map(_) = self.central_view() else {
+            return false;
+        };
+        let view = self.map_state.visible_cells(self.map_limit());
+        let scaled = !self.map_state.color.needs_scale()
+            || self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        self.map_progress.in_view > 0 && self.map_progress.is_complete() && scaled
+    }
+
+    /// Rows and columns below this are shown.
+    fn map_limit(&self) -> u64 {
+        MAX_MAP.min(self.map.limit)
+    }
+
+    fn schedule(&mut self, ctx: &egui::Context) {
         let view = self.central_view();
         let compare = self.compare_with();
         let Some(worker) = self.worker.as_mut() else { return };
@@ -358,65 +443,92 @@ impl App {
             }
             CentralView::Map(layout) => layout,
         };
-        let view = self.map_state.visible_tiles(MAX_MAP);
-        let ask = |worker: &mut Worker, layer: &mut MapLayer, filled: &dyn Fn(TileKey) -> bool| {
-            let ruleset = layer.ruleset.clone()?;
-            let store = &mut layer.tiles;
-            store.tick();
-            store.touch(&view);
-            let missing: Vec<TileKey> = view
-                .iter()
-                .copied()
-                .filter(|&k| !store.contains(k) && k.reach() < layer.limit && filled(k))
-                .take(TILES_PER_JOB)
-                .collect();
-            if missing.is_empty() {
-                return None;
-            }
-            if !store.has_room_for(2 * TILE * TILE) {
-                return Some(format!(
+        if matches!(self.status, MapStatus::Failed { .. } | MapStatus::NoMap(_)) {
+            return; // wait for a change of ruleset
+        }
+        let color = self.map_state.color;
+        let compare = match color {
+            ColorMode::Difference => compare,
+            _ => CompareWith::Nothing,
+        };
+        self.map
+            .show((self.ruleset.clone(), layout.clone(), color.key_rule(), compare.clone()));
+        let limit = MAX_MAP.min(self.map.limit);
+        let view = self.map_state.visible_cells(limit);
+        let level = self.map_state.level();
+        let tiles = self.map_state.visible_tiles(limit);
+        let store = &mut self.map.tiles;
+        store.tick();
+        store.touch(&tiles);
+        let ancestors: Vec<TileKey> = tiles
+            .iter()
+            .flat_map(|k| std::iter::successors(k.parent().map(|p| p.0), |p| p.parent().map(|q| q.0)).take(5))
+            .collect();
+        store.touch(&ancestors);
+        let missing: Vec<TileKey> = tiles
+            .iter()
+            .copied()
+            .filter(|&k| {
+                store
+                    .tile(k)
+                    .is_none_or(|t| t.cells_done_in(k, &view) < k.cells().intersect(&view).len())
+            })
+            .collect();
+        let need_scale = color.needs_scale() && !self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        if missing.is_empty() && !need_scale {
+            return;
+        }
+        let tile_bytes = TILE * TILE * 8;
+        if !store.has_room_for(missing.len() as u64 * tile_bytes) {
+            notice::notify(
+                &mut self.notice,
+                Notice::error(format!(
                     "the view needs more than {} of map tiles: zoom in to see the rest",
                     human_bytes(store.cap())
-                ));
-            }
-            // A job whose tiles all left the view is superseded (a growing fill keeps its rows).
-            let current = worker.running().find(|r| r.lane == layer.lane).map(|r| match &r.spec {
-                JobSpec::Tiles { tiles, .. } => tiles.iter().any(|k| view.contains(k)),
-                _ => true,
-            });
-            if current != Some(true) {
-                worker.submit(
-                    layer.lane,
-                    JobSpec::Tiles {
-                        ruleset,
-                        layout: layout.clone(),
-                        tiles: missing,
-                    },
-                );
-            }
-            None
+                )),
+            );
+            return;
+        }
+        let job = MapJob {
+            ruleset: self.ruleset.clone(),
+            layout,
+            color,
+            compare,
+            level,
+            view,
+            tiles: missing,
         };
-        self.map.show(&self.ruleset);
-        let mut notice = ask(worker, &mut self.map, &|_| true);
-        if self.map_state.color == ColorMode::Difference
-            && let CompareWith::Ruleset(other) = compare
-        {
-            self.compare.show(&other);
-            let main = &self.map.tiles;
-            notice = notice.or(ask(worker, &mut self.compare, &|k| main.contains(k)));
+        match &self.map.asked {
+            Some((running, _)) if same_job(running, &job) && worker.is_running(Lane::Map) => return,
+            Some((_, at)) if worker.is_running(Lane::Map) && at.elapsed() < RESUBMIT_AFTER => {
+                ctx.request_repaint_after(RESUBMIT_AFTER - at.elapsed());
+                return;
+            }
+            _ => {}
         }
-        if let Some(n) = notice {
-            notice::notify(&mut self.notice, Notice::error(n));
-        }
+        let job = Box::new(job);
+        self.map.asked = Some((job.clone(), Instant::now()));
+        worker.submit(Lane::Map, JobSpec::Map(job));
     }
 
     /// Everything drawn in one frame (also what the behaviour tests drive).
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
         self.logic(&ui.ctx().clone());
         self.shortcuts_ui(ui.ctx());
+        // the panels drawn before the map name the cell under the pointer now, and the status
+        // bar counts the tiles just received
+        self.hovered = match self.central_view() {
+            CentralView::Map(_) => canvas::hovered_now(ui.ctx(), &self.map_state, &self.map.tiles),
+            _ => None,
+        };
+        self.map_progress = self.map_state.progress(&self.map.tiles, self.map_limit());
         self.session_windows_ui(&ui.ctx().clone());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
+        // one height whatever it shows (a progress bar, a button), so the map never jumps
+        let status_h = ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y + 4.0;
+        egui::Panel::bottom("status")
+            .exact_size(status_h)
+            .show(ui, |ui| self.status_bar_ui(ui));
         // The board editor has its own report column: the side panels give it their room
         // (the rulesets come back on demand, to leave a Cram ruleset).
         let on_board = self.central_view() == CentralView::Board;
@@ -498,7 +610,26 @@ impl App {
     /// The value map with the inspector's marks; a click selects the cell's position.
     fn map_view_ui(&mut self, ui: &mut egui::Ui, layout: &Layout) {
         let compare = self.compare_with();
-        let response = canvas::map_ui(ui, &mut self.map_state, &self.map.tiles, &compare, &self.compare.tiles);
+        let marks = self.inspector.map_marks(layout, &self.ruleset);
+        let context = MapContext {
+            tiles: &self.map.tiles,
+            max: self.map.scale_max(),
+            compare: &compare,
+            titles: AxisTitles::of(&self.ruleset, layout),
+            marks: MarksShown {
+                selected: marks.selected.is_some(),
+                options: marks.options.iter().any(|(_, w)| !w),
+                winning: marks.options.iter().any(|(_, w)| *w),
+            },
+            limit: self.map_limit(),
+        };
+        let response = canvas::map_ui(ui, &mut self.map_state, &context);
+        let progress = self.map_state.progress(&self.map.tiles, self.map_limit());
+        if progress != self.map_progress {
+            // the view moved this frame: the status bar, drawn before, catches up next frame
+            self.map_progress = progress;
+            ui.ctx().request_repaint();
+        }
         self.hovered = response.hovered;
         if response.clicked
             && let Some(h) = self.hovered
@@ -514,7 +645,6 @@ impl App {
                 self.inspector.select_typed(&self.ruleset);
             }
         }
-        let marks = self.inspector.map_marks(layout, &self.ruleset);
         canvas::marks_ui(ui, &self.map_state, marks.selected, &marks.options);
     }
 
@@ -524,27 +654,21 @@ impl App {
         }
         self.file_shortcuts_ui(ctx);
         inspector::keyboard_ui(ctx, &mut self.inspector); // the arrows, while the pointer is over the inspector
-        let fit = self.map.tiles.extent().clamp(FIRST_MAP, MAX_MAP) as f64;
-        canvas::keyboard_ui(ctx, &mut self.map_state, fit);
+        canvas::keyboard_ui(ctx, &mut self.map_state);
     }
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu_ui(ui));
             ui.menu_button("View", |ui| {
-                if ui.button("Zoom in  (+)").clicked() {
-                    self.map_state.camera.zoom_at(1.5, 0.0, 0.0);
-                }
-                if ui.button("Zoom out  (-)").clicked() {
-                    self.map_state.camera.zoom_at(1.0 / 1.5, 0.0, 0.0);
-                }
-                if ui.button("Fit the map  (0)").clicked() {
-                    let n = self.map.tiles.extent().clamp(FIRST_MAP, MAX_MAP) as f64;
-                    let r = self
-                        .map_state
-                        .last_rect
-                        .unwrap_or(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
-                    self.map_state.camera = Camera::fit(n, r.width(), r.height());
+                for (label, key) in [
+                    ("Zoom in  (+)", MapKey::ZoomIn),
+                    ("Zoom out  (-)", MapKey::ZoomOut),
+                    ("Fit: the first 64 × 64 cells  (0)", MapKey::Fit),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.map_state.apply(key);
+                    }
                 }
                 ui.separator();
                 self.color_mode_ui(ui);
@@ -589,8 +713,13 @@ impl App {
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let mut cancel = false;
+            let map_running = self.worker.as_ref().is_some_and(|w| w.is_running(Lane::Map));
+            let map_text = self.map_progress_text(map_running);
             if let Some(w) = &self.worker {
                 for r in w.running() {
+                    if r.lane == Lane::Map && matches!(r.spec, JobSpec::Map(_)) {
+                        continue; // the map's own figure follows
+                    }
                     let (done, total) = r.control.progress();
                     let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
                     let secs = r.started.elapsed().as_secs_f64().max(1e-3);
@@ -607,6 +736,15 @@ impl App {
                             .show_percentage(),
                     );
                     ui.label(format!("{:.1} M cells/s", done as f64 / secs / 1e6));
+                }
+                if let Some(text) = map_text {
+                    let p = &self.map_progress;
+                    ui.add(
+                        egui::ProgressBar::new((p.done as f64 / p.in_view.max(1) as f64) as f32)
+                            .desired_width(160.0)
+                            .show_percentage(),
+                    );
+                    ui.label(text);
                 }
                 if w.running().next().is_some() && ui.button("Cancel").clicked() {
                     cancel = true;
@@ -626,9 +764,70 @@ impl App {
     }
 }
 
+impl App {
+    /// The status bar's words on the map's fill while the view is not complete: cells done of
+    /// the cells in view (monotonic while the view stays), and the rate since the view began.
+    fn map_progress_text(&mut self, running: bool) -> Option<String> {
+        let CentralView::Map(_) = self.central_view() else {
+            return None;
+        };
+        let view = self.map_state.visible_cells(self.map_limit());
+        let p = self.map_progress;
+        if !matches!(&self.map.fill, Some((v, _, _)) if *v == view) {
+            self.map.fill = Some((view, Instant::now(), p.done));
+        }
+        if p.is_complete() && !running {
+            return None;
+        }
+        let (_, since, done0) = self.map.fill.as_ref()?;
+        let secs = since.elapsed().as_secs_f64().max(1e-3);
+        let rate = p.done.saturating_sub(*done0) as f64 / secs;
+        Some(format!(
+            "map: {} of {} cells, {:.1} M cells/s",
+            count_text(p.done),
+            count_text(p.in_view),
+            rate / 1e6
+        ))
+    }
+}
+
+/// A count of cells in a few digits: 830, 12.5 k, 16.8 M.
+fn count_text(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
+        _ => format!("{:.1} M", n as f64 / 1e6),
+    }
+}
+
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let timer = FrameTimer::start();
+        // A map's batches wake the window at most every forty frames' worth of the last
+        // frame's cost (its ui as this thread sees it): a quarter of a second with a GPU. A
+        // software renderer's own threads spend far more than the ui (measured under Xvfb:
+        // 0.15 s of CPU a frame, whatever the view), which this thread does not see: there the
+        // batches wake the window every second and a half, so a fill keeps the CPU.
+        let software = *self.software_renderer.get_or_insert_with(|| {
+            frame
+                .wgpu_render_state()
+                .is_some_and(|r| r.adapter.get_info().device_type == eframe::wgpu::DeviceType::Cpu)
+        });
+        self.map_state.set_software_renderer(software);
+        if let (Some(cost), Some(w)) = (frame.info().cpu_usage, &self.worker) {
+            let least = if software { 1.5 } else { 0.25 };
+            let every = Duration::from_secs_f32((cost * 40.0).clamp(least, 3.0));
+            w.set_wake_every(every);
+        }
         self.ui_root(ui);
+        if self.trace.is_some() {
+            let time = timer.stop();
+            let complete = self.map_complete();
+            let p = self.map_progress;
+            if let Some(t) = &mut self.trace {
+                t.frame(time, p.done, p.in_view, complete);
+            }
+        }
     }
 
     fn on_exit(&mut self) {
@@ -650,6 +849,10 @@ pub struct WindowOptions {
     pub select: Option<String>,
     /// Start afresh instead of restoring the last state (`--fresh`).
     pub fresh: bool,
+    /// The map's region to show (`--view A..B,C..D`: rows a in A..B, columns b in C..D).
+    pub view: Option<CellRect>,
+    /// The window's size in points (`--window-size WxH`; else 1280 × 800).
+    pub window_size: Option<(u32, u32)>,
 }
 
 /// Opens the window (the binary without a subcommand): the last state first, then what the
@@ -658,7 +861,7 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("nimscope")
-            .with_inner_size([1280.0, 800.0]),
+            .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32])),
         ..Default::default()
     };
     let mut app = App::new(opts.memory_budget);
@@ -684,6 +887,10 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         let ruleset = app.ruleset.clone();
         app.inspector.select_text(&ruleset, &text)?;
     }
+    if let Some(region) = opts.view {
+        app.map_state.show_region(region);
+    }
+    app.trace = Trace::from_env()?;
     if opts.session.is_none() && app.sessions.path.is_none() {
         // what the command line asked to show is not a change to save
         app.mark_clean();

@@ -430,14 +430,15 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
             let partial = editor.report().map(|r| (r.moves.len(), r.moves_total));
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
+                // the button first: it stays put while the text beside it grows
+                if ui.button("Cancel solving").clicked() {
+                    editor.cancel();
+                }
                 let searched = searched.map_or(String::new(), |n| format!(": {n} positions searched"));
                 ui.label(match partial {
                     Some((done, total)) => format!("valuing the placements, {done} of {total}{searched}"),
                     None => format!("solving{searched}"),
                 });
-                if ui.button("Cancel solving").clicked() {
-                    editor.cancel();
-                }
             });
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }

@@ -1,0 +1,259 @@
+//! The worker's side of the map: a [`TileSource`] computes the cells of a region the way its
+//! ruleset allows honestly, in stages, so tiles can be sent while the rest is computed:
+//! - symmetric two-heap rulesets with a fast fill grow one triangle row by row ([`Growing`]);
+//!   a stage is a band of new rows, every cell (a, b) with max(a, b) in it final;
+//! - slices of games on more heaps (and rulesets without a fast fill) search each cell with
+//!   one memoised [`Search`], row by row through the region, keeping the values found;
+//! - the rest (Fibonacci Nim, sums) fill a rectangle from the origin, refilled larger when a
+//!   region lies outside it.
+//!
+//! A lane of the worker keeps its source between jobs, so each job continues where the last
+//! one stopped and a pan back costs nothing.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+use super::CellRect;
+use crate::game::prediction::Prediction;
+use crate::game::{Cell, Layout, Presentation, Ruleset, Shape};
+use crate::solver::control::{Control, SolveError};
+use crate::solver::grid::{self, Grid, Growing, NONE};
+use crate::solver::search::Search;
+
+/// How long a stage of a fill runs before its cells are handed on (to be pooled and sent).
+const STAGE: Duration = Duration::from_millis(120);
+
+/// What a stage of [`TileSource::fill`] finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage {
+    /// A symmetric source: every cell (a, b) with max(a, b) in the range is final.
+    Triangle(Range<u64>),
+    /// Every cell of the region in these rows is final.
+    Rows(Range<u64>),
+}
+
+/// The cells of one slice (or plain map) found by a memoised search, kept by chunks of 64×64.
+struct SearchPlane {
+    search: Search,
+    chunks: HashMap<(u64, u64), Box<[u32]>>,
+}
+
+/// Marks a cell of a [`SearchPlane`] not searched yet.
+const UNSEARCHED: u32 = NONE - 1;
+const CHUNK: u64 = 64;
+
+impl SearchPlane {
+    fn get(&self, a: u64, b: u64) -> u32 {
+        self.chunks
+            .get(&(a / CHUNK, b / CHUNK))
+            .map_or(UNSEARCHED, |c| c[((a % CHUNK) * CHUNK + b % CHUNK) as usize])
+    }
+
+    fn set(&mut self, a: u64, b: u64, v: u32) {
+        let chunk = self
+            .chunks
+            .entry((a / CHUNK, b / CHUNK))
+            .or_insert_with(|| vec![UNSEARCHED; (CHUNK * CHUNK) as usize].into_boxed_slice());
+        chunk[((a % CHUNK) * CHUNK + b % CHUNK) as usize] = v;
+    }
+}
+
+enum Method {
+    /// The ruleset has no map under this layout (see [`Presentation`]): why.
+    NoMap(String),
+    Growing(Box<Growing>),
+    Search(Box<SearchPlane>),
+    Whole(Option<Grid>),
+}
+
+/// Computes the cells of one ruleset and layout; a worker lane keeps it between jobs.
+pub struct TileSource {
+    ruleset: Ruleset,
+    layout: Layout,
+    method: Method,
+}
+
+impl TileSource {
+    pub fn new(ruleset: &Ruleset, layout: &Layout) -> Self {
+        let growing = match layout {
+            Layout::Plain => Growing::new(ruleset),
+            Layout::Slice(_) => None,
+        };
+        let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
+        let method = match (no_map, growing) {
+            (Some(why), _) => Method::NoMap(why),
+            (None, Some(g)) => Method::Growing(Box::new(g)),
+            (None, None)
+                if *layout == Layout::Plain
+                    && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
+            {
+                Method::Whole(None)
+            }
+            (None, None) => Method::Search(Box::new(SearchPlane {
+                search: Search::new(ruleset.clone()),
+                chunks: HashMap::new(),
+            })),
+        };
+        Self {
+            ruleset: ruleset.clone(),
+            layout: layout.clone(),
+            method,
+        }
+    }
+
+    /// Memory kept between jobs: the grown map, the searched cells and the search's memo, or
+    /// the whole rectangle (a worker lane accounts it against the budget).
+    pub fn bytes(&self) -> u64 {
+        match &self.method {
+            Method::NoMap(_) => 0,
+            Method::Growing(g) => g.held_bytes(),
+            Method::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
+            Method::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
+        }
+    }
+
+    /// Whether this source computes `ruleset` under `layout`.
+    pub fn serves(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
+        self.ruleset == *ruleset && self.layout == *layout
+    }
+
+    /// Whether G(a, b) = G(b, a) is used: the source holds only the triangle b ≤ a.
+    pub fn is_symmetric(&self) -> bool {
+        matches!(self.method, Method::Growing(_))
+    }
+
+    /// The value at (a, b), [`NONE`] if it is not a position; the cell must be final (inside a
+    /// region filled, in a stage already reported).
+    #[inline]
+    pub fn value(&self, a: u64, b: u64) -> u32 {
+        match &self.method {
+            Method::Growing(g) => g.raw(a, b),
+            Method::Search(s) => s.get(a, b),
+            Method::Whole(Some(g)) => g.get(a, b).unwrap_or(NONE),
+            Method::Whole(None) | Method::NoMap(_) => NONE,
+        }
+    }
+
+    /// The values of row `a` over `cols`, as [`TileSource::value`] gives them.
+    pub fn read_row(&self, a: u64, cols: Range<u64>, out: &mut Vec<u32>) {
+        out.clear();
+        match &self.method {
+            Method::Growing(g) => out.extend(cols.map(|b| g.raw(a, b))),
+            _ => out.extend(cols.map(|b| self.value(a, b))),
+        }
+    }
+
+    /// Computes every cell of `region`, calling `stage` each time a part is final (about every
+    /// tenth of a second, and at the end); cells computed by earlier fills are reported in the
+    /// first stage.
+    pub fn fill(
+        &mut self,
+        region: &CellRect,
+        control: &Control,
+        stage: &mut dyn FnMut(&TileSource, Stage) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        if region.is_empty() {
+            return Ok(());
+        }
+        match &mut self.method {
+            Method::NoMap(why) => Err(SolveError::Unsupported(why.clone())),
+            Method::Growing(g) => {
+                let target = region.rows.end.max(region.cols.end);
+                // refused at once if the whole growth is over the budget, not step by step
+                control.reserve(format!("the map up to row {target}"), g.bytes_for(target))?;
+                let mut done = g.rows().min(target);
+                if done > 0 {
+                    stage(self, Stage::Triangle(0..done))?;
+                }
+                // Stages of about STAGE each: a row costs more the farther it is (it holds more
+                // cells), so the next stage's rows follow from the cells per second of the last.
+                let tri = |n: u64| n * (n + 1) / 2;
+                let mut next = (done + 256).min(target);
+                while done < target {
+                    let start = Instant::now();
+                    let Method::Growing(g) = &mut self.method else {
+                        unreachable!()
+                    };
+                    g.grow_to(next, control)?;
+                    let rate = (tri(next) - tri(done)) as f64 / start.elapsed().as_secs_f64().max(1e-4);
+                    stage(self, Stage::Triangle(done..next))?;
+                    done = next;
+                    let cells = tri(done) + (rate * STAGE.as_secs_f64()) as u64;
+                    next = ((2.0 * cells as f64).sqrt() as u64)
+                        .clamp(done + 64, target.max(done + 64))
+                        .min(target);
+                }
+                Ok(())
+            }
+            Method::Search(_) => {
+                let (ruleset, layout) = (self.ruleset.clone(), self.layout.clone());
+                let mut reported = region.rows.start;
+                let mut last = Instant::now();
+                for a in region.rows.clone() {
+                    let Method::Search(plane) = &mut self.method else {
+                        unreachable!()
+                    };
+                    for b in region.cols.clone() {
+                        control.check()?;
+                        if plane.get(a, b) != UNSEARCHED {
+                            continue;
+                        }
+                        let p = layout.position(&ruleset, Cell::new(a, b));
+                        let v = match ruleset.check_position(&p) {
+                            Ok(()) => plane.search.value(&p, control)?,
+                            Err(_) => NONE,
+                        };
+                        plane.set(a, b, v);
+                    }
+                    control.add_done(region.cols.end - region.cols.start);
+                    if last.elapsed() > STAGE {
+                        stage(self, Stage::Rows(reported..a + 1))?;
+                        reported = a + 1;
+                        last = Instant::now();
+                    }
+                }
+                if reported < region.rows.end {
+                    stage(self, Stage::Rows(reported..region.rows.end))?;
+                }
+                Ok(())
+            }
+            Method::Whole(whole) => {
+                let (r, c) = (region.rows.end, region.cols.end);
+                if !whole.as_ref().is_some_and(|g| g.rows.end >= r && g.cols.end >= c) {
+                    let (r0, c0) = whole.as_ref().map_or((0, 0), |g| (g.rows.end, g.cols.end));
+                    *whole = None; // free the old rectangle before filling the larger one
+                    *whole = Some(grid::grid(
+                        &self.ruleset,
+                        &self.layout,
+                        0..r.max(r0),
+                        0..c.max(c0),
+                        control,
+                    )?);
+                }
+                stage(self, Stage::Rows(region.rows.clone()))
+            }
+        }
+    }
+}
+
+/// What the difference mode compares a source with.
+pub enum Compare<'a> {
+    Nothing,
+    /// A second ruleset's source, filled over the same region first.
+    Source(&'a TileSource),
+    /// A theorem's predicted P-positions: 0 where it predicts P, 1 where N.
+    Theorem(Prediction),
+}
+
+impl Compare<'_> {
+    /// The compared value at (a, b): `None` where there is nothing to compare with.
+    #[inline]
+    pub fn value(&self, a: u64, b: u64) -> Option<u32> {
+        match self {
+            Compare::Nothing => None,
+            Compare::Source(s) => Some(s.value(a, b)).filter(|&v| v != NONE),
+            Compare::Theorem(p) => p.is_p(a, b).map(|p| u32::from(!p)),
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The map's tiles on the GPU: one texture per tile drawn, coloured from the tile's pooled
+//! keys and uploaded again only when the tile gained cells or the colours changed (a new mode
+//! or a new top of the colour scale). Drawing a frame is then a handful of textured rectangles,
+//! whatever the zoom.
+
+use std::collections::HashMap;
+
+use egui::{Color32, ColorImage, TextureHandle, TextureOptions};
+
+use crate::raster::ColorMode;
+use crate::solver::tiles::{TILE, Tile, TileKey};
+
+/// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
+/// change of colours never costs one long frame: with a GPU, where frames are cheap and many.
+const UPLOADS_PER_FRAME: usize = 10;
+/// The same on a software renderer, whose every frame costs the CPU a tenth of a second or
+/// more whatever it uploads (painting a tile takes a fraction of a millisecond): there a
+/// backlog of tiles must not cost frames.
+const UPLOADS_PER_SOFTWARE_FRAME: usize = 200;
+/// Frames a texture not drawn is kept before it is dropped, and how many are kept at most
+/// (each is a quarter of a megabyte of video memory, or of main memory on a software renderer).
+const KEEP_FRAMES: u64 = 600;
+const MAX_TEXTURES: usize = 160;
+
+struct TileTexture {
+    handle: TextureHandle,
+    /// The tile's version and the colours it was painted with.
+    painted: (u64, ColorMode, u32),
+    used: u64,
+}
+
+/// The textures of the tiles drawn.
+#[derive(Default)]
+pub struct TileTextures {
+    textures: HashMap<TileKey, TileTexture>,
+    /// The colours of keys 0.. for the current mode and scale.
+    table: Option<(ColorMode, u32, Vec<Color32>)>,
+    frame: u64,
+    /// The epoch of the tile store the textures show.
+    epoch: u64,
+    uploads: usize,
+    /// Whether the window is drawn by a software renderer (see [`UPLOADS_PER_SOFTWARE_FRAME`]).
+    pub software: bool,
+    /// Whether some tile could not be uploaded this frame (another frame is needed).
+    pub behind: bool,
+}
+
+impl TileTextures {
+    /// Starts a frame.
+    pub fn begin(&mut self) {
+        self.frame += 1;
+        self.uploads = 0;
+        self.behind = false;
+        let frame = self.frame;
+        self.textures.retain(|_, t| frame - t.used < KEEP_FRAMES);
+        if self.textures.len() > MAX_TEXTURES {
+            let mut ages: Vec<u64> = self.textures.values().map(|t| t.used).collect();
+            ages.sort_unstable();
+            let oldest_kept = ages[ages.len() - MAX_TEXTURES];
+            self.textures.retain(|_, t| t.used >= oldest_kept);
+        }
+    }
+
+    /// Forgets every texture when the tiles are of another store's epoch (other values).
+    pub fn follow(&mut self, epoch: u64) {
+        if self.epoch != epoch {
+            self.textures.clear();
+            self.epoch = epoch;
+        }
+    }
+
+    fn colors(&mut self, mode: ColorMode, max: u32) -> &[Color32] {
+        if !matches!(&self.table, Some((m, x, _)) if *m == mode && *x == max) {
+            let table = mode.color_table(max);
+            let n = match mode {
+                ColorMode::Grundy(_) => max.min(1 << 20) as usize + 1,
+                ColorMode::Modulo(k) => k.max(1) as usize,
+                _ => 4,
+            };
+            let colors = (0..n as u32)
+                .map(|k| {
+                    let c = table.get(k);
+                    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+                })
+                .collect();
+            self.table = Some((mode, max, colors));
+        }
+        self.table.as_ref().map_or(&[], |(_, _, c)| c.as_slice())
+    }
+
+    /// The texture of `tile` (version `version`) in `mode` with `max` the top of the scale,
+    /// uploading it if it changed and the frame's uploads allow; `None` if it has none yet.
+    pub fn texture(
+        &mut self,
+        ctx: &egui::Context,
+        key: TileKey,
+        tile: &Tile,
+        version: u64,
+        mode: ColorMode,
+        max: u32,
+    ) -> Option<egui::TextureId> {
+        let frame = self.frame;
+        let want = (version, mode, max);
+        let stale = self.textures.get(&key).is_none_or(|t| t.painted != want);
+        let most = if self.software {
+            UPLOADS_PER_SOFTWARE_FRAME
+        } else {
+            UPLOADS_PER_FRAME
+        };
+        if stale && self.uploads < most {
+            self.uploads += 1;
+            let image = paint(tile, mode, max, self.colors(mode, max));
+            match self.textures.get_mut(&key) {
+                Some(t) => {
+                    t.handle.set(image, TextureOptions::NEAREST);
+                    t.painted = want;
+                }
+                None => {
+                    let handle = ctx.load_texture(
+                        format!("map-tile-{}-{}-{}", key.level, key.row, key.col),
+                        image,
+                        TextureOptions::NEAREST,
+                    );
+                    self.textures.insert(
+                        key,
+                        TileTexture {
+                            handle,
+                            painted: want,
+                            used: frame,
+                        },
+                    );
+                }
+            }
+        } else if stale {
+            self.behind = true;
+        }
+        let t = self.textures.get_mut(&key)?;
+        t.used = frame;
+        Some(t.handle.id())
+    }
+}
+
+/// The tile's pooled cells as pixels: the top row of the image is the tile's last pooled row.
+fn paint(tile: &Tile, mode: ColorMode, max: u32, table: &[Color32]) -> ColorImage {
+    let t = TILE as usize;
+    let keys = tile.keys();
+    let mut pixels = Vec::with_capacity(t * t);
+    for y in 0..t {
+        let row = &keys[(t - 1 - y) * t..(t - y) * t];
+        pixels.extend(row.iter().map(|&k| match table.get(k as usize) {
+            Some(&c) => c,
+            None => {
+                let c = mode.key_color(k, max);
+                Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+            }
+        }));
+    }
+    ColorImage::new([t, t], pixels)
+}

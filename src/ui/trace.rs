@@ -1,0 +1,100 @@
+//! `NIMSCOPE_TRACE=FILE`: the window appends one JSON object per frame to FILE, so its speed
+//! can be measured from outside (a script drives the real window and reads the file):
+//! `{"t": seconds since start, "frame_ms": the app's own work in the frame (logic and ui, not
+//! the GPU), "cells_done": n, "cells_in_view": n}`, and `{"t": …, "event": "map-complete"}`
+//! each time every cell in view has its final value (and colour). On Linux each frame also
+//! carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
+//! processes on a busy machine do not inflate (`frame_ms` is wall-clock time).
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::time::Instant;
+
+/// The time a frame took: wall-clock, and the window thread's CPU time where it can be read.
+#[derive(Debug, Clone, Copy)]
+pub struct FrameTime {
+    pub wall_ms: f64,
+    pub cpu_ms: Option<f64>,
+}
+
+/// Measures one frame.
+pub struct FrameTimer {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl FrameTimer {
+    pub fn start() -> Self {
+        Self {
+            wall: Instant::now(),
+            cpu: thread_cpu_ms(),
+        }
+    }
+
+    pub fn stop(&self) -> FrameTime {
+        FrameTime {
+            wall_ms: self.wall.elapsed().as_secs_f64() * 1e3,
+            cpu_ms: self.cpu.zip(thread_cpu_ms()).map(|(a, b)| b - a),
+        }
+    }
+}
+
+/// The CPU time of the calling thread, in milliseconds.
+#[cfg(target_os = "linux")]
+fn thread_cpu_ms() -> Option<f64> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid timespec for the call to write; the clock id is a constant.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then(|| ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_ms() -> Option<f64> {
+    None
+}
+
+/// The trace file and what it has said.
+pub struct Trace {
+    out: BufWriter<File>,
+    start: Instant,
+    /// Whether the view was complete at the last frame (the event is written on the change).
+    complete: bool,
+}
+
+impl Trace {
+    /// The trace `NIMSCOPE_TRACE` asks for, if any; a file that cannot be opened is an error.
+    pub fn from_env() -> Result<Option<Trace>, String> {
+        let Some(path) = std::env::var_os("NIMSCOPE_TRACE") else {
+            return Ok(None);
+        };
+        let file = File::options()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("NIMSCOPE_TRACE: could not open {}: {e}", path.to_string_lossy()))?;
+        Ok(Some(Trace {
+            out: BufWriter::new(file),
+            start: Instant::now(),
+            complete: false,
+        }))
+    }
+
+    /// Records one frame. Written at once (a script reads the file while the window runs); a
+    /// write that fails is dropped, never a reason to stop the window.
+    pub fn frame(&mut self, frame: FrameTime, cells_done: u64, cells_in_view: u64, complete: bool) {
+        let t = self.start.elapsed().as_secs_f64();
+        let cpu = frame
+            .cpu_ms
+            .map_or(String::new(), |c| format!(",\"frame_cpu_ms\":{c:.3}"));
+        let _ = writeln!(
+            self.out,
+            "{{\"t\":{t:.4},\"frame_ms\":{:.3}{cpu},\"cells_done\":{cells_done},\"cells_in_view\":{cells_in_view}}}",
+            frame.wall_ms
+        );
+        if complete && !self.complete {
+            let _ = writeln!(self.out, "{{\"t\":{t:.4},\"event\":\"map-complete\"}}");
+        }
+        self.complete = complete;
+        let _ = self.out.flush();
+    }
+}

@@ -2,6 +2,9 @@
 //! `THREADS` threads (default: the machine's cores).
 //! Usage: `cargo run --release --example bench_cram [BOARD ...]`; without arguments it runs
 //! the published table up to 5×7 and 3×15. Push Cram timings: `examples/bench_push.rs`.
+//! With `REPORT=1`, times the board editor's report instead (`cram_report_progressive`, the
+//! editor's default solvers): when the value is known, when the first placements are, and when
+//! the report is complete.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,6 +14,8 @@
 use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::control::Control;
 use nimscope::solver::cram::CramSolver;
+use nimscope::solver::cram::progressive::cram_report_progressive;
+use nimscope::solver::cram_report::{CramSolvers, CramVariant};
 use std::time::Instant;
 
 fn main() {
@@ -44,6 +49,10 @@ fn main() {
                 continue;
             }
         };
+        if std::env::var("REPORT").is_ok_and(|v| v == "1") {
+            time_report(&board, text, &control);
+            continue;
+        }
         let mut solver = CramSolver::with_table_bytes(mb << 20);
         if let Some(t) = std::env::var("THREADS").ok().and_then(|v| v.parse().ok()) {
             solver = solver.with_threads(t);
@@ -61,4 +70,26 @@ fn main() {
             s.table_len
         );
     }
+}
+
+/// The editor's report of `board`, value first: the seconds to the value, to the first
+/// placements, and to the complete report.
+fn time_report(board: &Board, text: &str, control: &Control) {
+    let start = Instant::now();
+    let (mut value_at, mut first_at) = (None, None);
+    let report = cram_report_progressive(board, CramVariant::Cram, &mut CramSolvers::default(), control, |p| {
+        value_at.get_or_insert(start.elapsed().as_secs_f64());
+        if !p.moves.is_empty() {
+            first_at.get_or_insert((start.elapsed().as_secs_f64(), p.moves.len()));
+        }
+    })
+    .expect("solve");
+    let total = start.elapsed().as_secs_f64();
+    let (first, batch) = first_at.unwrap_or((total, report.moves.len()));
+    println!(
+        "report {text:>6}: value {:>2} after {:>7.3} s; first {batch} of {} placements after {first:>7.3} s; complete after {total:>8.3} s",
+        report.value,
+        value_at.unwrap_or(total),
+        report.moves_total,
+    );
 }

@@ -1,6 +1,8 @@
-//! Times Push Cram on 3×(2k+1) and prints, per board, the outcome, the post-push value, and for
-//! k <= BLUFF_MAX_K the Grundy value and the moves that lose. Usage: `cargo run --release --example bench_push [MAX_K]
-//! [BLUFF_MAX_K]`.
+//! Times Push Cram on 3×(2k+1) and prints, per board, the outcome, the post-push value, for
+//! k <= BLUFF_MAX_K the Grundy value and the moves that lose, and for larger k up to
+//! DOMINOES_MAX_K whether every vertical domino wins (the bluff part of seed 003's Conjecture
+//! 5.0.3 read without the push; stops at the first losing domino). Usage:
+//! `cargo run --release --example bench_push [MAX_K] [BLUFF_MAX_K] [DOMINOES_MAX_K]`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -15,6 +17,7 @@ use std::time::Instant;
 fn main() {
     let max_k: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(12);
     let bluff_k: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(6);
+    let dominoes_k: usize = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(0);
     let control = Control::new();
     let mut solver = PushCramSolver::with_table_bytes(1 << 30);
     let total = Instant::now();
@@ -38,6 +41,13 @@ fn main() {
             let moves = solver.move_outcomes(&board, &control).expect("solve");
             let losing: Vec<String> = moves.iter().filter(|m| !m.1).map(|m| m.0.to_string()).collect();
             print!("  losing moves: [{}]", losing.join(" "));
+        } else if k <= dominoes_k {
+            let start = Instant::now();
+            match solver.losing_vertical_move(&board, &control).expect("solve") {
+                None => print!("  every vertical domino wins"),
+                Some(d) => print!("  vertical domino {d} loses"),
+            }
+            print!(" ({:.3} s)", start.elapsed().as_secs_f64());
         }
         println!();
     }

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(command) => cli::main_with(command, cli.memory_budget),
+        Some(command) => cli::main_with(command, cli.memory_budget, cli.threads),
         None => open_window(cli),
     }
 }

@@ -2,6 +2,7 @@
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
+mod checkpoint;
 pub mod output;
 
 use std::ops::Range;
@@ -26,6 +27,9 @@ pub struct Cli {
     /// Memory budget of one job, e.g. 512M, 4G (jobs that would need more are refused).
     #[arg(long, global = true, default_value = "4G", value_parser = parse_bytes)]
     pub memory_budget: u64,
+    /// Threads a job may use, e.g. 1 (default: every core). Values never depend on it.
+    #[arg(long, global = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Ruleset the window opens with (when no command is given), e.g. 'octal(0.07)'.
     #[arg(long)]
     pub ruleset: Option<String>,
@@ -118,6 +122,13 @@ pub enum Command {
         moves: bool,
         #[arg(long)]
         json: bool,
+        /// Save the search to this file as it goes, and resume from it when it exists (the
+        /// same command again after a restart or Ctrl+C).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between two saves of the checkpoint.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        checkpoint_every: u64,
     },
     /// A PNG figure of a saved session: its map region, sequence or Cram board.
     Export {
@@ -173,6 +184,13 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         return Err(format!("range {a}..{b} is backwards"));
     }
     Ok(a..b)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a number of threads from 1 to 1024")),
+    }
 }
 
 /// Largest `check --upto`: the checks fill maps of `upto × upto` cells.
@@ -313,15 +331,45 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             push,
             moves,
             json,
+            checkpoint,
+            checkpoint_every,
         } => {
             let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
             let p = r
                 .parse_position(&board)
                 .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
-            let mut eval = Evaluator::new();
-            let g = eval.value(&r, &p, control)?;
-            let opts = eval.options(&r, &p, control)?;
-            output::cram(out, &r, &p, g, &opts, push, moves, json)?;
+            // The command's searches may be long (record hunts): their tables may fill half the
+            // budget (they start small and grow as they fill).
+            let mut eval = Evaluator::with_cram_table_bytes(control.memory_budget() / 2);
+            let saving = match &checkpoint {
+                Some(path) => Some(checkpoint::start(
+                    path,
+                    push,
+                    &p,
+                    &mut eval,
+                    control,
+                    std::time::Duration::from_secs(checkpoint_every),
+                )?),
+                None => None,
+            };
+            let mut solve = || -> anyhow::Result<_> {
+                let g = eval.value(&r, &p, control)?;
+                // Option values only when they are listed: a board's value can be known at
+                // once (2x64 by symmetry) while its options need searches.
+                let summary = eval.cram_summary(&r, &p, g, control)?;
+                let opts = if moves {
+                    Some(eval.options(&r, &p, control)?)
+                } else {
+                    None
+                };
+                Ok((g, summary, opts))
+            };
+            let result = solve();
+            let (g, summary, opts) = match saving {
+                Some(saving) => checkpoint::finish(saving, result)?,
+                None => result?,
+            };
+            output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
         }
         Command::Export {
             session,
@@ -467,8 +515,11 @@ pub fn print_error(e: &dyn std::fmt::Display) {
 
 /// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit
 /// code.
-pub fn main_with(command: Command, memory_budget: u64) -> ExitCode {
-    let control = Control::with_budget(memory_budget);
+pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -> ExitCode {
+    let mut control = Control::with_budget(memory_budget);
+    if let Some(n) = threads {
+        control = control.with_threads(n);
+    }
     let progress = show_progress(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());

@@ -8,10 +8,10 @@ use serde_json::json;
 use super::GridFormat;
 use crate::checks::row::CheckRow;
 use crate::game::{Outcome, Position, Ruleset};
-use crate::solver::OptionValue;
 use crate::solver::evaluate::{Answer, OptionsPage};
 use crate::solver::grid::Grid;
 use crate::solver::sequence::Computed;
+use crate::solver::{CramSummary, OptionValue};
 
 fn who_wins(o: Outcome) -> &'static str {
     if o == Outcome::P {
@@ -138,32 +138,33 @@ pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io:
 }
 
 /// `nimscope cram`: the board's value and outcome; for Push Cram also the value after a push
-/// and whether the position is a bluff (a first-player win where every move wins).
+/// and whether the position is a bluff (a first-player win where every move wins); with
+/// `--moves` (`opts`) every move and its value.
 #[allow(clippy::too_many_arguments)]
 pub fn cram(
     out: &mut impl Write,
     r: &Ruleset,
     p: &Position,
     g: u32,
-    opts: &[OptionValue],
+    summary: &CramSummary,
+    opts: Option<&[OptionValue]>,
     push: bool,
-    list: bool,
     json: bool,
 ) -> std::io::Result<()> {
     let o = Outcome::of(g);
-    let bluff = o == Outcome::N && !opts.is_empty() && opts.iter().all(|m| m.winning);
-    let after_push = opts
-        .iter()
-        .find(|m| m.description == "push the button")
-        .map(|m| m.grundy);
+    let CramSummary {
+        moves: count,
+        bluff,
+        after_push,
+    } = *summary;
     if json {
-        let mut obj = json!({"ruleset": r.to_string(), "board": p.to_string(), "grundy": g, "outcome": o.as_str(), "bluff": bluff, "moves": opts.len()});
+        let mut obj = json!({"ruleset": r.to_string(), "board": p.to_string(), "grundy": g, "outcome": o.as_str(), "bluff": bluff, "moves": count});
         if push {
             obj["after_push"] = json!(after_push);
         }
         writeln!(out, "{obj}")?;
     } else {
-        writeln!(out, "{r} on {p}: grundy {g}, outcome {o}, {} moves", opts.len())?;
+        writeln!(out, "{r} on {p}: grundy {g}, outcome {o}, {count} moves")?;
         if push {
             writeln!(
                 out,
@@ -177,7 +178,7 @@ pub fn cram(
             if bluff { "yes" } else { "no" }
         )?;
     }
-    if list {
+    if let Some(opts) = opts {
         moves(out, opts, json)?;
     }
     Ok(())

@@ -56,6 +56,8 @@ pub struct Control {
     done: Arc<AtomicU64>,
     total: Arc<AtomicU64>,
     memory_budget: u64,
+    /// Threads the job may use (`None`: the solver's own choice, by default every core).
+    threads: Option<usize>,
 }
 
 impl Default for Control {
@@ -76,7 +78,20 @@ impl Control {
             done: Arc::new(AtomicU64::new(0)),
             total: Arc::new(AtomicU64::new(0)),
             memory_budget,
+            threads: None,
         }
+    }
+
+    /// The same control with a number of threads for the job (the command line's
+    /// `--threads`; at least 1).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// Threads the job may use, if the owner chose (`None`: every core).
+    pub fn threads(&self) -> Option<usize> {
+        self.threads
     }
 
     pub fn memory_budget(&self) -> u64 {
@@ -114,6 +129,7 @@ impl Control {
             done: self.done.clone(),
             total: self.total.clone(),
             memory_budget: self.memory_budget,
+            threads: self.threads,
         }
     }
 

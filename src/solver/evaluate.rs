@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::closed_form::{Known, closed_form};
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
+use super::cram::octal::column_runs_value;
 use super::grid::{self, Grid};
 use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::{self, Search};
@@ -93,6 +94,15 @@ pub struct OptionValue {
     pub position: Position,
 }
 
+/// What `nimscope cram` says about a board besides its value: the number of moves, whether
+/// every move wins (a bluff), and before a Push Cram push the value after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CramSummary {
+    pub moves: usize,
+    pub bluff: bool,
+    pub after_push: Option<u32>,
+}
+
 /// One option of a position with its [`Answer`] (values beyond 32 bits, outcome-only answers).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionAnswer {
@@ -152,19 +162,7 @@ fn is_push_cram(r: &Ruleset) -> bool {
 /// Vertical-only Cram: the nim-sum over columns of 0.07 on each maximal vertical run, i.e. the
 /// post-push value of the transposed board.
 fn vertical_value(b: &Board) -> u32 {
-    let mut v = 0;
-    for c in 0..b.cols() {
-        let mut run = 0;
-        for r in 0..=b.rows() {
-            if r < b.rows() && b.is_empty(r, c) {
-                run += 1;
-            } else if run > 0 {
-                v ^= Board::rectangle(1, run).map_or(0, |strip| post_push_value(&strip));
-                run = 0;
-            }
-        }
-    }
-    v
+    column_runs_value(b.empty_mask(), b.rows(), b.cols())
 }
 
 /// Whether a collection of heaps of `ruleset` is the disjunctive sum of its single heaps (so
@@ -458,6 +456,58 @@ impl Evaluator {
             return self.by_sequence(ruleset, h[0], control).map(Some);
         }
         Ok(None)
+    }
+
+    /// The Cram and Push Cram solvers (a checkpoint restores their tables and saves them).
+    pub fn cram_solvers(&mut self) -> (&mut CramSolver, &mut PushCramSolver) {
+        (&mut self.cram, &mut self.push_cram)
+    }
+
+    /// Whether `p` is a P-position: the Cram solvers search outcomes, which is cheaper than
+    /// values; other rulesets go through [`Evaluator::value`].
+    fn is_p_position(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<bool, SolveError> {
+        if let Position::Board(b) = p {
+            if *ruleset == Ruleset::Cram(CramKind::Both) {
+                return Ok(self.cram.outcome(b, control)? == Outcome::P);
+            }
+            if is_push_cram(ruleset) {
+                return Ok(self.push_cram.outcome(b, control)? == Outcome::P);
+            }
+        }
+        Ok(self.value(ruleset, p, control)? == 0)
+    }
+
+    /// The [`CramSummary`] of a position of value `value`, without valuing every option: a
+    /// P-position is no bluff, and an N-position is settled at its first option that is not
+    /// a P-position. (`nimscope cram 2x64` is 0 by symmetry; its 190 options are not.)
+    pub fn cram_summary(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        value: u32,
+        control: &Control,
+    ) -> Result<CramSummary, SolveError> {
+        let mut opts = Vec::new();
+        ruleset.options(p, &mut opts);
+        let mut after_push = None;
+        for o in &opts {
+            if matches!(o, Position::Pushed { .. }) && !matches!(p, Position::Pushed { .. }) {
+                after_push = Some(self.value(ruleset, o, control)?);
+            }
+        }
+        let mut bluff = value != 0 && !opts.is_empty();
+        for o in &opts {
+            if !bluff {
+                break;
+            }
+            control.check()?;
+            bluff = self.is_p_position(ruleset, o, control)?;
+        }
+        Ok(CramSummary {
+            moves: opts.len(),
+            bluff,
+            after_push,
+        })
     }
 
     /// One heap of a one-heap ruleset, read off its sequence: computed up to the heap (or to

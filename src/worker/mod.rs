@@ -4,7 +4,9 @@
 //! shared atomics every frame, and drains finished results. A job that panics becomes an error
 //! response; the worker and the window stay alive. Each lane's thread keeps a [`LaneState`]
 //! between jobs, so its caches (regions, sequences, Cram tables) serve the next request; they
-//! count against the memory budget ([`lane_budget`]).
+//! count against the memory budget ([`lane_budget`]). A job may answer in parts before its
+//! last answer (`Response::last`): the map's tile batches, and the Cram lane's partial
+//! reports (the value first, then the placements as they are valued).
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
@@ -23,7 +25,7 @@ pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, Til
 use crate::figure::{make_figure, write_figure};
 use crate::raster::CompareWith;
 use crate::solver::Control;
-use crate::solver::cram_report::cram_report;
+use crate::solver::cram::progressive::cram_report_progressive;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
@@ -325,6 +327,8 @@ fn run_and_send(
     wake();
 }
 
+/// Runs one job; `emit` takes what a job answers before its last answer (the map's batches,
+/// the Cram lane's partial reports).
 fn run(
     spec: &JobSpec,
     state: &mut LaneState,
@@ -334,9 +338,13 @@ fn run(
     Ok(match spec {
         JobSpec::Map(job) => run_map(job, state, control, emit)?,
         JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
-        JobSpec::CramBoard { board, variant } => {
-            Output::Cram(Arc::new(cram_report(board, *variant, &mut state.cram, control)?))
-        }
+        JobSpec::CramBoard { board, variant } => Output::Cram(Arc::new(cram_report_progressive(
+            board,
+            *variant,
+            &mut state.cram,
+            control,
+            |report| emit(Output::CramProgress(Arc::new(report.clone()))),
+        )?)),
         JobSpec::Position {
             ruleset,
             position,
@@ -502,6 +510,42 @@ mod tests {
         // a ruleset without a map is refused as such
         w.submit(Lane::Map, map_up_to("octal(0.07)", 16));
         assert!(matches!(&wait(&mut w)[0].result, Err(JobError::Unsupported(_))));
+    }
+
+    #[test]
+    fn cram_job_sends_the_value_first_then_the_report() {
+        use crate::solver::cram_report::CramVariant;
+        let mut w = Worker::new(no_wake(), 1 << 30);
+        let board = "4x5".parse().unwrap();
+        let job = w.submit(
+            Lane::Cram,
+            JobSpec::CramBoard {
+                board,
+                variant: CramVariant::Cram,
+            },
+        );
+        let mut partial = Vec::new();
+        let full = loop {
+            let mut done = None;
+            for r in wait(&mut w) {
+                assert_eq!(r.job, job);
+                match r.result {
+                    Ok(Output::CramProgress(p)) => partial.push(p),
+                    Ok(Output::Cram(full)) => done = Some(full),
+                    other => panic!("{other:?}"),
+                }
+            }
+            if let Some(full) = done {
+                break full;
+            }
+            assert!(w.is_running(Lane::Cram), "a partial report leaves the job running");
+        };
+        assert!(!w.is_running(Lane::Cram));
+        assert!(full.is_complete() && full.moves_total == 31);
+        // 4×5 is a first-player win (Cram table); the value came before any placement
+        assert_ne!(full.value, 0);
+        assert!(partial[0].moves.is_empty() && partial[0].value == full.value);
+        assert!(partial.iter().all(|p| !p.is_complete() && p.value == full.value));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Messages between the window and the solver thread. Every job has an id and a lane; a newer
-//! job on a lane supersedes the older one, and results of superseded jobs are dropped.
+//! job on a lane supersedes the older one, and results of superseded jobs are dropped. A job
+//! may answer in parts before its last answer ([`Response::last`]): a map's tile batches, the
+//! Cram lane's partial reports ([`Output::CramProgress`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -120,6 +122,9 @@ pub enum Output {
     Tiles(TileBatch),
     Sequence(Arc<Sequence>),
     Cram(Arc<CramReport>),
+    /// A partial report of the Cram lane's job (the value first, then the placements as they
+    /// are valued, see `solver::cram::progressive`); the job goes on, and ends with `Cram`.
+    CramProgress(Arc<CramReport>),
     Position(Arc<PositionReport>),
     /// A figure was written: its file and size in pixels.
     Exported {
@@ -137,7 +142,8 @@ pub struct Response {
     pub spec: JobSpec,
     /// The result, or why there is none.
     pub result: Result<Output, JobError>,
-    /// Whether this is the job's last answer (a map job sends batches before it).
+    /// Whether this is the job's last answer (a map job sends batches before it, a Cram job
+    /// its partial reports).
     pub last: bool,
 }
 

@@ -1,7 +1,8 @@
 //! Behaviour of the Cram board editor through egui_kittest (no GPU, no display): blocking a
 //! cell, placing and removing dominoes, reading the value, undo and redo (buttons and keys),
 //! pasting good and bad board text, Push Cram's push and row values, the memory budget and the
-//! 128-cell limit, cancelling. Values are checked against a brute force written here.
+//! 128-cell limit, cancelling, the value shown before the placements. Values are checked
+//! against a brute force written here.
 
 use std::collections::HashMap;
 
@@ -268,7 +269,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
 
 #[test]
 fn too_large_for_the_budget_or_the_solver_says_so_and_stays_editable() {
-    let mut h = harness(1 << 20); // 1 MiB: the transposition table does not fit
+    let mut h = harness(64 << 10); // 64 KiB: not even the smallest transposition table fits
     open_on(&mut h, "2x3");
     step_until(&mut h, "the refusal", |app| {
         matches!(app.cram_editor.state(), SolveState::Failed(_))
@@ -323,4 +324,33 @@ fn choosing_a_cram_ruleset_opens_the_editor() {
     assert_eq!(h.state().central_tab, CentralTab::CramBoard);
     assert_eq!(h.state().cram_editor.model.rules(), CramRules::PushCram);
     step_until(&mut h, "the default board's report", solved);
+}
+
+#[test]
+fn the_value_shows_first_and_the_placements_fill_in_after_it() {
+    // 8×8 is 0 at once (the mirror strategy) while each of its 112 placements needs a long
+    // search: the value and the progress show while the job runs, and stay after a cancel.
+    let mut h = harness(1 << 30);
+    open_on(&mut h, "8x8");
+    step_until(&mut h, "the value", |app| app.cram_editor.report().is_some());
+    h.step();
+    assert_eq!(h.state().cram_editor.state(), SolveState::Running);
+    let report = h.state().cram_editor.report().unwrap().clone();
+    assert_eq!((report.value, report.moves_total), (0, 112));
+    assert!(!report.is_complete());
+    assert!(h.query_by_label_contains("Value: G = 0, P").is_some());
+    assert!(h.query_by_label_contains("valuing the placements").is_some());
+    assert!(
+        h.query_by_label_contains("known once every placement is valued")
+            .is_some()
+    );
+    h.get_by_label("Cancel solving").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().cram_editor.state(), SolveState::Cancelled);
+    assert!(h.query_by_label_contains("Value: G = 0, P").is_some());
+    // an edit drops the partial report: the new board is solved from the start
+    let p = h.state().cram_editor.view.screen_pos_of_cell(0, 0).unwrap();
+    click_at(&mut h, p);
+    assert!(h.state().cram_editor.report().is_none_or(|r| r.board != report.board));
 }

@@ -325,6 +325,48 @@ fn cram_move_values_are_values_after_the_move() {
     assert_eq!(winning, expected);
 }
 
+/// The mirror strategy: a board symmetric under the half turn, with no empty cell and no empty
+/// domino turned onto itself, is a second-player win. Checked here with cell loops against the
+/// brute force on every symmetric subset of small grids (the theorem's hypothesis is tested
+/// independently of the solver's bit version), and the solver, which applies it to every
+/// component it keys, against the brute force on the same boards.
+#[test]
+fn half_turn_symmetric_boards_are_zero() {
+    let control = Control::new();
+    let mut applied = 0;
+    for (rows, cols) in [(4, 4), (3, 5), (3, 6), (4, 5), (2, 8), (5, 3), (2, 7), (1, 9)] {
+        let mut brute = BruteCram::new(rows, cols);
+        let mut fast = CramSolver::with_table_bytes(1 << 20);
+        let n = rows * cols;
+        let turn = |i: usize| n - 1 - i;
+        // One free choice per pair {i, turn(i)} (and for the centre cell, if any).
+        let reps: Vec<usize> = (0..n).filter(|&i| i <= turn(i)).collect();
+        for choice in 0..1u64 << reps.len() {
+            let mut mask = 0u128;
+            for (j, &i) in reps.iter().enumerate() {
+                if choice >> j & 1 == 1 {
+                    mask |= cell(cols, i / cols, i % cols) | cell(cols, turn(i) / cols, turn(i) % cols);
+                }
+            }
+            let empty = |i: usize| mask >> i & 1 == 1;
+            let adjacent = |a: usize, b: usize| {
+                let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+                ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+            };
+            let fixed_cell = (0..n).any(|i| turn(i) == i && empty(i));
+            let fixed_domino = (0..n).any(|i| empty(i) && empty(turn(i)) && adjacent(i, turn(i)));
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            let want = brute.value(mask);
+            if !fixed_cell && !fixed_domino {
+                applied += 1;
+                assert_eq!(want, 0, "the mirror strategy fails on {board}");
+            }
+            assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+        }
+    }
+    assert!(applied > 1000, "the theorem applied to only {applied} boards");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cram values.
 
@@ -408,15 +450,61 @@ fn cram_cancellation_and_budget() {
     assert!(matches!(s2.value(&big, &tiny), Err(SolveError::OverBudget { .. })));
 }
 
+/// The tables are sized to the job's memory budget (half of it at most): small budgets give
+/// the right values, from a 1×2 board to 4×5, for Cram and Push Cram; only a budget too small
+/// for a 64 KiB table is refused, with a message that says so. (Every budget under 256 MiB
+/// used to be refused.)
+#[test]
+fn tables_fit_the_memory_budget() {
+    for budget in [128u64 << 10, 1 << 20, 16 << 20, 100 << 20] {
+        let control = Control::with_budget(budget);
+        let mut cram = CramSolver::new();
+        let mut push = PushCramSolver::new();
+        let mut brute = BruteCram::new(4, 5);
+        let mut brute_push = BrutePush::new(4, 5);
+        for text in ["1x2", "2x3", "3x4", "4x5", "..#../...../#...."] {
+            let board: Board = text.parse().unwrap();
+            let mut mask = 0u128;
+            for r in 0..board.rows() {
+                for c in 0..board.cols() {
+                    if board.is_empty(r, c) {
+                        mask |= cell(5, r, c);
+                    }
+                }
+            }
+            assert_eq!(
+                cram.value(&board, &control),
+                Ok(brute.value(mask)),
+                "{text}, {budget} bytes"
+            );
+            assert_eq!(
+                push.value(&board, &control),
+                Ok(brute_push.value(mask)),
+                "{text}, {budget} bytes"
+            );
+        }
+        assert!(cram.stats().table_capacity > 0);
+    }
+    let tiny = Control::with_budget(100 << 10);
+    let board = Board::rectangle(3, 3).unwrap();
+    for e in [
+        CramSolver::new().value(&board, &tiny).unwrap_err(),
+        PushCramSolver::new().value(&board, &tiny).unwrap_err(),
+    ] {
+        assert!(matches!(e, SolveError::OverBudget { .. }), "{e}");
+        assert!(e.to_string().contains("128.0 KiB"), "{e}");
+    }
+}
+
 #[test]
 fn cram_cancel_from_another_thread() {
     let control = Control::new();
     let c2 = control.clone();
     let handle = std::thread::Builder::new()
-        .name("cram-8x8".into())
+        .name("cram-7x9".into())
         .spawn(move || {
             let mut s = CramSolver::with_table_bytes(16 << 20).with_threads(3);
-            s.value(&Board::rectangle(8, 8).unwrap(), &c2)
+            s.value(&Board::rectangle(7, 9).unwrap(), &c2)
         })
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(50));
@@ -552,6 +640,49 @@ fn push_cram_sparse_boards_over_64_cells() {
     }
 }
 
+/// Boards whose rows no vertical domino can change (a cell with an empty neighbour above or
+/// below has none beside it) have a closed form (`frozen_rows_value` in `push.rs`); checked
+/// here against the brute force on every such subset of small grids, and on one column of
+/// 128 cells against 0.07 (which used to run past a minute).
+#[test]
+fn push_cram_frozen_rows() {
+    let control = Control::new();
+    let mut applied = 0;
+    for (rows, cols) in [(4, 4), (5, 3), (3, 5), (6, 2), (7, 1), (2, 7)] {
+        let mut fast = PushCramSolver::with_table_bytes(1 << 20);
+        let mut brute = BrutePush::new(rows, cols);
+        for mask in 0..1u128 << (rows * cols) {
+            let empty = |r: usize, c: usize| mask & cell(cols, r, c) != 0;
+            let frozen = (0..rows).all(|r| {
+                (0..cols).all(|c| {
+                    let vertical = (r > 0 && empty(r - 1, c)) || (r + 1 < rows && empty(r + 1, c));
+                    let horizontal = (c > 0 && empty(r, c - 1)) || (c + 1 < cols && empty(r, c + 1));
+                    !(empty(r, c) && vertical && horizontal)
+                })
+            });
+            if !frozen {
+                continue;
+            }
+            applied += 1;
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            let want = brute.value(mask);
+            assert_eq!(fast.value(&board, &control).unwrap(), want, "{board}");
+            assert_eq!(
+                fast.outcome(&board, &control).unwrap() == Outcome::P,
+                want == 0,
+                "{board}"
+            );
+        }
+    }
+    assert!(applied > 10_000, "only {applied} boards");
+    // One column: the value is 0.07's plus one (the push leaves runs of one cell, value 0).
+    let mut s = PushCramSolver::new();
+    for n in [1, 2, 5, 64, 127, 128] {
+        let board = Board::rectangle(n, 1).unwrap();
+        assert_eq!(s.value(&board, &control).unwrap(), brute_007(n) + 1, "{n}×1");
+    }
+}
+
 #[test]
 fn push_cram_components_too_large_to_pack() {
     // Two L shapes on 16×8 whose keys side by side need 8 × 17 > 128 cells: the outcome search
@@ -627,4 +758,188 @@ fn proposition_5_0_2_on_small_boards() {
     // The conjecture's outcome part holds on these small boards too.
     let outcome = rows.iter().find(|r| r.source.ends_with("(outcome)")).unwrap();
     assert_eq!(outcome.counterexample, None);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The `cram` command.
+
+fn nimscope(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Standard output of a command that must succeed within `seconds`.
+fn cram_command(args: &[&str], seconds: u64) -> String {
+    let start = std::time::Instant::now();
+    let out = nimscope(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Not a speed goal: these used to run past a minute, and a closed form answers at once.
+    assert!(
+        start.elapsed().as_secs() < seconds,
+        "{args:?} took {:?}",
+        start.elapsed()
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn cram_command_answers_closed_forms_without_searching_options() {
+    // 2×64: even × even, 0 by symmetry; without --moves its 190 options are not valued.
+    let text = cram_command(&["cram", "2x64", "--json"], 30);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(
+        (v["grundy"].as_u64(), v["moves"].as_u64(), v["bluff"].as_bool()),
+        (Some(0), Some(190), Some(false))
+    );
+    // One column of 128 cells before the push: G_0.07(128) + 1, and its 128 options too.
+    let text = cram_command(&["cram", "128x1", "--push", "--json"], 30);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["grundy"].as_u64(), Some(brute_007(128) as u64 + 1));
+    assert_eq!((v["moves"].as_u64(), v["after_push"].as_u64()), (Some(128), Some(0)));
+    // The same summary as the one computed from every option's value.
+    for args in [["cram", "3x4"], ["cram", "2x5"]] {
+        let summary = cram_command(&args, 60);
+        let listed = cram_command(&[args[0], args[1], "--moves"], 60);
+        assert!(listed.starts_with(&summary), "{summary}\n{listed}");
+    }
+}
+
+#[test]
+fn threads_and_small_budgets_on_the_command_line() {
+    for threads in ["1", "2", "3"] {
+        let text = cram_command(&["--threads", threads, "cram", "5x5"], 60);
+        assert!(text.contains("grundy 0, outcome P"), "{text}");
+    }
+    // Half of a 1 MiB budget is table enough for small boards.
+    let text = cram_command(&["--memory-budget", "1M", "cram", "1x2"], 60);
+    assert!(text.contains("grundy 1"), "{text}");
+    // The command's table may take half the budget: a budget past what the machine can map
+    // is refused in one line (or, where the system maps it lazily, simply used), never an
+    // abort.
+    let out = nimscope(&["--memory-budget", "100T", "cram", "4x5"]);
+    match out.status.code() {
+        Some(0) => assert!(String::from_utf8_lossy(&out.stdout).contains("grundy 2")),
+        Some(2) => {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.lines().count() == 1 && err.contains("refused"), "{err}");
+        }
+        other => panic!("{other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+    }
+    for bad in [
+        &["--threads", "0", "cram", "1x2"][..],
+        &["--memory-budget", "100K", "cram", "3x3"],
+    ] {
+        let out = nimscope(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkpoints from the command line (`nimscope cram BOARD --checkpoint FILE`); the library's
+// tests (interrupted at random points, damaged files) are in `src/solver/cram/checkpoint.rs`.
+
+fn checkpoint_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimscope-cli-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn checkpoint_resumes_with_the_same_answer_and_refuses_other_files() {
+    let path = checkpoint_path("4x7");
+    let file = path.to_str().unwrap();
+    let plain = nimscope(&["cram", "4x7", "--memory-budget", "64M"]);
+    assert!(plain.status.success());
+    let first = nimscope(&["cram", "4x7", "--memory-budget", "64M", "--checkpoint", file]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_eq!(first.stdout, plain.stdout);
+    assert!(path.is_file());
+    let again = nimscope(&["cram", "4x7", "--memory-budget", "64M", "--checkpoint", file, "--json"]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming the search saved in"));
+    let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(v["grundy"], 3); // Beling's table
+
+    let refused = |args: &[&str], says: &str| {
+        let out = nimscope(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(args[3]) && err.contains(says), "{err}");
+    };
+    refused(&["cram", "4x6", "--checkpoint", file], "not of cram");
+    refused(&["cram", "4x7", "--checkpoint", file, "--push"], "not of push-cram");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    refused(&["cram", "4x7", "--checkpoint", file], "damaged");
+    std::fs::write(&path, b"my notes").unwrap();
+    refused(&["cram", "4x7", "--checkpoint", file], "not a nimscope Cram checkpoint");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"my notes",
+        "a refused file is left alone"
+    );
+    let dir = path.parent().unwrap().to_str().unwrap();
+    refused(&["cram", "4x7", "--checkpoint", dir], "not a regular file");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn ctrl_c_saves_the_search_and_the_same_command_resumes_it() {
+    let path = checkpoint_path("5x7");
+    let file = path.to_str().unwrap();
+    let args = [
+        "cram",
+        "5x7",
+        "--threads",
+        "1",
+        "--memory-budget",
+        "256M",
+        "--checkpoint",
+        file,
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // finished before the signal (a fast machine): nothing to resume, still the answer
+        assert!(String::from_utf8_lossy(&out.stdout).contains("grundy 1"));
+    } else {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            err.contains("interrupted; the search is saved in") && err.contains(file),
+            "{err}"
+        );
+    }
+    let resumed = nimscope(&args);
+    assert!(resumed.status.success());
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resuming"));
+    assert!(
+        String::from_utf8_lossy(&resumed.stdout)
+            .starts_with("cram on ......./......./......./......./.......: grundy 1, outcome N, 58 moves")
+    );
+    std::fs::remove_file(&path).unwrap();
 }

@@ -25,7 +25,8 @@ fn position_job(rules: &str, position: &str) -> (JobSpec, Ruleset, Position) {
 fn response(w: &mut Worker, patience: Duration) -> Response {
     let start = Instant::now();
     while start.elapsed() < patience {
-        if let Some(r) = w.drain(Duration::from_millis(5)).pop() {
+        // a job's last answer (a Cram job sends partial reports before it)
+        if let Some(r) = w.drain(Duration::from_millis(5)).into_iter().find(|r| r.last) {
             return r;
         }
         std::thread::sleep(Duration::from_millis(5));

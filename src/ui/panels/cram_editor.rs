@@ -2,7 +2,9 @@
 //! blocked cells, dominoes, undo and redo, the board's text form) and study it (value and
 //! outcome, components, every placement coloured by the value it leads to, the push and the
 //! row values after it, the bluff property). Solving runs on the worker's Cram lane; `logic`
-//! schedules it and the `*_ui` functions only draw and record what the user asked for.
+//! schedules it and the `*_ui` functions only draw and record what the user asked for. The
+//! value shows as soon as the worker knows it; the placements fill in after it, with their
+//! count so far, until the complete report arrives (or the user cancels).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,6 +40,8 @@ pub struct CramEditor {
     pub model: CramModel,
     pub view: BoardView,
     reports: HashMap<SolveKey, Arc<CramReport>>,
+    /// The newest partial report of the running job (its value first, then placements).
+    partial: Option<Arc<CramReport>>,
     /// The position last sent to the worker (or found among the reports).
     key: Option<SolveKey>,
     /// The state of the job for `key`.
@@ -55,6 +59,7 @@ impl Default for CramEditor {
             model: CramModel::default(),
             view: BoardView::default(),
             reports: HashMap::new(),
+            partial: None,
             key: None,
             state: SolveState::Idle,
             message: None,
@@ -116,9 +121,15 @@ impl CramEditor {
         Ok((self.setup().to_board()?, self.variant()))
     }
 
-    /// The report of the current position, once solved.
+    /// The report of the current position: the complete one once solved, else the partial
+    /// one the running (or cancelled) job sent, if any ([`CramReport::is_complete`]).
     pub fn report(&self) -> Option<&Arc<CramReport>> {
-        self.wanted().ok().and_then(|k| self.reports.get(&k))
+        let key = self.wanted().ok()?;
+        self.reports.get(&key).or_else(|| {
+            self.partial
+                .as_ref()
+                .filter(|p| (p.board, p.variant) == key && self.key == Some(key))
+        })
     }
 
     /// The PNG figure of the board (see [`crate::figure::board::board_image`]).
@@ -140,9 +151,11 @@ impl CramEditor {
                 }
                 self.reports.insert(key, report);
                 if current {
+                    self.partial = None;
                     self.state = SolveState::Done;
                 }
             }
+            Ok(Output::CramProgress(report)) if current => self.partial = Some(report),
             Ok(_) => {}
             Err(e) if current => self.state = SolveState::Failed(e),
             Err(_) => {}
@@ -166,6 +179,7 @@ impl CramEditor {
             }
             Ok(key) if self.key != Some(key) => {
                 self.key = Some(key);
+                self.partial = None;
                 if self.reports.contains_key(&key) {
                     worker.cancel(Lane::Cram);
                     self.state = SolveState::Done;
@@ -413,15 +427,18 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     }
     match editor.state() {
         SolveState::Running => {
+            let partial = editor.report().map(|r| (r.moves.len(), r.moves_total));
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(match searched {
-                    Some(n) => format!("solving: {n} positions searched"),
-                    None => "solving".into(),
-                });
+                // the button first: it stays put while the text beside it grows
                 if ui.button("Cancel solving").clicked() {
                     editor.cancel();
                 }
+                let searched = searched.map_or(String::new(), |n| format!(": {n} positions searched"));
+                ui.label(match partial {
+                    Some((done, total)) => format!("valuing the placements, {done} of {total}{searched}"),
+                    None => format!("solving{searched}"),
+                });
             });
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -442,7 +459,9 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     }
     let Some(report) = editor.report().cloned() else { return };
     ui.label(format!("Value: {}", describe_value(report.value)));
-    ui.label(if report.bluff {
+    ui.label(if !report.is_complete() {
+        "Bluff position: known once every placement is valued"
+    } else if report.bluff {
         "Bluff position: yes (every move wins)"
     } else {
         "Bluff position: no"
@@ -491,7 +510,15 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
         None => ui.label("Pointer: hover a placement for its value"),
     };
     let wins = report.moves.iter().filter(|m| m.winning).count();
-    ui.label(format!("Moves: {} ({wins} winning)", report.moves.len()));
+    ui.label(if report.is_complete() {
+        format!("Moves: {} ({wins} winning)", report.moves.len())
+    } else {
+        format!(
+            "Moves: {} of {} valued so far, most promising first ({wins} winning)",
+            report.moves.len(),
+            report.moves_total
+        )
+    });
     ui.small(if report.variant == CramVariant::PushBefore {
         "Placements: green, edged white = winning; red = losing."
     } else {

@@ -27,41 +27,49 @@
 //! with more components first, and finds values as the v for which the position plus a nim
 //! heap *v is a P-position.
 
-use crate::game::rules::cram_board::{Board, Domino, low_bits};
+use super::bits::{down, left, right, up};
+use super::octal::{column_runs_value, row_runs_value};
+use super::push_keys::{HEAP_LIMIT, Node, Part, Reduced, cancel_pairs, pack_parts, reduce, split_parts, tag};
+use super::table::{FillCounter, SharedTable};
+use crate::game::Outcome;
+use crate::game::rules::cram_board::{Board, Domino};
 use crate::solver::control::{Control, SolveError, StepCounter};
-use crate::solver::cram::{G007, Outcome, first_component, shr};
-use crate::solver::shared_table::{FillCounter, SharedTable};
 use std::fmt;
-
-/// Value of 0.07 on a strip of `n` cells (`n <= 128`).
-fn octal_007(n: usize) -> u32 {
-    G007[n]
-}
-
-/// XOR over rows of the 0.07 values of the empty runs, for cells packed with stride `w`.
-fn post_value_bits(cells: u128, w: usize) -> u32 {
-    let mut v = 0;
-    let mut rest = cells;
-    let row_mask = low_bits(w);
-    let mut r = 0;
-    while rest != 0 {
-        let mut row = (rest >> (r * w)) & row_mask;
-        rest &= !(row_mask << (r * w));
-        while row != 0 {
-            let start = row.trailing_zeros();
-            let len = (row >> start).trailing_ones();
-            v ^= octal_007(len as usize);
-            row &= !(low_bits(len as usize) << start);
-        }
-        r += 1;
-    }
-    v
-}
+use std::sync::Arc;
 
 /// Value of the position right after the button is pushed: XOR over rows of the 0.07 values
 /// of the maximal empty horizontal runs.
 pub fn post_push_value(board: &Board) -> u32 {
-    post_value_bits(board.empty_mask(), board.cols())
+    row_runs_value(board.empty_mask(), board.cols())
+}
+
+/// The value before the push of a position whose rows no vertical domino can change: every
+/// cell with an empty neighbour above or below has none left or right (a single column, say).
+/// `None` for other positions.
+///
+/// Then a vertical domino only takes cells that are runs of one cell in their rows (value 0
+/// after the push), so the value `c` after the push is the same in every position the game
+/// can reach, and so is the condition. Before the push the game is vertical-only Cram, whose
+/// value `g` is the XOR over columns of 0.07 on the vertical runs, with one more option, to a
+/// position of value `c`. By induction on the position, its value is `s(g)` with
+/// `s(v) = v` for `v < c` and `v + 1` for `v >= c`: the values of the options are `s` of the
+/// vertical-only values, plus `c`, which `s` skips, so their mex is `s` of the mex. (`128x1`
+/// before the push is `G_0.07(128) + 1`.) Tested against the brute force in
+/// `tests/cram_solver.rs`.
+fn frozen_rows_value(cells: u128, rows: usize, w: usize) -> Option<u32> {
+    let vertical = cells & (up(cells, w) | down(cells, w));
+    let horizontal = cells & (left(cells, w) | right(cells, w));
+    if vertical & horizontal != 0 {
+        return None;
+    }
+    let c = row_runs_value(cells, w);
+    let g = column_runs_value(cells, rows, w);
+    Some(if g >= c { g + 1 } else { g })
+}
+
+/// Rows of a grid (stride `w`) up to the last one holding a cell of the non-empty `cells`.
+fn up_to_last_row(cells: u128, w: usize) -> usize {
+    (127 - cells.leading_zeros() as usize) / w + 1
 }
 
 /// A move of Push Cram before the push.
@@ -83,208 +91,6 @@ impl fmt::Display for PushMove {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keys.
-
-/// Crops `cells` (stride `w`) to its bounding box and returns the smallest of its images under
-/// the left-right mirror, top-bottom mirror and half turn, with the cropped width.
-fn push_key(cells: u128, w: usize) -> (u128, usize) {
-    if cells == 0 {
-        return (0, 1);
-    }
-    let r0 = cells.trailing_zeros() as usize / w;
-    let r1 = (127 - cells.leading_zeros() as usize) / w;
-    let h = r1 - r0 + 1;
-    let b = cells >> (r0 * w);
-    let row_mask = low_bits(w);
-    let mut occ = 0u128;
-    for r in 0..h {
-        occ |= (b >> (r * w)) & row_mask;
-    }
-    let c0 = occ.trailing_zeros() as usize;
-    let nw = 128 - occ.leading_zeros() as usize - c0;
-    let m = low_bits(nw);
-    let mut x = 0u128;
-    let mut mirrored = 0u128;
-    for r in 0..h {
-        // (r * w + c0) < 128: the last row of the box holds a cell at column >= c0.
-        let row = (b >> (r * w + c0)) & m;
-        x |= row << (r * nw);
-        mirrored |= (row.reverse_bits() >> (128 - nw)) << (r * nw);
-    }
-    let n = h * nw;
-    let rev = |y: u128| y.reverse_bits() >> (128 - n);
-    (x.min(mirrored).min(rev(x)).min(rev(mirrored)), nw)
-}
-
-/// A position reduced for the table: the packed board of its components that have a
-/// vertical domino (stride `w`) and the XOR `t` of the post-push values of the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Reduced {
-    bits: u128,
-    w: usize,
-    t: u32,
-}
-
-/// Splits `cells` (stride `w`) into components, folds the static ones into `t`, cancels equal
-/// pairs and packs the rest (see [`pack`]).
-fn reduce(cells: u128, w: usize, t: u32, parts: &mut Vec<(usize, u128, usize)>) -> Reduced {
-    let mut found = Vec::new();
-    let fixed = split_parts(cells, w, &mut found);
-    parts.clear();
-    parts.extend(found.iter().map(|p| (p.kw, p.k, p.kh)));
-    // The live cells (those of components with a vertical domino), only for a key that does
-    // not pack.
-    let live = || {
-        let mut live = 0;
-        let mut rest = cells;
-        while rest != 0 {
-            let comp = first_component(rest, w);
-            rest &= !comp;
-            if comp & shr(comp, w) != 0 {
-                live |= comp;
-            }
-        }
-        live
-    };
-    pack(parts, t ^ fixed, live, w)
-}
-
-/// Cancels equal pairs among the keys of the live components (`parts`) and packs the rest
-/// (canonical, sorted, left to right with a blocked column between them, top-aligned). When
-/// the packing would not fit 128 cells, keys the live cells `live` (stride `w`) where they are
-/// instead (a valid but less shared key).
-fn pack(parts: &mut Vec<(usize, u128, usize)>, t: u32, live: impl FnOnce() -> u128, w: usize) -> Reduced {
-    if parts.is_empty() {
-        return Reduced { bits: 0, w: 1, t };
-    }
-    let n = cancel_pairs(parts);
-    parts.truncate(n);
-    let kept = &parts[..];
-    if kept.is_empty() {
-        return Reduced { bits: 0, w: 1, t };
-    }
-    if kept.len() == 1 {
-        return Reduced {
-            bits: kept[0].1,
-            w: kept[0].0,
-            t,
-        };
-    }
-    let height = kept.iter().map(|p| p.2).max().unwrap_or(1);
-    let width = kept.iter().map(|p| p.0).sum::<usize>() + kept.len() - 1;
-    if height * width > 128 {
-        let (bits, kw) = push_key(live(), w);
-        return Reduced { bits, w: kw, t };
-    }
-    let mut bits = 0u128;
-    let mut col = 0;
-    for &(kw, k, kh) in kept {
-        let m = low_bits(kw);
-        for r in 0..kh {
-            bits |= ((k >> (r * kw)) & m) << (r * width + col);
-        }
-        col += kw + 1;
-    }
-    Reduced { bits, w: width, t }
-}
-
-/// A component with a vertical domino, by its key: the outcome search works on lists of
-/// parts and packs them only to key the table. Ordered by `(kw, k)`, as [`pack`] orders them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Part {
-    kw: usize,
-    k: u128,
-    kh: usize,
-    /// Its post-push value.
-    post: u32,
-}
-
-/// A position of the outcome search: parts `first..first + len` of the arena and its key
-/// (`key.w == 0`: too large to pack, not kept in the table), which holds `t`, plus a nim heap
-/// of size `heap` beside the board (playable before and after the push), so that
-/// "is the value v?" is "is the position plus *v a P-position?".
-#[derive(Debug, Clone, Copy)]
-struct Node {
-    first: u32,
-    len: u32,
-    heap: u32,
-    key: Reduced,
-}
-
-/// Heaps beside the board are below this (they share the table's tag with the width and `t`).
-const HEAP_LIMIT: u32 = 32;
-
-/// The table tag of a key with a heap: width (at most 128), `t` (below 8: values of 0.07 on
-/// at most 128 cells are below 8) and the heap.
-#[inline]
-fn tag(key: &Reduced, heap: u32) -> usize {
-    key.w | (key.t as usize) << 8 | (heap as usize) << 11
-}
-
-/// Splits `cells` (stride `w`) into components: pushes the parts of those with a vertical
-/// domino and returns the XOR of the post-push values of the others.
-fn split_parts(cells: u128, w: usize, out: &mut Vec<Part>) -> u32 {
-    let mut t = 0;
-    let mut rest = cells;
-    while rest != 0 {
-        let comp = first_component(rest, w);
-        rest &= !comp;
-        let post = post_value_bits(comp, w);
-        if comp & shr(comp, w) == 0 {
-            t ^= post;
-            continue;
-        }
-        let (k, kw) = push_key(comp, w);
-        let kh = (127 - k.leading_zeros() as usize) / kw + 1;
-        out.push(Part { kw, k, kh, post });
-    }
-    t
-}
-
-/// Sorts `parts` and drops equal pairs (they cancel); returns how many are left at the front.
-fn cancel_pairs<T: Ord + Copy>(parts: &mut [T]) -> usize {
-    parts.sort_unstable();
-    let mut n = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-            i += 2;
-        } else {
-            parts[n] = parts[i];
-            n += 1;
-            i += 1;
-        }
-    }
-    n
-}
-
-/// The key of sorted, cancelled parts with `t`, packed as [`pack`] packs them; `w == 0` when
-/// they do not fit 128 cells.
-fn pack_parts(parts: &[Part], t: u32) -> Reduced {
-    match parts {
-        [] => Reduced { bits: 0, w: 1, t },
-        [p] => Reduced { bits: p.k, w: p.kw, t },
-        _ => {
-            let height = parts.iter().map(|p| p.kh).max().unwrap_or(1);
-            let width = parts.iter().map(|p| p.kw).sum::<usize>() + parts.len() - 1;
-            if height * width > 128 {
-                return Reduced { bits: 0, w: 0, t };
-            }
-            let mut bits = 0u128;
-            let mut col = 0;
-            for p in parts {
-                let m = low_bits(p.kw);
-                for r in 0..p.kh {
-                    bits |= ((p.k >> (r * p.kw)) & m) << (r * width + col);
-                }
-                col += p.kw + 1;
-            }
-            Reduced { bits, w: width, t }
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Transposition table.
 
 /// Flags of an entry's word; the value sits above them.
@@ -296,16 +102,17 @@ const VALUE_SHIFT: u32 = 8;
 /// The table of positions: key = packed board, tag = [`tag`] (width, `t` and a heap),
 /// priority = cell count; the word holds the flags and the value.
 struct Table {
-    shared: SharedTable,
+    /// Shared with a checkpoint that reads it while the search runs.
+    shared: Arc<SharedTable>,
     filled: FillCounter,
 }
 
 impl Table {
-    fn with_bytes(bytes: u64) -> Table {
-        Table {
-            shared: SharedTable::with_bytes(bytes),
+    fn with_bytes(bytes: u64) -> Result<Table, std::alloc::Layout> {
+        Ok(Table {
+            shared: Arc::new(SharedTable::try_with_bytes(bytes)?),
             filled: FillCounter::default(),
-        }
+        })
     }
 
     #[inline]
@@ -329,15 +136,19 @@ impl Table {
             }
             word as u64
         });
-        self.filled.count(&self.shared, fresh);
+        self.filled.count(&*self.shared, fresh);
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The solver.
 
-/// Default memory cap of the transposition table: 256 MiB.
+/// Default memory cap of the transposition table: 256 MiB (less when the job's memory
+/// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
+
+/// Smallest table worth searching with: 64 KiB.
+const MIN_TABLE_BYTES: u64 = 64 << 10;
 
 /// Positions searched between two polls of the [`Control`] (a few microseconds each).
 const POLL_EVERY: u64 = 512;
@@ -398,8 +209,17 @@ impl PushCramSolver {
 
     fn begin(&mut self, control: &Control) -> Res<()> {
         if self.table.is_none() {
-            control.reserve("the Push Cram transposition table", self.table_bytes)?;
-            self.table = Some(Table::with_bytes(self.table_bytes));
+            // Half the job's budget at most, the rest for everything else.
+            let bytes = self.table_bytes.min(control.memory_budget() / 2);
+            if bytes < MIN_TABLE_BYTES {
+                return Err(SolveError::OverBudget {
+                    what: "the Push Cram transposition table".into(),
+                    needed: 2 * MIN_TABLE_BYTES,
+                    budget: control.memory_budget(),
+                });
+            }
+            let table = Table::with_bytes(bytes).map_err(|_| super::solver::refused_memory("Push Cram", bytes))?;
+            self.table = Some(table);
         }
         Ok(())
     }
@@ -425,6 +245,9 @@ impl PushCramSolver {
     /// *v is a P-position, found by outcome searches for v = 0, 1, ... (Lemoine & Viennot),
     /// which prune where the mex over all options cannot.
     pub fn value(&mut self, board: &Board, control: &Control) -> Res<u32> {
+        if let Some(v) = frozen_rows_value(board.empty_mask(), board.rows(), board.cols()) {
+            return Ok(v);
+        }
         self.begin(control)?;
         for v in 0..HEAP_LIMIT {
             let r = self.wins_with_heap(board.empty_mask(), board.cols(), v, control);
@@ -482,9 +305,33 @@ impl PushCramSolver {
         Ok(None)
     }
 
+    /// The solver's table, allocated now if it is not yet (to the job's budget), for a
+    /// checkpoint to read while the search runs.
+    pub(super) fn shared_table(&mut self, control: &Control) -> Res<Arc<SharedTable>> {
+        self.begin(control)?;
+        Ok(self.table().shared.clone())
+    }
+
+    /// Stores an entry of a checkpoint (merged into what the table holds: the flags and the
+    /// value of an entry are facts, and the same key's facts agree).
+    pub(super) fn restore(&mut self, bits: u128, tag: u16, prio: u8, payload: u64) {
+        let t = self.table();
+        let fresh = t.shared.update(bits, tag, prio, |old| old.unwrap_or(0) | payload);
+        t.filled.count(&*t.shared, fresh);
+    }
+
+    /// Reports the slots `restore` filled to the table.
+    pub(super) fn flush_restored(&mut self) {
+        let t = self.table();
+        t.filled.flush(&*t.shared);
+    }
+
     fn table(&mut self) -> &mut Table {
         // Allocated by `begin`, which every public entry point calls first.
-        self.table.get_or_insert_with(|| Table::with_bytes(1 << 16))
+        self.table.get_or_insert_with(|| Table {
+            shared: Arc::new(SharedTable::with_bytes(1 << 16)),
+            filled: FillCounter::default(),
+        })
     }
 
     /// Whether the player to move wins `cells` (stride `w`) before the push.
@@ -495,6 +342,12 @@ impl PushCramSolver {
     /// Whether the player to move wins `cells` (stride `w`) before the push plus a nim heap
     /// of size `heap < HEAP_LIMIT`.
     fn wins_with_heap(&mut self, cells: u128, w: usize, heap: u32, control: &Control) -> Res<bool> {
+        // The position plus *heap is a P-position exactly when the position's value is heap.
+        if cells != 0
+            && let Some(v) = frozen_rows_value(cells, up_to_last_row(cells, w), w)
+        {
+            return Ok(v != heap);
+        }
         self.nodes.clear();
         self.arena.clear();
         let t = split_parts(cells, w, &mut self.arena);
@@ -534,12 +387,12 @@ impl PushCramSolver {
         for j in first..first + len {
             let part = self.arena[j];
             let (k, kw) = (part.k, part.kw);
-            let mut s = k & shr(k, kw);
+            let mut s = k & up(k, kw);
             while s != 0 {
                 let i = s.trailing_zeros() as usize;
                 s &= s - 1;
                 let cells = k & !(1u128 << i | 1u128 << (i + kw));
-                if total ^ part.post ^ post_value_bits(cells, kw) == 0 {
+                if total ^ part.post ^ row_runs_value(cells, kw) == 0 {
                     continue;
                 }
                 let start = self.arena.len();
@@ -677,11 +530,11 @@ impl PushCramSolver {
         self.expanded += 1;
         // At most 65 options (64 vertical dominoes and the push), so the mex is below 66.
         let mut seen = 0u128;
-        let post = post_value_bits(key, kw) ^ t;
+        let post = row_runs_value(key, kw) ^ t;
         if post < 128 {
             seen |= 1 << post;
         }
-        let mut vs = key & shr(key, kw);
+        let mut vs = key & up(key, kw);
         while vs != 0 {
             let i = vs.trailing_zeros() as usize;
             vs &= vs - 1;
@@ -703,41 +556,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn octal_007_values() {
-        let expected = [
-            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0,
-            1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
-        ];
-        for (n, &g) in expected.iter().enumerate() {
-            assert_eq!(octal_007(n), g, "n = {n}");
-        }
-        // Period 34 from the end of the pre-period (52 in cell indexing) on.
-        for n in 53..=128 - 34 {
-            assert_eq!(octal_007(n), octal_007(n + 34), "n = {n}");
-        }
-    }
-
-    #[test]
     fn post_value_of_rows() {
         let b: Board = "..#.../....../#.#.#.".parse().unwrap();
         // Row runs: 2, 3 | 6 | 1, 1, 1 -> 1 ^ 1 ^ 3 ^ 0 ^ 0 ^ 0 = 3.
         assert_eq!(post_push_value(&b), 3);
-    }
-
-    #[test]
-    fn keys_keep_rows() {
-        let k = |t: &str| {
-            let b: Board = t.parse().unwrap();
-            push_key(b.empty_mask(), b.cols())
-        };
-        // Mirrors and the half turn.
-        assert_eq!(k("..#/.../..."), k("#../.../..."));
-        assert_eq!(k("..#/.../..."), k(".../.../..#"));
-        assert_eq!(k("..#/.../..."), k(".../.../#.."));
-        // Blocked borders are cropped.
-        assert_eq!(k("###/#../#.."), k("../.."));
-        // A column is not a row: transposition is not a symmetry of Push Cram.
-        assert_ne!(k("..."), k("././."));
-        assert_ne!(k("../.#/.#"), k(".../.##"));
     }
 }

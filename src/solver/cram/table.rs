@@ -34,13 +34,13 @@ const ENTRIES: usize = 4;
 const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 
 /// Buckets in use at first (2 MiB), unless the cap is smaller.
-const INITIAL_BUCKETS: usize = 1 << 15;
+pub(crate) const INITIAL_BUCKETS: usize = 1 << 15;
 
 /// Bits of the payload.
 pub(crate) const PAYLOAD_BITS: u32 = 40;
 
 /// Filled slots a thread counts before telling the table (which then may double).
-const FILL_BATCH: usize = 256;
+pub(crate) const FILL_BATCH: usize = 256;
 
 /// `info` word of an entry: tag (bits 0..16, 0 = free), priority (16..24), payload (24..64).
 #[inline]
@@ -76,8 +76,8 @@ fn hash(bits: u128, tag: u16) -> u64 {
     h ^ (h >> 32)
 }
 
-/// Zeroed, cache-line-aligned memory for the buckets.
-struct Words {
+/// Zeroed, cache-line-aligned memory for the buckets of a table.
+pub(crate) struct Words {
     /// The allocation.
     raw: NonNull<u8>,
     layout: Layout,
@@ -90,7 +90,10 @@ unsafe impl Send for Words {}
 unsafe impl Sync for Words {}
 
 impl Words {
-    fn zeroed(buckets: usize) -> Words {
+    /// `bytes` of zeroed words, the first one aligned to 128 bytes, or the layout the system
+    /// refused (a table capped above what the machine can map: the caller refuses the job in
+    /// words, or aborts as the standard collections do).
+    pub(crate) fn try_zeroed(bytes: usize) -> Result<Words, Layout> {
         // Word alignment, and the cache-line alignment by hand: the system allocator gives
         // zeroed memory of larger alignments by writing zeros over all of it, which would
         // touch every page of the cap up front.
@@ -98,11 +101,11 @@ impl Words {
             clippy::expect_used,
             reason = "a size below the cap (checked by the caller) and alignment 8"
         )]
-        let layout = Layout::from_size_align(buckets * BUCKET_BYTES + BUCKET_BYTES, 8).expect("table layout");
+        let layout = Layout::from_size_align(bytes + BUCKET_BYTES, 8).expect("table layout");
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };
         let Some(raw) = NonNull::new(raw) else {
-            std::alloc::handle_alloc_error(layout)
+            return Err(layout);
         };
         let skip = raw.as_ptr().align_offset(BUCKET_BYTES);
         // SAFETY: `skip < BUCKET_BYTES`, inside the allocation.
@@ -122,11 +125,11 @@ impl Words {
                 );
             }
         }
-        Words { raw, layout, ptr }
+        Ok(Words { raw, layout, ptr })
     }
 
     #[inline]
-    fn word(&self, i: usize) -> &AtomicU64 {
+    pub(crate) fn word(&self, i: usize) -> &AtomicU64 {
         debug_assert!(i * 8 < self.layout.size());
         // SAFETY: `i` is inside the allocation, which holds zero-initialised atomics (all-zero
         // bytes are a valid `AtomicU64`) and lives as long as `self`.
@@ -155,16 +158,21 @@ pub(crate) struct SharedTable {
 impl SharedTable {
     /// A table of at most `bytes` (at least one bucket).
     pub(crate) fn with_bytes(bytes: u64) -> SharedTable {
+        SharedTable::try_with_bytes(bytes).unwrap_or_else(|layout| std::alloc::handle_alloc_error(layout))
+    }
+
+    /// [`SharedTable::with_bytes`], or the layout the system refused.
+    pub(crate) fn try_with_bytes(bytes: u64) -> Result<SharedTable, Layout> {
         let mut buckets = 1usize;
         while (buckets as u64 * 2) * BUCKET_BYTES as u64 <= bytes {
             buckets *= 2;
         }
-        SharedTable {
-            words: Words::zeroed(buckets),
+        Ok(SharedTable {
+            words: Words::try_zeroed(buckets * BUCKET_BYTES)?,
             bucket_mask: AtomicUsize::new(buckets.min(INITIAL_BUCKETS) - 1),
             max_mask: buckets - 1,
             filled: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// Slots in use now.
@@ -356,15 +364,65 @@ impl SharedTable {
     }
 }
 
+impl SharedTable {
+    /// Calls `f(key bits, tag, priority, payload)` on every entry of the buckets in use, each
+    /// read whole (the seqlock of `get`), while other threads may go on storing: a checkpoint
+    /// of a running search. An entry moved by a doubling meanwhile may be seen twice or not at
+    /// all; every entry seen was stored as it is.
+    pub(crate) fn for_each_entry(&self, mut f: impl FnMut(u128, u16, u8, u64)) {
+        let buckets = self.bucket_mask.load(Ordering::Relaxed) + 1;
+        for bucket in 0..buckets {
+            let b = bucket * BUCKET_WORDS;
+            let seq = self.words.word(b);
+            let entries = loop {
+                let before = seq.load(Ordering::Acquire);
+                if before & 1 == 1 {
+                    std::hint::spin_loop();
+                    continue;
+                }
+                let mut entries = [(0u64, 0u64, 0u64); ENTRIES];
+                for (e, entry) in entries.iter_mut().enumerate() {
+                    let w = b + 1 + 3 * e;
+                    *entry = (
+                        self.words.word(w).load(Ordering::Relaxed),
+                        self.words.word(w + 1).load(Ordering::Relaxed),
+                        self.words.word(w + 2).load(Ordering::Relaxed),
+                    );
+                }
+                fence(Ordering::Acquire);
+                if seq.load(Ordering::Relaxed) == before {
+                    break entries;
+                }
+            };
+            for (lo, hi, i) in entries {
+                if tag_of(i) != 0 {
+                    f(lo as u128 | (hi as u128) << 64, tag_of(i), prio_of(i), payload_of(i));
+                }
+            }
+        }
+    }
+}
+
+/// A table that grows as slots fill: it is told how many in batches ([`FillCounter`]).
+pub(crate) trait Fill {
+    fn note_filled(&self, n: usize);
+}
+
+impl Fill for SharedTable {
+    fn note_filled(&self, n: usize) {
+        SharedTable::note_filled(self, n);
+    }
+}
+
 /// Counts the slots one thread fills and reports them to the table in batches, so that
 /// threads do not contend for the table's counter on every store.
 #[derive(Debug, Default)]
 pub(crate) struct FillCounter(usize);
 
 impl FillCounter {
-    /// Counts the result of an [`SharedTable::update`].
+    /// Counts the result of an update (`fresh`: a free slot was used).
     #[inline]
-    pub(crate) fn count(&mut self, table: &SharedTable, fresh: bool) {
+    pub(crate) fn count(&mut self, table: &impl Fill, fresh: bool) {
         self.0 += fresh as usize;
         if self.0 >= FILL_BATCH {
             self.flush(table);
@@ -372,7 +430,7 @@ impl FillCounter {
     }
 
     /// Reports what is counted.
-    pub(crate) fn flush(&mut self, table: &SharedTable) {
+    pub(crate) fn flush(&mut self, table: &impl Fill) {
         if self.0 > 0 {
             table.note_filled(std::mem::take(&mut self.0));
         }

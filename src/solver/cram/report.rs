@@ -1,14 +1,15 @@
 //! Everything the board editor shows about one Cram or Push Cram position, computed in one
 //! cancellable job: the value and outcome, the connected components with their values, every
 //! legal move with the value (or, before the push, the outcome) it leads to, and for Push Cram
-//! the value after the push row by row and the bluff property.
+//! the value after the push row by row and the bluff property. [`cram_report`] computes it in
+//! one piece; [`super::progressive`] gives the value first and then the placements one by one.
 
+use super::CramSolver;
+use super::push::{PushCramSolver, PushMove, post_push_value};
 use crate::game::Outcome;
 use crate::game::cram_setup::CramRules;
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
-use crate::solver::cram::CramSolver;
-use crate::solver::push_cram::{PushCramSolver, PushMove, post_push_value};
 
 /// The game and, for Push Cram, the phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -77,14 +78,22 @@ pub struct CramReport {
     /// Push Cram: for each row, the XOR of the 0.07 values of its empty runs; their XOR is the
     /// value after the push. Empty for Cram.
     pub row_values: Vec<u32>,
-    /// A first-player win in which every move wins.
+    /// A first-player win in which every move wins (final once the report is complete).
     pub bluff: bool,
+    /// The number of legal moves: `moves` holds all of them once the report is complete, and
+    /// fewer in the partial reports of [`super::progressive`].
+    pub moves_total: usize,
 }
 
 impl CramReport {
     /// The move record of a domino, if it is legal here.
     pub fn move_of(&self, d: Domino) -> Option<&MoveValue> {
         self.moves.iter().find(|m| m.mv == PushMove::Place(d))
+    }
+
+    /// Whether every move has its entry (always, except in a partial report).
+    pub fn is_complete(&self) -> bool {
+        self.moves.len() == self.moves_total
     }
 
     /// The value after the push (Push Cram), the XOR of the row values.
@@ -171,6 +180,7 @@ pub fn cram_report(
         moves: Vec::new(),
         row_values: Vec::new(),
         bluff: false,
+        moves_total: 0,
     };
     match variant {
         CramVariant::Cram => {
@@ -219,6 +229,7 @@ pub fn cram_report(
     }
     report.outcome = Outcome::of(report.value);
     report.bluff = !report.moves.is_empty() && report.moves.iter().all(|m| m.winning);
+    report.moves_total = report.moves.len();
     Ok(report)
 }
 
@@ -389,7 +400,8 @@ mod tests {
             cram_report(&b, CramVariant::Cram, &mut solvers, &control),
             Err(SolveError::Cancelled)
         );
-        let small = Control::with_budget(1 << 20);
+        // The table takes half the budget, and needs at least 64 KiB.
+        let small = Control::with_budget(100 << 10);
         let e = cram_report(&b, CramVariant::Cram, &mut CramSolvers::default(), &small).unwrap_err();
         assert!(e.to_string().contains("memory budget"), "{e}");
     }

@@ -1,0 +1,137 @@
+//! `nimscope cram BOARD --checkpoint FILE`: the search's table is restored from FILE when it
+//! exists (a damaged or mismatched file is refused before anything runs), saved to it every
+//! `--checkpoint-every` seconds while the search runs, when it ends, and on Ctrl+C (SIGINT),
+//! which stops the search after the save with a message saying how to resume. A second
+//! Ctrl+C stops at once; the file then holds the last save. What the file holds and why a
+//! resumed search gives the same answer: `solver::cram::checkpoint`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::game::Position;
+use crate::solver::cram::checkpoint::{Checkpoint, Saver};
+use crate::solver::{Control, Evaluator};
+
+/// A checkpointed search under way.
+pub struct Saving {
+    checkpoint: Arc<Checkpoint>,
+    saver: Saver,
+}
+
+/// Opens (and restores from) the checkpoint `path` for the Cram (`push`: Push Cram) search of
+/// `p` by `eval`, and starts saving it every `every`.
+pub fn start(
+    path: &Path,
+    push: bool,
+    p: &Position,
+    eval: &mut Evaluator,
+    control: &Control,
+    every: Duration,
+) -> anyhow::Result<Saving> {
+    let Position::Board(board) = p else {
+        anyhow::bail!("--checkpoint: a position after the push is valued at once; there is no search to save")
+    };
+    let (cram, push_cram) = eval.cram_solvers();
+    let (checkpoint, found) = if push {
+        Checkpoint::for_push_cram(path, board, push_cram, control)?
+    } else {
+        Checkpoint::for_cram(path, board, cram, control)?
+    };
+    match found {
+        Some(info) => {
+            // Make sure the file can be replaced before the search starts, not minutes later.
+            probe_writable(path)?;
+            eprintln!(
+                "resuming the search saved in {}: {} entries, {:.1} s and {} option evaluations so far",
+                path.display(),
+                info.entries,
+                info.seconds,
+                info.evaluations
+            );
+        }
+        None => {
+            checkpoint.save()?;
+        }
+    }
+    interrupt::catch();
+    let checkpoint = Arc::new(checkpoint);
+    let saver = Saver::spawn(checkpoint.clone(), every, control.clone(), interrupt::interrupted)?;
+    Ok(Saving { checkpoint, saver })
+}
+
+/// Whether a file can be created beside `path` (the save writes one there and renames it).
+fn probe_writable(path: &Path) -> anyhow::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}.probe", std::process::id()));
+    let probe = path.with_file_name(name);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Stops saving and saves once more, after the search: `Ok` when the search finished, the
+/// error to report when it was interrupted (by Ctrl+C: then saying how to resume).
+pub fn finish<T>(saving: Saving, result: anyhow::Result<T>) -> anyhow::Result<T> {
+    let Saving { checkpoint, saver } = saving;
+    if let Some(e) = saver.stop() {
+        eprintln!("warning: a periodic save failed: {e}");
+    }
+    let saved = checkpoint.save();
+    let path = checkpoint.path().display();
+    match (&result, saved) {
+        (Ok(_), Ok(_)) => {}
+        (Ok(_), Err(e)) => eprintln!("warning: {e}"),
+        (Err(_), Ok(info)) if interrupt::interrupted() => anyhow::bail!(
+            "interrupted; the search is saved in {path} ({} entries, {:.1} s so far): run the same command to resume",
+            info.entries,
+            info.seconds
+        ),
+        (Err(_), Ok(_)) => {}
+        (Err(_), Err(e)) => eprintln!("warning: {e}"),
+    }
+    result
+}
+
+/// Ctrl+C during a checkpointed search: a flag the saver polls.
+#[cfg(target_os = "linux")]
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn on_sigint(_: libc::c_int) {
+        INTERRUPTED.store(true, Ordering::Relaxed);
+        // A second Ctrl+C stops at once. (signal() is async-signal-safe.)
+        // SAFETY: restores the default disposition of SIGINT.
+        unsafe {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+        }
+    }
+
+    /// From now on the first Ctrl+C sets the flag instead of ending the process.
+    pub fn catch() {
+        // SAFETY: the handler only stores to an atomic and calls signal().
+        unsafe {
+            libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
+        }
+    }
+
+    pub fn interrupted() -> bool {
+        INTERRUPTED.load(Ordering::Relaxed)
+    }
+}
+
+/// Elsewhere Ctrl+C ends the process as usual; the periodic saves remain.
+#[cfg(not(target_os = "linux"))]
+mod interrupt {
+    pub fn catch() {}
+
+    pub fn interrupted() -> bool {
+        false
+    }
+}

@@ -1,0 +1,35 @@
+//! Cram and Push Cram: exact values, outcomes and the board editor's reports.
+//!
+//! A Cram position is a disjunctive sum of its connected empty regions, so its value is the
+//! XOR of the values of its components. Each component is simplified without changing its
+//! value ([`reduce`]), keyed under the symmetries of the square ([`keys`]) and looked up in a
+//! transposition table ([`table`]) that several threads share; the search itself
+//! ([`solver`], with the root's options spread over the cores by [`parallel`]) asks options
+//! only whether their value lies in a set. [`expand`] turns cells into keyed components and
+//! options, on `u64` or `u128` grids ([`bits`]). Push Cram ([`push`], its keys in
+//! [`push_keys`]) is not a disjunctive sum before the push and has its own outcome search on
+//! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
+//! board editor shows, and [`progressive`] the same report value first, placements after;
+//! [`checkpoint`] saves a search's table to a file and restores it, so a search survives a
+//! restart.
+//!
+//! Layout (each file opens with what it holds):
+//! `bits` → `reduce`, `keys` → `expand` → `solver` ← `parallel`; `table` under both solvers;
+//! `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
+
+pub(crate) mod bits;
+pub mod checkpoint;
+mod expand;
+pub(crate) mod keys;
+pub(crate) mod octal;
+mod parallel;
+pub mod progressive;
+pub mod push;
+mod push_keys;
+pub(crate) mod reduce;
+pub mod report;
+mod solver;
+pub(crate) mod table;
+mod word_table;
+
+pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome, Peek};

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::figure::{Background, make_figure, write_figure};
+use crate::figure::{Background, Format, make_figure, write_figure_as};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
@@ -111,13 +111,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// A PNG figure of a saved session: its map region, sequence or Cram board.
+    /// A figure of a saved session (its map region, sequence or Cram board) as PNG or SVG.
     Export {
         /// The session file (RON), e.g. sessions/euclid-winning-pairs.ron.
         session: std::path::PathBuf,
-        /// The PNG to write (replaced atomically).
+        /// The file to write (replaced atomically): `.png` or `.svg`, unless --format says.
         #[arg(short, long)]
         output: std::path::PathBuf,
+        /// The file format (default: from the output's extension, PNG without one).
+        #[arg(long, value_enum)]
+        format: Option<FigureFormat>,
         /// Width of the picture in pixels (default: the session's figure width).
         #[arg(long)]
         width: Option<u32>,
@@ -145,6 +148,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The file formats of `export --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FigureFormat {
+    Png,
+    Svg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -294,6 +304,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         Command::Export {
             session,
             output,
+            format,
             width,
             scale,
             no_axes,
@@ -301,6 +312,11 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             title,
             transparent,
         } => {
+            let format = match format {
+                Some(FigureFormat::Png) => Format::Png,
+                Some(FigureFormat::Svg) => Format::Svg,
+                None => Format::of_path(&output)?,
+            };
             let s = Session::load(&session)?;
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
@@ -316,13 +332,13 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .figure_spec(style, scale)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
-            write_figure(&figure, &output)?;
+            write_figure_as(&figure, &output, format)?;
             writeln!(
                 out,
                 "{}: {}×{} pixels",
                 output.display(),
-                figure.image.width(),
-                figure.image.height()
+                figure.width(),
+                figure.height()
             )?;
         }
         Command::Check { upto, json } => {

@@ -108,27 +108,16 @@ pub fn cram(
 }
 
 pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Result<()> {
-    let mut line = String::new();
-    for (a, values) in g.rows_iter() {
-        line.clear();
-        match format {
-            GridFormat::Csv => {
-                for (i, v) in values.iter().enumerate() {
-                    if i > 0 {
-                        line.push(',');
-                    }
-                    if let Some(v) = v {
-                        line.push_str(&v.to_string());
-                    }
-                }
+    match format {
+        GridFormat::Csv => g.write_csv(out),
+        GridFormat::Json => {
+            for (a, values) in g.rows_iter() {
+                let line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values});
+                writeln!(out, "{line}")?;
             }
-            GridFormat::Json => {
-                line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values}).to_string()
-            }
+            Ok(())
         }
-        writeln!(out, "{line}")?;
     }
-    Ok(())
 }
 
 pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Sequence, json: bool) -> std::io::Result<()> {

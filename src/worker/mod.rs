@@ -307,8 +307,8 @@ fn run(
             write_figure(&figure, path)?;
             Output::Exported {
                 path: path.clone(),
-                width: figure.image.width(),
-                height: figure.image.height(),
+                width: figure.width(),
+                height: figure.height(),
             }
         }
     })

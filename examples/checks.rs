@@ -20,8 +20,8 @@ fn main() {
     let cram_time = start.elapsed().as_secs_f64();
     for r in &rows {
         let verdict = match &r.counterexample {
-            None => "PASS".to_string(),
             Some(c) => format!("FAIL: {c}"),
+            None => r.result.as_str().to_string(), // PASS, or EMPTY when no board was checked
         };
         println!("{} | {} | {} | {}", r.source, r.statement, r.range, verdict);
     }

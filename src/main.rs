@@ -14,11 +14,11 @@ fn main() -> ExitCode {
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),
         Err(e) => {
             // One line naming what is wrong, like every other error; `--help` has the rest.
+            // clap quotes the argument as given: it may hold a newline or an escape sequence.
             let text = e.to_string();
-            eprintln!(
-                "{} (see nimscope --help)",
-                text.lines().next().unwrap_or("error: bad arguments")
-            );
+            let first = text.split("\n\n").next().unwrap_or("error: bad arguments").trim();
+            let what = first.strip_prefix("error: ").unwrap_or(first);
+            cli::print_error(&format!("{what} (see nimscope --help)"));
             return ExitCode::from(EXIT_ERROR);
         }
     };

@@ -21,7 +21,7 @@ fn g007(n: usize) -> u32 {
 }
 
 /// Runs `test` on `boards` in order until the first failure or cancellation, and builds the
-/// row. `test` returns `Ok(None)` for a board that agrees, `Ok(Some(why))` for a
+/// row, counting the boards checked (none: the row is EMPTY). `test` returns `Ok(None)` for a board that agrees, `Ok(Some(why))` for a
 /// counterexample.
 fn run(
     source: &str,
@@ -33,13 +33,18 @@ fn run(
     let mut counterexample = None;
     let mut last_done: Option<String> = None;
     let mut stopped = false;
+    let mut checked = 0;
     for (r, c) in boards {
         let Ok(board) = Board::rectangle(r, c) else {
             continue;
         };
         match test(&board) {
-            Ok(None) => last_done = Some(format!("{r}×{c}")),
+            Ok(None) => {
+                checked += 1;
+                last_done = Some(format!("{r}×{c}"));
+            }
             Ok(Some(why)) => {
+                checked += 1;
                 counterexample = Some(format!("{r}×{c} ({board}): {why}"));
                 break;
             }
@@ -56,12 +61,7 @@ fn run(
             last_done.as_deref().unwrap_or("none")
         ));
     }
-    CheckRow {
-        source: source.into(),
-        statement: statement.into(),
-        range,
-        counterexample,
-    }
+    CheckRow::new(source, statement, range, checked, counterexample)
 }
 
 /// Rectangles `rows × cols` with `rows` in `rows_iter`, `cols >= 1`, `rows * cols <= max`,

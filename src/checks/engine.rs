@@ -1,6 +1,9 @@
-//! The heap-game statements of seeds 000–004, checked against the solver.
+//! The heap-game statements of seeds 000–004, checked against the solver. Every row counts the
+//! cases it compared ([`Tally`]), so a range that holds none is reported EMPTY, never PASS;
+//! ranges derived from `--upto` stay within it (a smaller part, such as three-heap positions,
+//! is a fraction of it, never a floor above it).
 
-use crate::checks::row::CheckRow;
+use crate::checks::row::{CheckRow, Tally};
 use crate::game::Layout;
 use crate::game::theory as th;
 use crate::game::{Outcome, Position, Ruleset};
@@ -11,13 +14,8 @@ use crate::solver::{Control, SolveError};
 
 type Rows = Vec<CheckRow>;
 
-fn row(source: &str, statement: &str, range: String, counterexample: Option<String>) -> CheckRow {
-    CheckRow {
-        source: source.into(),
-        statement: statement.into(),
-        range,
-        counterexample,
-    }
+fn row(source: &str, statement: &str, range: String, checked: u64, counterexample: Option<String>) -> CheckRow {
+    CheckRow::new(source, statement, range, checked, counterexample)
 }
 
 #[expect(
@@ -32,20 +30,44 @@ fn map(text: &str, n: u64, control: &Control) -> Result<Grid, SolveError> {
     grid(&rules(text), &Layout::Plain, 0..n, 0..n, control)
 }
 
-/// The first cell of `[lo, n)²` where `ok` fails, as text.
-fn first_cell(lo: u64, n: u64, mut ok: impl FnMut(u64, u64) -> Option<String>) -> Option<String> {
-    (lo..n)
-        .flat_map(|a| (lo..n).map(move |b| (a, b)))
-        .find_map(|(a, b)| ok(a, b))
+/// The cells of `[lo, n)²` in `domain`, each checked by `bad` (its counterexample, if it is
+/// one).
+fn cells(lo: u64, n: u64, domain: impl Fn(u64, u64) -> bool, mut bad: impl FnMut(u64, u64) -> Option<String>) -> Tally {
+    let mut t = Tally::default();
+    for a in lo..n {
+        for b in lo..n {
+            if domain(a, b) {
+                t.case(bad(a, b));
+            }
+        }
+    }
+    t
+}
+
+/// Every cell.
+fn all(_: u64, _: u64) -> bool {
+    true
+}
+
+/// A value the solver should have computed but did not, as a counterexample.
+fn missing(what: &str, a: u64, b: u64) -> String {
+    format!("no value of {what} at ({a},{b})")
 }
 
 fn is_p(g: &Grid, a: u64, b: u64) -> bool {
     g.get(a, b) == Some(0)
 }
 
-/// Every heap-game row of the table.
+impl Tally {
+    /// Adds the row of these cases to `rows`.
+    fn push_to(self, rows: &mut Rows, source: &str, statement: &str, range: String) {
+        rows.push(self.row(source, statement, range));
+    }
+}
+
+/// Every heap-game row of the table, with ranges bounded by `upto`.
 pub fn engine_checks(upto: u64, control: &Control) -> Result<Rows, SolveError> {
-    let n = upto.max(8);
+    let n = upto;
     let mut rows = Vec::new();
     seed_000(n, control, &mut rows)?;
     seed_001_002(n, control, &mut rows)?;
@@ -61,152 +83,165 @@ fn seed_000(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     let m = map("m-euclid", n, c)?;
     let range = format!("0 < a < b < {n}");
     let below = |a: u64, b: u64| 0 < a && a < b;
-    rows.push(row(
+    cells(1, n, below, |a, b| {
+        (e.get(a, b) != Some(th::euclid_grundy(a, b) as u32))
+            .then(|| format!("G_E({a},{b}) = {:?}, formula {}", e.get(a, b), th::euclid_grundy(a, b)))
+    })
+    .push_to(
+        rows,
         "seed 000 Thm 1",
         "G_E(a,b) = ⌊b/a⌋ − [I(a,b) odd] (Euclid, Cole–Davie)",
         range.clone(),
-        first_cell(1, n, |a, b| {
-            (below(a, b) && e.get(a, b) != Some(th::euclid_grundy(a, b) as u32))
-                .then(|| format!("G_E({a},{b}) = {:?}, formula {}", e.get(a, b), th::euclid_grundy(a, b)))
-        }),
-    ));
-    rows.push(row(
+    );
+    cells(1, n, below, |a, b| {
+        (g.get(a, b) != Some(th::grossman_grundy(a, b) as u32)).then(|| {
+            format!(
+                "G_G({a},{b}) = {:?}, formula {}",
+                g.get(a, b),
+                th::grossman_grundy(a, b)
+            )
+        })
+    })
+    .push_to(
+        rows,
         "seed 000 Thm 1",
         "G_G = G_E except all partial quotients equal (Grossman)",
-        range.clone(),
-        first_cell(1, n, |a, b| {
-            (below(a, b) && g.get(a, b) != Some(th::grossman_grundy(a, b) as u32)).then(|| {
-                format!(
-                    "G_G({a},{b}) = {:?}, formula {}",
-                    g.get(a, b),
-                    th::grossman_grundy(a, b)
-                )
-            })
-        }),
-    ));
+        range,
+    );
     let m_domain = |a: u64, b: u64| below(a, b) && !b.is_multiple_of(a);
     let range_m = format!("0 < a < b < {n}, a ∤ b");
-    rows.push(row(
+    cells(1, n, m_domain, |a, b| {
+        (m.get(a, b) != Some(th::m_euclid_grundy(a, b) as u32)).then(|| {
+            format!(
+                "G_M({a},{b}) = {:?}, formula {}",
+                m.get(a, b),
+                th::m_euclid_grundy(a, b)
+            )
+        })
+    })
+    .push_to(
+        rows,
         "seed 000 Thm 2",
         "G_M(a,b) = ⌊b/a⌋ − [J(a,b) odd] (M-Euclid)",
         range_m.clone(),
-        first_cell(1, n, |a, b| {
-            (m_domain(a, b) && m.get(a, b) != Some(th::m_euclid_grundy(a, b) as u32)).then(|| {
-                format!(
-                    "G_M({a},{b}) = {:?}, formula {}",
-                    m.get(a, b),
-                    th::m_euclid_grundy(a, b)
-                )
-            })
-        }),
-    ));
-    rows.push(row(
+    );
+    cells(1, n, m_domain, |a, b| {
+        let (Some(ge), Some(gg), Some(gm)) = (e.get(a, b), g.get(a, b), m.get(a, b)) else {
+            return Some(missing("Euclid, Grossman or M-Euclid", a, b));
+        };
+        let (from_e, from_g) = (
+            th::corollary_m_from_e(a, b, ge as u64),
+            th::corollary_m_from_g(a, b, gg as u64),
+        );
+        (from_e != gm as u64 || from_g != gm as u64)
+            .then(|| format!("({a},{b}): G_M = {gm}, from G_E {from_e}, from G_G {from_g}"))
+    })
+    .push_to(
+        rows,
         "seed 000 Corollary",
         "G_M from G_E and from G_G as stated",
         range_m,
-        first_cell(1, n, |a, b| {
-            if !m_domain(a, b) {
-                return None;
-            }
-            let (ge, gg, gm) = (e.get(a, b)? as u64, g.get(a, b)? as u64, m.get(a, b)? as u64);
-            let (from_e, from_g) = (th::corollary_m_from_e(a, b, ge), th::corollary_m_from_g(a, b, gg));
-            (from_e != gm || from_g != gm)
-                .then(|| format!("({a},{b}): G_M = {gm}, from G_E {from_e}, from G_G {from_g}"))
-        }),
-    ));
+    );
     Ok(())
 }
 
 fn seed_001_002(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     let cdn = map("cdn", n, c)?;
-    let mut bad = first_cell(0, n, |a, b| {
+    let mut t = cells(0, n, all, |a, b| {
         (cdn.get(a, b) != Some(th::cdn_grundy(&[a, b]) as u32))
             .then(|| format!("G({a},{b}) = {:?}, formula {}", cdn.get(a, b), th::cdn_grundy(&[a, b])))
     });
-    let k = (n / 6).max(4);
+    let k = (n / 6).max(4).min(n);
     let mut s = Search::new(rules("cdn"));
-    'outer: for x in 0..k {
+    for x in 0..k {
         for y in 0..k {
             for z in 0..k {
                 let v = s.value(&Position::heaps(&[x, y, z]), c)?;
-                if bad.is_none() && v != th::cdn_grundy(&[x, y, z]) as u32 {
-                    bad = Some(format!("G({x},{y},{z}) = {v}, formula {}", th::cdn_grundy(&[x, y, z])));
-                    break 'outer;
-                }
+                t.case(
+                    (v != th::cdn_grundy(&[x, y, z]) as u32)
+                        .then(|| format!("G({x},{y},{z}) = {v}, formula {}", th::cdn_grundy(&[x, y, z]))),
+                );
             }
         }
     }
-    rows.push(row(
+    t.push_to(
+        rows,
         "seed 001 Thm 1.3",
         "CDN: G = v₂(gcd)+1 if an odd number of heaps attain it, else 0 (derived)",
         format!("two heaps < {n}, three heaps < {k}"),
-        bad,
-    ));
+    );
     let e = map("euclid", n, c)?;
-    rows.push(row(
+    cells(1, n, all, |a, b| {
+        let Some(v) = e.get(a, b) else {
+            return Some(missing("Euclid", a, b));
+        };
+        let computed = v != 0;
+        (computed != th::euclid_first_player_wins(a, b))
+            .then(|| format!("({a},{b}) is {}", if computed { "N" } else { "P" }))
+    })
+    .push_to(
+        rows,
         "seed 002 Theorem",
         "Euclid: first player wins iff b/a ∈ ℤ or b/a > Φ",
         format!("1 ≤ a, b < {n}"),
-        first_cell(1, n, |a, b| {
-            let computed = e.get(a, b)? != 0;
-            (computed != th::euclid_first_player_wins(a, b))
-                .then(|| format!("({a},{b}) is {}", if computed { "N" } else { "P" }))
-        }),
-    ));
+    );
     Ok(())
 }
 
 fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     for name in ["grossman", "euclid0", "zeruclid", "euclid"] {
         let g = map(name, n, c)?;
-        rows.push(row(
+        cells(
+            1,
+            n,
+            |a, b| a <= b,
+            |a, b| {
+                (is_p(&g, a, b) != th::ratio_below_phi(a, b))
+                    .then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
+            },
+        )
+        .push_to(
+            rows,
             "seed 003 Prop 3.0.3",
             &format!("{name}: (a,b), 1 ≤ a ≤ b, is P iff b/a < Φ"),
             format!("1 ≤ a ≤ b < {n}"),
-            first_cell(1, n, |a, b| {
-                (a <= b && is_p(&g, a, b) != th::ratio_below_phi(a, b))
-                    .then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
-            }),
-        ));
+        );
     }
     // Lemma 2.1.1: push(R,R) = R + *
-    let mut bad = None;
+    let mut t = Tally::default();
     for name in ["nim", "wythoff", "euclid0", "zeruclid", "cdn"] {
         let (g, pg) = (map(name, n, c)?, map(&format!("push({name},{name})"), n, c)?);
-        bad = bad.or_else(|| {
-            first_cell(0, n, |a, b| {
-                (pg.get(a, b) != g.get(a, b).map(|v| v ^ 1)).then(|| format!("{name} at ({a},{b})"))
-            })
-        });
+        t.add(cells(0, n, all, |a, b| {
+            (pg.get(a, b) != g.get(a, b).map(|v| v ^ 1)).then(|| format!("{name} at ({a},{b})"))
+        }));
     }
     for name in ["tag(3)", "sub(2,5)", "sub(1,3,4)"] {
         let s = sequence(&rules(name), n, c)?;
         let ps = sequence(&rules(&format!("push({name},{name})")), n, c)?;
-        bad = bad.or_else(|| {
-            (0..n as usize)
-                .find(|&i| ps.values[i] != s.values[i].map(|v| v ^ 1))
-                .map(|i| format!("{name} at {i}"))
-        });
+        for i in 0..n as usize {
+            t.case((ps.values[i] != s.values[i].map(|v| v ^ 1)).then(|| format!("{name} at {i}")));
+        }
     }
-    rows.push(row(
+    t.push_to(
+        rows,
         "seed 003 Lemma 2.1.1",
         "G(push(R,R), g) = G(R, g) ⊕ 1",
         format!("nim, wythoff, euclid0, zeruclid, cdn < {n}²; tag(3), sub(2,5), sub(1,3,4) < {n}"),
-        bad,
-    ));
+    );
     prop_2_1_4(n, c, rows)?;
     // Theorem 3.1.6 on the extension seed 003 means, on zeruclid, and on Cole–Davie's Euclid
     for name in ["euclid0", "zeruclid", "euclid"] {
         let g = map(&format!("push(nim,{name})"), n, c)?;
-        rows.push(row(
+        cells(0, n, all, |a, b| {
+            (is_p(&g, a, b) != th::nim_push_euclid_p_thm316(a, b))
+                .then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
+        })
+        .push_to(
+            rows,
             "seed 003 Thm 3.1.6",
             &format!("P(nim⊚{name}) = Wythoff pairs − (u₂ₙ,u₂ₙ₊₁) + (u₂ₙ₊₁,u₂ₙ₊₂)"),
             format!("0 ≤ a, b < {n}"),
-            first_cell(0, n, |a, b| {
-                (is_p(&g, a, b) != th::nim_push_euclid_p_thm316(a, b))
-                    .then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
-            }),
-        ));
+        );
     }
     let g = map("push(nim,euclid0)", n, c)?;
     let w = map("wythoff", n, c)?;
@@ -216,21 +251,28 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
             .filter(|&(a, b)| is_p(g, a, b))
             .collect()
     };
-    let (table_w, table_ne) = (th::TABLE_1_WYTHOFF, th::TABLE_1_NIM_PUSH_EUCLID);
     let (pne, pw) = (p_list(&g), p_list(&w));
-    let first_diff = |got: &[(u64, u64)], want: &[(u64, u64)]| {
-        let got = &got[..got.len().min(want.len())];
-        (got != want).then(|| format!("computed {got:?}"))
+    // The table's pairs with b < n against the computed P-positions a ≤ b < n with a no larger
+    // than the table's last a (both games have one P-position a ≤ b for each a).
+    let compare = |got: &[(u64, u64)], table: &[(u64, u64)]| {
+        let want: Vec<(u64, u64)> = table.iter().copied().filter(|&(_, b)| b < n).collect();
+        let last_a = table.last().map_or(0, |p| p.0);
+        let got: Vec<(u64, u64)> = got.iter().copied().filter(|&(a, _)| a <= last_a).collect();
+        (want.len() as u64, (got != want).then(|| format!("computed {got:?}")))
     };
+    let (kw, bad_w) = compare(&pw, &th::TABLE_1_WYTHOFF);
+    let (kne, bad_ne) = compare(&pne, &th::TABLE_1_NIM_PUSH_EUCLID);
+    let (all_w, all_ne) = (th::TABLE_1_WYTHOFF.len(), th::TABLE_1_NIM_PUSH_EUCLID.len());
     rows.push(row(
         "seed 003 Table 1",
         "first P-positions of Wythoff and of nim⊚euclid0",
-        "the table's 12 + 11 pairs".into(),
-        if n >= 29 {
-            first_diff(&pw, &table_w).or_else(|| first_diff(&pne, &table_ne))
+        if kw + kne == (all_w + all_ne) as u64 {
+            format!("the table's {all_w} + {all_ne} pairs")
         } else {
-            Some("needs --upto ≥ 29".into())
+            format!("the table's pairs with b < {n}: {kw} + {kne} of {all_w} + {all_ne}")
         },
+        kw + kne,
+        bad_w.or(bad_ne),
     ));
     let pairs = th::nim_push_euclid_pairs_thm317(n);
     let in_range: Vec<(u64, u64)> = pairs.into_iter().filter(|&(_, b)| b < n).collect();
@@ -238,6 +280,7 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
         "seed 003 Thm 3.1.7",
         "P(nim⊚euclid0) = (Aₙ, ⌈ΦAₙ⌉), Aₙ = mex",
         format!("a ≤ b < {n}"),
+        n * (n + 1) / 2,
         (pne != in_range).then(|| {
             format!(
                 "recurrence {:?}… vs computed {:?}…",
@@ -246,24 +289,24 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
             )
         }),
     ));
-    rows.push(row(
+    let a_set: Vec<u64> = pne.iter().map(|p| p.0).collect();
+    let mut t = Tally::default();
+    for x in (0..n).filter(|&x| th::thm319_in_a(x) && th::thm319_partner(x) < n || a_set.contains(&x)) {
+        let in_a = a_set.contains(&x);
+        let partner = pne.iter().find(|p| p.0 == x).map(|p| p.1);
+        t.case(
+            (in_a != th::thm319_in_a(x) || (in_a && partner != Some(th::thm319_partner(x))))
+                .then(|| format!("x = {x}: computed in A {in_a}, partner {partner:?}")),
+        );
+    }
+    t.push_to(
+        rows,
         "seed 003 Thm 3.1.9",
         "A and B by Fibonacci representation",
         format!("a ≤ b < {n}"),
-        {
-            let a_set: Vec<u64> = pne.iter().map(|p| p.0).collect();
-            (0..n)
-                .filter(|&x| th::thm319_in_a(x) && th::thm319_partner(x) < n || a_set.contains(&x))
-                .find_map(|x| {
-                    let in_a = a_set.contains(&x);
-                    let partner = pne.iter().find(|p| p.0 == x).map(|p| p.1);
-                    (in_a != th::thm319_in_a(x) || (in_a && partner != Some(th::thm319_partner(x))))
-                        .then(|| format!("x = {x}: computed in A {in_a}, partner {partner:?}"))
-                })
-        },
-    ));
+    );
     // Prop 3.1.1: Zeruclid (1,a,b) has the outcomes of nim⊚euclid0
-    let k = (n / 3).max(8);
+    let k = (n / 3).max(8).min(n);
     let z = grid(
         &rules("zeruclid"),
         &Layout::Slice(vec![Some(1), None, None]),
@@ -271,16 +314,16 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
         0..k,
         c,
     )?;
-    rows.push(row(
+    cells(0, k, all, |a, b| {
+        (is_p(&z, a, b) != is_p(&g, a, b)).then(|| format!("(1,{a},{b}) is {}", if is_p(&z, a, b) { "P" } else { "N" }))
+    })
+    .push_to(
+        rows,
         "seed 003 Prop 3.1.1",
         "zeruclid(1,a,b) has the outcome of nim⊚euclid0 at (a,b)",
         format!("0 ≤ a, b < {k}"),
-        first_cell(0, k, |a, b| {
-            (is_p(&z, a, b) != is_p(&g, a, b))
-                .then(|| format!("(1,{a},{b}) is {}", if is_p(&z, a, b) { "P" } else { "N" }))
-        }),
-    ));
-    zeruclid_three_heaps((n / 8).max(6), c, rows)
+    );
+    zeruclid_three_heaps((n / 8).max(6).min(n), c, rows)
 }
 
 /// Props 2.1.4 (i)–(iii) on every ordered pair of two-heap rulesets played on all of N².
@@ -298,7 +341,7 @@ fn prop_2_1_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
         "misere(wythoff)",
         "push(nim,nim)",
     ];
-    let (mut bad1, mut bad2, mut bad3) = (None, None, None);
+    let (mut t1, mut t2, mut t3) = (Tally::default(), Tally::default(), Tally::default());
     let (mut hyp2, mut hyp3) = (0, 0);
     for r1 in names {
         let g1 = map(r1, n, c)?;
@@ -306,34 +349,33 @@ fn prop_2_1_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
         for r2 in seconds {
             let g2 = map(r2, n, c)?;
             let push = map(&format!("push({r1},{r2})"), n, c)?;
-            let cells = || (0..n).flat_map(|a| (0..n).map(move |b| (a, b)));
-            bad1 = bad1.or_else(|| {
-                cells()
-                    .find(|&(a, b)| is_p(&g2, a, b) && is_p(&push, a, b))
-                    .map(|(a, b)| format!("{r1}⊚{r2} at ({a},{b})"))
-            });
-            if !cells().any(|(a, b)| is_p(&g1, a, b) && is_p(&g2, a, b)) {
+            let every = || (0..n).flat_map(|a| (0..n).map(move |b| (a, b)));
+            let at = |a: u64, b: u64| format!("{r1}⊚{r2} at ({a},{b})");
+            // (i): on the R₂-P-positions
+            t1.add(cells(
+                0,
+                n,
+                |a, b| is_p(&g2, a, b),
+                |a, b| is_p(&push, a, b).then(|| at(a, b)),
+            ));
+            if !every().any(|(a, b)| is_p(&g1, a, b) && is_p(&g2, a, b)) {
                 hyp2 += 1;
-                bad2 = bad2.or_else(|| {
-                    cells()
-                        .find(|&(a, b)| is_p(&push, a, b) != is_p(&g1, a, b))
-                        .map(|(a, b)| format!("{r1}⊚{r2} at ({a},{b})"))
-                });
+                t2.add(cells(0, n, all, |a, b| {
+                    (is_p(&push, a, b) != is_p(&g1, a, b)).then(|| at(a, b))
+                }));
             }
             let mut no_move = Vec::new();
             let r1_rules = rules(r1);
-            let terminal_in_p2 = cells().all(|(a, b)| {
+            let terminal_in_p2 = every().all(|(a, b)| {
                 no_move.clear();
                 r1_rules.options(&Position::heaps(&[a, b]), &mut no_move);
                 !no_move.is_empty() || is_p(&g2, a, b)
             });
-            if terminal_in_p2 && !cells().any(|(a, b)| is_p(&g1m, a, b) && is_p(&g2, a, b)) {
+            if terminal_in_p2 && !every().any(|(a, b)| is_p(&g1m, a, b) && is_p(&g2, a, b)) {
                 hyp3 += 1;
-                bad3 = bad3.or_else(|| {
-                    cells()
-                        .find(|&(a, b)| is_p(&push, a, b) != is_p(&g1m, a, b))
-                        .map(|(a, b)| format!("{r1}⊚{r2} at ({a},{b})"))
-                });
+                t3.add(cells(0, n, all, |a, b| {
+                    (is_p(&push, a, b) != is_p(&g1m, a, b)).then(|| at(a, b))
+                }));
             }
         }
     }
@@ -343,31 +385,32 @@ fn prop_2_1_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
         names.join(", "),
         seconds[names.len()..].join(", ")
     );
-    rows.push(row(
+    t1.push_to(
+        rows,
         "seed 003 Prop 2.1.4 (i)",
         "R₂-P-positions are N in R₁⊚R₂",
         range.clone(),
-        bad1,
-    ));
-    rows.push(row(
+    );
+    t2.push_to(
+        rows,
         "seed 003 Prop 2.1.4 (ii)",
         &format!("P₁ ∩ P₂ = ∅ ⇒ P(R₁⊚R₂) = P₁ ({hyp2} pairs meet it)"),
         range.clone(),
-        bad2,
-    ));
-    rows.push(row(
+    );
+    t3.push_to(
+        rows,
         "seed 003 Prop 2.1.4 (iii)",
         &format!("P₁⁻ ∩ P₂ = ∅, R₁-terminal ⊂ P₂ ⇒ P(R₁⊚R₂) = P₁⁻ ({hyp3} pairs meet it)"),
         range,
-        bad3,
-    ));
+    );
     Ok(())
 }
 
 /// Theorems 3.2.1 and 3.2.2 on three-heap Zeruclid.
 fn zeruclid_three_heaps(k: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     let mut s = Search::new(rules("zeruclid"));
-    let (mut bad1, mut bad2) = (None, None);
+    // 3.2.1 is checked on each P-position with c ≥ b, 3.2.2 on each pair (a, b)
+    let (mut t1, mut t2) = (Tally::default(), Tally::default());
     for a in 1..k {
         for b in a..k {
             let top = th::ceil_phi_times(b) + a + 2;
@@ -379,32 +422,29 @@ fn zeruclid_three_heaps(k: u64, c: &Control, rows: &mut Rows) -> Result<(), Solv
                 classes.push(cc % a);
                 if cc >= b {
                     let (lo, hi) = th::thm321_bounds(a, b);
-                    if (cc < lo || cc > hi) && bad1.is_none() {
-                        bad1 = Some(format!("({a},{b},{cc}) is P, bounds [{lo},{hi}]"));
-                    }
+                    t1.case((cc < lo || cc > hi).then(|| format!("({a},{b},{cc}) is P, bounds [{lo},{hi}]")));
                 }
             }
             classes.sort_unstable();
             let distinct = classes.windows(2).all(|w| w[0] != w[1]);
-            if (classes.len() as u64 != a || !distinct) && bad2.is_none() {
-                bad2 = Some(format!(
-                    "a = {a}, b = {b}: P-positions at c ≡ {classes:?} (mod {a}) for c < {top}"
-                ));
-            }
+            t2.case(
+                (classes.len() as u64 != a || !distinct)
+                    .then(|| format!("a = {a}, b = {b}: P-positions at c ≡ {classes:?} (mod {a}) for c < {top}")),
+            );
         }
     }
-    rows.push(row(
+    t1.push_to(
+        rows,
         "seed 003 Thm 3.2.1",
         "P (a,b,c), c ≥ b ≥ a > 0 ⇒ ⌈Φb⌉ ≤ c ≤ ⌈Φb⌉+a−1",
         format!("1 ≤ a ≤ b < {k}, c < ⌈Φb⌉+a+2"),
-        bad1,
-    ));
-    rows.push(row(
+    );
+    t2.push_to(
+        rows,
         "seed 003 Thm 3.2.2",
         "exactly a P-positions (a,b,c), one per class of c mod a",
         format!("1 ≤ a ≤ b < {k}, c < ⌈Φb⌉+a+2"),
-        bad2,
-    ));
+    );
     Ok(())
 }
 
@@ -431,37 +471,32 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
     ] {
         let g = map(name, n, c)?;
         let lo = if name.starts_with("push(euclid0") { 1 } else { 0 };
-        rows.push(row(
-            source,
-            stmt,
-            format!("{lo} ≤ a, b < {n}"),
-            first_cell(lo, n, |a, b| {
-                (is_p(&g, a, b) != pred(a, b))
-                    .then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
-            }),
-        ));
+        cells(lo, n, all, |a, b| {
+            (is_p(&g, a, b) != pred(a, b)).then(|| format!("({a},{b}) is {}", if is_p(&g, a, b) { "P" } else { "N" }))
+        })
+        .push_to(rows, source, stmt, format!("{lo} ≤ a, b < {n}"));
     }
-    let mut bad = None;
+    let mut t = Tally::default();
     for k in 1..=8 {
         let s = sequence(&rules(&format!("tag({k})")), n, c)?;
         let m = sequence(&rules(&format!("misere(tag({k}))")), n, c)?;
-        bad = bad.or_else(|| {
-            (0..n).find_map(|i| {
-                let (p, pm) = (s.values[i as usize] == Some(0), m.values[i as usize] == Some(0));
+        for i in 0..n {
+            let (p, pm) = (s.values[i as usize] == Some(0), m.values[i as usize] == Some(0));
+            t.case(
                 (p != th::tag_p(k, i) || pm != th::tag_misere_p(k, i))
-                    .then(|| format!("k = {k}, n = {i}: normal {p}, misère {pm}"))
-            })
-        });
+                    .then(|| format!("k = {k}, n = {i}: normal {p}, misère {pm}")),
+            );
+        }
     }
-    rows.push(row(
+    t.push_to(
+        rows,
         "seed 003 Prop 4.2.2",
         "TAG_k: P ⟺ n ≡ 0, misère P ⟺ n ≡ 1 (mod k+1)",
         format!("1 ≤ k ≤ 8, n < {n}"),
-        bad,
-    ));
+    );
     // Theorems 4.2.3 and 4.2.4 on push(sub(S), tag(k2)) sequences long enough to certify
     let len = 4096u64.max(n);
-    let (mut bad3, mut bad4) = (None, None);
+    let (mut t3, mut t4) = (Tally::default(), Tally::default());
     let sets: [&[u64]; 6] = [&[1], &[2], &[1, 3], &[2, 3], &[1, 2, 4], &[1, 4]];
     for k2 in 1..=4u64 {
         for s in sets {
@@ -476,18 +511,14 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
             let out_per = certify_window(&outcomes, max_s, k, 0);
             let ob = th::thm423_outcome_bound(k, max_s);
             let vb = th::thm423_value_bound(k, s.len() as u64, max_s);
-            if bad3.is_none() {
-                bad3 = match (out_per, seq.periodicity) {
-                    (Some(o), Some(v))
-                        if o.period <= ob && o.preperiod <= ob && v.period <= vb && v.preperiod <= vb =>
-                    {
-                        None
-                    }
-                    (o, v) => Some(format!(
-                        "{name}: outcome period {o:?} (bound {ob}), values {v:?} (bound {vb})"
-                    )),
-                };
-            }
+            t3.case(match (out_per, seq.periodicity) {
+                (Some(o), Some(v)) if o.period <= ob && o.preperiod <= ob && v.period <= vb && v.preperiod <= vb => {
+                    None
+                }
+                (o, v) => Some(format!(
+                    "{name}: outcome period {o:?} (bound {ob}), values {v:?} (bound {vb})"
+                )),
+            });
         }
     }
     for k1 in 1..=8u64 {
@@ -500,11 +531,11 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
             let certified = certify_window(&outcomes, k1, k2 + 1, 0);
             let least = (1..len as usize / 2).find(|&d| (0..len as usize - d).all(|i| outcomes[i] == outcomes[i + d]));
             let predicted = th::thm424_period(k1, k2);
-            if bad4.is_none() && (certified.is_none() || least != Some(predicted as usize)) {
-                bad4 = Some(format!(
-                    "{name}: least period {least:?} (certified {certified:?}), predicted {predicted}"
-                ));
-            }
+            t4.case(
+                (certified.is_none() || least != Some(predicted as usize)).then(|| {
+                    format!("{name}: least period {least:?} (certified {certified:?}), predicted {predicted}")
+                }),
+            );
         }
     }
     let dk = sequence(&rules("octal(0.07)"), 400, c)?;
@@ -512,6 +543,7 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
         "seed 003 §5",
         "0.07 values: period 34, pre-period 52 (as printed)",
         "n < 400, a heap of n cells".into(),
+        dk.values.len() as u64,
         match dk.periodicity {
             Some(p) if p.period == 34 && p.preperiod == 52 => None,
             Some(p) => {
@@ -528,26 +560,26 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
             None => Some("no period certified".into()),
         },
     ));
-    rows.push(row(
+    t3.push_to(
+        rows,
         "seed 003 Thm 4.2.3",
         "push(sub(S),R₂): outcome period ≤ k·2^max S, values ≤ k(|S|+2)^max S",
         format!("6 sets S, R₂ = tag(1..4), n < {len}"),
-        bad3,
-    ));
-    rows.push(row(
+    );
+    t4.push_to(
+        rows,
         "seed 003 Thm 4.2.4",
         "push(tag(k₁),tag(k₂)) P-positions have the stated period",
         format!("1 ≤ k₁, k₂ ≤ 8, n < {len}"),
-        bad4,
-    ));
+    );
     Ok(())
 }
 
 fn seed_004(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     // Bouton, against the plain search (the solver's Nim shortcut is Bouton itself)
     let mut plain = Search::plain(rules("nim"));
-    let k = (n / 16).clamp(4, 12);
-    let mut bad = None;
+    let k = (n / 16).clamp(4, 12).min(n);
+    let mut t = Tally::default();
     for x in 0..k {
         for y in 0..k {
             for z in 0..k {
@@ -558,36 +590,34 @@ fn seed_004(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
                     o[i] = to;
                     th::nim_sum(&o) == 0 && to < h[i]
                 });
-                if bad.is_none() && ((v == 0) != th::bouton_p(&h) || !mv_ok) {
-                    bad = Some(format!("{x},{y},{z}: value {v}"));
-                }
+                t.case(((v == 0) != th::bouton_p(&h) || !mv_ok).then(|| format!("{x},{y},{z}: value {v}")));
             }
         }
     }
-    rows.push(row(
+    t.push_to(
+        rows,
         "seed 004 Bouton",
         "Nim is P iff the nim-sum is 0; the lemma's move balances",
         format!("three heaps < {k}"),
-        bad,
-    ));
+    );
     let mut m = Search::new(rules("misere(nim)"));
-    let mut bad = None;
+    let mut t = Tally::default();
     for x in 0..k {
         for y in 0..k {
             for z in 0..k {
                 let v = m.value(&Position::heaps(&[x, y, z]), c)?;
-                if bad.is_none() && (v == 0) != th::misere_nim_p(&[x, y, z]) {
-                    bad = Some(format!("{x},{y},{z} is {}", Outcome::of(v)));
-                }
+                t.case(
+                    ((v == 0) != th::misere_nim_p(&[x, y, z])).then(|| format!("{x},{y},{z} is {}", Outcome::of(v))),
+                );
             }
         }
     }
-    rows.push(row(
+    t.push_to(
+        rows,
         "seed 004 misère Nim",
         "misère Nim strategy's P-positions",
         format!("three heaps < {k}"),
-        bad,
-    ));
+    );
     let table: [&[u64]; 16] = [
         &[2, 2],
         &[7, 7],
@@ -606,20 +636,23 @@ fn seed_004(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
         &[1, 3, 5, 7],
         &[3, 3],
     ];
-    let bad = table.iter().find_map(|h| {
-        let v = plain.value(&Position::heaps(h), c).ok()?;
-        (v != 0).then(|| format!("{h:?} has value {v}"))
-    });
-    rows.push(row(
+    let mut t = Tally::default();
+    for h in table {
+        // an error (cancelled, over budget) stops the table; it never passes a position
+        let v = plain.value(&Position::heaps(h), c)?;
+        t.case((v != 0).then(|| format!("{h:?} has value {v}")));
+    }
+    t.push_to(
+        rows,
         "seed 004 Nim table",
         "the slide's 2-, 3- and 4-heap positions are P",
-        "16 listed positions".into(),
-        bad,
-    ));
+        format!("{} listed positions", table.len()),
+    );
     rows.push(row(
         "seed 004 Nim-sum examples",
         "5 ⊕ 6 ⊕ 7 = 4 and 9 ⊕ 10 ⊕ 15 = 10 (as printed)",
         "2 sums".into(),
+        2,
         {
             let (s1, s2) = (5 ^ 6 ^ 7, 9 ^ 10 ^ 15);
             if s1 != 4 {
@@ -632,57 +665,69 @@ fn seed_004(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
         },
     ));
     let f = grid(&rules("fibonacci-nim"), &Layout::Plain, 0..n, 0..n, c)?;
-    rows.push(row(
-        "seed 004 Fibonacci Nim",
-        "(n,q) is P iff q < smallest Zeckendorf term; the strategy's move wins",
-        format!("0 ≤ q ≤ n < {n}"),
-        (0..n).flat_map(|a| (0..=a).map(move |q| (a, q))).find_map(|(a, q)| {
+    cells(
+        0,
+        n,
+        |a, q| q <= a,
+        |a, q| {
             let p = is_p(&f, a, q);
             let mv_ok = th::fibonacci_nim_move(a, q)
                 .is_none_or(|k| k >= 1 && k <= q.min(a) && is_p(&f, a - k, (2 * k).min(a - k)));
             (p != th::fibonacci_nim_p(a, q) || (!p && !mv_ok))
                 .then(|| format!("({a},{q}) is {}", if p { "P" } else { "N" }))
-        }),
-    ));
-    rows.push(row(
+        },
+    )
+    .push_to(
+        rows,
+        "seed 004 Fibonacci Nim",
+        "(n,q) is P iff q < smallest Zeckendorf term; the strategy's move wins",
+        format!("0 ≤ q ≤ n < {n}"),
+    );
+    let mut t = Tally::default();
+    for a in 2..n {
+        let p = is_p(&f, a, a - 1);
+        t.case((p != th::fibonacci_fresh_pile_p(a)).then(|| format!("{a} is {}", if p { "P" } else { "N" })));
+    }
+    t.push_to(
+        rows,
         "seed 004 Fibonacci Nim",
         "a fresh pile (n ≥ 2) is P iff n is a Fibonacci number",
         format!("2 ≤ n < {n}"),
-        (2..n).find_map(|a| {
-            let p = is_p(&f, a, a - 1);
-            (p != th::fibonacci_fresh_pile_p(a)).then(|| format!("{a} is {}", if p { "P" } else { "N" }))
-        }),
-    ));
-    let t = sequence(&rules("tag(5)"), 51.max(n), c)?;
-    rows.push(row(
+    );
+    // the slide's own examples, 42 and 50, at any bound
+    let len = 51.max(n);
+    let t5 = sequence(&rules("tag(5)"), len, c)?;
+    let mut t = Tally::default();
+    for (i, v) in t5.values.iter().enumerate() {
+        t.case(((*v == Some(0)) != th::tag_p(5, i as u64)).then(|| format!("n = {i}")));
+    }
+    t.case((t5.values[42] != Some(0) || t5.values[50] == Some(0)).then(|| "42 or 50".into()));
+    t.push_to(
+        rows,
         "seed 004 TAG₅",
         "42 is P (B wins), 50 is N (A wins); P iff 6 | n",
-        format!("n < {}", 51.max(n)),
-        {
-            let wrong = (0..t.values.len()).find(|&i| (t.values[i] == Some(0)) != th::tag_p(5, i as u64));
-            match wrong {
-                Some(i) => Some(format!("n = {i}")),
-                None if t.values[42] != Some(0) || t.values[50] == Some(0) => Some("42 or 50".into()),
-                None => None,
-            }
-        },
-    ));
-    let len = (10 * n).max(61);
+        format!("n < {len}"),
+    );
+    // the slide's example, 60, at any bound
+    let len = n.saturating_mul(10).max(61);
     let d = sequence(&rules("divisor"), len, c)?;
-    rows.push(row(
+    let mut t = Tally::default();
+    for i in 1..len as usize {
+        let p = d.values[i] == Some(0);
+        t.case((p != th::divisor_game_p(i as u64)).then(|| format!("{i} is {}", if p { "P" } else { "N" })));
+    }
+    t.push_to(
+        rows,
         "seed 004 divisor game",
         "from n ≥ 1, P iff n odd (so A wins from 60)",
         format!("1 ≤ n < {len}"),
-        (1..len as usize).find_map(|i| {
-            let p = d.values[i] == Some(0);
-            (p != th::divisor_game_p(i as u64)).then(|| format!("{i} is {}", if p { "P" } else { "N" }))
-        }),
-    ));
+    );
     let e = map("euclid", 163, c)?;
     rows.push(row(
         "seed 004 Euclid games",
         "(162,100) is N (A wins), (161,100) is P (B wins)",
         "2 positions".into(),
+        2,
         {
             match (e.get(162, 100), e.get(161, 100)) {
                 (Some(x), Some(0)) if x != 0 => None,
@@ -719,5 +764,32 @@ mod tests {
         // …and 0.07's pre-period is 53 counting heaps of n cells from 0, not the printed 52
         assert!(names.iter().any(|n| n.contains("§5")), "{names:#?}");
         assert_eq!(failed.len(), 4, "{names:#?}");
+        // at this bound every row has cases
+        for r in &rows {
+            assert!(r.checked > 0, "{} | {}: nothing checked", r.source, r.statement);
+        }
+    }
+
+    #[test]
+    fn a_bound_of_zero_checks_only_the_papers_listed_examples() {
+        let rows = engine_checks(0, &Control::new()).unwrap();
+        let with_cases: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.checked > 0)
+            .map(|r| r.source.as_str())
+            .collect();
+        assert_eq!(
+            with_cases,
+            [
+                "seed 003 §5",
+                "seed 003 Thm 4.2.3",
+                "seed 003 Thm 4.2.4",
+                "seed 004 Nim table",
+                "seed 004 Nim-sum examples",
+                "seed 004 TAG₅",
+                "seed 004 divisor game",
+                "seed 004 Euclid games"
+            ]
+        );
     }
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Background, Format, make_figure, write_figure_as};
+use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 use crate::session::Session;
@@ -140,10 +141,12 @@ pub enum Command {
         #[arg(long)]
         transparent: bool,
     },
-    /// The papers' theorems compared with computation: PASS or FAIL with a counterexample.
+    /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
+    /// EMPTY when a row's range holds no case.
     Check {
-        /// Bound of the ranges checked.
-        #[arg(long, default_value_t = 200)]
+        /// Bound of the ranges checked, 0 to 100000 (rows about the papers' own examples are
+        /// checked at any bound).
+        #[arg(long, default_value_t = 200, allow_hyphen_values = true, value_parser = parse_upto)]
         upto: u64,
         #[arg(long)]
         json: bool,
@@ -173,6 +176,20 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         return Err(format!("range {a}..{b} is backwards"));
     }
     Ok(a..b)
+}
+
+/// Largest `check --upto`: the checks fill maps of `upto × upto` cells.
+pub const MAX_UPTO: u64 = 100_000;
+
+fn parse_upto(text: &str) -> Result<u64, String> {
+    let n = crate::game::position::parse_number(text)
+        .map_err(|_| format!("a bound is a whole number from 0 to {MAX_UPTO}"))?;
+    if n > MAX_UPTO {
+        return Err(format!(
+            "a bound is at most {MAX_UPTO} (the checks fill maps of bound × bound cells)"
+        ));
+    }
+    Ok(n)
 }
 
 /// `A..B,C..D`: rows a in A..B and columns b in C..D, neither empty, within the largest map.
@@ -318,6 +335,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 None => Format::of_path(&output)?,
             };
             let s = Session::load(&session)?;
+            refuse_to_overwrite(&session, &output)?;
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
             style.axes &= !no_axes;
@@ -333,13 +351,16 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
             write_figure_as(&figure, &output, format)?;
-            writeln!(
-                out,
-                "{}: {}×{} pixels",
-                output.display(),
-                figure.width(),
-                figure.height()
-            )?;
+            // `-o /dev/stdout`: the figure is the output, with nothing after it
+            if !is_stdout(&output) {
+                writeln!(
+                    out,
+                    "{}: {}×{} pixels",
+                    escape(&output.display().to_string()),
+                    figure.width(),
+                    figure.height()
+                )?;
+            }
         }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
@@ -347,6 +368,52 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
     }
     Ok(())
+}
+
+/// Refuses an output that is the session being exported, under any name (the same file through
+/// a link, a hard link or `..`): exporting must never destroy its own input.
+fn refuse_to_overwrite(session: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
+    let same = match (std::fs::metadata(session), std::fs::metadata(output)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "{} is the session being exported: give the figure another name",
+            escape(&output.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+/// Whether `path` is this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or the
+/// file or pipe it leads to).
+#[cfg(unix)]
+fn is_stdout(path: &std::path::Path) -> bool {
+    use std::os::fd::AsFd;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &std::path::Path) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
@@ -374,9 +441,11 @@ fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Rulese
     Ok((r, p))
 }
 
-/// Prints an error as the command line does: one `error:` line on stderr.
+/// Prints an error as the command line does: one `error:` line on stderr, which input cannot
+/// forge or stretch: control characters are escaped, quoted input shortened
+/// ([`crate::game::quote::one_line`]).
 pub fn print_error(e: &dyn std::fmt::Display) {
-    eprintln!("error: {e}");
+    eprintln!("error: {}", one_line(&e.to_string()));
 }
 
 /// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit

@@ -38,8 +38,13 @@ use text::{Anchor, Face};
 
 /// Largest side of a figure in pixels.
 pub const MAX_SIDE: u32 = 16384;
-/// Smallest width that still leaves room for the map beside its axes and legend.
-const MIN_WIDTH: u32 = 64;
+/// Smallest width of any figure; a figure with axes or a legend needs more (see
+/// [`FigureError::TooNarrow`]).
+pub const MIN_WIDTH: u32 = 64;
+/// Narrowest map, sequence or board a figure draws, in pixels.
+pub const MIN_CONTENT: u32 = 16;
+/// Largest modulus of the `Modulo(k)` colour mode: its legend lists k colours.
+pub const MAX_MODULUS: u32 = 32;
 
 /// What lies behind the map: white for documents, transparent for slides with their own colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -175,10 +180,28 @@ impl Figure {
 pub enum FigureError {
     #[error(transparent)]
     Solve(#[from] SolveError),
-    #[error("a figure of {0}×{1} pixels is too large: at most {MAX_SIDE} pixels a side")]
-    TooLarge(u64, u64),
-    #[error("a figure needs a width of at least {MIN_WIDTH} pixels and a scale above 0")]
-    TooSmall,
+    #[error(
+        "a figure of {}×{} pixels is too large: at most {MAX_SIDE} pixels a side",
+        pixels(*.0),
+        pixels(*.1)
+    )]
+    TooLarge(f64, f64),
+    /// The width leaves less than [`MIN_CONTENT`] pixels for the map beside the margins;
+    /// `least` is the smallest width that works for this figure.
+    #[error(
+        "a width of {width} pixels leaves no room for the picture beside its axes, legend and title: this figure needs a width of at least {least} pixels"
+    )]
+    TooNarrow { width: u32, least: u32 },
+    #[error("a scale of {0} pixels per cell makes no figure: give a number above 0")]
+    BadScale(f64),
+    /// The scale draws the content narrower than [`MIN_CONTENT`] pixels.
+    #[error(
+        "a scale of {scale} pixels per cell draws the {cells} cells across {:.3} pixels: a figure needs at least {MIN_CONTENT}, a scale of at least {least}",
+        *.scale * *.cells as f64
+    )]
+    ScaleTooSmall { scale: f64, cells: u64, least: f64 },
+    #[error("the colour mode Modulo({0}) is not one a figure shows: the modulus goes from 2 to {MAX_MODULUS}")]
+    Modulus(u32),
     #[error("the region {0} is empty")]
     EmptyRegion(String),
     #[error("the difference colour mode needs a ruleset or theorem to compare with")]
@@ -191,6 +214,11 @@ pub enum FigureError {
     UnknownFormat(String),
     #[error("could not write {path}: {message}")]
     Write { path: String, message: String },
+}
+
+/// A number of pixels as a refusal states it: whole up to a billion, then like `2.9e19`.
+fn pixels(x: f64) -> String {
+    if x < 1e9 { format!("{x:.0}") } else { format!("{x:.1e}") }
 }
 
 /// Colours of the frame and text.
@@ -209,6 +237,8 @@ fn range_text(r: &Range<u64>) -> String {
 
 /// Computes what `spec` shows and draws it.
 pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, FigureError> {
+    // before the legend, which has an entry per residue
+    check_modulus(spec.color)?;
     let mut metadata = vec![
         (
             "Software".to_string(),
@@ -256,6 +286,10 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 &title,
                 Some(&planned),
             )?;
+            if (spec.color, compare) == (ColorMode::Difference, &CompareWith::Nothing) {
+                // refused before the grid is computed: there is nothing to compare it with
+                return Err(FigureError::NothingToCompare);
+            }
             control.reserve("the figure's pixels", frame.bytes())?;
             let grid = grid::grid(&spec.ruleset, layout, 0..rows.end, 0..cols.end, control)?;
             let other = match (spec.color, compare) {
@@ -387,6 +421,14 @@ fn default_title(spec: &FigureSpec) -> String {
     }
 }
 
+/// Refuses a modulus no figure shows (its legend has an entry per residue).
+fn check_modulus(color: ColorMode) -> Result<(), FigureError> {
+    match color {
+        ColorMode::Modulo(k) if !(2..=MAX_MODULUS).contains(&k) => Err(FigureError::Modulus(k)),
+        _ => Ok(()),
+    }
+}
+
 /// The layout of a figure: margins around a content area of `content_w × content_h` pixels.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -401,26 +443,28 @@ struct Frame {
     label_px: f32,
 }
 
-impl Frame {
-    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio) with `legend`
-    /// (if the style has one) on the right.
-    fn plan(
-        spec: &FigureSpec,
-        rows: u64,
-        cols: u64,
-        title: &str,
-        legend: Option<&Legend>,
-    ) -> Result<Frame, FigureError> {
+/// The space around the content: axes and their labels on the left and below, the title above,
+/// the legend on the right; and the text sizes, which grow with `base`, the picture's width.
+#[derive(Debug, Clone, Copy)]
+struct Margins {
+    left: u32,
+    right: u32,
+    top: u32,
+    bottom: u32,
+    /// The legend's height with its padding: a legend taller than the map makes the picture
+    /// taller, never overlaps it.
+    legend_h: u32,
+    title_px: f32,
+    label_px: f32,
+}
+
+impl Margins {
+    fn of(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>, base: f32) -> Margins {
         let style = &spec.style;
-        // Text grows with the picture so a figure scaled down onto a slide stays readable.
-        let base = match spec.scale {
-            Some(s) => (cols as f64 * s) as f32,
-            None => style.width as f32,
-        };
         let label_px = (base / 70.0).clamp(11.0, 48.0);
         let title_px = label_px * 1.3;
         let pad = (label_px * 0.6).round() as u32;
-        let max_label = format!("{}", rows.max(cols) + 1_000);
+        let max_label = format!("{}", rows.max(cols).saturating_add(1_000));
         let (label_w, _) = text::measure(&max_label, Face::Monospace, label_px);
         let left = if style.axes {
             label_w.ceil() as u32 + 3 * pad
@@ -445,33 +489,99 @@ impl Frame {
             Some((w, _)) => (w + label_px * 1.2).ceil() as u32 + 2 * pad,
             None => pad,
         };
-        let content_w = match spec.scale {
-            Some(s) if s > 0.0 && s.is_finite() => (cols as f64 * s).round().max(1.0) as u64,
-            Some(_) => return Err(FigureError::TooSmall),
-            None => {
-                if style.width < MIN_WIDTH || style.width <= left + right + 8 {
-                    return Err(FigureError::TooSmall);
+        let legend_h = legend_size.map_or(0, |(_, h)| h.ceil() as u32 + pad);
+        Margins {
+            left,
+            right,
+            top,
+            bottom,
+            legend_h,
+            title_px,
+            label_px,
+        }
+    }
+}
+
+impl Frame {
+    /// Plans a figure showing `rows × cols` cells (the content's aspect ratio) with `legend`
+    /// (if the style has one) on the right. Refuses, before any work, a figure with no room for
+    /// its content (saying which width would do), a scale that is not a positive number or
+    /// draws less than [`MIN_CONTENT`] pixels, and a figure over [`MAX_SIDE`] pixels a side.
+    fn plan(
+        spec: &FigureSpec,
+        rows: u64,
+        cols: u64,
+        title: &str,
+        legend: Option<&Legend>,
+    ) -> Result<Frame, FigureError> {
+        check_modulus(spec.color)?;
+        let (rows, cols) = (rows.max(1), cols.max(1));
+        match spec.scale {
+            Some(s) if !(s.is_finite() && s > 0.0) => Err(FigureError::BadScale(s)),
+            Some(s) => {
+                let content_w = cols as f64 * s;
+                if content_w < f64::from(MIN_CONTENT) {
+                    // rounded up to three decimals, so the scale stated works
+                    let least = (f64::from(MIN_CONTENT) / cols as f64 * 1000.0).ceil() / 1000.0;
+                    return Err(FigureError::ScaleTooSmall {
+                        scale: s,
+                        cells: cols,
+                        least,
+                    });
                 }
-                u64::from(style.width - left - right)
+                // Text grows with the picture so a figure scaled down onto a slide stays readable.
+                let margins = Margins::of(spec, rows, cols, title, legend, content_w as f32);
+                Self::with_content(margins, rows, cols, content_w.round())
             }
-        };
-        let content_h = ((rows as f64) * content_w as f64 / cols as f64).round().max(1.0) as u64;
-        let width = content_w + u64::from(left + right);
-        // a legend taller than the map makes the picture taller, never overlaps it
-        let legend_h = legend_size.map_or(0, |(_, h)| h.ceil() as u64 + u64::from(pad));
-        let height = (content_h + u64::from(bottom)).max(legend_h) + u64::from(top);
-        if width > u64::from(MAX_SIDE) || height > u64::from(MAX_SIDE) {
+            None => {
+                let width = spec.style.width;
+                let margins = Margins::of(spec, rows, cols, title, legend, width as f32);
+                let content_w = i64::from(width) - i64::from(margins.left + margins.right);
+                if width < MIN_WIDTH || content_w < i64::from(MIN_CONTENT) {
+                    return Err(FigureError::TooNarrow {
+                        width,
+                        least: Self::least_width(spec, rows, cols, title, legend),
+                    });
+                }
+                Self::with_content(margins, rows, cols, content_w as f64)
+            }
+        }
+    }
+
+    /// The smallest width at which [`Frame::plan`] leaves [`MIN_CONTENT`] pixels for the
+    /// content. The margins grow with the width (their text does), so this is the least fixed
+    /// point of `w = margins(w) + MIN_CONTENT`, reached by iterating from below.
+    fn least_width(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>) -> u32 {
+        let mut w = MIN_WIDTH;
+        loop {
+            let m = Margins::of(spec, rows, cols, title, legend, w as f32);
+            let need = (m.left + m.right + MIN_CONTENT).max(MIN_WIDTH);
+            if need <= w {
+                return w;
+            }
+            w = need;
+        }
+    }
+
+    /// The frame around a content area `content_w` pixels wide.
+    fn with_content(m: Margins, rows: u64, cols: u64, content_w: f64) -> Result<Frame, FigureError> {
+        let content_w = content_w.max(1.0);
+        let content_h = (rows as f64 * content_w / cols as f64).round().max(1.0);
+        let width = content_w + f64::from(m.left + m.right);
+        let height = (content_h + f64::from(m.bottom)).max(f64::from(m.legend_h)) + f64::from(m.top);
+        if width > f64::from(MAX_SIDE) || height > f64::from(MAX_SIDE) {
+            // in f64: a scale of 1e300 is refused as too large, not an overflow
             return Err(FigureError::TooLarge(width, height));
         }
         Ok(Frame {
             width: width as u32,
             height: height as u32,
-            left,
-            top,
+            left: m.left,
+            top: m.top,
             content_w: content_w as u32,
             content_h: content_h as u32,
-            title_px,
-            label_px,
+            title_px: m.title_px,
+            label_px: m.label_px,
         })
     }
 
@@ -1115,10 +1225,35 @@ mod tests {
             make_figure(&spec, &Control::new()),
             Err(FigureError::TooLarge(..))
         ));
-        spec.scale = Some(0.0);
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            spec.scale = Some(bad);
+            assert!(matches!(
+                make_figure(&spec, &Control::new()),
+                Err(FigureError::BadScale(_))
+            ));
+        }
+        for huge in [1e18, 1e300, f64::MAX] {
+            spec.scale = Some(huge);
+            assert!(matches!(
+                make_figure(&spec, &Control::new()),
+                Err(FigureError::TooLarge(..))
+            ));
+        }
+        // 30 columns at 0.0001 pixels each: refused, naming a scale that works
+        spec.scale = Some(0.0001);
+        let Err(FigureError::ScaleTooSmall { least, .. }) = make_figure(&spec, &Control::new()) else {
+            panic!("a 0.003-pixel map was drawn")
+        };
+        spec.scale = Some(least);
+        let fig = make_figure(&spec, &Control::new()).unwrap();
+        assert!(fig.content[2] >= MIN_CONTENT);
+        spec.scale = Some(least - 0.002);
+        assert!(make_figure(&spec, &Control::new()).is_err());
+        spec.color = ColorMode::Modulo(u32::MAX);
+        spec.scale = None;
         assert!(matches!(
             make_figure(&spec, &Control::new()),
-            Err(FigureError::TooSmall)
+            Err(FigureError::Modulus(_))
         ));
         spec.scale = None;
         spec.color = ColorMode::Difference;
@@ -1126,6 +1261,47 @@ mod tests {
             make_figure(&spec, &Control::new()),
             Err(FigureError::NothingToCompare)
         ));
+    }
+
+    #[test]
+    fn the_least_width_stated_is_the_least_that_works() {
+        let styles = [
+            FigureStyle::default(),
+            FigureStyle {
+                axes: false,
+                legend: false,
+                title: "-".into(),
+                ..FigureStyle::default()
+            },
+        ];
+        for style in styles {
+            for (rows, cols, color) in [
+                (20u64, 30u64, ColorMode::Outcome),
+                (1 << 40, 1 << 40, ColorMode::Difference),
+                (3, 1, ColorMode::Modulo(MAX_MODULUS)),
+            ] {
+                let mut spec = wythoff_spec(style.clone());
+                spec.color = color;
+                spec.style.width = 1;
+                let Err(FigureError::TooNarrow { least, .. }) = Frame::plan(&spec, rows, cols, "t", None) else {
+                    panic!("a width of 1 is too narrow")
+                };
+                let mut plan = |w: u32| {
+                    spec.style.width = w;
+                    Frame::plan(&spec, rows, cols, "t", None)
+                };
+                let ok = plan(least).unwrap();
+                assert_eq!(ok.width, least);
+                assert!(ok.content_w >= MIN_CONTENT);
+                match plan(least - 1) {
+                    Err(FigureError::TooNarrow { least: again, .. }) => assert_eq!(again, least),
+                    other => panic!("{other:?}"),
+                }
+                for w in least..least + 400 {
+                    assert!(plan(w).is_ok(), "{w}");
+                }
+            }
+        }
     }
 
     #[test]

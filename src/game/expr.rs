@@ -10,9 +10,10 @@ use super::position::parse_number;
 use super::rules::euclid::EuclidVariant;
 use super::rules::one_heap::OctalCode;
 
-/// Why a ruleset expression does not parse.
+/// Why a ruleset expression does not parse. The expression is quoted escaped and shortened
+/// ([`super::quote::quoted`]): it may be a megabyte long or hold a newline.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message} (at character {at} of '{text}')")]
+#[error("{message} (at character {at} of {})", super::quote::quoted(.text))]
 pub struct ParseError {
     pub message: String,
     pub at: usize,

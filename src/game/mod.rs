@@ -9,6 +9,7 @@ pub mod nimber;
 pub mod position;
 pub mod prediction;
 pub mod presentation;
+pub mod quote;
 pub mod rules;
 pub mod theory;
 

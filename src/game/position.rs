@@ -28,9 +28,9 @@ pub enum Position {
 pub enum PositionError {
     #[error("empty position")]
     Empty,
-    #[error("'{0}' is not a non-negative integer")]
+    #[error("{} is not a non-negative integer", super::quote::quoted(.0))]
     NotANumber(String),
-    #[error("number {0} does not fit in 64 bits")]
+    #[error("number {} does not fit in 64 bits", super::quote::shorten(.0, super::quote::QUOTE_MAX))]
     Overflow(String),
     #[error("{0}")]
     Illegal(String),

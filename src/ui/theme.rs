@@ -25,9 +25,15 @@ pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
 /// Notices that are not errors (saved, opened, exported).
 pub const NOTICE_TEXT: Color32 = Color32::from_rgb(120, 200, 140);
 pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
+/// The points of the one-heap plot.
+pub const SEQUENCE_POINTS: Color32 = Color32::from_rgb(90, 160, 230);
 
-/// Width of the side panels, in points.
-pub const SIDE_PANEL_WIDTH: f32 = 260.0;
+/// Width of the ruleset panel, in points.
+pub const SIDE_PANEL_WIDTH: f32 = 250.0;
+/// Width of the inspector, in points (the user may drag it within a range).
+pub const INSPECTOR_WIDTH: f32 = 320.0;
+/// Size of the small helper texts, in points (egui's default small text is hard to read).
+pub const SMALL_TEXT: f32 = 11.5;
 /// Target distance between axis tick labels, in points.
 pub const TICK_SPACING: f32 = 80.0;
 /// Width of the Cram editor's report column, in points.
@@ -53,4 +59,13 @@ pub fn shown(text: &str) -> String {
         .replace('≤', "<=")
         .replace('≠', "!=")
         .replace('≥', ">=")
+}
+
+/// Sets the window's text sizes: helper texts readable at a glance.
+pub fn apply(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style
+            .text_styles
+            .insert(egui::TextStyle::Small, egui::FontId::proportional(SMALL_TEXT));
+    });
 }

@@ -25,6 +25,13 @@ use crate::solver::evaluate::Evaluator;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
+/// What a lane's thread is sent: a job, or the word to forget its caches.
+enum LaneMessage {
+    Job(Request),
+    /// Drop what the lane keeps between jobs (the user's Cancel gives the memory back).
+    Free,
+}
+
 struct Request {
     job: JobId,
     lane: Lane,
@@ -44,7 +51,7 @@ pub struct Running {
 
 /// One lane's thread and the channel feeding it.
 struct LaneThread {
-    requests: Sender<Request>,
+    requests: Sender<LaneMessage>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -94,7 +101,7 @@ impl Worker {
 
     fn lane_thread(&mut self, lane: Lane) -> &LaneThread {
         self.lanes.entry(lane).or_insert_with(|| {
-            let (requests, rx) = mpsc::channel::<Request>();
+            let (requests, rx) = mpsc::channel::<LaneMessage>();
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
             let every = self.wake_every.clone();
@@ -127,7 +134,9 @@ impl Worker {
             spec,
             control,
         };
-        if let Err(mpsc::SendError(request)) = self.lane_thread(lane).requests.send(request) {
+        if let Err(mpsc::SendError(LaneMessage::Job(request))) =
+            self.lane_thread(lane).requests.send(LaneMessage::Job(request))
+        {
             // The lane's thread could not start: answer at once so the window shows why.
             self.running.remove(&lane);
             let _ = self.response_sender.send(Response {
@@ -145,6 +154,16 @@ impl Worker {
     pub fn cancel(&mut self, lane: Lane) {
         if let Some(r) = self.running.remove(&lane) {
             r.control.cancel();
+        }
+    }
+
+    /// Stops the lane's job and has its thread drop what it keeps between jobs (caches,
+    /// tables), so the memory is given back: the status bar's Cancel. The next job on the
+    /// lane starts from nothing.
+    pub fn cancel_and_free(&mut self, lane: Lane) {
+        self.cancel(lane);
+        if let Some(t) = self.lanes.get(&lane) {
+            let _ = t.requests.send(LaneMessage::Free);
         }
     }
 
@@ -207,15 +226,24 @@ pub struct LaneState {
 /// owner says otherwise ([`Worker::set_wake_every`]).
 const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn lane_loop(requests: Receiver<Request>, responses: Sender<Response>, wake: Wake, wake_every: Arc<AtomicU64>) {
+fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake, wake_every: Arc<AtomicU64>) {
     let mut state = LaneState::default();
-    while let Ok(mut req) = requests.recv() {
+    while let Ok(message) = requests.recv() {
+        let mut job = None;
         // Only the newest request matters: skip those already superseded.
-        while let Ok(next) = requests.try_recv() {
-            req.control.cancel();
-            req = next;
+        for message in std::iter::once(message).chain(std::iter::from_fn(|| requests.try_recv().ok())) {
+            match message {
+                LaneMessage::Job(req) => {
+                    if let Some(old) = job.replace(req) {
+                        old.control.cancel();
+                    }
+                }
+                LaneMessage::Free => state = LaneState::default(),
+            }
         }
-        run_and_send(req, &mut state, &responses, &wake, &wake_every);
+        if let Some(req) = job {
+            run_and_send(req, &mut state, &responses, &wake, &wake_every);
+        }
     }
 }
 

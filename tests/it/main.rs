@@ -1,9 +1,10 @@
 //! The integration tests, in one binary so the window's dependencies are linked once: the
 //! layering of the source ([`architecture`]),
 //! independent brute forces against the solvers ([`brute_force`], [`cram_solver`]), the command
-//! line as scripts see it ([`cli`]), the exported map pooled truthfully ([`map_figure`]), and
-//! the window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
-//! [`cram_editor`], [`sessions`]).
+//! line as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]),
+//! the exported map pooled truthfully ([`map_figure`]), session files checked field by field ([`session_validation`]), fuzz tests of sessions and
+//! export paths bounded in time ([`fuzz`]), and the window's behaviour through egui_kittest
+//! without a GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -12,9 +13,14 @@
 
 mod architecture;
 mod brute_force;
+mod check_ranges;
 mod cli;
 mod cram_solver;
+mod export_paths;
+mod fuzz;
 mod map_figure;
+mod session_validation;
+mod terminal_errors;
 
 #[cfg(feature = "gui")]
 mod common;
@@ -23,6 +29,10 @@ mod cram_editor;
 #[cfg(feature = "gui")]
 mod inspector;
 #[cfg(feature = "gui")]
+mod last_state;
+#[cfg(feature = "gui")]
 mod sessions;
 #[cfg(feature = "gui")]
 mod window;
+#[cfg(feature = "gui")]
+mod window_use;

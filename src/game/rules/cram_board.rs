@@ -61,9 +61,10 @@ pub struct Domino {
 
 impl fmt::Display for Domino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // saturating: a domino read from a file may sit at the last usize
         let (r2, c2) = match self.orientation {
-            Orientation::Horizontal => (self.row, self.col + 1),
-            Orientation::Vertical => (self.row + 1, self.col),
+            Orientation::Horizontal => (self.row, self.col.saturating_add(1)),
+            Orientation::Vertical => (self.row.saturating_add(1), self.col),
         };
         write!(f, "({},{})-({},{})", self.row, self.col, r2, c2)
     }

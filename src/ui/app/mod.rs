@@ -2,6 +2,8 @@
 //! supplied by the background worker. `logic` does the work (drain results, schedule jobs);
 //! the `*_ui` functions draw and record what the user asked for.
 
+pub mod file_prompt;
+pub mod help;
 pub mod notice;
 pub mod session_ui;
 
@@ -130,7 +132,8 @@ impl MapStatus {
     pub fn message(&self) -> Option<String> {
         match self {
             MapStatus::Ready => None,
-            MapStatus::Cancelled { .. } => Some("cancelled".into()),
+            // said once by a notice that fades; the map just waits
+            MapStatus::Cancelled { .. } => None,
             MapStatus::NoMap(why) => Some(why.clone()),
             MapStatus::TooFar { far, error } => Some(format!(
                 "the map beyond row or column {far} is too far to compute: {error}"
@@ -170,8 +173,12 @@ pub struct App {
     pub status: MapStatus,
     /// A passing message (files, evicted tiles), shown when there is no error.
     pub notice: Option<Notice>,
-    pub show_about: bool,
+    /// The Help window and its page.
+    pub show_help: bool,
+    pub help_page: help::HelpPage,
     pub central_tab: CentralTab,
+    /// On the Cram board tab, the ruleset panel is shown beside the board (hidden by default).
+    pub rulesets_beside_board: bool,
     pub cram_editor: CramEditor,
     /// The inspector (selected position, move tree, play mode); its serde part goes in sessions.
     pub inspector: InspectorState,
@@ -183,7 +190,7 @@ pub struct App {
 
 impl App {
     pub fn new(memory_budget: u64) -> Self {
-        Self {
+        let mut app = Self {
             panel: RulesetPanel::default(),
             ruleset: Ruleset::Wythoff,
             layout: Layout::Plain,
@@ -195,14 +202,18 @@ impl App {
             hovered: None,
             status: MapStatus::Ready,
             notice: None,
-            show_about: false,
+            show_help: false,
+            help_page: help::HelpPage::default(),
             central_tab: CentralTab::default(),
+            rulesets_beside_board: false,
             cram_editor: CramEditor::default(),
             inspector: InspectorState::default(),
             sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
-        }
+        };
+        app.mark_clean(); // nothing to save until the user changes something
+        app
     }
 
     /// How the current ruleset is shown (the one answer, see [`Presentation`]).
@@ -245,7 +256,7 @@ impl App {
         self.layout = match Layout::from_slice_text(&self.panel.slice) {
             Ok(l) => l,
             Err(e) => {
-                self.status = MapStatus::NoMap(e);
+                self.panel.error = Some(e); // shown in the ruleset panel, where it can be mended
                 Layout::Plain
             }
         };
@@ -265,22 +276,30 @@ impl App {
         self.worker.as_ref()
     }
 
-    /// Stops every running job (the status bar's Cancel).
+    /// Stops every running job and gives back what the solver threads keep (the status bar's
+    /// Cancel). The map waits until the view or the colours change; the inspector until the
+    /// user asks for a position again.
     pub fn cancel_jobs(&mut self) {
         if let Some(w) = &mut self.worker {
-            w.cancel(Lane::Map);
-            w.cancel(Lane::Cram);
+            for lane in [Lane::Map, Lane::Cram, Lane::Export] {
+                w.cancel_and_free(lane);
+            }
+            self.inspector.cancel(w);
         }
         self.map.asked = None;
         self.status = MapStatus::Cancelled {
             camera: self.map_state.camera,
             color: self.map_state.color,
         };
+        self.notice = Some(Notice::done(
+            "cancelled: the map goes on when you pan, zoom or change the colours".into(),
+        ));
     }
 
     /// Takes the worker's results and asks for what the view still lacks.
     pub fn logic(&mut self, ctx: &egui::Context) {
         let worker = self.worker.get_or_insert_with(|| {
+            theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
             Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
         });
@@ -505,20 +524,32 @@ impl App {
         egui::Panel::bottom("status")
             .exact_size(status_h)
             .show(ui, |ui| self.status_bar_ui(ui));
-        egui::Panel::left("rulesets")
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let PanelAction::Apply(r) = ruleset_panel::ruleset_panel_ui(ui, &mut self.panel) {
-                        self.set_ruleset(r);
-                    }
+        // The board editor has its own report column: the side panels give it their room
+        // (the rulesets come back on demand, to leave a Cram ruleset).
+        let on_board = self.central_view() == CentralView::Board;
+        if !on_board || self.rulesets_beside_board {
+            egui::Panel::left("rulesets")
+                .default_size(theme::SIDE_PANEL_WIDTH)
+                .size_range(theme::SIDE_PANEL_WIDTH * 0.8..=theme::SIDE_PANEL_WIDTH * 1.6)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        let compare = self.map_state.color == ColorMode::Difference;
+                        if let PanelAction::Apply(r) = ruleset_panel::ruleset_panel_ui(ui, &mut self.panel, compare) {
+                            self.set_ruleset(r);
+                        }
+                    });
                 });
-            });
-        egui::Panel::right("inspector")
-            .default_size(theme::SIDE_PANEL_WIDTH + 80.0)
-            .show(ui, |ui| {
-                inspector::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered);
-            });
+        }
+        if !on_board {
+            // a fixed range, and content that scrolls rather than pushes: the panel never grows
+            // to its widest line and squeezes the map
+            egui::Panel::right("inspector")
+                .default_size(theme::INSPECTOR_WIDTH)
+                .size_range(theme::INSPECTOR_WIDTH * 0.75..=theme::INSPECTOR_WIDTH * 1.6)
+                .show(ui, |ui| {
+                    inspector::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered);
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 let board_only = self.presentation() == Presentation::Board;
@@ -527,6 +558,17 @@ impl App {
                         .on_disabled_hover_text("Cram rulesets are played on a board");
                 });
                 ui.selectable_value(&mut self.central_tab, CentralTab::CramBoard, "Cram board");
+                if on_board {
+                    ui.separator();
+                    let label = if self.rulesets_beside_board {
+                        "Hide the rulesets"
+                    } else {
+                        "Show the rulesets"
+                    };
+                    if ui.button(label).clicked() {
+                        self.rulesets_beside_board = !self.rulesets_beside_board;
+                    }
+                }
             });
             match self.central_view() {
                 CentralView::Board => {
@@ -557,16 +599,7 @@ impl App {
                 },
             }
         });
-        if self.show_about {
-            let mut open = true;
-            egui::Window::new("About nimscope")
-                .open(&mut open)
-                .show(ui.ctx(), |ui| {
-                    ui.label(format!("nimscope {}", crate::GIT_COMMIT_VERSION));
-                    ui.label("An explorer for impartial combinatorial games.");
-                });
-            self.show_about = open;
-        }
+        help::help_window_ui(ui.ctx(), &mut self.show_help, &mut self.help_page);
     }
 
     /// The value map with the inspector's marks; a click selects the cell's position.
@@ -596,8 +629,16 @@ impl App {
         if response.clicked
             && let Some(h) = self.hovered
         {
-            self.inspector.doc.typed = layout.position(&self.ruleset, h.cell).to_string();
-            self.inspector.select_typed(&self.ruleset);
+            let p = layout.position(&self.ruleset, h.cell);
+            if self.inspector.playing() {
+                // a click on the map plays that move; anything else is refused with a word
+                if let Err(why) = self.inspector.play_to(&p) {
+                    self.notice = Some(Notice::error(format!("not played: {why}")));
+                }
+            } else {
+                self.inspector.doc.typed = p.to_string();
+                self.inspector.select_typed(&self.ruleset);
+            }
         }
         canvas::marks_ui(ui, &self.map_state, marks.selected, &marks.options);
     }
@@ -634,8 +675,16 @@ impl App {
                 ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
             });
             ui.menu_button("Help", |ui| {
-                if ui.button("About nimscope").clicked() {
-                    self.show_about = true;
+                for (page, label) in [
+                    (help::HelpPage::QuickStart, "Quick start"),
+                    (help::HelpPage::Keys, "Keys and gestures"),
+                    (help::HelpPage::About, "About nimscope"),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.show_help = true;
+                        self.help_page = page;
+                        ui.close();
+                    }
                 }
             });
         });
@@ -829,6 +878,10 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         app.map_state.show_region(region);
     }
     app.trace = Trace::from_env()?;
+    if opts.session.is_none() && app.sessions.path.is_none() {
+        // what the command line asked to show is not a change to save
+        app.mark_clean();
+    }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))
 }

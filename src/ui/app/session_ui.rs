@@ -1,14 +1,17 @@
 //! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
 //! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
 //! the question before closing or opening another session over unsaved changes, the notes,
-//! and the last state restored on the next start. Every file action has a path-taking
-//! function (tests call those; the native dialog only picks the path).
+//! and the last state restored on the next start. Every file action takes its path from a
+//! field of its own ([`super::file_prompt`]), with the desktop's dialog as a Browse button, and
+//! has a path-taking function (tests call those); nothing waits on a dialog.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::App;
+use super::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui, path_row_ui};
 use super::notice::Notice;
+use crate::camera::CellRect;
 use crate::figure::{Background, FigureStyle, MAX_SIDE};
 use crate::session::{Session, WindowState};
 use crate::ui::canvas::Camera;
@@ -24,8 +27,25 @@ const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
 pub enum AfterSaving {
     /// Close the window.
     Close,
-    /// Open a session: this file, or the one the Open dialog picks (`None`).
+    /// Open a session: this file, or the one the Open prompt gives (`None`).
     Open(Option<PathBuf>),
+}
+
+/// Which cells a map figure exported from the window shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ExportRegion {
+    /// The session's own region (as opened or saved); the visible cells for a new session.
+    #[default]
+    Session,
+    /// The cells the map shows now.
+    Visible,
+}
+
+/// A file action waiting for its path in a window of its own, and what follows a successful
+/// save (the quit question's Save goes on to close).
+pub struct PendingFile {
+    pub prompt: FilePrompt,
+    pub then: Option<AfterSaving>,
 }
 
 /// What the File menu and its dialogs keep between frames.
@@ -40,8 +60,19 @@ pub struct SessionState {
     pub show_export: bool,
     /// Closing or opening was asked for over unsaved changes: the question is showing.
     pub confirm: Option<AfterSaving>,
+    /// Open or Save as, waiting for its path.
+    pub pending: Option<PendingFile>,
+    /// The export window's path (kept between openings).
+    pub export_path: Option<FilePrompt>,
+    /// The cells a map figure shows.
+    pub export_region: ExportRegion,
+    /// The session's own region of cells (from its file, or as saved); `None` for a session
+    /// never saved, whose region is the visible one. Looking around never changes it.
+    pub region: Option<CellRect>,
     /// The user answered the question: close for real next frame.
     close_now: bool,
+    /// Closing follows a save: ask the viewport to close on the next frame.
+    close_requested: bool,
     /// Where the window's own state lives (`None`: tests, nothing written).
     state_dir: Option<PathBuf>,
     window_state: WindowState,
@@ -59,7 +90,12 @@ impl Default for SessionState {
             show_notes: false,
             show_export: false,
             confirm: None,
+            pending: None,
+            export_path: None,
+            export_region: ExportRegion::default(),
+            region: None,
             close_now: false,
+            close_requested: false,
             state_dir: None,
             window_state: WindowState::default(),
             last_autosave: Instant::now(),
@@ -84,16 +120,33 @@ impl App {
     /// Keeps the window's own state (last session, recent files) in `dir` and restores the last
     /// session from it; the binary calls this, tests do not.
     pub fn use_state_dir(&mut self, dir: PathBuf) {
-        let state = WindowState::load(&dir);
+        // A damaged last state is set aside (renamed, never deleted) and the window starts
+        // afresh, saying so: it must never stop the window from starting.
+        let (mut state, problem) = WindowState::restore(&dir);
+        if let Some(message) = problem {
+            self.notice = Some(Notice::error(message));
+        }
         if let Some(last) = state.last.clone() {
-            if let Err(e) = self.apply_session(last) {
-                self.notice = Some(Notice::error(format!("the last session could not be restored: {e}")));
-            }
-            self.sessions.path = state.last_path.clone();
-            if let Some(p) = &state.last_path
-                && let Ok(on_disk) = Session::load(p)
-            {
-                self.sessions.saved = content(&on_disk); // unsaved changes survive a restart
+            match self.apply_session(last) {
+                Ok(()) => {
+                    self.sessions.path = state.last_path.clone();
+                    if let Some(p) = &state.last_path
+                        && let Ok(on_disk) = Session::load(p)
+                    {
+                        self.sessions.saved = content(&on_disk); // unsaved changes survive a restart
+                    }
+                }
+                Err(e) => {
+                    // kept where the autosave cannot overwrite it
+                    let kept = match WindowState::set_aside(&dir) {
+                        Ok(p) => format!("it is kept as {}", p.display()),
+                        Err(io) => format!("it could not be set aside: {io}"),
+                    };
+                    let message = format!("the last session could not be restored ({e}); {kept}");
+                    self.notice = Some(Notice::error(crate::game::quote::one_line(&message)));
+                    state.last = None;
+                    state.last_path = None;
+                }
             }
         }
         self.sessions.window_state = state;
@@ -103,15 +156,18 @@ impl App {
     /// Keeps the window's own state in `dir` without restoring the last session (the command
     /// line named what to show).
     pub fn keep_state_in(&mut self, dir: PathBuf) {
-        self.sessions.window_state = WindowState::load(&dir);
+        let (state, problem) = WindowState::restore(&dir);
+        if let Some(message) = problem {
+            self.notice = Some(Notice::error(message)); // set aside, and said, as on a plain start
+        }
+        self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
 
     /// Everything the user is exploring, as a session document.
     pub fn session(&self) -> Session {
-        let visible = self.map_state.visible_cells(u64::MAX);
-        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
-        let (rows, cols) = (at_least_one(visible.rows), at_least_one(visible.cols));
+        let region = self.sessions.region.clone().unwrap_or_else(|| self.visible_region());
+        let (rows, cols) = (region.rows, region.cols);
         Session {
             ruleset: self.ruleset.to_string(),
             slice: self.panel.slice.trim().to_string(),
@@ -158,6 +214,10 @@ impl App {
         };
         self.map_state.color = s.color;
         self.map_state.overlays = s.overlays;
+        self.sessions.region = Some(CellRect {
+            rows: s.rows.clone(),
+            cols: s.cols.clone(),
+        });
         self.inspector = InspectorState::from_document(&name, s.inspector.clone());
         self.cram_editor = board;
         self.sessions.figure = s.figure;
@@ -165,6 +225,11 @@ impl App {
         // As the window represents it (a session without a board gets the editor's default).
         self.sessions.saved = content(&self.session());
         Ok(())
+    }
+
+    /// Takes what the window shows now as the state with nothing to save (a fresh window).
+    pub(super) fn mark_clean(&mut self) {
+        self.sessions.saved = content(&self.session());
     }
 
     /// Whether the session differs from the file it came from (the view aside).
@@ -193,26 +258,47 @@ impl App {
     }
 
     fn open_now(&mut self, path: Option<PathBuf>) {
-        let path = match path {
-            Some(p) => p,
-            None => match rfd::FileDialog::new()
-                .set_title("Open a nimscope session")
-                .add_filter("nimscope session", &["ron"])
-                .pick_file()
-            {
-                Some(p) => p,
-                None => return,
-            },
-        };
-        if let Err(e) = self.open_session(&path) {
-            self.notice = Some(Notice::error(e));
+        match path {
+            Some(path) => {
+                if let Err(e) = self.open_session(&path) {
+                    self.notice = Some(Notice::error(e));
+                }
+            }
+            None => {
+                let prompt = FilePrompt::new(FileAction::Open, &self.default_path("ron"));
+                self.sessions.pending = Some(PendingFile { prompt, then: None });
+            }
         }
+    }
+
+    /// Where a new file goes by default: beside the session's file (or the most recent one),
+    /// else in the working folder, named after the session, with extension `ext`.
+    pub fn default_path(&self, ext: &str) -> PathBuf {
+        let near = self
+            .sessions
+            .path
+            .clone()
+            .or_else(|| self.sessions.window_state.recent.first().cloned());
+        let dir = near
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        dir.join(format!(
+            "{}.{ext}",
+            Session::display_name(self.sessions.path.as_deref())
+        ))
     }
 
     /// Saves the session to `path` (atomically) and makes it the session's file.
     pub fn save_session(&mut self, path: &Path) -> Result<(), String> {
         let s = self.session();
         s.save(path).map_err(|e| e.to_string())?;
+        self.sessions.region = Some(CellRect {
+            rows: s.rows.clone(),
+            cols: s.cols.clone(),
+        });
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());
         self.remember(path);
@@ -242,9 +328,34 @@ impl App {
         self.sessions.last_autosave = Instant::now();
     }
 
-    /// Starts writing the current view's figure to `path` in the background.
+    /// The whole cells the map shows now (at least one).
+    pub fn visible_region(&self) -> CellRect {
+        let visible = self.map_state.visible_cells(u64::MAX);
+        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
+        CellRect {
+            rows: at_least_one(visible.rows),
+            cols: at_least_one(visible.cols),
+        }
+    }
+
+    /// The region a map figure exported now shows, as the export window says.
+    pub fn export_region(&self) -> CellRect {
+        match (self.sessions.export_region, &self.sessions.region) {
+            (ExportRegion::Session, Some(r)) => r.clone(),
+            _ => self.visible_region(),
+        }
+    }
+
+    /// Starts writing the current view's figure to `path` in the background; a map shows the
+    /// region the export window chose (the session's region is never changed by it).
     pub fn export_png(&mut self, path: &Path) -> Result<(), String> {
-        let spec = self.session().figure_spec(self.sessions.figure.clone(), None)?;
+        let region = self.export_region();
+        let session = Session {
+            rows: region.rows,
+            cols: region.cols,
+            ..self.session()
+        };
+        let spec = session.figure_spec(self.sessions.figure.clone(), None)?;
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         worker.submit(
             Lane::Export,
@@ -277,10 +388,10 @@ impl App {
         }
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
-            self.save_as_dialog();
+            self.save_as_dialog(None);
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.save_dialog();
+            self.save_dialog(None);
         }
         if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
             self.request_open(None);
@@ -290,28 +401,74 @@ impl App {
         }
     }
 
-    fn save_dialog(&mut self) {
+    /// Save: to the session's file, or through the Save as prompt when it has none; `then`
+    /// follows a successful save.
+    fn save_dialog(&mut self, then: Option<AfterSaving>) {
         match self.sessions.path.clone() {
-            Some(path) => {
-                if let Err(e) = self.save_session(&path) {
-                    self.notice = Some(Notice::error(e));
-                }
-            }
-            None => self.save_as_dialog(),
+            Some(path) => match self.save_session(&path) {
+                Ok(()) => self.after_saving(then),
+                Err(e) => self.notice = Some(Notice::error(e)),
+            },
+            None => self.save_as_dialog(then),
         }
     }
 
-    fn save_as_dialog(&mut self) {
-        let name = format!("{}.ron", Session::display_name(self.sessions.path.as_deref()));
-        let picked = rfd::FileDialog::new()
-            .set_title("Save the nimscope session")
-            .add_filter("nimscope session", &["ron"])
-            .set_file_name(name)
-            .save_file();
-        if let Some(path) = picked
-            && let Err(e) = self.save_session(&path)
-        {
-            self.notice = Some(Notice::error(e));
+    /// Shows the Save as prompt; `then` follows a successful save.
+    fn save_as_dialog(&mut self, then: Option<AfterSaving>) {
+        let prefill = self.sessions.path.clone().unwrap_or_else(|| self.default_path("ron"));
+        let prompt = FilePrompt::new(FileAction::SaveAs, &prefill);
+        self.sessions.pending = Some(PendingFile { prompt, then });
+    }
+
+    /// What the question "save the changes first?" was waiting for, once saved.
+    fn after_saving(&mut self, then: Option<AfterSaving>) {
+        match then {
+            None => {}
+            Some(AfterSaving::Close) => {
+                self.sessions.close_now = true;
+                self.sessions.close_requested = true;
+            }
+            Some(AfterSaving::Open(path)) => self.open_now(path),
+        }
+    }
+
+    /// The Open or Save as prompt, when one is waiting.
+    fn pending_file_ui(&mut self, ctx: &egui::Context) {
+        let Some(pending) = &mut self.sessions.pending else {
+            return;
+        };
+        let heading = match pending.prompt.action {
+            FileAction::Open => "Open a session",
+            FileAction::SaveAs => "Save the session as",
+            FileAction::Export => "Export",
+        };
+        match file_prompt_window_ui(ctx, &mut pending.prompt, heading) {
+            PromptAnswer::Waiting => {}
+            PromptAnswer::Cancel => self.sessions.pending = None,
+            PromptAnswer::Confirm(path) => {
+                let action = pending.prompt.action;
+                let then = pending.then.clone();
+                let result = match action {
+                    FileAction::Open => {
+                        self.sessions.pending = None;
+                        self.request_open(Some(path));
+                        return;
+                    }
+                    _ => self.save_session(&path),
+                };
+                match result {
+                    Ok(()) => {
+                        self.sessions.pending = None;
+                        self.after_saving(then);
+                    }
+                    // the prompt stays, with the reason, so the user can mend the path
+                    Err(e) => {
+                        if let Some(p) = &mut self.sessions.pending {
+                            p.prompt.message = Some(e);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -334,11 +491,11 @@ impl App {
         });
         if ui.button("Save session  (Ctrl+S)").clicked() {
             ui.close();
-            self.save_dialog();
+            self.save_dialog(None);
         }
         if ui.button("Save session as…  (Ctrl+Shift+S)").clicked() {
             ui.close();
-            self.save_as_dialog();
+            self.save_as_dialog(None);
         }
         ui.separator();
         if ui.button("Export PNG…  (Ctrl+E)").clicked() {
@@ -361,6 +518,7 @@ impl App {
         self.title_ui(ctx);
         self.notes_window_ui(ctx);
         self.export_window_ui(ctx);
+        self.pending_file_ui(ctx);
         self.close_ui(ctx);
         self.save_first_ui(ctx);
         if self.sessions.state_dir.is_some() && self.sessions.last_autosave.elapsed() > AUTOSAVE_EVERY {
@@ -402,9 +560,11 @@ impl App {
     fn export_window_ui(&mut self, ctx: &egui::Context) {
         let mut open = self.sessions.show_export;
         let mut chosen = None;
+        let default_export = self.default_path("png");
+        let visible = self.visible_region();
         egui::Window::new("Export PNG").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
-            ui.label("The figure shows what the map shows now (or the sequence, or the Cram board).");
+            ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
             ui.horizontal(|ui| {
                 let label = ui.label("Width (pixels)");
                 ui.add(egui::DragValue::new(&mut f.width).range(256..=MAX_SIDE))
@@ -421,12 +581,20 @@ impl App {
                 ui.radio_value(&mut f.background, Background::White, "White background");
                 ui.radio_value(&mut f.background, Background::Transparent, "Transparent");
             });
-            if ui.button("Choose a file and export…").clicked() {
-                chosen = rfd::FileDialog::new()
-                    .set_title("Export the figure")
-                    .add_filter("PNG image", &["png"])
-                    .set_file_name(format!("{}.png", Session::display_name(self.sessions.path.as_deref())))
-                    .save_file();
+            ui.separator();
+            region_choice_ui(ui, &mut self.sessions.export_region, self.sessions.region.as_ref(), &visible);
+            ui.separator();
+            let default = default_export;
+            let prompt = self
+                .sessions
+                .export_path
+                .get_or_insert_with(|| FilePrompt::new(FileAction::Export, &default));
+            let enter = path_row_ui(ui, prompt);
+            if ui.button("Export").clicked() || enter {
+                match prompt.chosen() {
+                    Some(p) => chosen = Some(p),
+                    None => prompt.message = Some("type the file's path first".into()),
+                }
             }
             if let Some(w) = &self.worker
                 && w.is_running(Lane::Export)
@@ -441,12 +609,19 @@ impl App {
         if let Some(path) = chosen
             && let Err(e) = self.export_png(&path)
         {
-            self.notice = Some(Notice::error(format!("export: {e}")));
+            let message = format!("export: {e}");
+            if let Some(p) = &mut self.sessions.export_path {
+                p.message = Some(message.clone());
+            }
+            self.notice = Some(Notice::error(message));
         }
     }
 
     /// Closing with unsaved changes asks first; the last state is kept for the next start.
     fn close_ui(&mut self, ctx: &egui::Context) {
+        if std::mem::take(&mut self.sessions.close_requested) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         if ctx.input(|i| i.viewport().close_requested()) {
             if self.sessions.close_now || !self.has_unsaved_changes() {
                 self.write_window_state();
@@ -495,19 +670,59 @@ impl App {
         let Some(save) = answer else {
             return;
         };
-        if save {
-            self.save_dialog();
-            if self.has_unsaved_changes() {
-                return; // the save was cancelled or failed: keep asking
-            }
-        }
         self.sessions.confirm = None;
-        match after {
-            AfterSaving::Close => {
-                self.sessions.close_now = true;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        if save {
+            // to the session's file, or through the Save as prompt; closing or opening follows
+            self.save_dialog(Some(after));
+        } else {
+            match after {
+                AfterSaving::Close => {
+                    self.sessions.close_now = true;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+                AfterSaving::Open(path) => self.open_now(path),
             }
-            AfterSaving::Open(path) => self.open_now(path),
         }
+    }
+}
+
+/// `[a, b)` as the figures write a range.
+fn range_text(r: &std::ops::Range<u64>) -> String {
+    format!("[{}, {})", r.start, r.end)
+}
+
+/// The export window's choice of cells for a map figure, saying which cells each choice is.
+fn region_choice_ui(ui: &mut egui::Ui, choice: &mut ExportRegion, session: Option<&CellRect>, visible: &CellRect) {
+    let cells = |r: &CellRect| {
+        format!(
+            "rows a in {}, columns b in {}",
+            range_text(&r.rows),
+            range_text(&r.cols)
+        )
+    };
+    ui.label("A map figure shows");
+    match session {
+        Some(r) => {
+            ui.radio_value(
+                choice,
+                ExportRegion::Session,
+                format!("the session's region: {}", cells(r)),
+            );
+        }
+        None => {
+            ui.add_enabled(
+                false,
+                egui::RadioButton::new(
+                    false,
+                    "the session's region (none yet: it is set when the session is saved)",
+                ),
+            );
+        }
+    }
+    let visible_label = format!("the visible region: {}", cells(visible));
+    if session.is_none() {
+        let _ = ui.radio(true, visible_label);
+    } else {
+        ui.radio_value(choice, ExportRegion::Visible, visible_label);
     }
 }

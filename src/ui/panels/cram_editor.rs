@@ -370,6 +370,7 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut editor.paste_text)
+                    .id_salt("cram-board-text")
                     .desired_width(140.0)
                     .hint_text("..../.##./.... or 3x7"),
             )

@@ -177,8 +177,9 @@ fn heaps_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> bool {
     before != (panel.heaps, panel.axes, panel.fixed.clone())
 }
 
-/// Draws the panel; returns the ruleset to switch to, if any.
-pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAction {
+/// Draws the panel; returns the ruleset to switch to, if any. `compare`: the difference mode
+/// is on, so the panel shows what it compares with.
+pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bool) -> PanelAction {
     let mut chosen: Option<String> = None;
     ui.heading("Ruleset");
     let label = ui.label("Expression");
@@ -273,14 +274,16 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> PanelAct
             "More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.",
         );
     }
-    ui.separator();
-    ui.label("Difference mode compares with");
-    ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
-    let l = ui.label("compared ruleset");
-    ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
-        .labelled_by(l.id);
-    for p in Prediction::ALL {
-        ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
+    if compare {
+        ui.separator();
+        ui.label("Difference mode compares with");
+        ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
+        let l = ui.label("compared ruleset");
+        ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
+            .labelled_by(l.id);
+        for p in Prediction::ALL {
+            ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
+        }
     }
 
     match chosen {

@@ -5,6 +5,7 @@
 use super::state::{InspectorState, PATH_SEPARATOR, TREE_PAGE, TreeRow};
 use crate::game::Position;
 use crate::ui::theme::{self, shown};
+use crate::worker::JobError;
 
 /// What a child row says about the move leading to it.
 struct Edge {
@@ -94,6 +95,12 @@ fn node_ui(
         ui.horizontal(|ui| {
             ui.add_space((depth + 1) as f32 * theme::TREE_INDENT);
             match state.cache.errors.get(p) {
+                Some(JobError::Cancelled) => {
+                    ui.label("stopped by Cancel");
+                    if ui.small_button("compute again").clicked() {
+                        state.resume(p);
+                    }
+                }
                 Some(e) => {
                     ui.colored_label(theme::ERROR_TEXT, shown(&e.to_string()));
                 }

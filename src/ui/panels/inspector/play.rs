@@ -87,10 +87,13 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
             // value 0 at the end: the player to move has lost (normal play)
             let winner = if r.value == 0 { mover(m + 1) } else { mover(m) };
             let verb = if winner == "you" { "win" } else { "wins" };
-            ui.colored_label(
-                theme::WINNING_TEXT,
-                format!("game over after {m} move(s): {winner} {verb}"),
-            );
+            // green for the person's own win, red when the computer won, plain between people
+            let text = format!("game over after {m} move(s): {winner} {verb}");
+            match winner {
+                "you" => ui.colored_label(theme::WINNING_TEXT, text),
+                "the computer" => ui.colored_label(theme::ERROR_TEXT, text),
+                _ => ui.strong(text),
+            };
         }
         Some(_) if game.computer_to_move() => {
             ui.label("the computer is to move…");

@@ -129,6 +129,7 @@ pub struct MapMarks {
 impl InspectorState {
     /// Selects `p`, a position of the current ruleset, as the root of the tree (leaves play mode).
     pub fn select(&mut self, p: Position) {
+        self.resume(&p);
         let text = p.to_string();
         self.doc.typed = text.clone();
         self.cache.input_error = None;
@@ -377,6 +378,61 @@ impl InspectorState {
                 .collect()
         });
         (one(&p), opts)
+    }
+
+    /// The status bar's Cancel: the job running for the inspector stops, and the positions it
+    /// still needed are marked as stopped, so nothing starts again until the user asks
+    /// (selecting, expanding, or "compute again").
+    pub fn cancel(&mut self, worker: &mut Worker) {
+        worker.cancel_and_free(Lane::Inspector);
+        self.cache.requested = None;
+        for p in self.needed() {
+            if !self.cache.reports.contains_key(&p) {
+                self.cache.errors.entry(p).or_insert(JobError::Cancelled);
+            }
+        }
+    }
+
+    /// Forgets that `p`'s computation was stopped, so it is computed again.
+    pub fn resume(&mut self, p: &Position) {
+        if self.cache.errors.get(p) == Some(&JobError::Cancelled) {
+            self.cache.errors.remove(p);
+        }
+    }
+
+    /// In play mode, plays the move to `to` (a cell clicked on the map): it must be a move
+    /// from the game's current position, and the person's turn. Returns why not, otherwise.
+    pub fn play_to(&mut self, to: &Position) -> Result<(), String> {
+        let Some(game) = &self.doc.play else {
+            return Err("no game is being played".into());
+        };
+        let Some(current) = game.current().cloned() else {
+            return Err("the game has no position".into());
+        };
+        if game.computer_to_move() {
+            return Err("the computer is to move".into());
+        }
+        let Some(report) = self.cache.reports.get(&current) else {
+            return Err("the moves are still being computed".into());
+        };
+        let legal = report.options.iter().any(|o| &o.position == to) || {
+            let mut all = Vec::new();
+            report.ruleset.options(&current, &mut all);
+            all.contains(to)
+        };
+        if !legal {
+            return Err(format!("{to} is not a move from {current}"));
+        }
+        if let Some(g) = &mut self.doc.play {
+            g.play(to.clone());
+        }
+        self.cache.hint = None;
+        Ok(())
+    }
+
+    /// Whether a game is being played.
+    pub fn playing(&self) -> bool {
+        self.doc.play.is_some()
     }
 
     /// Starts a game from `start` against the chosen opponent.

@@ -8,6 +8,7 @@ use crate::game::{Outcome, Position, Ruleset, theory};
 use crate::solver::report::{self, PositionReport};
 use crate::ui::canvas::HoveredCell;
 use crate::ui::theme::{self, shown};
+use crate::worker::JobError;
 
 /// Largest value shown as a box in the mex strip.
 const MEX_STRIP_MAX: u32 = 40;
@@ -35,21 +36,42 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
         ui.colored_label(theme::ERROR_TEXT, shown(e));
     }
     ui.separator();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    // both ways: a wide line (a sum position, the nim-sum table) scrolls instead of widening
+    // the panel
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         let Some(root) = state.cache.root.clone() else {
             state.cache.rows.clear();
             state.cache.wanted.clear();
             return;
         };
-        match (state.cache.reports.get(&root).cloned(), state.cache.errors.get(&root)) {
+        // during a game the summary follows the game's position, not the start
+        let current = state
+            .doc
+            .play
+            .as_ref()
+            .and_then(|g| g.current())
+            .cloned()
+            .unwrap_or_else(|| root.clone());
+        match (
+            state.cache.reports.get(&current).cloned(),
+            state.cache.errors.get(&current),
+        ) {
             (Some(r), _) => summary_ui(ui, &r),
+            (None, Some(JobError::Cancelled)) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{current}: stopped by Cancel."));
+                    if ui.button("Compute again").clicked() {
+                        state.resume(&current);
+                    }
+                });
+            }
             (None, Some(e)) => {
-                ui.colored_label(theme::ERROR_TEXT, shown(&format!("{root}: {e}")));
+                ui.colored_label(theme::ERROR_TEXT, shown(&format!("{current}: {e}")));
             }
             (None, None) => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label(format!("computing {root}…"));
+                    ui.label(format!("computing {current}…"));
                 });
             }
         }
@@ -106,18 +128,33 @@ fn summary_ui(ui: &mut egui::Ui, r: &PositionReport) {
 }
 
 /// The mex made visible: a box per value 0..=max, filled where an option has that value, the
-/// smallest missing value outlined.
+/// smallest missing value outlined. When only some options are valued (a position with very
+/// many), the values known are shown but no mex is claimed: the missing value may be among the
+/// options not valued, and G comes from the solver.
 fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
     let values = r.option_values();
-    let mex = r.mex();
-    let shown: Vec<String> = values.iter().take(16).map(u32::to_string).collect();
+    let complete = r.complete();
+    let mex = complete.then(|| r.mex());
+    let listed: Vec<String> = values.iter().take(16).map(u32::to_string).collect();
     let more = if values.len() > 16 { ", …" } else { "" };
-    ui.label(format!(
-        "option values {{{}{more}}}; the smallest missing value is {mex}{}",
-        shown.join(", "),
-        if r.complete() { "" } else { " (over the options valued)" }
-    ));
-    let top = values.last().copied().unwrap_or(0).max(mex).min(MEX_STRIP_MAX);
+    match mex {
+        Some(mex) => ui.label(format!(
+            "option values {{{}{more}}}; the smallest missing value is {mex}",
+            listed.join(", ")
+        )),
+        None => ui.label(format!(
+            "values of the first {} options {{{}{more}}}; the others are not valued here, so no \
+             mex is drawn (G comes from the solver)",
+            r.options.len(),
+            listed.join(", ")
+        )),
+    };
+    let top = values
+        .last()
+        .copied()
+        .unwrap_or(0)
+        .max(mex.unwrap_or(0))
+        .min(MEX_STRIP_MAX);
     let size = 18.0;
     let per_row = ((ui.available_width() / (size + 2.0)).floor() as usize).max(1);
     let n = top as usize + 1;
@@ -146,7 +183,7 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
                 theme::VALUE_ABSENT
             },
         );
-        if v == mex {
+        if Some(v) == mex {
             painter.rect_stroke(b, 2.0, Stroke::new(2.0, theme::MEX_HIGHLIGHT), StrokeKind::Inside);
         }
         painter.text(
@@ -157,13 +194,19 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
             theme::AXIS_TEXT,
         );
     }
-    if r.value != mex && r.complete() && !r.is_terminal() {
-        ui.small(format!(
-            "G = {} differs from the mex: misère values of terminal positions",
-            r.value
-        ));
-    } else {
-        ui.small(format!("G = mex = {}", r.value));
+    match mex {
+        Some(mex) if r.value != mex && !r.is_terminal() => {
+            ui.small(format!(
+                "G = {} differs from the mex: misère values of terminal positions",
+                r.value
+            ));
+        }
+        Some(_) => {
+            ui.small(format!("G = mex = {}", r.value));
+        }
+        None => {
+            ui.small(format!("G = {} (from the solver)", r.value));
+        }
     }
 }
 

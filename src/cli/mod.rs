@@ -329,13 +329,14 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             title,
             transparent,
         } => {
+            let s = Session::load(&session)?;
+            refuse_to_overwrite(&session, &output)?;
             let format = match format {
                 Some(FigureFormat::Png) => Format::Png,
                 Some(FigureFormat::Svg) => Format::Svg,
-                None => Format::of_path(&output)?,
+                None => Format::of_path(&output)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", escape(&output.display().to_string())))?,
             };
-            let s = Session::load(&session)?;
-            refuse_to_overwrite(&session, &output)?;
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
             style.axes &= !no_axes;

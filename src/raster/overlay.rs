@@ -169,6 +169,58 @@ impl Overlays {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::raster::{ColorMode, Palette, colors};
+
+    /// WCAG's relative luminance of an sRGB colour.
+    fn luminance(c: [u8; 4]) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    }
+
+    /// WCAG's contrast ratio, 1 (none) to 21 (black on white).
+    fn contrast(a: [u8; 4], b: [u8; 4]) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// Every overlay shows over every colour a cell can take in any colour mode: its core or
+    /// its casing stands out from the cell by a contrast ratio of at least 2 (pink on the
+    /// difference mode's red, 1.3, was what hid Table 1's rings).
+    #[test]
+    fn overlays_stand_out_over_every_cell_colour() {
+        let mut cells = vec![
+            colors::P_POSITION,
+            colors::N_POSITION,
+            colors::NOT_A_POSITION,
+            colors::DIFFER,
+            colors::BOTH_P,
+            colors::HATCH_BACK,
+            colors::HATCH_LINE,
+        ];
+        for palette in [Palette::Viridis, Palette::Cividis] {
+            cells.extend((0..=64).map(|i| palette.at(i as f32 / 64.0)));
+        }
+        for k in 2..=12 {
+            cells.extend((0..k).map(|r| ColorMode::Modulo(k).key_color(r, 0)));
+        }
+        for style in [styles::PHI, styles::WYTHOFF, styles::THEOREM] {
+            for &cell in &cells {
+                let best = contrast(style.color, cell).max(style.casing.map_or(1.0, |(c, _)| contrast(c, cell)));
+                assert!(best >= 2.0, "{style:?} over {cell:?}: contrast {best:.2}");
+            }
+        }
+        assert!(
+            contrast([220, 30, 120, 255], colors::DIFFER) < 1.5,
+            "the old pink on red"
+        );
+    }
 
     #[test]
     fn overlay_shapes_follow_the_closed_forms() {

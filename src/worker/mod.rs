@@ -339,6 +339,29 @@ fn run(
                 height: figure.height(),
             }
         }
+        JobSpec::Csv {
+            ruleset,
+            layout,
+            rows,
+            cols,
+            path,
+        } => {
+            // the text: at most about 6 bytes a cell (values below 100 000 and a comma)
+            let cells = (rows.end - rows.start).saturating_mul(cols.end - cols.start);
+            control.reserve("the CSV text", cells.saturating_mul(6))?;
+            let grid = crate::solver::grid::grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
+            let mut bytes = Vec::new();
+            grid.write_csv(&mut bytes)
+                .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
+            control.check()?;
+            crate::figure::png_out::write_atomic(path, &bytes)
+                .map_err(|e| JobError::Failed(format!("could not write {}: {e}", path.display())))?;
+            Output::CsvWritten {
+                path: path.clone(),
+                rows: rows.end - rows.start,
+                cols: cols.end - cols.start,
+            }
+        }
     })
 }
 

@@ -2,7 +2,8 @@
 //! layering of the source ([`architecture`]),
 //! independent brute forces against the solvers ([`brute_force`], [`cram_solver`]), the command
 //! line as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]),
-//! the exported map pooled truthfully ([`map_figure`]), session files checked field by field ([`session_validation`]), fuzz tests of sessions and
+//! the exported map pooled truthfully ([`map_figure`]), figures in SVG and PNG from one drawing
+//! with complete legends ([`figures`]), session files checked field by field ([`session_validation`]), fuzz tests of sessions and
 //! export paths bounded in time ([`fuzz`]), and the window's behaviour through egui_kittest
 //! without a GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
@@ -17,6 +18,7 @@ mod check_ranges;
 mod cli;
 mod cram_solver;
 mod export_paths;
+mod figures;
 mod fuzz;
 mod map_figure;
 mod session_validation;

@@ -133,7 +133,7 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
             h.state().window_title()
         );
         let out = dir.join(name.replace(".ron", ".png"));
-        h.state_mut().export_png(&out).unwrap();
+        h.state_mut().export_figure(&out).unwrap();
         step_until(&mut h, "the export", |app| {
             app.notice
                 .as_ref()
@@ -401,7 +401,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.get_by_label("File").click();
     h.step();
     h.step();
-    h.get_by_label("Export PNG…  (Ctrl+E)").click();
+    h.get_by_label("Export figure (PNG or SVG)…  (Ctrl+E)").click();
     h.step();
     assert!(h.state().sessions.show_export);
     for _ in 0..3 {

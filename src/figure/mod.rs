@@ -272,20 +272,25 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 "nimscope.region".into(),
                 format!("rows a in {}, columns b in {}", range_text(rows), range_text(cols)),
             ));
-            // the widest legend this map can have: pooled, with the rings' entries too
-            let mut planned = map_legend(spec, compare, overlays, 99_999, 0.5, true);
-            for item in map_legend(spec, compare, overlays, 99_999, 1e9, true).items {
-                if !planned.items.contains(&item) {
-                    planned.items.push(item);
+            // The legend is planned before the values are known: the widest it can be with
+            // cells of the size this plan gives (the pooling note and the one on hidden rings
+            // only for cells under 3 pixels, as then drawn), with every overlay's entry.
+            let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
+            let plan = |cell_px: f64| -> Result<Frame, FigureError> {
+                let mut planned = map_legend(spec, compare, overlays, 99_999, 1e9, true);
+                if cell_px < crate::raster::MARKS_MIN_CELL_PX {
+                    for item in map_legend(spec, compare, overlays, 99_999, 0.5, true).items {
+                        if !planned.items.contains(&item) {
+                            planned.items.push(item);
+                        }
+                    }
                 }
+                Frame::plan(spec, n_rows, n_cols, &title, Some(&planned))
+            };
+            let mut frame = plan(1e9)?;
+            if f64::from(frame.content_w) / (n_cols as f64) < crate::raster::MARKS_MIN_CELL_PX {
+                frame = plan(0.5)?;
             }
-            let frame = Frame::plan(
-                spec,
-                rows.end - rows.start,
-                cols.end - cols.start,
-                &title,
-                Some(&planned),
-            )?;
             if (spec.color, compare) == (ColorMode::Difference, &CompareWith::Nothing) {
                 // refused before the grid is computed: there is nothing to compare it with
                 return Err(FigureError::NothingToCompare);

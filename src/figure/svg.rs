@@ -20,7 +20,7 @@ pub fn to_svg(drawing: &Drawing, metadata: &[(String, String)]) -> String {
     let (width, height) = (drawing.width, drawing.height);
     w.line(r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     w.line(&format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}" xml:space="preserve">"#
     ));
     if let Some((_, title)) = metadata.iter().find(|(k, _)| k == "Title") {
         w.line(&format!("<title>{}</title>", escape(title)));

@@ -305,7 +305,7 @@ pub mod legend {
         }
         if ticks.last() != Some(&max) {
             // keep the end, dropping a round tick too close to it
-            if ticks.len() > 1 && ticks.last().is_some_and(|&t| (max - t) * 3 < step) {
+            if ticks.len() > 1 && ticks.last().is_some_and(|&t| (max - t) * 2 <= step) {
                 ticks.pop();
             }
             ticks.push(max);

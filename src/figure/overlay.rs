@@ -31,9 +31,12 @@ impl MapArea {
     }
 }
 
+/// A point in pixels.
+type Point = (f64, f64);
+
 /// The part of segment p–q inside `clip` (Liang–Barsky) and how far along the segment it
 /// starts, or `None` when none of it is inside.
-fn cut(p: (f64, f64), q: (f64, f64), clip: Rect) -> Option<((f64, f64), (f64, f64), f64)> {
+fn cut(p: Point, q: Point, clip: Rect) -> Option<(Point, Point, f64)> {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for (along, room) in [

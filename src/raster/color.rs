@@ -323,8 +323,8 @@ pub mod legend {
             let mut items = Vec::new();
             let title = match spec.mode {
                 ColorMode::Outcome => {
-                    items.push(sw("P-position: the player to move loses", colors::P_POSITION));
-                    items.push(sw("N-position: the player to move wins", colors::N_POSITION));
+                    items.push(sw("P: the player to move loses", colors::P_POSITION));
+                    items.push(sw("N: the player to move wins", colors::N_POSITION));
                     if spec.pooled {
                         items.push(LegendItem::Note("a pixel is P if any of its cells is".into()));
                     }
@@ -383,13 +383,13 @@ pub mod legend {
             }
             if o.wythoff_pairs {
                 items.push(LegendItem::Ring {
-                    label: "Wythoff pairs (Wythoff's P-positions)".into(),
+                    label: "Wythoff's P-positions".into(),
                     style: styles::WYTHOFF,
                 });
             }
             if o.theorem_316 {
                 items.push(LegendItem::Ring {
-                    label: "Thm 3.1.6: P-positions of push(nim,euclid0)".into(),
+                    label: "P-positions by Thm 3.1.6".into(),
                     style: styles::THEOREM,
                 });
             }

@@ -287,7 +287,11 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 }
                 Frame::plan(spec, n_rows, n_cols, &title, Some(&planned))
             };
-            let mut frame = plan(1e9)?;
+            let mut frame = match plan(1e9) {
+                // too narrow for any cells: the least width that works is the small cells'
+                Err(FigureError::TooNarrow { .. }) => plan(0.5)?,
+                other => other?,
+            };
             if f64::from(frame.content_w) / (n_cols as f64) < crate::raster::MARKS_MIN_CELL_PX {
                 frame = plan(0.5)?;
             }

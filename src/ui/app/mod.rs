@@ -168,6 +168,10 @@ pub struct App {
     pub map_progress: MapProgress,
     /// `NIMSCOPE_TRACE`: one line a frame.
     pub trace: Option<Trace>,
+    /// Whether the window is drawn by a software renderer (lavapipe, llvmpipe: a virtual
+    /// display, a machine without a GPU driver), known from the first frame: each of its frames
+    /// costs the CPU a tenth of a second or more, taken from the solver.
+    software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
     pub hovered: Option<HoveredCell>,
     pub status: MapStatus,
@@ -198,6 +202,7 @@ impl App {
             map: MapLayer::new(memory_budget),
             map_progress: MapProgress::default(),
             trace: None,
+            software_renderer: None,
             sequence: None,
             hovered: None,
             status: MapStatus::Ready,
@@ -799,11 +804,19 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let timer = FrameTimer::start();
         // A map's batches wake the window at most every forty frames' worth of the last
-        // frame's cost (its ui and its rendering as this thread sees it; a software renderer's
-        // own threads spend several times that): a quarter of a second with a GPU, a second
-        // or two on a software renderer, whose frames would otherwise take the solver's CPU.
+        // frame's cost (its ui as this thread sees it): a quarter of a second with a GPU. A
+        // software renderer's own threads spend far more than the ui (measured under Xvfb:
+        // 0.15 s of CPU a frame, whatever the view), which this thread does not see: there the
+        // batches wake the window every second and a half, so a fill keeps the CPU.
+        let software = *self.software_renderer.get_or_insert_with(|| {
+            frame
+                .wgpu_render_state()
+                .is_some_and(|r| r.adapter.get_info().device_type == eframe::wgpu::DeviceType::Cpu)
+        });
+        self.map_state.set_software_renderer(software);
         if let (Some(cost), Some(w)) = (frame.info().cpu_usage, &self.worker) {
-            let every = Duration::from_secs_f32((cost * 40.0).clamp(0.25, 3.0));
+            let least = if software { 1.5 } else { 0.25 };
+            let every = Duration::from_secs_f32((cost * 40.0).clamp(least, 3.0));
             w.set_wake_every(every);
         }
         self.ui_root(ui);

@@ -11,8 +11,12 @@ use crate::raster::ColorMode;
 use crate::solver::tiles::{TILE, Tile, TileKey};
 
 /// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
-/// change of colours never costs one long frame.
+/// change of colours never costs one long frame: with a GPU, where frames are cheap and many.
 const UPLOADS_PER_FRAME: usize = 10;
+/// The same on a software renderer, whose every frame costs the CPU a tenth of a second or
+/// more whatever it uploads (painting a tile takes a fraction of a millisecond): there a
+/// backlog of tiles must not cost frames.
+const UPLOADS_PER_SOFTWARE_FRAME: usize = 200;
 /// Frames a texture not drawn is kept before it is dropped, and how many are kept at most
 /// (each is a quarter of a megabyte of video memory, or of main memory on a software renderer).
 const KEEP_FRAMES: u64 = 600;
@@ -35,6 +39,8 @@ pub struct TileTextures {
     /// The epoch of the tile store the textures show.
     epoch: u64,
     uploads: usize,
+    /// Whether the window is drawn by a software renderer (see [`UPLOADS_PER_SOFTWARE_FRAME`]).
+    pub software: bool,
     /// Whether some tile could not be uploaded this frame (another frame is needed).
     pub behind: bool,
 }
@@ -96,7 +102,12 @@ impl TileTextures {
         let frame = self.frame;
         let want = (version, mode, max);
         let stale = self.textures.get(&key).is_none_or(|t| t.painted != want);
-        if stale && self.uploads < UPLOADS_PER_FRAME {
+        let most = if self.software {
+            UPLOADS_PER_SOFTWARE_FRAME
+        } else {
+            UPLOADS_PER_FRAME
+        };
+        if stale && self.uploads < most {
             self.uploads += 1;
             let image = paint(tile, mode, max, self.colors(mode, max));
             match self.textures.get_mut(&key) {

@@ -139,6 +139,11 @@ fn to_screen(camera: &Camera, rect: Rect, p: CellPoint) -> Pos2 {
 }
 
 impl MapState {
+    /// Says whether the window is drawn by a software renderer (it uploads more tiles a frame).
+    pub fn set_software_renderer(&mut self, software: bool) {
+        self.textures.software = software;
+    }
+
     /// The map's size on screen in the last frame (before the first frame: a typical one).
     fn size(&self) -> Vec2 {
         self.last_rect.map_or(Vec2::new(680.0, 620.0), |r| r.size())

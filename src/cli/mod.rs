@@ -351,7 +351,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .figure_spec(style, scale)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
-            write_figure_as(&figure, &output, format)?;
+            write_figure_as(&figure, &output, format, control)?;
             // `-o /dev/stdout`: the figure is the output, with nothing after it
             if !is_stdout(&output) {
                 writeln!(

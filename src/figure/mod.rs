@@ -385,12 +385,36 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
 
 /// Encodes and writes `figure` to `path` atomically, as the file's extension says
 /// ([`Format::of_path`]).
-pub fn write_figure(figure: &Figure, path: &std::path::Path) -> Result<(), FigureError> {
-    write_figure_as(figure, path, Format::of_path(path)?)
+pub fn write_figure(figure: &Figure, path: &std::path::Path, control: &Control) -> Result<(), FigureError> {
+    write_figure_as(figure, path, Format::of_path(path)?, control)
 }
 
-/// Encodes and writes `figure` to `path` atomically in `format`.
-pub fn write_figure_as(figure: &Figure, path: &std::path::Path, format: Format) -> Result<(), FigureError> {
+/// Bytes an SVG takes per rectangle of cells, at most (`<rect x=".." y=".." width=".."
+/// height=".."/>` with numbers of up to five digits, and a newline).
+const SVG_BYTES_PER_RUN: u64 = 56;
+
+/// Encodes and writes `figure` to `path` atomically in `format`. An SVG is refused before it is
+/// written when its text would exceed the memory budget (a pooled map of many colours across
+/// thousands of pixels has a rectangle for nearly every pixel).
+pub fn write_figure_as(
+    figure: &Figure,
+    path: &std::path::Path,
+    format: Format,
+    control: &Control,
+) -> Result<(), FigureError> {
+    if format == Format::Svg {
+        let runs: u64 = Shape::flatten(&figure.drawing.shapes)
+            .into_iter()
+            .map(|s| match s {
+                Shape::Cells(c) => c.runs().len() as u64,
+                _ => 1,
+            })
+            .sum();
+        control.reserve(
+            "the SVG's text (export a PNG instead, or fewer pixels)",
+            runs.saturating_mul(SVG_BYTES_PER_RUN),
+        )?;
+    }
     let bytes = figure.encode(format)?;
     png_out::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
         path: path.display().to_string(),

@@ -332,7 +332,7 @@ fn run(
         JobSpec::Export { spec, path } => {
             let figure = make_figure(spec, control)?;
             control.check()?;
-            write_figure(&figure, path)?;
+            write_figure(&figure, path, control)?;
             Output::Exported {
                 path: path.clone(),
                 width: figure.width(),

@@ -427,3 +427,19 @@ fn export_picks_the_format_by_extension_or_format_and_refuses_others() {
     assert!(!jpg.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_svg_over_the_memory_budget_is_refused_before_it_is_written() {
+    let dir = temp_dir("budget");
+    let fig = example_figure("zeruclid-figure2.ron");
+    let (svg, png) = (dir.join("z.svg"), dir.join("z.png"));
+    let tight = Control::with_budget(1 << 20); // the SVG's 39 000 rectangles need about 2 MB
+    let err = nimscope::figure::write_figure(&fig, &svg, &tight)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("SVG"), "{err}");
+    assert!(!svg.exists());
+    nimscope::figure::write_figure(&fig, &svg, &Control::new()).unwrap();
+    nimscope::figure::write_figure(&fig, &png, &tight).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets, the
 //! window's map of the same squares (filled in stages and pooled into tiles, as the worker
-//! does it) and a long octal sequence. Run with `cargo bench --bench solver`.
+//! does it), long octal sequences (periodic, and by the rare/common method) and heap sums. Run
+//! with `cargo bench --bench solver`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,8 +12,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nimscope::game::Layout;
 use nimscope::game::Ruleset;
 use nimscope::solver::Control;
+use nimscope::solver::Evaluator;
 use nimscope::solver::grid::grid;
-use nimscope::solver::sequence::sequence;
+use nimscope::solver::sequence::{compute, sequence};
 use nimscope::solver::tiles::{CellRect, Compare, KeyRule, PoolJob, TileKey, TileSource};
 
 fn map(c: &mut Criterion, rules: &str, n: u64) {
@@ -73,11 +75,36 @@ fn sequences(c: &mut Criterion) {
     c.bench_function("seq octal(0.07) to 1000000", |b| {
         b.iter(|| sequence(&r, 1_000_000, &Control::new()).unwrap())
     });
+    let r: Ruleset = "nim".parse().unwrap();
+    c.bench_function("seq nim to 100000", |b| {
+        b.iter(|| compute(&r, 100_000, &Control::new()).unwrap())
+    });
+    // octal games without a known period, by the rare/common method (the same lengths as
+    // `ogsolve -m rc2 -n 100000`; examples/octal_vs_ogsolve.rs runs both in turns)
+    for code in ["0.6", "0.16", "0.064"] {
+        let r: Ruleset = format!("octal({code})").parse().unwrap();
+        c.bench_function(&format!("seq octal({code}) to 100001"), |b| {
+            b.iter(|| compute(&r, 100_001, &Control::new()).unwrap())
+        });
+    }
+}
+
+fn heap_sums(c: &mut Criterion) {
+    // a collection of heaps is the nim-sum of its heaps (answered from the sequence)
+    let r: Ruleset = "octal(0.07)".parse().unwrap();
+    let p = r.parse_position("30,40").unwrap();
+    c.bench_function("value octal(0.07) 30,40", |b| {
+        b.iter(|| Evaluator::new().answer(&r, &p, &Control::new()).unwrap())
+    });
+    let p = r.parse_position("1000000").unwrap();
+    c.bench_function("moves octal(0.07) 1000000, first 1000", |b| {
+        b.iter(|| Evaluator::new().options_page(&r, &p, 0, 1000, &Control::new()).unwrap())
+    });
 }
 
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = maps, views, sequences
+    targets = maps, views, sequences, heap_sums
 }
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
-mod output;
+pub mod output;
 
 use std::ops::Range;
 use std::process::ExitCode;
@@ -74,6 +74,13 @@ pub enum Command {
         /// One JSON object a line instead of text.
         #[arg(long)]
         json: bool,
+        /// List at most N options (default: all of them if they fit the memory budget, else
+        /// the first 1000), then say how many there are.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// Start the list at option number K (from 0).
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        offset: u64,
     },
     /// Values of a rectangle: one line per row a, the values G(a,b) for b in the columns.
     Grid {
@@ -250,17 +257,20 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             json,
         } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
-            let g = Evaluator::new().value(&r, &p, control)?;
-            output::value(out, &r, &p, g, json)?;
+            let a = Evaluator::new().answer(&r, &p, control)?;
+            output::value(out, &r, &p, &a, json)?;
         }
         Command::Moves {
             ruleset,
             position,
             json,
+            limit,
+            offset,
         } => {
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
-            let opts = Evaluator::new().options(&r, &p, control)?;
-            output::moves(out, &opts, json)?;
+            let limit = limit.unwrap_or_else(|| default_page(&r, &p, control));
+            let page = Evaluator::new().options_page(&r, &p, offset.into(), limit, control)?;
+            output::moves_page(out, &page, json)?;
         }
         Command::Grid {
             ruleset,
@@ -300,7 +310,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                     _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
                 }
             }
-            let s = sequence::sequence(&r, to, control)?;
+            if to > MAX_SEQ {
+                anyhow::bail!(
+                    "seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)"
+                );
+            }
+            let s = sequence::compute(&r, to, control)?;
             output::sequence(out, &r, &s, json)?;
         }
         Command::Cram {
@@ -370,6 +385,24 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
     }
     Ok(())
 }
+
+/// The page `moves` lists without `--limit`: every option when they all fit the memory budget
+/// (as the page is held to align its columns), else the first [`DEFAULT_PAGE`].
+fn default_page(r: &Ruleset, p: &Position, control: &Control) -> usize {
+    let each = 2 * crate::solver::search::position_bytes(p) + 256;
+    let fit = control.memory_budget() / 2 / each;
+    match crate::game::rules::paging::option_count(r, p) {
+        Some(total) if total <= u128::from(fit) => total as usize,
+        Some(_) => DEFAULT_PAGE,
+        None => usize::try_from(fit).unwrap_or(usize::MAX),
+    }
+}
+
+/// Most values `seq` prints (about 15 GB of text).
+pub const MAX_SEQ: u64 = 1 << 32;
+
+/// Options listed by `moves` when they do not all fit.
+pub const DEFAULT_PAGE: usize = 1000;
 
 /// Refuses an output that is the session being exported, under any name (the same file through
 /// a link, a hard link or `..`): exporting must never destroy its own input.

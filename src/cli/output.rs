@@ -9,25 +9,101 @@ use super::GridFormat;
 use crate::checks::row::CheckRow;
 use crate::game::{Outcome, Position, Ruleset};
 use crate::solver::OptionValue;
+use crate::solver::evaluate::{Answer, OptionsPage};
 use crate::solver::grid::Grid;
-use crate::solver::sequence::Sequence;
+use crate::solver::sequence::Computed;
 
-pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, g: u32, json: bool) -> std::io::Result<()> {
-    let o = Outcome::of(g);
+fn who_wins(o: Outcome) -> &'static str {
+    if o == Outcome::P {
+        "the previous player wins"
+    } else {
+        "the next player wins"
+    }
+}
+
+/// `value`: the Grundy value and outcome; `--json` adds how it was found (`"method"`: `"closed
+/// form"` or `"search"`, and `"by"`: the theorem or computation). A value only known by its
+/// outcome has `"grundy": null`.
+pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: bool) -> std::io::Result<()> {
+    let o = a.outcome;
     if json {
         writeln!(
             out,
             "{}",
-            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": g, "outcome": o.as_str()})
+            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": a.grundy, "outcome": o.as_str(), "method": a.method.as_str(), "by": a.by})
         )
     } else {
-        let who = if o == Outcome::P {
-            "the previous player wins"
-        } else {
-            "the next player wins"
-        };
-        writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({who})")
+        match a.grundy {
+            Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
+            None => writeln!(
+                out,
+                "{r} at {p}: outcome {o} ({}); the grundy value is not known: only the outcome has a closed form ({}), and a search would not fit the memory budget",
+                who_wins(o),
+                a.by
+            ),
+        }
     }
+}
+
+/// `moves`: a page of options; when the page is not all of them, a last line says which part
+/// of how many was shown (in JSON, an object with `"options"`, `"offset"` and `"shown"`).
+pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::io::Result<()> {
+    let opts = &page.options;
+    let partial = page.offset > 0 || (opts.len() as u128) < page.total;
+    if json {
+        for o in opts {
+            writeln!(
+                out,
+                "{}",
+                json!({"move": o.description, "to": o.to, "grundy": o.answer.grundy, "outcome": o.answer.outcome.as_str(), "winning": o.winning()})
+            )?;
+        }
+        if partial {
+            writeln!(
+                out,
+                "{}",
+                json!({"options": page.total.to_string(), "offset": page.offset.to_string(), "shown": opts.len()})
+            )?;
+        }
+        return Ok(());
+    }
+    if page.total == 0 {
+        return writeln!(out, "no moves: the position is terminal");
+    }
+    let grundy = |o: &crate::solver::evaluate::OptionAnswer| o.answer.grundy.map_or("?".to_string(), |g| g.to_string());
+    let w_move = opts.iter().map(|o| o.description.chars().count()).max().unwrap_or(0);
+    let w_to = opts.iter().map(|o| o.to.chars().count()).max().unwrap_or(0);
+    let w_g = opts.iter().map(|o| grundy(o).len()).max().unwrap_or(0).max(3);
+    let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count())));
+    for o in opts {
+        let mark = if o.winning() { "  winning" } else { "" };
+        writeln!(
+            out,
+            "{}  → {}  grundy {:>w_g$}  {}{mark}",
+            pad(&o.description, w_move),
+            pad(&o.to, w_to),
+            grundy(o),
+            o.answer.outcome
+        )?;
+    }
+    if partial {
+        let first = page.offset + 1;
+        let last = page.offset + opts.len() as u128;
+        if opts.is_empty() {
+            writeln!(
+                out,
+                "no options from number {first} on: the position has {} (--offset counts from 0)",
+                page.total
+            )?;
+        } else {
+            writeln!(
+                out,
+                "options {first}–{last} of {}; --offset K and --limit N list others",
+                page.total
+            )?;
+        }
+    }
+    Ok(())
 }
 
 pub fn moves(out: &mut impl Write, opts: &[OptionValue], json: bool) -> std::io::Result<()> {
@@ -107,6 +183,8 @@ pub fn cram(
     Ok(())
 }
 
+/// `grid`: CSV ([`Grid::write_csv`], which the window's CSV export writes too), or one JSON
+/// object a row.
 pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Result<()> {
     match format {
         GridFormat::Csv => g.write_csv(out),
@@ -120,31 +198,74 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
     }
 }
 
-pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Sequence, json: bool) -> std::io::Result<()> {
+/// `seq`: the values, streamed from the computed prefix and the certified period (so a
+/// hundred million values of a periodic game cost their text, not their memory), then the
+/// period. `--json` adds the method, the largest values and, for the rare/common method, the
+/// rare/common split.
+pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Computed, json: bool) -> std::io::Result<()> {
     let (period, pre) = s
         .periodicity
         .map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
+    let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
+    let mut digits = itoa::Buffer::new();
+    let null: &[u8] = if json { b"null" } else { b"" };
     if json {
-        return writeln!(
-            out,
-            "{}",
-            json!({"ruleset": r.to_string(), "n": s.values.len(), "values": s.values, "period": period, "preperiod": pre})
-        );
+        write!(out, "{{\"ruleset\":{},\"n\":{},\"values\":[", json!(r.to_string()), s.n)?;
     }
-    let text: Vec<String> = s
-        .values
-        .iter()
-        .map(|v| v.map_or(String::new(), |v| v.to_string()))
-        .collect();
-    writeln!(out, "{}", text.join(","))?;
+    for i in 0..s.n {
+        if i > 0 {
+            buf.push(b',');
+        }
+        match s.get(i) {
+            Some(v) => buf.extend_from_slice(digits.format(v).as_bytes()),
+            None => buf.extend_from_slice(null),
+        }
+        if buf.len() >= 1 << 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)?;
+    if json {
+        let extra = json!({
+            "period": period,
+            "preperiod": pre,
+            "method": s.method.as_str(),
+            "computed": s.computed_len(),
+            "largest": largest_values(s, 5),
+            "rare_common": s.octal.as_ref().map(|o| &o.split),
+        });
+        // the object's other members, after "values"
+        let extra = extra.to_string();
+        return writeln!(out, "],{}", &extra[1..]);
+    }
+    writeln!(out)?;
     match s.periodicity {
         Some(p) => writeln!(
             out,
             "period {}, pre-period {} (certified; indexing by heap size n)",
             p.period, p.preperiod
         ),
-        None => writeln!(out, "no period certified within n < {}", s.values.len()),
+        None => writeln!(out, "no period certified within n < {}", s.n),
     }
+}
+
+/// The `count` largest distinct values of G(0..N), each with the first heap that has it (the
+/// period repeats values of the computed prefix, so the prefix holds them all).
+fn largest_values(s: &Computed, count: usize) -> Vec<serde_json::Value> {
+    let len = (s.computed_len() as u64).min(s.n);
+    let mut first: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
+    for i in 0..len {
+        if let Some(v) = s.get(i) {
+            first.entry(v).or_insert(i);
+        }
+    }
+    first
+        .iter()
+        .rev()
+        .take(count)
+        .map(|(v, i)| json!({"value": v, "first": i}))
+        .collect()
 }
 
 pub fn checks(out: &mut impl Write, rows: &[CheckRow], json: bool) -> std::io::Result<()> {

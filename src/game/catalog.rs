@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::position::{Position, PositionError};
 use super::rules::euclid::{EuclidVariant, euclid3_options};
-use super::rules::one_heap::{OctalCode, OctalOption, divisor_options, subtraction_options};
+use super::rules::one_heap::{OctalCode, describe_octal_move, divisor_options, each_heap_options, subtraction_options};
 use super::rules::{fibonacci, heaps};
 
 /// A ruleset of the catalog, possibly compound.
@@ -166,6 +166,28 @@ impl Ruleset {
         }
     }
 
+    /// The number of buttons from the start of `self`: `push_successors().len()` without
+    /// building them (a nested compound's successors cost the square of its depth).
+    pub fn push_count(&self) -> usize {
+        match self {
+            Ruleset::Push(r1, _) => 1 + r1.push_count(),
+            Ruleset::Misere(r) => r.push_count(),
+            _ => 0,
+        }
+    }
+
+    /// The rulesets a push compound is made of (its non-push parts), each once.
+    fn push_leaves<'a>(&'a self, out: &mut Vec<&'a Ruleset>) {
+        match self {
+            Ruleset::Push(a, b) => {
+                a.push_leaves(out);
+                b.push_leaves(out);
+            }
+            other if !out.contains(&other) => out.push(other),
+            _ => {}
+        }
+    }
+
     /// The leaf ruleset whose moves are played before any push, and whether terminal positions
     /// of `self` reached without a push are misère. Only meaningful for non-sum rulesets.
     pub fn base(&self) -> (&Ruleset, bool) {
@@ -255,9 +277,13 @@ impl Ruleset {
                 }
             }
             (Ruleset::Push(..), p) => {
+                // Every ruleset of the compound plays on this board (each checked once: walking
+                // the push successors instead visits nested compounds exponentially often).
                 let base = self.base().0;
                 base.check_position(p)?;
-                for s in self.push_successors() {
+                let mut leaves = Vec::new();
+                self.push_leaves(&mut leaves);
+                for s in leaves.into_iter().filter(|s| *s != base) {
                     s.check_position(p).map_err(|e| {
                         PositionError::Illegal(format!(
                             "'{p}' is a position of {base} but not of {s}, so the button could not be pushed there: {e}"
@@ -303,13 +329,20 @@ impl Ruleset {
                 }
             }
             (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),
-            (Ruleset::Subtraction(_) | Ruleset::Tag(_), Position::Heaps(h)) => heap_count(h, 1, "one heap"),
-            (Ruleset::Divisor, Position::Heaps(h)) => {
-                heap_count(h, 1, "one heap")?;
-                if h[0] >= 1 {
-                    Ok(())
+            (Ruleset::Subtraction(_) | Ruleset::Tag(_), Position::Heaps(h)) => {
+                if h.is_empty() {
+                    illegal(format!("{self} needs at least one heap"))
                 } else {
-                    illegal("the divisor game starts from n ≥ 1; 0 is not a position".into())
+                    Ok(())
+                }
+            }
+            (Ruleset::Divisor, Position::Heaps(h)) => {
+                if h.is_empty() {
+                    illegal("the divisor game needs at least one heap".into())
+                } else if h.contains(&0) {
+                    illegal("the divisor game's heaps start from n ≥ 1; 0 is not a position".into())
+                } else {
+                    Ok(())
                 }
             }
             (Ruleset::Octal(_), Position::Heaps(h)) => {
@@ -340,7 +373,7 @@ impl Ruleset {
             }
             (Ruleset::Push(..), p) => {
                 self.base().0.options(p, out);
-                let pushes = self.push_successors().len();
+                let pushes = self.push_count();
                 out.extend((0..pushes).map(|i| Position::Pushed {
                     choice: i as u8,
                     inner: Box::new(p.clone()),
@@ -413,7 +446,7 @@ impl Ruleset {
             }
             (_, Position::Fib { n, .. }, Position::Fib { n: m, .. }) => format!("take {}", n - m),
             (_, Position::Board(a), Position::Board(b)) => describe_domino(a, b),
-            (Ruleset::Octal(_), Position::Heaps(a), Position::Heaps(b)) => describe_octal(a, b),
+            (Ruleset::Octal(_), Position::Heaps(a), Position::Heaps(b)) => describe_octal_move(a, b),
             (leaf, Position::Heaps(a), Position::Heaps(b)) => describe_heap_move(leaf, a, b),
             _ => format!("{from} → {to}"),
         }
@@ -424,7 +457,6 @@ impl Ruleset {
 fn leaf_heap_options(leaf: &Ruleset, h: &[u64], out: &mut Vec<Position>) {
     let mut vecs: Vec<Vec<u64>> = Vec::new();
     let mut pairs: Vec<(u64, u64)> = Vec::new();
-    let mut ones: Vec<u64> = Vec::new();
     match leaf {
         Ruleset::Nim => heaps::nim_options(h, &mut vecs),
         Ruleset::Zeruclid => heaps::zeruclid_options(h, &mut vecs),
@@ -432,57 +464,15 @@ fn leaf_heap_options(leaf: &Ruleset, h: &[u64], out: &mut Vec<Position>) {
         Ruleset::Euclid3 => euclid3_options(h, &mut vecs),
         Ruleset::Wythoff => heaps::wythoff_options(h[0], h[1], &mut pairs),
         Ruleset::Euclid(v) => v.options(h[0], h[1], &mut pairs),
-        Ruleset::Subtraction(s) => subtraction_options(s, h[0], &mut ones),
-        Ruleset::Tag(k) => ones.extend((1..=(*k).min(h[0])).map(|s| h[0] - s)),
-        Ruleset::Divisor => divisor_options(h[0], &mut ones),
-        Ruleset::Octal(code) => octal_collection_options(code, h, &mut vecs),
+        // a collection of heaps of a one-heap game is their disjunctive sum
+        Ruleset::Subtraction(s) => each_heap_options(h, |n, o| subtraction_options(s, n, o), &mut vecs),
+        Ruleset::Tag(k) => each_heap_options(h, |n, o| o.extend((1..=(*k).min(n)).map(|s| n - s)), &mut vecs),
+        Ruleset::Divisor => each_heap_options(h, divisor_options, &mut vecs),
+        Ruleset::Octal(code) => code.collection_options(h, &mut vecs),
         _ => {}
     }
     out.extend(vecs.into_iter().map(Position::Heaps));
     out.extend(pairs.into_iter().map(|(a, b)| Position::Heaps(vec![a, b])));
-    out.extend(ones.into_iter().map(|n| Position::Heaps(vec![n])));
-}
-
-/// Options of an octal game on a collection of heaps, each option normalised (heaps sorted,
-/// empty heaps dropped, `[0]` for no heap at all) so equal collections are equal positions.
-fn octal_collection_options(code: &OctalCode, h: &[u64], out: &mut Vec<Vec<u64>>) {
-    let mut single = Vec::new();
-    let mut seen_sizes = Vec::new();
-    for (i, &n) in h.iter().enumerate() {
-        if seen_sizes.contains(&n) {
-            continue; // moving in another heap of the same size gives the same collection
-        }
-        seen_sizes.push(n);
-        single.clear();
-        code.options(n, &mut single);
-        for o in &single {
-            let mut rest: Vec<u64> = h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-            match *o {
-                OctalOption::Gone => {}
-                OctalOption::One(x) => rest.push(x),
-                OctalOption::Two(x, y) => rest.extend([x, y]),
-            }
-            out.push(normalise_collection(rest));
-        }
-    }
-}
-
-/// Sorts a collection of heaps and drops empty ones; no heap at all is written `[0]`.
-pub fn normalise_collection(mut heaps: Vec<u64>) -> Vec<u64> {
-    heaps.retain(|&x| x > 0);
-    heaps.sort_unstable();
-    if heaps.is_empty() {
-        heaps.push(0);
-    }
-    heaps
-}
-
-fn describe_octal(from: &[u64], to: &[u64]) -> String {
-    let removed = from.iter().sum::<u64>() - to.iter().sum::<u64>();
-    format!(
-        "take {removed} from a heap, leaving {}",
-        to.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-    )
 }
 
 fn describe_heap_move(leaf: &Ruleset, from: &[u64], to: &[u64]) -> String {

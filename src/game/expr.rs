@@ -276,7 +276,7 @@ mod tests {
         assert!(err("push(wythoff,sub(1,2))").contains("not played on the same positions"));
         assert!(err("sum(misere(nim),nim)").contains("misère"));
         assert!(err("nim)").contains("unexpected ')'"));
-        assert!(err("octal(0.9)").contains("not an octal digit"));
+        assert!(err("octal(0.g)").contains("not an octal digit"));
         assert!(err(&"push(".repeat(100)).contains("nest"));
     }
 }

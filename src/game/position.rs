@@ -80,12 +80,29 @@ impl Position {
                 None => Ok(Position::fresh_fib(parse_number(text)?)),
             };
         }
-        let heaps = text
-            .trim_matches(|c| c == '(' || c == ')')
+        let heaps = strip_one_pair_of_parentheses(text)?
             .split(',')
             .map(parse_number)
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Position::Heaps(heaps))
+    }
+}
+
+/// `(3,4)` reads as `3,4`: one pair of parentheses around the whole list is allowed, and no
+/// other parenthesis anywhere (`3,4)` and `((3,4` are not positions).
+fn strip_one_pair_of_parentheses(text: &str) -> Result<&str, PositionError> {
+    let inner = match text.strip_prefix('(') {
+        Some(rest) => rest
+            .strip_suffix(')')
+            .ok_or_else(|| PositionError::Illegal(format!("'{text}' lacks its closing ')'")))?,
+        None => text,
+    };
+    match inner.find(['(', ')']) {
+        Some(i) => Err(PositionError::Illegal(format!(
+            "unexpected '{}' in '{text}' (a position is heaps such as 3,5 or (3,5))",
+            &inner[i..i + 1]
+        ))),
+        None => Ok(inner),
     }
 }
 
@@ -175,5 +192,26 @@ mod tests {
             Err(PositionError::NotANumber("-3".into()))
         );
         assert_eq!(Position::parse_plain(" ", false), Err(PositionError::Empty));
+    }
+
+    #[test]
+    fn parentheses_must_balance() {
+        assert_eq!(Position::parse_plain("(3,4)", false), Ok(Position::Heaps(vec![3, 4])));
+        assert_eq!(
+            Position::parse_plain(" ( 3, 4 ) ", false),
+            Ok(Position::Heaps(vec![3, 4]))
+        );
+        for bad in [
+            "3,4)",
+            "((3,4",
+            "(3,4",
+            "((3,4))",
+            "3,(4)",
+            "pushed(3,4))",
+            "pushed((3,4)",
+            "()",
+        ] {
+            assert!(Position::parse_plain(bad, false).is_err(), "{bad}");
+        }
     }
 }

@@ -27,13 +27,13 @@
 //! | 003 | Def 3.1.8, Thm 3.1.9 (Fibonacci representation) | [`zeckendorf_bits`], [`thm319_in_a`], [`thm319_partner`] |
 //! | 003 | Thm 3.2.1 (3-heap Zeruclid bounds) | [`ceil_phi_times`], [`thm321_bounds`] |
 //! | 003 | Props 4.1.1, 4.1.2, 4.1.3 (push compounds of Nim, Wythoff, Euclid) | [`prop411_p`], [`prop412_p`], [`prop413_p`] |
-//! | 003 | Prop 4.2.2 (TAG_k = sub({1..k}), normal and misère) | [`tag_p`], [`tag_misere_p`] |
+//! | 003 | Prop 4.2.2 (TAG_k = sub({1..k}), normal and misère) | [`tag_p`], [`tag_grundy`], [`tag_misere_p`] |
 //! | 003 | Thm 4.2.3 (period bounds) | [`thm423_outcome_bound`], [`thm423_value_bound`] |
 //! | 003 | Thm 4.2.4 (period of sub({1..k1}) ⊚ sub({1..k2})) | [`thm424_period`] |
 //! | 004 (number theory games slides) | Bouton's theorem and its winning-move lemma | [`nim_sum`], [`bouton_p`], [`bouton_winning_move`] |
 //! | 004 | Misère Nim strategy | [`misere_nim_p`], [`misere_nim_move`] |
 //! | 004 | Fibonacci Nim (Zeckendorf strategy) | [`zeckendorf_terms`], [`fibonacci_nim_p`], [`fibonacci_nim_move`], [`fibonacci_fresh_pile_p`] |
-//! | 004 | Divisor game ("Reducing by divisors") | [`divisor_game_p`] |
+//! | 004 | Divisor game ("Reducing by divisors") | [`divisor_game_p`], [`divisor_grundy`] |
 //!
 //! Brute-force status (`tests/brute.rs`): every statement above agrees with a
 //! plain mex search on the tested ranges. Noted along the way: seed 004's slide
@@ -595,6 +595,13 @@ pub fn tag_p(k: u64, n: u64) -> bool {
     n.is_multiple_of(k + 1)
 }
 
+/// Seed 003, Proposition 4.2.2 (\[BCG04\]) with its values: in `tag(k)`, `G(n) = n mod (k+1)`
+/// (the options of `n` are `n−1, …, n−min(k,n)`, whose values are the `min(k,n)` residues just
+/// below `n`'s, so the mex is `n mod (k+1)`); the P-positions of [`tag_p`] are its zeros.
+pub fn tag_grundy(k: u64, n: u64) -> u64 {
+    n % k.saturating_add(1).max(1)
+}
+
 /// Seed 003, Proposition 4.2.2, misère play: `n` is a P-position of misère
 /// `sub({1..k})` iff `n ≡ 1 (mod k+1)`.
 pub fn tag_misere_p(k: u64, n: u64) -> bool {
@@ -756,4 +763,16 @@ pub fn fibonacci_fresh_pile_p(n: u64) -> bool {
 /// So from 60 the first player (A) wins, e.g. by moving to 59.
 pub fn divisor_game_p(n: u64) -> bool {
     n % 2 == 1
+}
+
+/// The divisor game's values (derived here, checked by search in `tests/heap_games.rs`): for
+/// `n ≥ 1`, `G(n) = v₂(n)`, the exponent of 2 in `n` (0 exactly on the odd P-positions of
+/// [`divisor_game_p`]).
+///
+/// Proof by induction: write `n = 2^k·m`, `m` odd. A proper divisor `d` of `n` has
+/// `v₂(d) = j ≤ k`. If `j < k`, `v₂(n − d) = j`; every `j < k` occurs (`d = 2^j`). If `j = k`,
+/// `n − d = 2^k(m − m')` with `m, m'` odd, so `v₂(n − d) > k`. The options' values are therefore
+/// all of `0..k` and never `k`: the mex is `k`.
+pub fn divisor_grundy(n: u64) -> u64 {
+    u64::from(n.trailing_zeros().min(63))
 }

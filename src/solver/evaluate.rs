@@ -1,24 +1,83 @@
 //! The one entry point for values of single positions and their options: picks the fastest
-//! exact method for each position (a cached rectangle for two-heap games, a cached sequence
-//! for one heap, nim-sums for sums, the memoised search otherwise) and keeps what it computed
-//! for the next request.
+//! exact method for each position and keeps what it computed for the next request.
+//!
+//! In order: a push compound after its push is its successor; a sum, and a collection of heaps
+//! of a heap game (Nim, octal, subtraction and divisor games), is a disjunctive sum whose value
+//! is the nim-sum of its components' (Sprague–Grundy); a closed form of
+//! [`super::closed_form`] answers where the theory gives the value; one heap is read off its
+//! sequence (certified periods answer heaps of any size); two heaps off a filled map; Cram boards
+//! go to their solvers; everything else to the memoised search, unless its bound does not fit
+//! the budget and a closed form gives the outcome. [`Answer`] says which.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
+use super::closed_form::{Known, closed_form};
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
 use super::grid::{self, Grid};
 use super::push_cram::{PushCramSolver, post_push_value};
-use super::search::Search;
-use super::sequence::{self, Sequence};
+use super::search::{self, Search};
+use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
 use crate::game::rules::cram_board::Board;
+use crate::game::rules::paging;
 use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
 
 /// Largest rectangle (in cells) solved as a whole to answer one position.
 const REGION_CELLS: u64 = 1 << 26;
-/// Largest heap answered through a whole sequence.
+/// Values of one-heap sequences computed at first to answer a heap beyond them (a certified
+/// period answers every later heap; without one, the sequence is extended to the heap, within
+/// the budget).
 const SEQUENCE_LEN: u64 = 1 << 20;
+/// Most options enumerated to page through a ruleset whose options cannot be counted.
+const ENUMERATE_LIMIT: u64 = 1 << 21;
+
+/// How a value was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// A formula from the theory (or a certified period), without a search.
+    ClosedForm,
+    /// A computation over the positions below (a search, a filled map or sequence).
+    Search,
+}
+
+impl Method {
+    /// `"closed form"` or `"search"`, as `--json` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::ClosedForm => "closed form",
+            Method::Search => "search",
+        }
+    }
+}
+
+/// The value of a position as exactly as it is known, with the method that found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The Grundy value (the misère Grundy value under misère play); `None` when only the
+    /// outcome is known (Wythoff off its P-positions, Fibonacci Nim, for positions too large to
+    /// search).
+    pub grundy: Option<u64>,
+    pub outcome: Outcome,
+    pub method: Method,
+    /// The theorem or computation, e.g. "Bouton's theorem (the nim-sum of the heaps)".
+    pub by: String,
+}
+
+impl Answer {
+    fn value(v: u64, method: Method, by: impl Into<String>) -> Self {
+        Self {
+            grundy: Some(v),
+            outcome: Outcome::of(u32::from(v != 0)),
+            method,
+            by: by.into(),
+        }
+    }
+
+    fn searched(v: u32) -> Self {
+        Self::value(v.into(), Method::Search, "the mex over the options (memoised search)")
+    }
+}
 
 /// One option of a position, with its value.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -33,12 +92,38 @@ pub struct OptionValue {
     pub position: Position,
 }
 
+/// One option of a position with its [`Answer`] (values beyond 32 bits, outcome-only answers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionAnswer {
+    pub description: String,
+    pub to: String,
+    pub answer: Answer,
+    pub position: Position,
+}
+
+impl OptionAnswer {
+    /// A move to a P-position wins.
+    pub fn winning(&self) -> bool {
+        self.answer.outcome == Outcome::P
+    }
+}
+
+/// A page of the options of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionsPage {
+    /// How many options the position has.
+    pub total: u128,
+    /// The number of the first option on the page (from 0).
+    pub offset: u128,
+    pub options: Vec<OptionAnswer>,
+}
+
 /// Caches of regions, sequences and searches, per ruleset, and the Cram solvers with their
 /// transposition tables.
 #[derive(Default)]
 pub struct Evaluator {
     grids: HashMap<Ruleset, Grid>,
-    sequences: HashMap<Ruleset, Sequence>,
+    sequences: HashMap<Ruleset, Computed>,
     searches: HashMap<Ruleset, Search>,
     cram: CramSolver,
     push_cram: PushCramSolver,
@@ -67,45 +152,145 @@ fn vertical_value(b: &Board) -> u32 {
     v
 }
 
+/// Whether a collection of heaps of `ruleset` is the disjunctive sum of its single heaps (so
+/// its value is their nim-sum): the leaf heap games under normal play. Not Zeruclid, Common
+/// Divisor Nim or the Euclid family, whose moves depend on all heaps at once, nor misère play.
+pub fn is_heap_sum(ruleset: &Ruleset) -> bool {
+    matches!(
+        ruleset,
+        Ruleset::Nim | Ruleset::Octal(_) | Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor
+    )
+}
+
+const SUM_RULE: &str = "Sprague–Grundy: the nim-sum of the components' values";
+
+/// The nim-sum of two components' answers.
+fn combine(a: Answer, b: Answer, what: &dyn Fn() -> String) -> Result<Answer, SolveError> {
+    let method = if a.method == Method::ClosedForm && b.method == Method::ClosedForm {
+        Method::ClosedForm
+    } else {
+        Method::Search
+    };
+    let by = if a.by == b.by {
+        a.by.clone()
+    } else {
+        SUM_RULE.to_string()
+    };
+    match (a.grundy, b.grundy) {
+        (Some(x), Some(y)) => Ok(Answer::value(x ^ y, method, by)),
+        // a P-component leaves the other's outcome
+        (Some(0), None) => Ok(Answer { method, by, ..b }),
+        (None, Some(0)) => Ok(Answer { method, by, ..a }),
+        _ => Err(SolveError::Unsupported(format!(
+            "only the outcome of a component of {} is known, not its value, so the sum's value is not known either",
+            what()
+        ))),
+    }
+}
+
 impl Evaluator {
     pub fn new() -> Self {
         Self::default()
     }
 
     /// The Grundy value of a legal position `p` of `ruleset` (the misère Grundy value under
-    /// misère play: 0 exactly on P-positions).
+    /// misère play: 0 exactly on P-positions), for views that show 32-bit values; a value
+    /// known only by its outcome, or past 2^32, is an error that says so.
     pub fn value(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<u32, SolveError> {
+        let a = self.answer(ruleset, p, control)?;
+        match a.grundy {
+            Some(v) => u32::try_from(v).map_err(|_| {
+                SolveError::Unsupported(format!(
+                    "the value of {p} in {ruleset} is {v}, past the 32-bit values shown here (the command line prints it)"
+                ))
+            }),
+            None => Err(SolveError::Unsupported(format!(
+                "only the outcome of {p} in {ruleset} is known ({}, by {}); its value would need a search past the memory budget",
+                a.outcome, a.by
+            ))),
+        }
+    }
+
+    /// The value of a legal position `p` of `ruleset` as exactly as it can be known within the
+    /// budget, with how it was found.
+    pub fn answer(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Answer, SolveError> {
+        control.check()?;
         if let Position::Pushed { choice, inner } = p {
             let succ = ruleset.push_successors();
             let s = succ
                 .get(*choice as usize)
                 .ok_or_else(|| SolveError::Unsupported(format!("{ruleset} has no push number {choice}")))?;
-            return self.value(s, inner, control);
+            return self.answer(s, inner, control);
         }
         if let (Ruleset::Sum(ra, rb), Position::Sum(pa, pb)) = (ruleset, p) {
-            return Ok(self.value(ra, pa, control)? ^ self.value(rb, pb, control)?);
+            let a = self.answer(ra, pa, control)?;
+            let b = self.answer(rb, pb, control)?;
+            return combine(a, b, &|| format!("{ruleset} at {p}"));
+        }
+        if let Some(cf) = closed_form(ruleset, p)
+            && let Known::Value(v) = cf.known
+        {
+            return Ok(Answer::value(v, Method::ClosedForm, cf.by));
+        }
+        if let (true, Position::Heaps(h)) = (is_heap_sum(ruleset), p)
+            && h.len() > 1
+        {
+            return self.heap_sum(ruleset, h, control);
         }
         if let Position::Board(b) = p {
-            match ruleset {
-                Ruleset::Cram(CramKind::Both) => return self.cram.value(b, control),
-                Ruleset::Cram(CramKind::Horizontal) => return Ok(post_push_value(b)),
-                Ruleset::Cram(CramKind::Vertical) => return Ok(vertical_value(b)),
-                r if is_push_cram(r) => return self.push_cram.value(b, control),
-                _ => {}
+            let v = match ruleset {
+                Ruleset::Cram(CramKind::Both) => Some(self.cram.value(b, control)?),
+                Ruleset::Cram(CramKind::Horizontal) => Some(post_push_value(b)),
+                Ruleset::Cram(CramKind::Vertical) => Some(vertical_value(b)),
+                r if is_push_cram(r) => Some(self.push_cram.value(b, control)?),
+                _ => None,
+            };
+            if let Some(v) = v {
+                return Ok(Answer::searched(v));
             }
         }
-        if let Some(v) = self.by_region(ruleset, p, control)? {
-            return Ok(v);
+        if let Some(a) = self.by_region(ruleset, p, control)? {
+            return Ok(a);
         }
-        self.searches
+        let fits = search::memory_bound(ruleset, p).is_none_or(|m| m <= u128::from(control.memory_budget()));
+        if !fits && let Some(cf) = closed_form(ruleset, p) {
+            let Known::Outcome(o) = cf.known else {
+                unreachable!("closed-form values are answered above")
+            };
+            return Ok(Answer {
+                grundy: None,
+                outcome: o,
+                method: Method::ClosedForm,
+                by: cf.by.to_string(),
+            });
+        }
+        let v = self
+            .searches
             .entry(ruleset.clone())
             .or_insert_with(|| Search::new(ruleset.clone()))
-            .value(p, control)
+            .value(p, control)?;
+        Ok(Answer::searched(v))
+    }
+
+    /// A collection of heaps of a heap game: the nim-sum of its heaps' values (a pair of equal
+    /// heaps cancels).
+    fn heap_sum(&mut self, ruleset: &Ruleset, h: &[u64], control: &Control) -> Result<Answer, SolveError> {
+        let mut odd: BTreeMap<u64, bool> = BTreeMap::new();
+        for &x in h {
+            *odd.entry(x).or_default() ^= true;
+        }
+        let mut total = Answer::value(0, Method::ClosedForm, SUM_RULE);
+        for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
+            let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
+            total = combine(total, one, &|| format!("{ruleset} at {}", Position::Heaps(h.to_vec())))?;
+        }
+        total.by = SUM_RULE.to_string();
+        Ok(total)
     }
 
     /// Values from a whole rectangle or sequence, when the position's shape has a fast fill and
     /// the region is small enough.
-    fn by_region(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Option<u32>, SolveError> {
+    fn by_region(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Option<Answer>, SolveError> {
         let cell = match (ruleset.shape(), p) {
             (Shape::TwoHeaps | Shape::AnyHeaps, Position::Heaps(h)) if h.len() == 2 => Some((h[0], h[1])),
             (Shape::Fibonacci, Position::Fib { n, q }) => Some((*n, (*q).min(*n))),
@@ -113,57 +298,68 @@ impl Evaluator {
         };
         if let Some((a, b)) = cell {
             if let Some(v) = self.grids.get(ruleset).and_then(|g| g.get(a, b)) {
-                return Ok(Some(v));
+                return Ok(Some(Answer::value(v.into(), Method::Search, MAP)));
             }
             let cells = (a.saturating_add(1)).saturating_mul(b.saturating_add(1));
-            if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS {
+            // a map that does not fit the budget leaves the position to the other methods
+            // (a search, or the outcome's closed form)
+            let fits = cells.saturating_mul(4) <= control.memory_budget();
+            if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS && fits {
                 let g = grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control)?;
                 let v = g.get(a, b);
                 self.grids.insert(ruleset.clone(), g);
-                return Ok(v);
+                return Ok(v.map(|v| Answer::value(v.into(), Method::Search, MAP)));
             }
             return Ok(None);
         }
-        if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p)
+        if let Position::Heaps(h) = p
             && h.len() == 1
-            && h[0] >= SEQUENCE_LEN
+            && crate::game::has_sequence(ruleset)
+            && ruleset.shape() != Shape::Fibonacci
         {
-            // A large heap: a certified period answers it from a prefix.
-            let s = match self.sequences.get(ruleset) {
-                Some(s) => s,
-                None => {
-                    let s = sequence::sequence(ruleset, SEQUENCE_LEN, control)?;
-                    self.sequences.entry(ruleset.clone()).or_insert(s)
-                }
-            };
-            if let Some(per) = s.periodicity {
-                let n = h[0];
-                let i = if n < per.preperiod {
-                    n
-                } else {
-                    per.preperiod + (n - per.preperiod) % per.period
-                };
-                return Ok(s.values.get(i as usize).copied().flatten());
-            }
-        }
-        if let (Shape::OneHeap, Position::Heaps(h)) = (ruleset.shape(), p)
-            && h.len() == 1
-            && h[0] < SEQUENCE_LEN
-        {
-            let n = h[0] as usize;
-            if let Some(v) = self
-                .sequences
-                .get(ruleset)
-                .and_then(|s| s.values.get(n).copied().flatten())
-            {
-                return Ok(Some(v));
-            }
-            let s = sequence::sequence(ruleset, h[0] + 1, control)?;
-            let v = s.values[n];
-            self.sequences.insert(ruleset.clone(), s);
-            return Ok(v);
+            return self.by_sequence(ruleset, h[0], control).map(Some);
         }
         Ok(None)
+    }
+
+    /// One heap of a one-heap ruleset, read off its sequence: computed up to the heap (or to
+    /// [`SEQUENCE_LEN`] for larger heaps, whose value a certified period then gives).
+    fn by_sequence(&mut self, ruleset: &Ruleset, n: u64, control: &Control) -> Result<Answer, SolveError> {
+        let known = |c: &Computed| c.knows(n);
+        if !self.sequences.get(ruleset).is_some_and(known) {
+            // the prefix tried for a period: 2^20 values, fewer under a small budget
+            let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
+            let mut c = sequence::compute(ruleset, n.saturating_add(1).min(first), control)?;
+            if !c.knows(n) {
+                // no period within the first values: compute up to the heap itself, if that fits
+                control.reserve(
+                    format!("the values of {ruleset} up to {n} (no period is certified below {SEQUENCE_LEN})"),
+                    n.saturating_add(1).saturating_mul(12),
+                )?;
+                c = sequence::compute(ruleset, n.saturating_add(1), control)?;
+            }
+            self.sequences.insert(ruleset.clone(), c);
+        }
+        let c = &self.sequences[ruleset];
+        let v = c
+            .get(n)
+            .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;
+        let computed = (n as usize) < c.computed_len();
+        Ok(match (computed, c.periodicity) {
+            (false, Some(per)) => Answer::value(
+                v.into(),
+                Method::ClosedForm,
+                format!(
+                    "the certified period {} (pre-period {}) of {ruleset}",
+                    per.period, per.preperiod
+                ),
+            ),
+            _ => Answer::value(
+                v.into(),
+                Method::Search,
+                format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str()),
+            ),
+        })
     }
 
     /// Every option of `p` with its value, in the ruleset's move order.
@@ -180,6 +376,33 @@ impl Evaluator {
         opts.into_iter()
             .map(|o| self.option_value(ruleset, p, o, control))
             .collect()
+    }
+
+    /// The options number `offset .. offset + limit` of `p` with their answers, and how many
+    /// options `p` has: huge positions are paged without generating the options before the page.
+    pub fn options_page(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        offset: u128,
+        limit: usize,
+        control: &Control,
+    ) -> Result<OptionsPage, SolveError> {
+        let (total, page) = first_options(ruleset, p, offset, limit, control)?;
+        // One region covering the position answers all its options at once.
+        self.answer(ruleset, p, control)?;
+        let mut options = Vec::with_capacity(page.len());
+        for o in page {
+            control.check()?;
+            let answer = self.answer(ruleset, &o, control)?;
+            options.push(OptionAnswer {
+                description: ruleset.describe_move(p, &o),
+                to: o.to_string(),
+                answer,
+                position: o,
+            });
+        }
+        Ok(OptionsPage { total, offset, options })
     }
 
     /// The option `to` of `from`, with its move in words and its value.
@@ -201,6 +424,40 @@ impl Evaluator {
             position: to,
         })
     }
+}
+
+const MAP: &str = "a filled map of the positions below";
+
+/// The options `offset .. offset + limit` of `p` and their total: paged where the ruleset's
+/// options can be counted, else enumerated (within [`ENUMERATE_LIMIT`] and the budget).
+pub fn first_options(
+    ruleset: &Ruleset,
+    p: &Position,
+    offset: u128,
+    limit: usize,
+    control: &Control,
+) -> Result<(u128, Vec<Position>), SolveError> {
+    // an option is about as large as its position, with a few more heaps after a split
+    let each = search::position_bytes(p) + 64;
+    let mut page = Vec::new();
+    if let Some(total) = paging::option_count(ruleset, p) {
+        let shown = total.saturating_sub(offset).min(limit as u128) as u64;
+        control.reserve(format!("{shown} options of {p}"), shown.saturating_mul(each))?;
+        paging::options_page(ruleset, p, offset, limit, &mut page);
+        return Ok((total, page));
+    }
+    let bound = super::report::option_bound(ruleset, p);
+    if bound > ENUMERATE_LIMIT {
+        return Err(SolveError::Unsupported(format!(
+            "{p} in {ruleset} may have about {bound} options, too many to list"
+        )));
+    }
+    control.reserve(format!("the options of {p}"), bound.saturating_mul(each))?;
+    ruleset.options(p, &mut page);
+    let total = page.len() as u128;
+    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
+    let end = start.saturating_add(limit).min(page.len());
+    Ok((total, page.drain(start..end).collect()))
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 //! the inspector's position reports ([`report`]) and play mode's rules ([`play`]); all
 //! cancellable and reporting progress through [`control`].
 
+pub mod closed_form;
 pub mod control;
 pub mod cram;
 pub mod cram_report;
 pub mod evaluate;
 pub mod grid;
+pub mod octal;
 pub mod play;
 pub mod push_cram;
 pub mod report;

@@ -3,7 +3,8 @@
 //! and which phase of a compound it is in. Computed on the inspector's worker lane.
 
 use super::control::{Control, SolveError};
-use super::evaluate::{Evaluator, OptionValue};
+use super::evaluate::{Evaluator, OptionValue, first_options};
+use crate::game::rules::paging;
 use crate::game::{Outcome, Position, Ruleset};
 
 /// Positions with more options than this (by an upper bound known before generating them) are
@@ -76,10 +77,12 @@ pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
         (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => option_bound(a, pa).saturating_add(option_bound(b, pb)),
         (_, Position::Fib { n, q }) => (*n).min(*q),
         (_, Position::Board(_)) => 2 * crate::game::rules::cram_board::MAX_CELLS as u64,
-        (Ruleset::Subtraction(s), Position::Heaps(_)) => s.len() as u64,
-        (Ruleset::Tag(k), Position::Heaps(h)) => (*k).min(sum(h)),
-        // the divisor search runs up to √n
-        (Ruleset::Divisor, Position::Heaps(h)) => h.first().map_or(0, |&n| n.isqrt().saturating_mul(2)),
+        (Ruleset::Subtraction(s), Position::Heaps(h)) => (s.len() as u64).saturating_mul(h.len() as u64),
+        (Ruleset::Tag(k), Position::Heaps(h)) => (*k).min(sum(h)).saturating_mul(h.len() as u64),
+        // at most 2√n divisors a heap
+        (Ruleset::Divisor, Position::Heaps(h)) => h
+            .iter()
+            .fold(0u64, |s, &n| s.saturating_add(n.isqrt().saturating_mul(2))),
         (Ruleset::Cdn, Position::Heaps(h)) => {
             let g = h.iter().fold(0, |g, &x| crate::game::rules::heaps::gcd(g, x));
             g.isqrt().saturating_add(h.len() as u64 * 2 * g.isqrt())
@@ -126,11 +129,16 @@ pub fn report(
     let value = evaluator.value(ruleset, p, control)?;
     let mut options = Vec::new();
     let mut total = None;
-    if option_bound(ruleset, p) <= ENUMERATE_LIMIT {
-        let mut all = Vec::new();
-        ruleset.options(p, &mut all);
-        total = Some(all.len() as u64);
-        for o in all.into_iter().take(limit) {
+    // counted and paged without generating the rest where the ruleset allows (a heap of 10^6
+    // has half a million splits: the first page costs a page)
+    let first = match paging::option_count(ruleset, p) {
+        Some(_) => Some(first_options(ruleset, p, 0, limit, control)?),
+        None if option_bound(ruleset, p) <= ENUMERATE_LIMIT => Some(first_options(ruleset, p, 0, limit, control)?),
+        None => None,
+    };
+    if let Some((count, page)) = first {
+        total = Some(u64::try_from(count).unwrap_or(u64::MAX));
+        for o in page {
             options.push(evaluator.option_value(ruleset, p, o, control)?);
         }
     }
@@ -209,11 +217,12 @@ mod tests {
         assert_eq!(rep.total_options, Some(500));
         assert!(!rep.complete());
         assert_eq!(rep.value, 300 ^ 200);
-        // far too many options to list: the value still comes, the options do not
+        // millions of options: counted, and the first page listed
         let p = r.parse_position("3000000,7,1").unwrap();
         let rep = report(&mut Evaluator::new(), &r, &p, 100, &Control::new()).unwrap();
-        assert_eq!(rep.total_options, None);
-        assert!(rep.options.is_empty());
+        assert_eq!(rep.total_options, Some(3_000_008));
+        assert_eq!(rep.options.len(), 100);
+        assert_eq!(rep.options[99].to, "99,7,1");
         assert_eq!(rep.value, 3_000_000 ^ 7 ^ 1);
     }
 

@@ -10,8 +10,20 @@ use std::collections::HashMap;
 use super::control::{Control, SolveError};
 use crate::game::{Position, Ruleset};
 
-/// Rough memory of one memo entry (key, boxed heaps, value, table overhead).
-const BYTES_PER_ENTRY: u64 = 128;
+/// Rough memory of one memo entry besides its position's heaps (key, value, table overhead).
+const BYTES_PER_ENTRY: u64 = 96;
+
+/// Rough memory of a position held in the memo or in an option list: its enum, boxes and heaps
+/// (a position of 30,000 heaps costs 240 KB, not the 128 bytes of a small one).
+pub fn position_bytes(p: &Position) -> u64 {
+    match p {
+        Position::Heaps(h) => 40 + 8 * h.len() as u64,
+        Position::Fib { .. } => 40,
+        Position::Sum(a, b) => 32 + position_bytes(a) + position_bytes(b),
+        Position::Pushed { inner, .. } => 32 + position_bytes(inner),
+        Position::Board(_) => 96,
+    }
+}
 
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its
 /// memo only ever holds finished values, so a cancelled request leaves it consistent.
@@ -19,6 +31,17 @@ const BYTES_PER_ENTRY: u64 = 128;
 pub struct Search {
     ruleset: Ruleset,
     memo: HashMap<Position, u32>,
+    /// Memory of the memo, by [`position_bytes`] and [`BYTES_PER_ENTRY`].
+    memo_bytes: u64,
+    /// The searches of the rulesets a push leads to, shared by every level of a nested push
+    /// compound: a position after pushes is valued in its successor ruleset, so the many
+    /// paths of buttons that lead to one ruleset share one memo (keyed by the paths, a nested
+    /// compound would have exponentially many positions).
+    successors: HashMap<Ruleset, Search>,
+    /// Memory held outside this search while it runs (by the searches that delegated to it).
+    outside_bytes: u64,
+    /// This ruleset's push successors, built once.
+    push_successors: Option<Vec<Ruleset>>,
     /// Whether sums and Nim may use the nim-sum shortcut (off to test the shortcut itself).
     shortcuts: bool,
 }
@@ -34,6 +57,10 @@ impl Search {
         Self {
             ruleset,
             memo: HashMap::new(),
+            memo_bytes: 0,
+            successors: HashMap::new(),
+            outside_bytes: 0,
+            push_successors: None,
             shortcuts: true,
         }
     }
@@ -43,6 +70,10 @@ impl Search {
         Self {
             ruleset,
             memo: HashMap::new(),
+            memo_bytes: 0,
+            successors: HashMap::new(),
+            outside_bytes: 0,
+            push_successors: None,
             shortcuts: false,
         }
     }
@@ -67,23 +98,30 @@ impl Search {
         if let Some(&v) = self.memo.get(p) {
             return Ok(v);
         }
+        if let Position::Pushed { choice, inner } = p {
+            return self.successor_value(*choice, inner, 0, control);
+        }
+        let ruleset = self.ruleset.clone();
         let over = |needed: u64| SolveError::OverBudget {
-            what: format!("the search of {p} in {}", self.ruleset),
+            what: format!("the search of {p} in {ruleset}"),
             needed,
             budget: control.memory_budget(),
         };
-        // Memory of the memo, of the open frames and of the option lists they hold.
+        // Memory of the memo, of the open frames and of the option lists they hold; an
+        // option list is bounded before it is generated (an option is about as large as its
+        // position, plus the heaps a split adds).
         let mut open_bytes = 0u64;
         let frame = |s: &Self, q: Position, open: &mut u64| -> Result<Frame, SolveError> {
-            let bound = max_options(&q).saturating_mul(BYTES_PER_ENTRY);
-            let needed = (s.memo.len() as u64 * BYTES_PER_ENTRY)
+            let each = position_bytes(&q) + 32 + BYTES_PER_ENTRY;
+            let bound = max_options(&q).saturating_mul(each);
+            let needed = (s.memo_bytes + s.outside_bytes)
                 .saturating_add(*open)
                 .saturating_add(bound);
             if needed > control.memory_budget() {
                 return Err(over(needed));
             }
             let f = s.frame(q);
-            *open += (f.options.len() as u64 + 1) * BYTES_PER_ENTRY;
+            *open += frame_bytes(&f);
             Ok(f)
         };
         let mut stack = vec![frame(self, p.clone(), &mut open_bytes)?];
@@ -93,7 +131,7 @@ impl Search {
             if steps.is_multiple_of(1024) {
                 control.check()?;
                 control.add_done(1024);
-                let needed = self.memo.len() as u64 * BYTES_PER_ENTRY + open_bytes;
+                let needed = self.memo_bytes + self.outside_bytes + open_bytes;
                 if needed > control.memory_budget() {
                     return Err(over(needed));
                 }
@@ -101,7 +139,16 @@ impl Search {
             let Some(top) = stack.last_mut() else {
                 unreachable!("the stack holds the root until it returns")
             };
-            while top.next < top.options.len() && self.memo.contains_key(&top.options[top.next]) {
+            while top.next < top.options.len() {
+                let o = &top.options[top.next];
+                if !self.memo.contains_key(o) {
+                    let Position::Pushed { choice, inner } = o else { break };
+                    // valued in the ruleset the push leads to
+                    let (choice, inner, key) = (*choice, (**inner).clone(), o.clone());
+                    let v = self.successor_value(choice, &inner, open_bytes, control)?;
+                    self.memo_bytes += position_bytes(&key) + BYTES_PER_ENTRY;
+                    self.memo.insert(key, v);
+                }
                 top.next += 1;
             }
             if top.next < top.options.len() {
@@ -113,17 +160,50 @@ impl Search {
             let Some(frame) = stack.pop() else {
                 unreachable!("the stack holds the root until it returns")
             };
-            open_bytes -= (frame.options.len() as u64 + 1) * BYTES_PER_ENTRY;
+            open_bytes -= frame_bytes(&frame);
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)
             } else {
                 crate::game::mex(frame.options.iter().map(|o| self.memo[o]))
             };
+            self.memo_bytes += position_bytes(&frame.position) + BYTES_PER_ENTRY;
             self.memo.insert(frame.position, v);
             if stack.is_empty() {
                 return Ok(v);
             }
         }
+    }
+
+    /// The value of `inner` in this ruleset's push successor number `choice`, by that
+    /// successor's search (kept in the shared registry of successor searches).
+    fn successor_value(
+        &mut self,
+        choice: u8,
+        inner: &Position,
+        open_bytes: u64,
+        control: &Control,
+    ) -> Result<u32, SolveError> {
+        let ruleset = &self.ruleset;
+        let s = self
+            .push_successors
+            .get_or_insert_with(|| ruleset.push_successors())
+            .get(choice as usize)
+            .cloned()
+            .ok_or_else(|| SolveError::Unsupported(format!("{} has no push number {choice}", self.ruleset)))?;
+        let shortcuts = self.shortcuts;
+        let mut sub = self.successors.remove(&s).unwrap_or_else(|| {
+            let mut sub = Search::new(s.clone());
+            sub.shortcuts = shortcuts;
+            sub
+        });
+        let others: u64 = self.successors.values().map(|x| x.memo_bytes).sum();
+        sub.outside_bytes = self.outside_bytes + self.memo_bytes + open_bytes + others;
+        // the successor shares the registry for its own pushes
+        std::mem::swap(&mut sub.successors, &mut self.successors);
+        let v = sub.value(inner, control);
+        std::mem::swap(&mut sub.successors, &mut self.successors);
+        self.successors.insert(s, sub);
+        v
     }
 
     fn frame(&self, position: Position) -> Frame {
@@ -152,6 +232,52 @@ impl Search {
             _ => None,
         })
     }
+}
+
+/// Memory of an open frame: its position and its option list.
+fn frame_bytes(f: &Frame) -> u64 {
+    position_bytes(&f.position) + f.options.iter().map(|o| position_bytes(o) + 32).sum::<u64>()
+}
+
+/// An upper bound on the number of positions a search from `p` can meet (for heap games whose
+/// moves only lower heaps, the product of the heaps plus one; for octal games, the collections of
+/// no more tokens), or `None` when there is no useful bound. A job whose bound does not fit the
+/// budget may still finish (the bound can be far above what is met); a caller with another way
+/// to answer takes it instead.
+pub fn positions_bound(ruleset: &Ruleset, p: &Position) -> Option<u128> {
+    let product = |h: &[u64]| h.iter().fold(1u128, |acc, &x| acc.saturating_mul(x as u128 + 1));
+    let phases = ruleset.push_successors().len() as u128 + 1;
+    let board = match (ruleset.base().0, p.board()) {
+        (Ruleset::Octal(_), Position::Heaps(h)) => collections_up_to(h.iter().fold(0u64, |s, &x| s.saturating_add(x))),
+        (Ruleset::Cram(_), _) => return None,
+        (_, Position::Heaps(h)) => product(h),
+        (_, Position::Fib { n, .. }) => (*n as u128 + 1).saturating_mul(*n as u128 + 1),
+        (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => positions_bound(a, pa)?.saturating_mul(positions_bound(b, pb)?),
+        _ => return None,
+    };
+    Some(board.saturating_mul(phases))
+}
+
+/// The number of multisets of positive heaps with at most `tokens` tokens in all (the sum of the
+/// partition numbers p(0) + … + p(tokens)), saturating.
+fn collections_up_to(tokens: u64) -> u128 {
+    if tokens > 4000 {
+        return u128::MAX;
+    }
+    let t = tokens as usize;
+    let mut p = vec![0u128; t + 1];
+    p[0] = 1;
+    for part in 1..=t {
+        for s in part..=t {
+            p[s] = p[s].saturating_add(p[s - part]);
+        }
+    }
+    p.iter().fold(0u128, |a, &x| a.saturating_add(x))
+}
+
+/// Memory a search from `p` may need at most, by [`positions_bound`].
+pub fn memory_bound(ruleset: &Ruleset, p: &Position) -> Option<u128> {
+    positions_bound(ruleset, p).map(|n| n.saturating_mul((position_bytes(p) + 16 + BYTES_PER_ENTRY) as u128))
 }
 
 /// An upper bound on the number of options of `p` in any ruleset of the catalog, known before
@@ -217,6 +343,60 @@ mod tests {
     fn deep_games_do_not_overflow_the_stack() {
         // tag(1) from 200000 is a chain of 200000 moves
         assert_eq!(value("tag(1)", "200000"), 0);
+    }
+
+    #[test]
+    fn nested_pushes_share_their_successors() {
+        let nest = |d: usize| {
+            let mut text = "nim".to_string();
+            for i in 0..d {
+                text = format!("push({text},{})", ["nim", "wythoff"][i % 2]);
+            }
+            text.parse::<Ruleset>().unwrap()
+        };
+        // six buttons: the same values as the map's fill of push compounds (plane by plane)
+        let r = nest(6);
+        let g = crate::solver::grid::grid(&r, &crate::game::Layout::Plain, 0..6, 0..6, &Control::new()).unwrap();
+        let mut plain = Search::plain(r.clone());
+        for a in 0..6 {
+            for b in 0..6 {
+                let p = Position::Heaps(vec![a, b]);
+                assert_eq!(
+                    Some(plain.value(&p, &Control::new()).unwrap()),
+                    g.get(a, b),
+                    "({a},{b})"
+                );
+            }
+        }
+        // twenty buttons: 2^20 paths of pushes, but only the 20 rulesets they lead to are searched
+        let r = nest(20);
+        let mut plain = Search::plain(r.clone());
+        assert!(plain.value(&Position::Heaps(vec![3, 4]), &Control::new()).is_ok());
+        assert!(plain.successors.len() <= 20, "{}", plain.successors.len());
+    }
+
+    #[test]
+    fn large_positions_are_refused_before_their_options_exist() {
+        // 30,000 heaps: one option list would hold 240 KB per option
+        let r: Ruleset = "zeruclid".parse().unwrap();
+        let mut h = vec![6u64; 30_000];
+        h.extend([3, 5]);
+        let c = Control::with_budget(64 << 20);
+        assert!(matches!(
+            Search::new(r).value(&Position::Heaps(h), &c),
+            Err(SolveError::OverBudget { .. })
+        ));
+    }
+
+    #[test]
+    fn position_bounds() {
+        let r: Ruleset = "nim".parse().unwrap();
+        assert_eq!(positions_bound(&r, &Position::Heaps(vec![2, 3])), Some(12));
+        // collections of at most 4 tokens: 1 + 1 + 2 + 3 + 5
+        let r: Ruleset = "octal(0.07)".parse().unwrap();
+        assert_eq!(positions_bound(&r, &Position::Heaps(vec![1, 3])), Some(12));
+        let r: Ruleset = "push(nim,wythoff)".parse().unwrap();
+        assert_eq!(positions_bound(&r, &Position::Heaps(vec![1, 1])), Some(8));
     }
 
     #[test]

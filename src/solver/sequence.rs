@@ -8,15 +8,23 @@
 //!   pre-periods): every later value is the same function of the same window;
 //! - an octal game that splits heaps, under normal play, by the Guy–Smith periodicity theorem:
 //!   if `G(n + p) = G(n)` for all `n0 ≤ n < 2·n0 + p + t` (t the largest number of tokens a move
-//!   removes) then for all `n ≥ n0`.
+//!   removes) then for all `n ≥ n0`; for hexadecimal games, whose moves may leave three heaps,
+//!   the same argument needs `n0 ≤ n < 3·n0 + 2p + t` (every option of a heap of `N` has a part
+//!   of at least `(N − t)/3`).
 //!
-//! Once certified, the rest of the sequence is filled by the period, so `seq octal(0.07) --to
-//! 1000000` costs what the first few hundred values cost.
+//! Once certified, the computation stops: [`Computed`] answers every later heap from the
+//! period, so `seq octal(0.07) --to 100000000` costs what the first few hundred values cost.
+//! Splitting octal games are computed by [`super::octal`] (the rare/common method); Nim,
+//! one-heap Zeruclid, Common Divisor Nim and the divisor game by their closed forms.
+
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::control::{Control, SolveError};
+use super::octal::{self, OctalSequence};
 use super::search::Search;
-use crate::game::rules::one_heap::{OctalOption, divisor_options};
-use crate::game::{MexSet, Position, Ruleset, Shape, has_sequence};
+use crate::game::rules::one_heap::OctalOption;
+use crate::game::{MexSet, Position, Ruleset, Shape, has_sequence, theory};
 
 const NONE: u32 = u32::MAX;
 
@@ -37,56 +45,246 @@ pub struct Sequence {
     pub periodicity: Option<Periodicity>,
 }
 
+/// How a sequence's values were found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// A closed form per heap (Nim, Zeruclid, Common Divisor Nim, the divisor game).
+    ClosedForm,
+    /// The mex over each heap's options, from the values before it.
+    Fill,
+    /// Splitting octal games: see [`super::octal::Method`].
+    Octal(octal::Method),
+    /// A memoised search per heap (compounds whose heaps split, Fibonacci Nim's fresh piles).
+    Search,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::ClosedForm => "closed form",
+            Method::Fill => "mex fill",
+            Method::Octal(m) => m.as_str(),
+            Method::Search => "search",
+        }
+    }
+}
+
+/// The computed part of a sequence: a prefix, and the period that gives every later value.
+#[derive(Debug, Clone)]
+pub struct Computed {
+    /// G(0..len) (`NONE` where n is not a position), len ≤ the N asked for.
+    values: Vec<u32>,
+    pub periodicity: Option<Periodicity>,
+    /// How many values were asked for.
+    pub n: u64,
+    pub method: Method,
+    /// The octal engine's report (splitting octal games only).
+    pub octal: Option<OctalSequence>,
+}
+
+impl Computed {
+    /// G(i), for i below the N asked for, or any i once a period is certified; `None` where i
+    /// is not a position or not known.
+    pub fn get(&self, i: u64) -> Option<u32> {
+        let v = match usize::try_from(i).ok().and_then(|i| self.values.get(i)) {
+            Some(&v) => v,
+            None => {
+                let p = self.periodicity?;
+                let j = p.preperiod + (i - p.preperiod) % p.period;
+                *self.values.get(j as usize)?
+            }
+        };
+        (v != NONE).then_some(v)
+    }
+
+    /// Whether G(i) is known (computed, or given by the period).
+    pub fn knows(&self, i: u64) -> bool {
+        i < self.values.len() as u64 || self.periodicity.is_some()
+    }
+
+    /// How many values were computed (the rest follow from the period).
+    pub fn computed_len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// G(0..N) as the window and the figures hold it.
+    pub fn to_sequence(&self) -> Sequence {
+        let n = self.n as usize;
+        let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
+        values.extend(self.values.iter().take(n).map(|&v| (v != NONE).then_some(v)));
+        if let Some(p) = self.periodicity {
+            // the rest repeats the period: copy it forward
+            let period = p.period as usize;
+            while values.len() < n {
+                values.push(values[values.len() - period]);
+            }
+        }
+        values.resize(n, None);
+        Sequence {
+            values,
+            periodicity: self.periodicity,
+        }
+    }
+}
+
 /// How the value at n depends on earlier values, for certification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Memory {
     /// G(n) is a function of G(n-1..n-M) and n mod (pushes' periods) for n ≥ M.
     Window(u64),
-    /// Octal game with splits under normal play; t = largest take.
-    GuySmith(u64),
-    /// No certificate (the divisor game, Fibonacci Nim).
+    /// No certificate (Nim, the divisor game, …).
     Unbounded,
 }
 
-/// Computes G(0..n).
+/// Computes G(0..n) as a whole (for the window and the figures: small n).
 pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
+    control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(8))?;
+    Ok(compute(ruleset, n, control)?.to_sequence())
+}
+
+/// Computes G(0..n), stopping early once a period is certified.
+pub fn compute(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
     if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
         )));
     }
-    let len = usize::try_from(n).map_err(|_| SolveError::OverBudget {
-        what: format!("{n} values"),
-        needed: u64::MAX,
-        budget: control.memory_budget(),
-    })?;
-    control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(12))?;
+    if ruleset.push_successors().len() > 64 {
+        return Err(SolveError::Unsupported(format!(
+            "{ruleset} nests more than 64 pushes; sequences take at most 64"
+        )));
+    }
     control.set_total(n);
-    fill(ruleset, len, control)
+    let c = fill(ruleset, n, control, &mut HashMap::new())?;
+    Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
 }
 
-fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, SolveError> {
-    let extras = ruleset
-        .push_successors()
-        .iter()
-        .map(|s| fill(s, n, control))
-        .collect::<Result<Vec<_>, _>>()?;
+/// Refuses a prefix that outgrows the budget (checked as it grows: most sequences certify a
+/// period long before N).
+fn check_growth(ruleset: &Ruleset, len: usize, n: u64, control: &Control) -> Result<(), SolveError> {
+    let needed = len as u64 * 4;
+    if needed > control.memory_budget() {
+        return Err(SolveError::OverBudget {
+            what: format!("the values of {ruleset} up to {n}"),
+            needed: n.saturating_mul(4),
+            budget: control.memory_budget(),
+        });
+    }
+    Ok(())
+}
+
+/// G(0..n) of `ruleset`; the sequences of its push successors are computed once each (a nested
+/// push compound reaches the same successors along many paths).
+fn fill(
+    ruleset: &Ruleset,
+    n: u64,
+    control: &Control,
+    memo: &mut HashMap<Ruleset, Rc<Computed>>,
+) -> Result<Rc<Computed>, SolveError> {
+    if let Some(c) = memo.get(ruleset) {
+        return Ok(c.clone());
+    }
+    let mut extras = Vec::new();
+    for s in ruleset.push_successors() {
+        extras.push(fill(&s, n, control, memo)?);
+    }
     let (base, misere) = ruleset.base();
-    let terminal = u32::from(misere);
+    let plain_leaf = extras.is_empty() && !misere;
+    let done = |c: Computed, memo: &mut HashMap<Ruleset, Rc<Computed>>| {
+        let c = Rc::new(c);
+        memo.insert(ruleset.clone(), c.clone());
+        Ok(c)
+    };
+    if plain_leaf {
+        if let Some(closed) = closed_form_leaf(base) {
+            let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+            check_growth(ruleset, len, n, control)?;
+            let mut values = Vec::with_capacity(len);
+            for i in 0..n {
+                if i.is_multiple_of(1 << 16) {
+                    control.check()?;
+                    control.add_done((1 << 16).min(n - i));
+                }
+                values.push(closed(i));
+            }
+            return done(
+                Computed {
+                    values,
+                    periodicity: None,
+                    n,
+                    method: Method::ClosedForm,
+                    octal: None,
+                },
+                memo,
+            );
+        }
+        if let Ruleset::Octal(code) = base
+            && code.splits()
+        {
+            let o = octal::octal_sequence(code, n, control)?;
+            return done(
+                Computed {
+                    values: o.values.clone(),
+                    periodicity: o.periodicity,
+                    n,
+                    method: Method::Octal(o.method),
+                    octal: Some(o),
+                },
+                memo,
+            );
+        }
+    }
     let memory = match base {
         Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),
         Ruleset::Tag(k) => Memory::Window(*k),
-        Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn | Ruleset::Divisor | Ruleset::FibonacciNim => Memory::Unbounded,
+        Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn | Ruleset::Divisor => Memory::Unbounded,
         Ruleset::Octal(code) if !code.splits() => Memory::Window(code.max_take()),
-        Ruleset::Octal(code) if extras.is_empty() && !misere => Memory::GuySmith(code.max_take()),
-        // a split heap is a collection: with a push or misère play its value is not a nim-sum
-        _ => return fill_by_search(ruleset, n, control),
+        // a split heap is a collection: with a push or misère play its value is not a nim-sum;
+        // Fibonacci Nim's fresh piles are not one heap of one game either
+        _ => return done(fill_by_search(ruleset, n, control)?, memo),
     };
+    done(fill_window(ruleset, base, misere, memory, &extras, n, control)?, memo)
+}
+
+fn too_long(ruleset: &Ruleset, n: u64, control: &Control) -> SolveError {
+    SolveError::OverBudget {
+        what: format!("{n} values of {ruleset}"),
+        needed: u64::MAX,
+        budget: control.memory_budget(),
+    }
+}
+
+/// The closed form of a one-heap leaf under normal play, where the theory gives one (each is
+/// checked against the plain search in the tests below).
+fn closed_form_leaf(base: &Ruleset) -> Option<fn(u64) -> u32> {
+    Some(match base {
+        // Nim: a heap of n moves to every smaller heap (values past 2^32 − 2 do not fit)
+        Ruleset::Nim => |n| u32::try_from(n).unwrap_or(NONE - 1),
+        // one Zeruclid heap n > 0 has the single move to 0
+        Ruleset::Zeruclid => |n| u32::from(n > 0),
+        Ruleset::Cdn => |n| theory::cdn_grundy(&[n]) as u32,
+        Ruleset::Divisor => |n| if n == 0 { NONE } else { theory::divisor_grundy(n) as u32 },
+        _ => return None,
+    })
+}
+
+/// The mex fill over each heap's options (subtraction, tag, non-splitting octal codes, and any
+/// one-heap ruleset with pushes or misère play), certified by the window argument.
+fn fill_window(
+    ruleset: &Ruleset,
+    base: &Ruleset,
+    misere: bool,
+    memory: Memory,
+    extras: &[Rc<Computed>],
+    n: u64,
+    control: &Control,
+) -> Result<Computed, SolveError> {
+    let terminal = u32::from(misere);
     // Pushes' periods: the window certificate needs p to be a multiple and n0 past them.
     let mut ext_period = 1u64;
     let mut ext_pre = 0u64;
     let mut memory = memory;
-    for e in &extras {
+    for e in extras {
         match e.periodicity {
             Some(p) => {
                 ext_period = lcm(ext_period, p.period);
@@ -95,30 +293,38 @@ fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, Solv
             None => memory = Memory::Unbounded,
         }
     }
-    let mut values = vec![NONE; n];
+    let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+    let mut values: Vec<u32> = Vec::new();
     let mut seen = MexSet::new();
     let mut ones = Vec::new();
     let mut octal = Vec::new();
+    // Nim's options are every smaller heap: keep the values seen so far instead of rescanning
+    let mut all_before = MexSet::new();
     let mut next_check = 64usize;
     let mut periodicity = None;
-    let mut i = 0;
-    while i < n {
-        // a value of a splitting octal game costs O(n): check every value
-        control.check()?;
+    for i in 0..len {
         if i % 4096 == 0 {
-            control.add_done(4096.min((n - i) as u64));
+            control.check()?;
+            control.add_done(4096.min((len - i) as u64));
+            check_growth(ruleset, i + 4096, n, control)?;
         }
-        let ext: Vec<u32> = extras.iter().map(|e| e.values[i].unwrap_or(NONE)).collect();
-        if ext.contains(&NONE) {
-            i += 1;
-            continue;
-        }
-        seen.clear();
-        let mut has_option = !ext.is_empty();
-        ext.iter().for_each(|&e| seen.insert(e));
         let heap = i as u64;
-        let valid = match base {
-            Ruleset::Octal(code) => {
+        let ext: Vec<u32> = extras.iter().map(|e| e.get(heap).unwrap_or(NONE)).collect();
+        let valid = !(ext.contains(&NONE) || matches!(base, Ruleset::Divisor) && heap == 0);
+        let v = if !valid {
+            NONE
+        } else if matches!(base, Ruleset::Nim) {
+            let mut v = all_before.mex();
+            // the mex of everything before together with the pushes' values
+            while ext.contains(&v) || all_before.contains(v) {
+                v += 1;
+            }
+            if heap == 0 && ext.is_empty() { terminal } else { v }
+        } else {
+            seen.clear();
+            let mut has_option = !ext.is_empty();
+            ext.iter().for_each(|&e| seen.insert(e));
+            if let Ruleset::Octal(code) = base {
                 octal.clear();
                 code.options(heap, &mut octal);
                 for o in &octal {
@@ -126,44 +332,39 @@ fn fill(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, Solv
                     seen.insert(match *o {
                         OctalOption::Gone => values[0],
                         OctalOption::One(x) => values[x as usize],
-                        OctalOption::Two(x, y) => values[x as usize] ^ values[y as usize],
+                        // never reached: splitting codes are computed elsewhere
+                        OctalOption::Two(..) | OctalOption::Three(..) => NONE,
                     });
                 }
-                true
-            }
-            Ruleset::FibonacciNim => {
-                // a fresh pile: search each (n, n-1) with one shared memo
-                return fill_by_search(ruleset, n, control);
-            }
-            Ruleset::Divisor if heap == 0 => false,
-            _ => {
+            } else {
                 ones.clear();
                 one_heap_options(base, heap, &mut ones);
                 for &x in &ones {
                     has_option = true;
                     seen.insert(values[x as usize]);
                 }
-                true
             }
+            if has_option { seen.mex() } else { terminal }
         };
-        if valid {
-            values[i] = if has_option { seen.mex() } else { terminal };
+        values.push(v);
+        if v != NONE {
+            all_before.insert(v);
         }
-        i += 1;
-        if i == next_check || i == n {
+        let done = i + 1;
+        if done == next_check || done == len {
             next_check *= 2;
-            if let Some(p) = certify(&values[..i], memory, ext_period, ext_pre) {
+            if let Some(p) = certify(&values, memory, ext_period, ext_pre) {
                 periodicity = Some(p);
-                for j in i..n {
-                    values[j] = values[j - p.period as usize];
-                }
                 break;
             }
         }
     }
-    Ok(Sequence {
-        values: values.into_iter().map(|v| (v != NONE).then_some(v)).collect(),
+    Ok(Computed {
+        values,
         periodicity,
+        n,
+        method: Method::Fill,
+        octal: None,
     })
 }
 
@@ -172,7 +373,7 @@ fn one_heap_options(base: &Ruleset, n: u64, out: &mut Vec<u64>) {
     match base {
         Ruleset::Subtraction(s) => crate::game::rules::one_heap::subtraction_options(s, n, out),
         Ruleset::Tag(k) => out.extend((1..=(*k).min(n)).map(|s| n - s)),
-        Ruleset::Divisor => divisor_options(n, out),
+        Ruleset::Divisor => crate::game::rules::one_heap::divisor_options(n, out),
         Ruleset::Nim => out.extend(0..n),
         Ruleset::Zeruclid => out.extend((n > 0).then_some(0)),
         Ruleset::Cdn => out.extend(crate::game::rules::heaps::divisors(n).into_iter().map(|d| n - d)),
@@ -181,23 +382,27 @@ fn one_heap_options(base: &Ruleset, n: u64, out: &mut Vec<u64>) {
 }
 
 /// A one-heap ruleset without a fast fill: a memoised search per heap.
-fn fill_by_search(ruleset: &Ruleset, n: usize, control: &Control) -> Result<Sequence, SolveError> {
+fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
     let mut search = Search::new(ruleset.clone());
-    let mut values = Vec::with_capacity(n);
-    for i in 0..n as u64 {
+    let mut values = Vec::new();
+    for i in 0..n {
+        check_growth(ruleset, values.len() + 1, n, control)?;
         let p = match ruleset.shape() {
             Shape::Fibonacci => Position::fresh_fib(i),
             _ => Position::Heaps(vec![i]),
         };
         values.push(match ruleset.check_position(&p) {
-            Ok(()) => Some(search.value(&p, control)?),
-            Err(_) => None,
+            Ok(()) => search.value(&p, control)?,
+            Err(_) => NONE,
         });
         control.add_done(1);
     }
-    Ok(Sequence {
+    Ok(Computed {
         values,
         periodicity: None,
+        n,
+        method: Method::Search,
+        octal: None,
     })
 }
 
@@ -208,8 +413,39 @@ pub fn certify_window(values: &[u32], window: u64, step: u64, min_pre: u64) -> O
     certify(values, Memory::Window(window), step, min_pre)
 }
 
+/// The least period certified by the Guy–Smith argument for a splitting game whose moves leave
+/// at most `parts` heaps (2 or 3) and take at most `take` tokens: `G(n + p) = G(n)` for
+/// `n0 ≤ n` with `n + p < len` and `len ≥ parts·(max(n0, 1) + p) + take`.
+///
+/// Why: for `N` past that bound every option of `N` has a part `x ≥ n0 + p` and every option of
+/// `N − p` a part `y ≥ n0`; moving that part by `p` matches the options' values one to one. The
+/// moved part must stay a heap (`x − p ≥ 1`), hence `max(n0, 1)`: with `n0 = 0` a split of `N`
+/// into parts of `p` tokens would have no partner (0.8's first values are 0,0,0,0,1: no period
+/// of 1 from 0, although the first four agree).
+pub fn certify_splits(values: &[u32], parts: u64, take: u64) -> Option<Periodicity> {
+    certify_by(values, 1, 0, |n0, p, len| {
+        parts
+            .checked_mul(n0.max(1))
+            .and_then(|x| x.checked_add(parts * p))
+            .and_then(|x| x.checked_add(take))
+            .is_some_and(|need| need <= len)
+    })
+}
+
 /// The least certified (period, pre-period) of the computed prefix, if any.
 fn certify(values: &[u32], memory: Memory, step: u64, min_pre: u64) -> Option<Periodicity> {
+    match memory {
+        Memory::Window(m) => certify_by(values, step, min_pre, |n0, p, len| n0 + m + p <= len && n0 + p >= m),
+        Memory::Unbounded => None,
+    }
+}
+
+fn certify_by(
+    values: &[u32],
+    step: u64,
+    min_pre: u64,
+    certified: impl Fn(u64, u64, u64) -> bool,
+) -> Option<Periodicity> {
     let len = values.len() as u64;
     let mut p = step;
     while p < len {
@@ -218,12 +454,7 @@ fn certify(values: &[u32], memory: Memory, step: u64, min_pre: u64) -> Option<Pe
             .rev()
             .find(|&i| values[i as usize] != values[(i + p) as usize]);
         let n0 = last_bad.map_or(0, |i| i + 1).max(min_pre);
-        let certified = match memory {
-            Memory::Window(m) => n0 + m + p <= len && n0 + p >= m,
-            Memory::GuySmith(t) => 2 * n0 + p + t + p <= len,
-            Memory::Unbounded => return None,
-        };
-        if certified && !values[n0 as usize..].contains(&NONE) {
+        if certified(n0, p, len) && !values[n0 as usize..].contains(&NONE) {
             // The least pre-period for this period is n0; the period is the least one that
             // certifies within the prefix (a smaller true period would certify as well).
             return Some(Periodicity {
@@ -335,6 +566,21 @@ mod tests {
             Some(Periodicity {
                 period: 12,
                 preperiod: 71
+            })
+        );
+    }
+
+    #[test]
+    fn split_certificates_keep_parts_non_empty() {
+        // 0.8 (take one, leave three heaps): 0,0,0,0,1 — four equal values prove nothing
+        assert_eq!(certify_splits(&[0, 0, 0, 0], 3, 1), None);
+        assert_eq!(certify_splits(&[0, 0, 0], 2, 1), None);
+        // a long constant run does: from max(n0, 1) = 1 the bound is 3·(1 + 1) + 1 = 7
+        assert_eq!(
+            certify_splits(&[0; 7], 3, 1),
+            Some(Periodicity {
+                period: 1,
+                preperiod: 0
             })
         );
     }

@@ -94,7 +94,18 @@ fn bad_input_gets_one_error_line_and_status_2() {
         &["grid", "wythoff", "--rows", "5..2", "--cols", "0..3"],
         &["grid", "euclid3", "--rows", "0..3", "--cols", "0..3", "--slice", "1,_"],
         &["seq", "wythoff", "--to", "5"],
-        &["value", "--memory-budget", "1K", "wythoff", "5000,5000"],
+        // (wythoff 5000,5000 now answers its outcome by Wythoff's theorem instead)
+        &["value", "--memory-budget", "1K", "zeruclid", "5000,5000"],
+        &["seq", "octal(0.07)", "--to", "4294967297"],
+        &[
+            "moves",
+            "euclid",
+            "32,4294967295",
+            "--limit",
+            "100000000",
+            "--memory-budget",
+            "16M",
+        ],
     ] {
         let out = nimscope(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -132,4 +143,133 @@ fn a_bad_editor_board_is_one_error_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 16 rows and columns"));
     // --push needs --board
     assert_eq!(nimscope(&["--push"]).status.code(), Some(2));
+}
+
+#[test]
+fn positions_parse_what_they_say() {
+    // issue 19: trailing or unbalanced characters are errors; one pair around the heaps is fine
+    for bad in ["3,4)", "((3,4", "(3,4", "3,(4)", "pushed(3,4))"] {
+        let out = nimscope(&["value", "nim", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+    assert!(stdout(&["value", "nim", "(3,4)"]).contains("grundy 7"));
+}
+
+#[test]
+fn value_json_says_how_the_value_was_found() {
+    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_str(stdout(args).trim()).unwrap() };
+    let v = json(&["value", "nim", "1000000000000000000,3", "--json"]);
+    assert_eq!(v["grundy"], 1_000_000_000_000_000_003u64);
+    assert_eq!(v["method"], "closed form");
+    let v = json(&["value", "wythoff", "5,9", "--json"]);
+    assert_eq!(v["method"], "search");
+    // only the outcome is known for a huge Wythoff position off the P-positions
+    let v = json(&["value", "wythoff", "1000000000000000000,1000000000000000000", "--json"]);
+    assert_eq!(
+        (v["grundy"].clone(), v["outcome"].clone()),
+        (serde_json::Value::Null, "N".into())
+    );
+    // a collection of octal heaps is the nim-sum of its heaps' values
+    let v = json(&["value", "octal(0.07)", "30,40", "--json"]);
+    let g30 = json(&["value", "octal(0.07)", "30", "--json"])["grundy"]
+        .as_u64()
+        .unwrap();
+    let g40 = json(&["value", "octal(0.07)", "40", "--json"])["grundy"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(v["grundy"].as_u64(), Some(g30 ^ g40));
+}
+
+#[test]
+fn moves_are_paged() {
+    let text = stdout(&[
+        "moves",
+        "nim",
+        "1000000000000000000,3",
+        "--limit",
+        "2",
+        "--offset",
+        "999999999999999999",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].contains("→ 999999999999999999,3"), "{text}");
+    assert!(lines[1].contains("→ 1000000000000000000,0"), "{text}");
+    assert_eq!(
+        lines[2],
+        "options 1000000000000000000–1000000000000000001 of 1000000000000000003; --offset K and --limit N list others"
+    );
+    // without --limit: everything that fits (here all 35), and no trailer
+    let text = stdout(&["moves", "octal(0.07)", "70", "--json"]);
+    assert_eq!(text.lines().count(), 35);
+    // a huge position without --limit: the first page and the count
+    let text = stdout(&["moves", "wythoff", "1000000000000000000,1000000000000000000", "--json"]);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["options"], "3000000000000000000");
+    assert_eq!(last["shown"], 1000);
+}
+
+#[test]
+fn seq_json_reports_the_rare_common_split() {
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&["seq", "octal(0.6)", "--to", "3000", "--json"]).trim()).unwrap();
+    assert_eq!(v["method"], "rare/common");
+    assert_eq!(v["values"].as_array().unwrap().len(), 3000);
+    let split = &v["rare_common"][0];
+    assert_eq!(split["takes"], "odd");
+    let rare: u64 = split["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[2].as_u64().unwrap())
+        .sum();
+    assert_eq!(rare, split["rare_heaps"].as_u64().unwrap());
+    assert_eq!(
+        split["rare_heaps"].as_u64().unwrap() + split["common_heaps"].as_u64().unwrap(),
+        2999
+    );
+    let largest = v["largest"].as_array().unwrap();
+    let max = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .max();
+    assert_eq!(largest[0]["value"].as_u64(), max);
+    // hexadecimal codes: a move may leave three heaps
+    let text = stdout(&["seq", "octal(0.8)", "--to", "8"]);
+    assert!(text.starts_with("0,0,0,0,1,1,1,2\n"), "{text}");
+}
+
+#[test]
+fn grid_csv_is_the_map() {
+    // the fast CSV writer against the JSON rows (which go through the values one by one)
+    let csv = stdout(&["grid", "wythoff", "--rows", "3..40", "--cols", "5..33"]);
+    let json = stdout(&[
+        "grid", "wythoff", "--rows", "3..40", "--cols", "5..33", "--format", "json",
+    ]);
+    for (c, j) in csv.lines().zip(json.lines()) {
+        let v: serde_json::Value = serde_json::from_str(j).unwrap();
+        let row: Vec<String> = v["values"].as_array().unwrap().iter().map(|x| x.to_string()).collect();
+        assert_eq!(c, row.join(","));
+    }
+    assert_eq!(csv.lines().count(), 37);
+    // values past 2^16 (formatted, not from the table), rows that are not a whole block
+    for (rules, rows, cols) in [("nim", "65530..65540", "0..70"), ("grossman", "0..3", "0..4")] {
+        let csv = stdout(&["grid", rules, "--rows", rows, "--cols", cols]);
+        let json = stdout(&["grid", rules, "--rows", rows, "--cols", cols, "--format", "json"]);
+        assert_eq!(csv.lines().count(), json.lines().count());
+        for (c, j) in csv.lines().zip(json.lines()) {
+            let v: serde_json::Value = serde_json::from_str(j).unwrap();
+            let row: Vec<String> = v["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| if x.is_null() { String::new() } else { x.to_string() })
+                .collect();
+            assert_eq!(c, row.join(","), "{rules}");
+        }
+    }
 }

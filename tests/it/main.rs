@@ -1,11 +1,13 @@
 //! The integration tests, in one binary so the window's dependencies are linked once: the
-//! layering of the source ([`architecture`]),
-//! independent brute forces against the solvers ([`brute_force`], [`cram_solver`]), the command
-//! line as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]),
-//! the exported map pooled truthfully ([`map_figure`]), figures in SVG and PNG from one drawing
-//! with complete legends ([`figures`]), session files checked field by field ([`session_validation`]), fuzz tests of sessions and
-//! export paths bounded in time ([`fuzz`]), and the window's behaviour through egui_kittest
-//! without a GPU ([`window`], [`inspector`], [`cram_editor`], [`sessions`], [`last_state`]).
+//! layering of the source ([`architecture`]); independent brute forces against the solvers
+//! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
+//! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
+//! exported map pooled truthfully ([`map_figure`]); figures in SVG and PNG from one drawing,
+//! with complete legends ([`figures`]); session files checked field by field
+//! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
+//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); and the
+//! window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
+//! [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -20,6 +22,8 @@ mod cram_solver;
 mod export_paths;
 mod figures;
 mod fuzz;
+mod heap_fuzz;
+mod heap_games;
 mod map_figure;
 mod session_validation;
 mod terminal_errors;

@@ -6,3 +6,4 @@ pub mod euclid;
 pub mod fibonacci;
 pub mod heaps;
 pub mod one_heap;
+pub mod paging;

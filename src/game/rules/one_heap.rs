@@ -1,5 +1,6 @@
 //! One-heap games: subtraction games `sub(S)` (and `tag(k)`), seed 004's divisor game, and
-//! octal games given by their code.
+//! octal games given by their code (hexadecimal digits too: a move may leave three heaps).
+//! A position of any of them may hold several heaps: a disjunctive sum of single heaps.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,28 +11,19 @@ pub fn subtraction_options(set: &[u64], n: u64, out: &mut Vec<u64>) {
 }
 
 /// Options of the divisor game (seed 004) from `n ≥ 1`: subtract a positive proper divisor
-/// `d < n` (1 is allowed); `n = 1` is terminal: the player who makes 1 wins.
+/// `d < n` (1 is allowed), smallest divisor first; `n = 1` is terminal: the player who makes 1
+/// wins.
 pub fn divisor_options(n: u64, out: &mut Vec<u64>) {
     if n <= 1 {
         return;
     }
-    let mut d = 1;
-    let mut large = Vec::new();
-    while d * d <= n {
-        if n.is_multiple_of(d) {
-            out.push(n - d);
-            let e = n / d;
-            if e != d && e != n {
-                large.push(n - e);
-            }
-        }
-        d += 1;
-    }
-    out.extend(large.into_iter().rev());
+    let ds = super::heaps::divisors(n);
+    out.extend(ds[..ds.len() - 1].iter().map(|&d| n - d));
 }
 
 /// An octal code `0.d1d2…dk`: digit `dk` says whether removing `k` tokens from a heap may leave
-/// no heap (bit 1), one heap (bit 2) or two non-empty heaps (bit 4).
+/// no heap (bit 1), one heap (bit 2) or two non-empty heaps (bit 4). Hexadecimal digits (up to
+/// `f`) add bit 8: three non-empty heaps.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct OctalCode {
     /// `digits[k - 1]` is `dk`; no trailing zeros; never empty.
@@ -47,6 +39,8 @@ pub enum OctalOption {
     One(u64),
     /// Leave two heaps `x ≤ y`, both ≥ 1.
     Two(u64, u64),
+    /// Leave three heaps `x ≤ y ≤ z`, all ≥ 1 (hexadecimal digits 8 to f).
+    Three(u64, u64, u64),
 }
 
 impl OctalCode {
@@ -55,12 +49,37 @@ impl OctalCode {
         self.digits.len() as u64
     }
 
-    /// Whether some move splits a heap in two (such games are not subtraction games).
-    pub fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+    /// The digits `d1, d2, …` (`digits()[k - 1]` is `dk`).
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
     }
 
-    /// Appends the options of one heap of `n` tokens, in a fixed order.
+    /// Whether some move splits a heap in two or three (such games are not subtraction games).
+    pub fn splits(&self) -> bool {
+        self.digits.iter().any(|d| d & 12 != 0)
+    }
+
+    /// Whether some move leaves three heaps (a hexadecimal digit 8 to f).
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().any(|d| d & 8 != 0)
+    }
+
+    /// The most heaps one move leaves (0, 1, 2 or 3).
+    pub fn max_parts(&self) -> u64 {
+        self.digits
+            .iter()
+            .map(|&d| {
+                [(8, 3), (4, 2), (2, 1)]
+                    .iter()
+                    .find(|(bit, _)| d & bit != 0)
+                    .map_or(0, |&(_, k)| k)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Appends the options of one heap of `n` tokens, in a fixed order: by the number taken,
+    /// then no heap, one heap, two heaps (smaller part ascending), three heaps (ascending).
     pub fn options(&self, n: u64, out: &mut Vec<OctalOption>) {
         for (i, &d) in self.digits.iter().enumerate() {
             let k = i as u64 + 1;
@@ -77,6 +96,77 @@ impl OctalCode {
             if d & 4 != 0 && rest >= 2 {
                 out.extend((1..=rest / 2).map(|x| OctalOption::Two(x, rest - x)));
             }
+            if d & 8 != 0 && rest >= 3 {
+                for x in 1..=rest / 3 {
+                    out.extend((x..=(rest - x) / 2).map(|y| OctalOption::Three(x, y, rest - x - y)));
+                }
+            }
+        }
+    }
+
+    /// The options of a collection of heaps, each normalised (heaps sorted, empty heaps dropped,
+    /// `[0]` for no heap at all) so equal collections are equal positions. A move in a heap of
+    /// the same size as an earlier one gives the same collections, so it is listed once.
+    pub fn collection_options(&self, h: &[u64], out: &mut Vec<Vec<u64>>) {
+        let mut single = Vec::new();
+        for (i, &n) in h.iter().enumerate() {
+            if h[..i].contains(&n) {
+                continue;
+            }
+            single.clear();
+            self.options(n, &mut single);
+            for &o in &single {
+                out.push(collection_after(h, i, o));
+            }
+        }
+    }
+}
+
+/// The collection `h` after the move `o` in its heap number `i`, normalised.
+pub fn collection_after(h: &[u64], i: usize, o: OctalOption) -> Vec<u64> {
+    let mut rest: Vec<u64> = Vec::with_capacity(h.len() + 2);
+    rest.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
+    match o {
+        OctalOption::Gone => {}
+        OctalOption::One(x) => rest.push(x),
+        OctalOption::Two(x, y) => rest.extend([x, y]),
+        OctalOption::Three(x, y, z) => rest.extend([x, y, z]),
+    }
+    normalise_collection(rest)
+}
+
+/// Sorts a collection of heaps and drops empty ones; no heap at all is written `[0]`.
+pub fn normalise_collection(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&x| x > 0);
+    heaps.sort_unstable();
+    if heaps.is_empty() {
+        heaps.push(0);
+    }
+    heaps
+}
+
+/// "take 3 from a heap, leaving 2,5": an octal move between two collections.
+pub fn describe_octal_move(from: &[u64], to: &[u64]) -> String {
+    // heaps near 2^64 overflow a u64 sum
+    let total = |h: &[u64]| h.iter().map(|&x| u128::from(x)).sum::<u128>();
+    let removed = total(from).saturating_sub(total(to));
+    format!(
+        "take {removed} from a heap, leaving {}",
+        to.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+    )
+}
+
+/// Applies a one-heap move generator to every heap of a collection: the options change one
+/// heap each, heap by heap, in the generator's order.
+pub fn each_heap_options(h: &[u64], mut one: impl FnMut(u64, &mut Vec<u64>), out: &mut Vec<Vec<u64>>) {
+    let mut ones = Vec::new();
+    for (i, &n) in h.iter().enumerate() {
+        ones.clear();
+        one(n, &mut ones);
+        for &x in &ones {
+            let mut o = h.to_vec();
+            o[i] = x;
+            out.push(o);
         }
     }
 }
@@ -92,9 +182,13 @@ impl FromStr for OctalCode {
             .ok_or_else(|| format!("octal code '{t}' must start with '0.' (for example 0.07)"))?;
         let mut digits = Vec::new();
         for c in frac.chars() {
-            match c.to_digit(8) {
+            match c.to_digit(16) {
                 Some(d) => digits.push(d as u8),
-                None => return Err(format!("octal code '{t}' has '{c}', which is not an octal digit 0-7")),
+                None => {
+                    return Err(format!(
+                        "octal code '{t}' has '{c}', which is not an octal digit 0-7 (or a hexadecimal one, 8-f, for moves that may leave three heaps)"
+                    ));
+                }
             }
         }
         while digits.last() == Some(&0) {
@@ -103,15 +197,21 @@ impl FromStr for OctalCode {
         if digits.is_empty() {
             return Err(format!("octal code '{t}' allows no move"));
         }
+        if digits.len() > MAX_DIGITS {
+            return Err(format!("octal code '{t}' has more than {MAX_DIGITS} digits"));
+        }
         Ok(OctalCode { digits })
     }
 }
+
+/// The longest code accepted (a move takes at most this many tokens).
+pub const MAX_DIGITS: usize = 64;
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("0.")?;
         for d in &self.digits {
-            write!(f, "{d}")?;
+            write!(f, "{d:x}")?;
         }
         Ok(())
     }
@@ -125,7 +225,8 @@ mod tests {
     fn octal_parse() {
         assert_eq!("0.07".parse::<OctalCode>().unwrap().to_string(), "0.07");
         assert_eq!("0.770".parse::<OctalCode>().unwrap().to_string(), "0.77");
-        assert!("0.08".parse::<OctalCode>().is_err());
+        assert!("0.0g".parse::<OctalCode>().is_err());
+        assert_eq!("0.0F".parse::<OctalCode>().unwrap().to_string(), "0.0f");
         assert!("0.0".parse::<OctalCode>().is_err());
         assert!("7".parse::<OctalCode>().is_err());
     }
@@ -142,6 +243,28 @@ mod tests {
         out.clear();
         code.options(2, &mut out);
         assert_eq!(out, vec![OctalOption::Gone]);
+    }
+
+    #[test]
+    fn hexadecimal_digits_leave_three_heaps() {
+        // 0.8: take one token, leaving exactly three heaps
+        let code: OctalCode = "0.8".parse().unwrap();
+        assert!(code.splits_in_three() && code.splits());
+        assert_eq!(code.max_parts(), 3);
+        let mut out = Vec::new();
+        code.options(7, &mut out);
+        assert_eq!(
+            out,
+            vec![
+                OctalOption::Three(1, 1, 4),
+                OctalOption::Three(1, 2, 3),
+                OctalOption::Three(2, 2, 2)
+            ]
+        );
+        // the number of partitions of 6 into three parts
+        let mut out = Vec::new();
+        code.options(3, &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

@@ -13,10 +13,11 @@
 //!
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
-//! Files: [`storage`] (cells, planes, the grid handed out), [`lines`] (line bitsets),
+//! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
+mod csv;
 mod enumerated;
 mod fills;
 mod growing;
@@ -80,6 +81,11 @@ fn too_big(r: u64, c: u64, control: &Control) -> SolveError {
 
 /// Whether `ruleset` has a fast 2-D fill (rather than a search per cell).
 pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
+    // a map takes at most 8 nested pushes (and the recursion below would visit a deeply nested
+    // compound's successors exponentially often)
+    if ruleset.push_count() > 8 {
+        return false;
+    }
     match ruleset.shape() {
         Shape::Sum => !ruleset.has_misere(),
         Shape::Fibonacci => ruleset.push_successors().iter().all(has_fast_fill),

@@ -145,6 +145,7 @@ pub struct Grid {
 
 impl Grid {
     /// The value at (row a, column b), `None` where the cell is not a position.
+    #[inline]
     pub fn get(&self, a: u64, b: u64) -> Option<u32> {
         if !self.rows.contains(&a) || !self.cols.contains(&b) {
             return None;
@@ -166,27 +167,5 @@ impl Grid {
         self.rows
             .clone()
             .map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
-    }
-
-    /// The grid as CSV, the format of `nimscope grid` (the command line and the window's CSV
-    /// export both write it here): one line per row a, in increasing order, holding G(a, b)
-    /// for the columns b left to right, comma-separated, an empty field where the cell is not
-    /// a position. No header, so the file is the table of values alone.
-    pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let mut line = String::new();
-        for a in self.rows.clone() {
-            line.clear();
-            for (i, b) in self.cols.clone().enumerate() {
-                if i > 0 {
-                    line.push(',');
-                }
-                if let Some(v) = self.get(a, b) {
-                    line.push_str(&v.to_string());
-                }
-            }
-            line.push('\n');
-            out.write_all(line.as_bytes())?;
-        }
-        Ok(())
     }
 }

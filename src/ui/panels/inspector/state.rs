@@ -56,6 +56,9 @@ impl InspectorState {
     }
 }
 
+/// The most options of one position a saved game's step is looked for among.
+const MAX_CHECKED_OPTIONS: u128 = 1 << 20;
+
 /// Why `game` is not a game of `ruleset`: a position that is not one, or a step that is not
 /// a move.
 fn check_game(ruleset: &Ruleset, game: &GameRecord) -> Result<(), String> {
@@ -66,6 +69,16 @@ fn check_game(ruleset: &Ruleset, game: &GameRecord) -> Result<(), String> {
     }
     let mut options = Vec::new();
     for step in game.positions.windows(2) {
+        // the options are generated to find the move among them: a step from a position with
+        // more than the window ever lists is refused, not searched for hours
+        if let Some(n) = crate::game::rules::paging::option_count(ruleset, &step[0])
+            && n > MAX_CHECKED_OPTIONS
+        {
+            return Err(format!(
+                "'{}' has {n} options, too many to check that the game's next step is one",
+                step[0]
+            ));
+        }
         options.clear();
         ruleset.options(&step[0], &mut options);
         if !options.contains(&step[1]) {
@@ -502,5 +515,11 @@ mod tests {
             s.input_error(),
             Some("the saved game was not restored: '2,2' is not a move from '3,5' in wythoff")
         );
+        // a step from a position of 2·10^18 options is refused at once, not looked for among
+        // them (the test would not end otherwise)
+        let big = 1_000_000_000_000_000_000;
+        let s = restore(&[&[big, big], &[big - 1, big - 1]]);
+        assert!(s.doc.play.is_none());
+        assert!(s.input_error().unwrap().contains("too many to check"));
     }
 }

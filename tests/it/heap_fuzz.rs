@@ -1,0 +1,389 @@
+//! Extreme and malformed input, run through the binary as a user would: every run either
+//! answers (exit 0) or refuses with exactly one `error:` line and exit 2; none panics, aborts or
+//! hangs, and none goes past its memory budget (the child's peak resident memory, from GNU
+//! time, against `--memory-budget` plus what the binary needs to start).
+//!
+//! The issue's examples run first, with the default 4G budget; then a few hundred generated
+//! inputs (proptest, fixed seed: the same inputs every run) with a 16 MiB budget.
+
+#![cfg(target_os = "linux")]
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+/// What the binary holds before any job (code, the allocator's arenas): measured at about
+/// 10 MB; the slack leaves room for the page tables of a large budget's heap.
+const BASELINE: u64 = 48 << 20;
+/// A run that takes longer than this has hung.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Run {
+    code: Option<i32>,
+    stdout_len: usize,
+    stderr: String,
+    max_rss: u64,
+    took: Duration,
+}
+
+/// GNU time, which runs the binary as its own child and reports that child's peak memory alone
+/// (Debian package `time`, installed by `scripts/setup.sh`). The peak cannot be read here with
+/// `wait4`: a child spawned by this test process starts its life as a copy of it (vfork), and
+/// Linux keeps the peak of that copy, this whole test binary's, in the child's `ru_maxrss`.
+const TIME: &str = "/usr/bin/time";
+
+/// Runs the binary with `args` under [`TIME`], draining its output, and returns its exit code
+/// and peak memory.
+fn run(args: &[String]) -> Run {
+    use std::os::unix::process::CommandExt;
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    assert!(
+        std::path::Path::new(TIME).exists(),
+        "{TIME} is missing: install GNU time (Debian package `time`; scripts/setup.sh does)"
+    );
+    let report = std::env::temp_dir().join(format!(
+        "nimscope-heap-fuzz-{}-{}.rss",
+        std::process::id(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let start = Instant::now();
+    let mut child = Command::new(TIME)
+        .args(["-q", "-f", "%M", "-o"])
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // its own process group, so a run that hangs is killed with its child
+        .process_group(0)
+        .spawn()
+        .expect("GNU time starts");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_thread = std::thread::Builder::new().name("fuzz-stdout".into()).spawn(move || {
+        // count, do not keep: `seq --to 100000000` writes 300 MB
+        let mut buf = vec![0u8; 1 << 16];
+        let mut len = 0;
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            len += n;
+        }
+        len
+    });
+    let err_thread = std::thread::Builder::new().name("fuzz-stderr".into()).spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let (out_thread, err_thread) = (out_thread.unwrap(), err_thread.unwrap());
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits for its child") {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            // SAFETY: kill(2) on the process group this test created; no memory is involved
+            unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+            let _ = child.wait();
+            panic!("{args:?} ran past {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let kib: u64 = std::fs::read_to_string(&report)
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{TIME} reported no peak memory for {args:?}"));
+    let _ = std::fs::remove_file(&report);
+    Run {
+        // GNU time exits with the child's status, or 128 + the signal that ended it
+        code: status.code(),
+        stdout_len: out_thread.join().unwrap(),
+        stderr: err_thread.join().unwrap(),
+        max_rss: kib * 1024,
+        took: start.elapsed(),
+    }
+}
+
+/// The contract: an answer, or one error line and status 2; within the budget.
+fn check(args: &[String], budget: u64) -> Result<(), String> {
+    let r = run(args);
+    let what = format!("{args:?}", args = args.iter().map(|a| short(a)).collect::<Vec<_>>());
+    if r.stderr.contains("panicked") || r.stderr.contains("memory allocation") {
+        return Err(format!("{what}: crashed: {}", short(&r.stderr)));
+    }
+    match r.code {
+        Some(0) => {
+            if r.stdout_len == 0 {
+                return Err(format!("{what}: exit 0 without output"));
+            }
+        }
+        Some(2) => {
+            let lines: Vec<&str> = r.stderr.lines().collect();
+            if lines.len() != 1 || !lines[0].starts_with("error: ") {
+                return Err(format!("{what}: exit 2 but stderr is {:?}", short(&r.stderr)));
+            }
+        }
+        other => return Err(format!("{what}: exit {other:?}, stderr {:?}", short(&r.stderr))),
+    }
+    if std::env::var_os("FUZZ_TIMES").is_some() {
+        eprintln!(
+            "{:>8.3} s {:>6} MiB exit {:?} {what}",
+            r.took.as_secs_f64(),
+            r.max_rss >> 20,
+            r.code
+        );
+    }
+    if r.max_rss > budget + BASELINE {
+        return Err(format!(
+            "{what}: peak memory {} MiB over the budget of {} MiB (in {:?})",
+            r.max_rss >> 20,
+            budget >> 20,
+            r.took
+        ));
+    }
+    Ok(())
+}
+
+fn short(s: &str) -> String {
+    if s.chars().count() > 160 {
+        format!("{}…", s.chars().take(160).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn the_issues_examples_finish_within_the_default_budget() {
+    let e18 = "1000000000000000000";
+    let cdn = vec!["6"; 20_000].join(",");
+    let slice = format!("{},_,_", vec!["6"; 30_000].join(","));
+    let nested = format!("{}nim{}", "push(".repeat(40), ",nim)".repeat(40));
+    let nested31 = format!("{}nim{}", "push(".repeat(31), ",nim)".repeat(31));
+    let budget = 4u64 << 30;
+    for a in [
+        args(&["moves", "euclid", &format!("{e18},3")]),
+        args(&["moves", "nim", &format!("{e18},3")]),
+        args(&["moves", "fibonacci-nim", e18]),
+        args(&["seq", "octal(0.07)", "--to", "100000000"]),
+        args(&["value", "cdn", &cdn]),
+        args(&["moves", "cdn", &cdn, "--limit", "3"]),
+        args(&[
+            "grid", "zeruclid", "--rows", "0..4", "--cols", "0..4", "--slice", &slice,
+        ]),
+        args(&["moves", "wythoff", &format!("{e18},{e18}")]),
+        args(&["moves", "octal(0.07)", e18]),
+        args(&["value", &nested, "3,4"]),
+        args(&["value", &nested31, "3,4"]),
+        args(&["value", "octal(0.07)", "30,40"]),
+        args(&["moves", "octal(0.07)", "70"]),
+        args(&["moves", "octal(0.77)", "60"]),
+        args(&["moves", "octal(0.6)", "77"]),
+        args(&["value", "nim", "3,4)"]),
+        args(&["value", "nim", "((3,4"]),
+    ] {
+        check(&a, budget).unwrap();
+    }
+}
+
+/// A ruleset expression: a leaf, a compound, or something malformed.
+fn ruleset_text() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "nim",
+        "wythoff",
+        "euclid",
+        "grossman",
+        "euclid0",
+        "m-euclid",
+        "zeruclid",
+        "euclid3",
+        "cdn",
+        "divisor",
+        "fibonacci-nim",
+        "tag(3)",
+        "tag(18446744073709551615)",
+        "sub(1,3,4)",
+        "sub(18446744073709551615)",
+        "octal(0.07)",
+        "octal(0.6)",
+        "octal(0.137)",
+        "octal(0.f)",
+        "octal(0.7777777777777777777777777777777777777777777777777777777777777777777)",
+        "cram",
+        "push-cram",
+    ])
+    .prop_map(str::to_string)
+    .boxed();
+    let compound = leaf.clone().prop_recursive(4, 16, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("push({a},{b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("sum({a},{b})")),
+            inner.prop_map(|a| format!("misere({a})")),
+        ]
+    });
+    prop_oneof![
+        4 => compound,
+        1 => "[a-z(),.0-9 ]{0,24}",
+        1 => (1usize..60).prop_map(|d| "push(".repeat(d)),
+        1 => (1usize..45).prop_map(|d| format!("{}nim{}", "push(".repeat(d), ",wythoff)".repeat(d))),
+    ]
+}
+
+/// A number as text: small, at a boundary, huge, or not a number.
+fn number() -> BoxedStrategy<String> {
+    prop_oneof![
+        4 => (0u64..40).prop_map(|n| n.to_string()),
+        2 => prop::sample::select(vec![
+            "4294967295", "4294967296", "1000000", "1048576", "1000000000000",
+            "1000000000000000000", "18446744073709551615",
+        ]).prop_map(str::to_string),
+        1 => prop::sample::select(vec!["18446744073709551616", "-1", "x", "", " ", "3.5", "1e9", "0x10"])
+            .prop_map(str::to_string),
+    ]
+    .boxed()
+}
+
+/// `seq --to`: lengths that print in a moment, and lengths `seq` refuses (it prints every
+/// value: an accepted 2^32 would print for minutes, which is not what this test is about).
+fn seq_length() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (0u64..3000).prop_map(|n| n.to_string()),
+        1 => prop::sample::select(vec!["1000000", "4294967297", "1099511627776", "18446744073709551615", "18446744073709551616", "-5", "x"])
+            .prop_map(str::to_string),
+    ]
+}
+
+/// A position: heaps, a sum, a pushed position, a board, or garbage.
+fn position_text() -> impl Strategy<Value = String> {
+    let heaps = prop::collection::vec(number(), 1..5).prop_map(|h| h.join(",")).boxed();
+    prop_oneof![
+        6 => heaps.clone(),
+        1 => (heaps.clone(), heaps.clone()).prop_map(|(a, b)| format!("{a}+{b}")),
+        1 => heaps.clone().prop_map(|h| format!("pushed({h})")),
+        1 => heaps.clone().prop_map(|h| format!("({h}")),
+        1 => heaps.prop_map(|h| format!("{h})")),
+        1 => (1usize..3000).prop_map(|k| vec!["7"; k].join(",")),
+        1 => prop::sample::select(vec!["3x7", "16x16", "..#/.../#..", "20:5", "0:0", "(((", "+"]).prop_map(str::to_string),
+    ]
+}
+
+/// A ruleset with a position of the right shape (small or huge heaps, sums, misère, pushes):
+/// the inputs that reach the solvers rather than the parsers.
+fn game() -> BoxedStrategy<(String, String)> {
+    let heaps = |n: std::ops::Range<usize>| prop::collection::vec(number(), n).prop_map(|h| h.join(","));
+    let two = (
+        prop::sample::select(vec![
+            "nim",
+            "wythoff",
+            "euclid",
+            "grossman",
+            "euclid0",
+            "m-euclid",
+            "zeruclid",
+            "cdn",
+            "push(nim,wythoff)",
+            "push(nim,euclid0)",
+            "push(wythoff,nim)",
+            "push(push(nim,wythoff),euclid)",
+        ]),
+        heaps(2..3),
+    )
+        .prop_map(|(r, p)| (r.to_string(), p));
+    let many = (
+        prop::sample::select(vec![
+            "nim",
+            "zeruclid",
+            "cdn",
+            "octal(0.07)",
+            "octal(0.6)",
+            "octal(0.16)",
+            "octal(0.137)",
+            "octal(0.f)",
+            "sub(1,3,4)",
+            "tag(3)",
+            "divisor",
+            "euclid3",
+        ]),
+        heaps(1..5),
+    )
+        .prop_map(|(r, p)| (r.to_string(), p));
+    let fib = (number(), prop::option::of(number()))
+        .prop_map(|(n, q)| ("fibonacci-nim".to_string(), q.map_or(n.clone(), |q| format!("{n}:{q}"))));
+    let leaf = prop_oneof![3 => two, 3 => many, 1 => fib].boxed();
+    prop_oneof![
+        4 => leaf.clone(),
+        1 => (leaf.clone(), leaf.clone()).prop_map(|((r1, p1), (r2, p2))| (format!("sum({r1},{r2})"), format!("{p1}+{p2}"))),
+        1 => leaf.prop_map(|(r, p)| (format!("misere({r})"), p)),
+    ]
+    .boxed()
+}
+
+/// One command line.
+fn command() -> impl Strategy<Value = Vec<String>> {
+    let range = (number(), number()).prop_map(|(a, b)| format!("{a}..{b}")).boxed();
+    prop_oneof![
+        4 => (game(), any::<bool>()).prop_map(|((r, p), json)| {
+            let mut a = vec!["value".to_string(), r, p];
+            if json { a.push("--json".into()) }
+            a
+        }),
+        4 => (game(), prop::option::of(number()), prop::option::of(number())).prop_map(|((r, p), limit, offset)| {
+            let mut a = vec!["moves".to_string(), r, p];
+            if let Some(l) = limit { a.extend(["--limit".into(), l]) }
+            if let Some(o) = offset { a.extend(["--offset".into(), o]) }
+            a
+        }),
+        3 => (ruleset_text(), position_text(), any::<bool>()).prop_map(|(r, p, json)| {
+            let mut a = vec!["value".to_string(), r, p];
+            if json { a.push("--json".into()) }
+            a
+        }),
+        3 => (ruleset_text(), position_text(), prop::option::of(number()), prop::option::of(number()))
+            .prop_map(|(r, p, limit, offset)| {
+                let mut a = vec!["moves".to_string(), r, p];
+                if let Some(l) = limit { a.extend(["--limit".into(), l]) }
+                if let Some(o) = offset { a.extend(["--offset".into(), o]) }
+                a
+            }),
+        2 => (ruleset_text(), seq_length(), any::<bool>()).prop_map(|(r, to, json)| {
+            let mut a = vec!["seq".to_string(), r, "--to".into(), to];
+            if json { a.push("--json".into()) }
+            a
+        }),
+        2 => (ruleset_text(), range.clone(), range, prop::option::of(position_text())).prop_map(|(r, rows, cols, slice)| {
+            let mut a = vec!["grid".to_string(), r, "--rows".into(), rows, "--cols".into(), cols];
+            if let Some(s) = slice { a.extend(["--slice".into(), format!("{s},_,_")]) }
+            a
+        }),
+    ]
+}
+
+#[test]
+fn generated_inputs_answer_or_refuse_within_the_budget() {
+    // small enough that searches refuse within a second or two (misère octal collections and
+    // nested push compounds are searched position by position)
+    let budget = 16u64 << 20;
+    let config = Config {
+        cases: 400,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let result = runner.run(&command(), |mut a| {
+        // a few seconds of work at most each: the budget refuses the rest
+        a.extend(["--memory-budget".into(), "16M".into()]);
+        check(&a, budget).map_err(TestCaseError::fail)
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}

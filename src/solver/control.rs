@@ -83,6 +83,15 @@ impl Control {
         self.memory_budget
     }
 
+    /// The same job (its cancel flag and progress) with at most `budget` bytes of memory: for
+    /// a job that must leave room for what its owner already holds (a worker lane's caches).
+    pub fn with_budget_at_most(&self, budget: u64) -> Control {
+        Control {
+            memory_budget: self.memory_budget.min(budget),
+            ..self.clone()
+        }
+    }
+
     /// Asks the job to stop; it returns [`SolveError::Cancelled`] at its next check.
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);

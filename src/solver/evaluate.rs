@@ -19,6 +19,7 @@ use super::push_cram::{PushCramSolver, post_push_value};
 use super::search::{self, Search};
 use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
+use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::paging;
 use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
@@ -119,14 +120,28 @@ pub struct OptionsPage {
 }
 
 /// Caches of regions, sequences and searches, per ruleset, and the Cram solvers with their
-/// transposition tables.
-#[derive(Default)]
+/// transposition tables. [`Evaluator::cache_bytes`] is what they hold; [`Evaluator::trim`]
+/// gives memory back, least recently used first (a worker lane keeps its caches within the
+/// budget this way).
 pub struct Evaluator {
     grids: HashMap<Ruleset, Grid>,
     sequences: HashMap<Ruleset, Computed>,
     searches: HashMap<Ruleset, Search>,
     cram: CramSolver,
     push_cram: PushCramSolver,
+    /// The most each Cram transposition table may grow to.
+    cram_table_bytes: u64,
+    /// When each ruleset's caches, and each Cram table, were last used (a tick of `clock`).
+    used: HashMap<Ruleset, u64>,
+    cram_used: u64,
+    push_cram_used: u64,
+    clock: u64,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Self::with_cram_table_bytes(super::cram::DEFAULT_TABLE_BYTES)
+    }
 }
 
 /// `push-cram` as the expression language spells it.
@@ -193,6 +208,92 @@ impl Evaluator {
         Self::default()
     }
 
+    /// An evaluator whose Cram and Push Cram transposition tables may each grow to `bytes`.
+    pub fn with_cram_table_bytes(bytes: u64) -> Self {
+        Self {
+            grids: HashMap::new(),
+            sequences: HashMap::new(),
+            searches: HashMap::new(),
+            cram: CramSolver::with_table_bytes(bytes),
+            push_cram: PushCramSolver::with_table_bytes(bytes),
+            cram_table_bytes: bytes,
+            used: HashMap::new(),
+            cram_used: 0,
+            push_cram_used: 0,
+            clock: 0,
+        }
+    }
+
+    /// Memory held by the caches: maps, sequences, search memos, and the Cram tables once
+    /// allocated (counted at the size they may grow to).
+    pub fn cache_bytes(&self) -> u64 {
+        let per_ruleset = |r: &Ruleset| {
+            self.grids.get(r).map_or(0, Grid::bytes)
+                + self.sequences.get(r).map_or(0, Computed::bytes)
+                + self.searches.get(r).map_or(0, Search::bytes)
+        };
+        let rulesets: u64 = self.used.keys().map(per_ruleset).sum();
+        rulesets + self.cram_bytes() + self.push_cram_bytes()
+    }
+
+    fn cram_bytes(&self) -> u64 {
+        if self.cram.stats().table_capacity > 0 {
+            self.cram_table_bytes
+        } else {
+            0
+        }
+    }
+
+    fn push_cram_bytes(&self) -> u64 {
+        if self.push_cram.table_len() > 0 || self.push_cram.expanded() > 0 {
+            self.cram_table_bytes
+        } else {
+            0
+        }
+    }
+
+    /// Drops cached maps, sequences, searches and Cram tables, least recently used first, until
+    /// [`Evaluator::cache_bytes`] is at most `limit`.
+    pub fn trim(&mut self, limit: u64) {
+        while self.cache_bytes() > limit {
+            // the oldest of the rulesets' caches and the two allocated Cram tables
+            let oldest = self.used.iter().min_by_key(|&(_, &t)| t).map(|(r, &t)| (r.clone(), t));
+            let cram = (self.cram_bytes() > 0).then_some(self.cram_used);
+            let push = (self.push_cram_bytes() > 0).then_some(self.push_cram_used);
+            let first = [oldest.as_ref().map(|o| o.1), cram, push].into_iter().flatten().min();
+            match first {
+                None => break,
+                Some(t) if cram == Some(t) => self.cram.clear(),
+                Some(t) if push == Some(t) => self.push_cram = PushCramSolver::with_table_bytes(self.cram_table_bytes),
+                Some(_) => {
+                    if let Some((r, _)) = oldest {
+                        self.grids.remove(&r);
+                        self.sequences.remove(&r);
+                        self.searches.remove(&r);
+                        self.used.remove(&r);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives back cached memory, least recently used first, so that `needed` more bytes fit
+    /// the budget with what stays cached: the caches and the job together keep to the budget.
+    fn make_room(&mut self, needed: u64, control: &Control) {
+        self.trim(control.memory_budget().saturating_sub(needed));
+    }
+
+    /// Marks `ruleset`'s caches as just used (they are evicted last).
+    fn touch(&mut self, ruleset: &Ruleset) {
+        self.clock += 1;
+        match self.used.get_mut(ruleset) {
+            Some(t) => *t = self.clock,
+            None => {
+                self.used.insert(ruleset.clone(), self.clock);
+            }
+        }
+    }
+
     /// The Grundy value of a legal position `p` of `ruleset` (the misère Grundy value under
     /// misère play: 0 exactly on P-positions), for views that show 32-bit values; a value
     /// known only by its outcome, or past 2^32, is an error that says so.
@@ -201,11 +302,13 @@ impl Evaluator {
         match a.grundy {
             Some(v) => u32::try_from(v).map_err(|_| {
                 SolveError::Unsupported(format!(
-                    "the value of {p} in {ruleset} is {v}, past the 32-bit values shown here (the command line prints it)"
+                    "the value of {} in {ruleset} is {v}, past the 32-bit values shown here (the command line prints it)",
+                    quoted(&p.to_string())
                 ))
             }),
             None => Err(SolveError::Unsupported(format!(
-                "only the outcome of {p} in {ruleset} is known ({}, by {}); its value would need a search past the memory budget",
+                "only the outcome of {} in {ruleset} is known ({}, by {}); its value would need a search past the memory budget",
+                quoted(&p.to_string()),
                 a.outcome, a.by
             ))),
         }
@@ -225,7 +328,7 @@ impl Evaluator {
         if let (Ruleset::Sum(ra, rb), Position::Sum(pa, pb)) = (ruleset, p) {
             let a = self.answer(ra, pa, control)?;
             let b = self.answer(rb, pb, control)?;
-            return combine(a, b, &|| format!("{ruleset} at {p}"));
+            return combine(a, b, &|| format!("{ruleset} at {}", quoted(&p.to_string())));
         }
         if let Some(cf) = closed_form(ruleset, p)
             && let Known::Value(v) = cf.known
@@ -238,11 +341,24 @@ impl Evaluator {
             return self.heap_sum(ruleset, h, control);
         }
         if let Position::Board(b) = p {
+            self.clock += 1;
             let v = match ruleset {
-                Ruleset::Cram(CramKind::Both) => Some(self.cram.value(b, control)?),
+                Ruleset::Cram(CramKind::Both) => {
+                    self.cram_used = self.clock;
+                    if self.cram_bytes() == 0 {
+                        self.make_room(self.cram_table_bytes, control);
+                    }
+                    Some(self.cram.value(b, control)?)
+                }
                 Ruleset::Cram(CramKind::Horizontal) => Some(post_push_value(b)),
                 Ruleset::Cram(CramKind::Vertical) => Some(vertical_value(b)),
-                r if is_push_cram(r) => Some(self.push_cram.value(b, control)?),
+                r if is_push_cram(r) => {
+                    self.push_cram_used = self.clock;
+                    if self.push_cram_bytes() == 0 {
+                        self.make_room(self.cram_table_bytes, control);
+                    }
+                    Some(self.push_cram.value(b, control)?)
+                }
                 _ => None,
             };
             if let Some(v) = v {
@@ -264,11 +380,27 @@ impl Evaluator {
                 by: cf.by.to_string(),
             });
         }
-        let v = self
+        self.touch(ruleset);
+        // the search counts its own memo against the budget; what the other caches hold is
+        // taken off it, and given back if the search needs it
+        let own = self.searches.get(ruleset).map_or(0, Search::bytes);
+        let others = self.cache_bytes().saturating_sub(own);
+        let limited = control.with_budget_at_most(control.memory_budget().saturating_sub(others));
+        let search = self
             .searches
             .entry(ruleset.clone())
-            .or_insert_with(|| Search::new(ruleset.clone()))
-            .value(p, control)?;
+            .or_insert_with(|| Search::new(ruleset.clone()));
+        let v = match search.value(p, &limited) {
+            Err(SolveError::OverBudget { .. }) if others > 0 => {
+                self.make_room(control.memory_budget(), control);
+                self.touch(ruleset);
+                self.searches
+                    .entry(ruleset.clone())
+                    .or_insert_with(|| Search::new(ruleset.clone()))
+                    .value(p, control)?
+            }
+            v => v?,
+        };
         Ok(Answer::searched(v))
     }
 
@@ -282,7 +414,9 @@ impl Evaluator {
         let mut total = Answer::value(0, Method::ClosedForm, SUM_RULE);
         for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
             let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
-            total = combine(total, one, &|| format!("{ruleset} at {}", Position::Heaps(h.to_vec())))?;
+            total = combine(total, one, &|| {
+                format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
+            })?;
         }
         total.by = SUM_RULE.to_string();
         Ok(total)
@@ -297,6 +431,7 @@ impl Evaluator {
             _ => None,
         };
         if let Some((a, b)) = cell {
+            self.touch(ruleset);
             if let Some(v) = self.grids.get(ruleset).and_then(|g| g.get(a, b)) {
                 return Ok(Some(Answer::value(v.into(), Method::Search, MAP)));
             }
@@ -305,6 +440,9 @@ impl Evaluator {
             // (a search, or the outcome's closed form)
             let fits = cells.saturating_mul(4) <= control.memory_budget();
             if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS && fits {
+                // the larger map replaces the cached one
+                self.grids.remove(ruleset);
+                self.make_room(cells.saturating_mul(4), control);
                 let g = grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control)?;
                 let v = g.get(a, b);
                 self.grids.insert(ruleset.clone(), g);
@@ -325,17 +463,25 @@ impl Evaluator {
     /// One heap of a one-heap ruleset, read off its sequence: computed up to the heap (or to
     /// [`SEQUENCE_LEN`] for larger heaps, whose value a certified period then gives).
     fn by_sequence(&mut self, ruleset: &Ruleset, n: u64, control: &Control) -> Result<Answer, SolveError> {
+        self.touch(ruleset);
         let known = |c: &Computed| c.knows(n);
         if !self.sequences.get(ruleset).is_some_and(known) {
+            // the longer sequence replaces the cached one
+            self.sequences.remove(ruleset);
             // the prefix tried for a period: 2^20 values, fewer under a small budget
             let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
-            let mut c = sequence::compute(ruleset, n.saturating_add(1).min(first), control)?;
+            let len = n.saturating_add(1).min(first);
+            self.make_room(len.saturating_mul(12), control);
+            let mut c = sequence::compute(ruleset, len, control)?;
             if !c.knows(n) {
                 // no period within the first values: compute up to the heap itself, if that fits
+                let needed = n.saturating_add(1).saturating_mul(12);
                 control.reserve(
                     format!("the values of {ruleset} up to {n} (no period is certified below {SEQUENCE_LEN})"),
-                    n.saturating_add(1).saturating_mul(12),
+                    needed,
                 )?;
+                drop(c);
+                self.make_room(needed, control);
                 c = sequence::compute(ruleset, n.saturating_add(1), control)?;
             }
             self.sequences.insert(ruleset.clone(), c);
@@ -442,17 +588,24 @@ pub fn first_options(
     let mut page = Vec::new();
     if let Some(total) = paging::option_count(ruleset, p) {
         let shown = total.saturating_sub(offset).min(limit as u128) as u64;
-        control.reserve(format!("{shown} options of {p}"), shown.saturating_mul(each))?;
+        control.reserve(
+            format!("{shown} options of {}", quoted(&p.to_string())),
+            shown.saturating_mul(each),
+        )?;
         paging::options_page(ruleset, p, offset, limit, &mut page);
         return Ok((total, page));
     }
     let bound = super::report::option_bound(ruleset, p);
     if bound > ENUMERATE_LIMIT {
         return Err(SolveError::Unsupported(format!(
-            "{p} in {ruleset} may have about {bound} options, too many to list"
+            "{} in {ruleset} may have about {bound} options, too many to list",
+            quoted(&p.to_string())
         )));
     }
-    control.reserve(format!("the options of {p}"), bound.saturating_mul(each))?;
+    control.reserve(
+        format!("the options of {}", quoted(&p.to_string())),
+        bound.saturating_mul(each),
+    )?;
     ruleset.options(p, &mut page);
     let total = page.len() as u128;
     let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
@@ -542,5 +695,34 @@ mod tests {
         let wins: Vec<&str> = opts.iter().filter(|o| o.winning).map(|o| o.to.as_str()).collect();
         // seed 004: 1⊕3⊕5⊕6 = 1; the balancing moves
         assert_eq!(wins, ["0,3,5,6", "1,2,5,6", "1,3,4,6"]);
+    }
+
+    #[test]
+    fn caches_give_back_the_least_recently_used_first_and_keep_within_the_budget() {
+        let budget = 8 << 20;
+        let c = Control::with_budget(budget);
+        let mut e = Evaluator::new();
+        let (w, z): (Ruleset, Ruleset) = ("wythoff".parse().unwrap(), "zeruclid".parse().unwrap());
+        let p = Position::Heaps(vec![1000, 999]);
+        let plain = |r: &Ruleset| Evaluator::new().value(r, &p, &Control::new()).unwrap();
+        assert_eq!(e.value(&w, &p, &c).unwrap(), plain(&w));
+        let wythoff_map = e.cache_bytes();
+        assert!(wythoff_map > 0);
+        assert_eq!(e.value(&z, &p, &c).unwrap(), plain(&z));
+        let both = e.cache_bytes();
+        assert!(both > wythoff_map && both <= budget);
+        // Wythoff used last: Zeruclid's map goes first
+        assert_eq!(e.value(&w, &p, &c).unwrap(), plain(&w));
+        e.trim(both - 1);
+        assert_eq!(e.cache_bytes(), wythoff_map);
+        // a map that needs most of the budget makes room for itself
+        let big = Position::Heaps(vec![1400, 1399]);
+        assert_eq!(
+            e.value(&z, &big, &c).unwrap(),
+            Evaluator::new().value(&z, &big, &Control::new()).unwrap()
+        );
+        assert!(e.cache_bytes() <= budget);
+        e.trim(0);
+        assert_eq!(e.cache_bytes(), 0);
     }
 }

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use super::control::{Control, SolveError};
+use crate::game::quote::quoted;
 use crate::game::{Position, Ruleset};
 
 /// Rough memory of one memo entry besides its position's heaps (key, value, table overhead).
@@ -87,6 +88,11 @@ impl Search {
         self.memo.len()
     }
 
+    /// Memory held between requests: the memo, and those of the searches after a push.
+    pub fn bytes(&self) -> u64 {
+        self.memo_bytes + self.successors.values().map(Search::bytes).sum::<u64>()
+    }
+
     /// The Grundy value of `p` (the misère Grundy value under misère play), which must be a
     /// legal position of the ruleset.
     pub fn value(&mut self, p: &Position, control: &Control) -> Result<u32, SolveError> {
@@ -103,7 +109,7 @@ impl Search {
         }
         let ruleset = self.ruleset.clone();
         let over = |needed: u64| SolveError::OverBudget {
-            what: format!("the search of {p} in {ruleset}"),
+            what: format!("the search of {} in {ruleset}", quoted(&p.to_string())),
             needed,
             budget: control.memory_budget(),
         };

@@ -107,6 +107,14 @@ impl Computed {
         self.values.len()
     }
 
+    /// Memory held: the computed values and the octal engine's report.
+    pub fn bytes(&self) -> u64 {
+        let split = self.octal.as_ref().map_or(0, |o| {
+            o.split.iter().map(|s| 64 + 24 * s.rare.len() as u64).sum::<u64>() + o.values.len() as u64 * 4
+        });
+        128 + 4 * self.values.capacity() as u64 + split
+    }
+
     /// G(0..N) as the window and the figures hold it.
     pub fn to_sequence(&self) -> Sequence {
         let n = self.n as usize;
@@ -221,10 +229,11 @@ fn fill(
         if let Ruleset::Octal(code) = base
             && code.splits()
         {
-            let o = octal::octal_sequence(code, n, control)?;
+            let mut o = octal::octal_sequence(code, n, control)?;
             return done(
                 Computed {
-                    values: o.values.clone(),
+                    // the values are kept once, here; the report keeps the rest
+                    values: std::mem::take(&mut o.values),
                     periodicity: o.periodicity,
                     n,
                     method: Method::Octal(o.method),

@@ -2,11 +2,13 @@
 //! never delays the inspector or the board editor. The UI submits a job on a lane (superseding
 //! that lane's previous job, which stops at its next cancellation check), reads progress from
 //! shared atomics every frame, and drains finished results. A job that panics becomes an error
-//! response; the worker and the window stay alive. Each lane's thread keeps an [`Evaluator`]
-//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request.
+//! response; the worker and the window stay alive. Each lane's thread keeps a [`LaneState`]
+//! between jobs, so its caches (regions, sequences, Cram tables) serve the next request; they
+//! count against the memory budget ([`lane_budget`]).
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
+pub mod lane_budget;
 pub mod protocol;
 
 use std::collections::HashMap;
@@ -15,13 +17,13 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+pub use lane_budget::{Keeper, LaneState};
 pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
 use crate::figure::{make_figure, write_figure};
 use crate::raster::CompareWith;
 use crate::solver::Control;
-use crate::solver::cram_report::{CramSolvers, cram_report};
-use crate::solver::evaluate::Evaluator;
+use crate::solver::cram_report::cram_report;
 use crate::solver::sequence::sequence;
 use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
@@ -53,6 +55,8 @@ pub struct Running {
 struct LaneThread {
     requests: Sender<LaneMessage>,
     thread: Option<JoinHandle<()>>,
+    /// What the lane's caches hold, as of its last job or `Free`.
+    held: Arc<AtomicU64>,
 }
 
 /// Handle to the worker threads; dropping it stops and joins them.
@@ -105,11 +109,13 @@ impl Worker {
             let responses = self.response_sender.clone();
             let wake = self.wake.clone();
             let every = self.wake_every.clone();
+            let held = Arc::new(AtomicU64::new(0));
+            let (budget, lane_held) = (self.memory_budget, held.clone());
             let thread = std::thread::Builder::new()
                 .name(format!("nimscope-{lane:?}").to_lowercase())
-                .spawn(move || lane_loop(rx, responses, wake, every))
+                .spawn(move || lane_loop(rx, responses, wake, every, budget, &lane_held))
                 .ok();
-            LaneThread { requests, thread }
+            LaneThread { requests, thread, held }
         })
     }
 
@@ -167,6 +173,12 @@ impl Worker {
         }
     }
 
+    /// What `lane`'s caches hold between jobs (at most the memory budget), as of its last job
+    /// or [`Worker::cancel_and_free`].
+    pub fn cached_bytes(&self, lane: Lane) -> u64 {
+        self.lanes.get(&lane).map_or(0, |t| t.held.load(Ordering::Relaxed))
+    }
+
     /// The jobs still running, for the status bar.
     pub fn running(&self) -> impl Iterator<Item = &Running> {
         self.running.values()
@@ -201,7 +213,7 @@ impl Drop for Worker {
         }
         // Dropping each sender closes its channel: the lane's loop ends.
         for (_, lane) in self.lanes.drain() {
-            let LaneThread { requests, thread } = lane;
+            let LaneThread { requests, thread, .. } = lane;
             drop(requests);
             if let Some(t) = thread {
                 let _ = t.join();
@@ -210,24 +222,19 @@ impl Drop for Worker {
     }
 }
 
-/// What a lane's thread keeps from one job to the next.
-#[derive(Default)]
-pub struct LaneState {
-    pub evaluator: Evaluator,
-    /// The board editor's solvers (Cram lane), kept for their transposition tables.
-    pub cram: CramSolvers,
-    /// The map's tile source, kept so each map job continues from what the last one computed.
-    pub tiles: Option<TileSource>,
-    /// The difference mode's compared ruleset's source.
-    pub compare: Option<TileSource>,
-}
-
 /// How often a job's partial answers wake the window at most, after the first, unless the
 /// owner says otherwise ([`Worker::set_wake_every`]).
 const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake: Wake, wake_every: Arc<AtomicU64>) {
-    let mut state = LaneState::default();
+fn lane_loop(
+    requests: Receiver<LaneMessage>,
+    responses: Sender<Response>,
+    wake: Wake,
+    wake_every: Arc<AtomicU64>,
+    budget: u64,
+    held: &AtomicU64,
+) {
+    let mut state = LaneState::new(budget);
     while let Ok(message) = requests.recv() {
         let mut job = None;
         // Only the newest request matters: skip those already superseded.
@@ -238,11 +245,15 @@ fn lane_loop(requests: Receiver<LaneMessage>, responses: Sender<Response>, wake:
                         old.control.cancel();
                     }
                 }
-                LaneMessage::Free => state = LaneState::default(),
+                LaneMessage::Free => {
+                    state = LaneState::new(budget);
+                    lane_budget::return_freed_memory();
+                }
             }
         }
+        held.store(state.bytes(), Ordering::Relaxed);
         if let Some(req) = job {
-            run_and_send(req, &mut state, &responses, &wake, &wake_every);
+            run_and_send(req, &mut state, &responses, &wake, &wake_every, held);
         }
     }
 }
@@ -253,6 +264,7 @@ fn run_and_send(
     responses: &Sender<Response>,
     wake: &Wake,
     wake_every: &AtomicU64,
+    held: &AtomicU64,
 ) {
     if req.control.is_cancelled() {
         return;
@@ -279,10 +291,17 @@ fn run_and_send(
             }
         }
     };
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&spec, state, &control, &mut emit)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        lane_budget::run_within_budget(state, Keeper::of(&spec), &control, |state, control| {
+            run(&spec, state, control, &mut emit)
+        })
+    }));
     if result.is_err() {
-        *state = LaneState::default(); // a panic may have left the caches half-updated
+        // a panic may have left the caches half-updated
+        *state = LaneState::new(control.memory_budget());
     }
+    // what the caches hold is known before the answer is
+    held.store(state.bytes(), Ordering::Relaxed);
     let result = match result {
         Ok(Ok(output)) => Ok(output),
         Ok(Err(JobError::Cancelled)) => return,
@@ -383,22 +402,34 @@ fn run_map(
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == crate::raster::ColorMode::Difference;
+    // the two sources share the budget: each fills within what the other leaves
+    let leaving = |other: &Option<TileSource>| {
+        control.with_budget_at_most(
+            control
+                .memory_budget()
+                .saturating_sub(other.as_ref().map_or(0, TileSource::bytes)),
+        )
+    };
     if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
         source(&mut state.compare, other);
+        let room = leaving(&state.tiles);
         if let Some(c) = state.compare.as_mut() {
-            c.fill(&region, control, &mut |_, _| Ok(()))?;
+            c.fill(&region, &room, &mut |_, _| Ok(()))?;
         }
+    } else {
+        state.compare = None; // not shown: its memory goes to the map
     }
     let compare = match (differ, &job.compare) {
         (true, CompareWith::Ruleset(_)) => state.compare.as_ref().map_or(Compare::Nothing, Compare::Source),
         (true, CompareWith::Theorem(p)) => Compare::Theorem(*p),
         _ => Compare::Nothing,
     };
+    let room = leaving(&state.compare);
     let Some(main) = state.tiles.as_mut() else {
         return Err(JobError::Failed("no tile source".into()));
     };
     let mut pending = Vec::new();
-    main.fill(&region, control, &mut |s, stage| {
+    main.fill(&region, &room, &mut |s, stage| {
         let tiles = pool.absorb(s, &compare, stage, control)?;
         pending.extend(tiles);
         if !pending.is_empty() {

@@ -5,7 +5,8 @@
 //! exported map pooled truthfully ([`map_figure`]); figures in SVG and PNG from one drawing,
 //! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
-//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); and the
+//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
+//! worker's lanes without a window ([`lane_budget`]); and the
 //! window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
 //! [`cram_editor`], [`sessions`], [`last_state`]).
 #![allow(
@@ -24,6 +25,7 @@ mod figures;
 mod fuzz;
 mod heap_fuzz;
 mod heap_games;
+mod lane_budget;
 mod map_figure;
 mod session_validation;
 mod terminal_errors;

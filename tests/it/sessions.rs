@@ -226,6 +226,11 @@ fn opening_over_unsaved_changes_asks_first() {
     for _ in 0..3 {
         h.step();
     }
+    // a job started meanwhile (on a loaded machine the map may still be filling) would put the
+    // status bar's Cancel beside the question's
+    crate::common::step_until(&mut h, "the jobs to finish", |app| {
+        app.worker().is_some_and(|w| w.running().next().is_none())
+    });
     assert!(h.query_by_label("Unsaved changes").is_some(), "the question shows");
     h.get_by_label("Cancel").click();
     h.step();

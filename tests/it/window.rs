@@ -87,6 +87,23 @@ fn a_bad_expression_shows_its_error_and_changes_nothing() {
     assert!(h.query_by_label_contains("expected ','").is_some());
 }
 
+#[test]
+fn a_bad_expression_is_shown_on_one_line_with_its_control_characters_escaped() {
+    let mut h = harness();
+    h.step();
+    let long = "x".repeat(5000);
+    h.state_mut().panel.expression = format!("nimm\u{1b}[31m\nred{long}");
+    h.step();
+    h.get_by_label("Apply expression").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().ruleset, Ruleset::Wythoff);
+    let e = h.state().panel.error.clone().unwrap();
+    assert!(!e.chars().any(char::is_control), "{e:?}");
+    assert!(e.contains("\\u{1b}[31m\\nred"), "{e:?}");
+    assert!(e.chars().count() < 500, "a long expression is shortened: {e:?}");
+}
+
 /// A window zoomed far out, so the view needs a large map, which takes a while.
 fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::ui::app::App> {
     let mut h = harness();

@@ -77,6 +77,11 @@ impl Growing {
         self.plane.at(a as usize, b as usize)
     }
 
+    /// Memory held by the rows finished so far (a worker lane accounts it against the budget).
+    pub fn held_bytes(&self) -> u64 {
+        self.bytes(self.plane.rows)
+    }
+
     /// A bound on the values of the first `n` rows.
     fn bound(&self, n: usize) -> u64 {
         let e = self.extras.len() as u64 + 2;

@@ -154,6 +154,14 @@ impl Grid {
         (v != NONE).then_some(v)
     }
 
+    /// Memory held by the values (a cache keeping the grid accounts it against the budget).
+    pub fn bytes(&self) -> u64 {
+        match &self.plane.cells {
+            Cells::Narrow(v) => 2 * v.len() as u64,
+            Cells::Wide(v) => 4 * v.len() as u64,
+        }
+    }
+
     /// The largest value in the grid (0 if none), for scaling colour maps.
     pub fn max_value(&self) -> u32 {
         self.rows_iter()

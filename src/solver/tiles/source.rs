@@ -102,6 +102,17 @@ impl TileSource {
         }
     }
 
+    /// Memory kept between jobs: the grown map, the searched cells and the search's memo, or
+    /// the whole rectangle (a worker lane accounts it against the budget).
+    pub fn bytes(&self) -> u64 {
+        match &self.method {
+            Method::NoMap(_) => 0,
+            Method::Growing(g) => g.held_bytes(),
+            Method::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
+            Method::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
+        }
+    }
+
     /// Whether this source computes `ruleset` under `layout`.
     pub fn serves(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
         self.ruleset == *ruleset && self.layout == *layout

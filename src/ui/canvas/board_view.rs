@@ -13,9 +13,10 @@ use crate::solver::cram_report::CramReport;
 use crate::solver::push_cram::PushMove;
 use crate::ui::theme::color32 as color;
 
-/// Smallest and largest cell size, in points.
+/// Smallest and largest cell size, in points: a small board on a large screen grows to fill
+/// its room (a 5×7 board at 1920×1080 is 112-point cells, not a corner of 64-point ones).
 const MIN_CELL: f32 = 14.0;
-const MAX_CELL: f32 = 64.0;
+const MAX_CELL: f32 = 112.0;
 /// How far from a shared edge (in cells) a click counts as the edge.
 const EDGE_ZONE: f32 = 0.22;
 

@@ -4,6 +4,7 @@
 
 use crate::game::catalog::NAMES;
 use crate::game::prediction::Prediction;
+use crate::game::quote::one_line;
 use crate::game::{Ruleset, Shape};
 use crate::ui::theme;
 
@@ -295,7 +296,9 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
             }
             Err(e) => {
                 panel.expression = text;
-                panel.error = Some(e.to_string());
+                // one line, its control characters escaped and long input shortened, as the
+                // command line prints it
+                panel.error = Some(one_line(&e.to_string()));
                 PanelAction::None
             }
         },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the real nimscope window under Xvfb, takes a screenshot once it has drawn the map,
-# and checks the picture is not blank. Installs the Debian packages it needs (as root).
+# and checks the picture is not blank. Installs the Debian packages it needs (as root), and
+# rsvg-convert (librsvg2-bin) to look at exported SVG figures.
 # Usage: scripts/screenshot.sh [OUT.png [nimscope options, e.g. --ruleset 'octal(0.07)']]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ out=${1:-target/screenshot.png}
 shift || true
 args=""
 if [ $# -gt 0 ]; then args=$(printf " %q" "$@"); fi
-pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils xdotool"
+pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils xdotool librsvg2-bin"
 missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
 if [ -n "$missing" ]; then
   echo "screenshot: installing $missing" >&2

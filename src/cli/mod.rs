@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::figure::{Background, make_figure, write_figure};
+use crate::figure::{Background, Format, make_figure, write_figure_as};
 use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
@@ -130,13 +130,16 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
         checkpoint_every: u64,
     },
-    /// A PNG figure of a saved session: its map region, sequence or Cram board.
+    /// A figure of a saved session (its map region, sequence or Cram board) as PNG or SVG.
     Export {
         /// The session file (RON), e.g. sessions/euclid-winning-pairs.ron.
         session: std::path::PathBuf,
-        /// The PNG to write (replaced atomically).
+        /// The file to write (replaced atomically): `.png` or `.svg`, unless --format says.
         #[arg(short, long)]
         output: std::path::PathBuf,
+        /// The file format (default: from the output's extension, PNG without one).
+        #[arg(long, value_enum)]
+        format: Option<FigureFormat>,
         /// Width of the picture in pixels (default: the session's figure width).
         #[arg(long)]
         width: Option<u32>,
@@ -166,6 +169,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The file formats of `export --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FigureFormat {
+    Png,
+    Svg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -374,6 +384,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         Command::Export {
             session,
             output,
+            format,
             width,
             scale,
             no_axes,
@@ -383,6 +394,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         } => {
             let s = Session::load(&session)?;
             refuse_to_overwrite(&session, &output)?;
+            let format = match format {
+                Some(FigureFormat::Png) => Format::Png,
+                Some(FigureFormat::Svg) => Format::Svg,
+                None => Format::of_path(&output)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", escape(&output.display().to_string())))?,
+            };
             let mut style = s.figure.clone();
             style.width = width.unwrap_or(style.width);
             style.axes &= !no_axes;
@@ -397,15 +414,15 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 .figure_spec(style, scale)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
             let figure = make_figure(&spec, control)?;
-            write_figure(&figure, &output)?;
-            // `-o /dev/stdout`: the PNG is the output, with nothing after it
+            write_figure_as(&figure, &output, format, control)?;
+            // `-o /dev/stdout`: the figure is the output, with nothing after it
             if !is_stdout(&output) {
                 writeln!(
                     out,
                     "{}: {}×{} pixels",
                     escape(&output.display().to_string()),
-                    figure.image.width(),
-                    figure.image.height()
+                    figure.width(),
+                    figure.height()
                 )?;
             }
         }

@@ -2,6 +2,7 @@
 //! and [`board_image`], the RGBA figure of a board for PNG export (cells, blocked cells,
 //! dominoes, component outlines and, with a report, the legal placements coloured by value).
 
+use super::shapes::{Rect, Shape};
 use crate::game::cram_setup::{Setup, domino_cells};
 use crate::game::rules::cram_board::{Domino, Orientation};
 use crate::raster::Palette;
@@ -37,16 +38,20 @@ pub const DOMINO_INSET: f32 = 0.1;
 pub fn move_color(m: &MoveValue, max_value: u32) -> [u8; 4] {
     match (m.winning, m.value) {
         (true, _) => colors::WINNING,
-        (false, Some(v)) => {
-            let t = if max_value <= 1 {
-                0.0
-            } else {
-                (v.saturating_sub(1)) as f32 / (max_value - 1) as f32
-            };
-            Palette::Cividis.at(0.15 + 0.85 * t)
-        }
+        (false, Some(v)) => value_color(v, max_value),
         (false, None) => colors::LOSING,
     }
+}
+
+/// The colour of a placement that leads to value `v` and does not win (so v ≥ 1), out of
+/// `max_value`, the largest value of any placement.
+pub fn value_color(v: u32, max_value: u32) -> [u8; 4] {
+    let t = if max_value <= 1 {
+        0.0
+    } else {
+        (v.saturating_sub(1)) as f32 / (max_value - 1) as f32
+    };
+    Palette::Cividis.at(0.15 + 0.85 * t)
 }
 
 /// The largest value any placement leads to (for scaling colours).
@@ -123,71 +128,120 @@ pub fn outline_segments(cells: u128, rows: usize, cols: usize) -> Vec<(f32, f32,
     out
 }
 
-/// The board drawn at `cell_px` pixels a cell with a margin of half a cell: cells, blocked
-/// cells, dominoes and component outlines; with a report of this very board, the legal
-/// placements coloured by the value they lead to (winning ones white-edged green).
-pub fn board_image(setup: &Setup, report: Option<&CramReport>, cell_px: u32) -> image::RgbaImage {
-    let cell = cell_px.max(4) as f32;
-    let margin = (cell / 2.0).round();
+/// What a board picture shows, for its legend: only what is there gets an entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardContents {
+    pub empty: bool,
+    pub blocked: bool,
+    pub dominoes: bool,
+    pub components: usize,
+    pub winning: bool,
+    /// Placements whose outcome alone is known and which lose.
+    pub losing: bool,
+    /// The values (sorted) of the non-winning placements whose value is known.
+    pub values: Vec<u32>,
+    /// Push Cram before the push: whether the push wins, and the value it leaves.
+    pub push: Option<(bool, u32)>,
+}
+
+/// The board's shapes with the top-left corner of cell (0, 0) at `origin` and cells `cell`
+/// pixels wide: cells, blocked cells, dominoes and, with a report of this very board, the
+/// component outlines and the legal placements coloured by the value they lead to (winning
+/// ones white-edged green); and what it drew.
+pub fn board_shapes(
+    setup: &Setup,
+    report: Option<&CramReport>,
+    origin: (f64, f64),
+    cell: f64,
+) -> (Vec<Shape>, BoardContents) {
     let (rows, cols) = (setup.rows(), setup.cols());
-    let width = (cols as f32 * cell + 2.0 * margin) as u32;
-    let height = (rows as f32 * cell + 2.0 * margin) as u32;
-    let mut img = image::RgbaImage::from_pixel(width, height, image::Rgba(colors::BACKGROUND));
-    let px = |v: f32| margin + v * cell;
-    let fill = |img: &mut image::RgbaImage, (x0, y0, x1, y1): (f32, f32, f32, f32), color: [u8; 4]| {
-        let (x0, x1) = (px(x0).round().max(0.0) as u32, (px(x1).round() as u32).min(width));
-        let (y0, y1) = (px(y0).round().max(0.0) as u32, (px(y1).round() as u32).min(height));
-        for y in y0..y1 {
-            for x in x0..x1 {
-                img.put_pixel(x, y, image::Rgba(color));
-            }
-        }
+    let mut out = Vec::new();
+    let mut seen = BoardContents::default();
+    let at = |(x0, y0, x1, y1): (f32, f32, f32, f32)| {
+        Rect::new(
+            origin.0 + f64::from(x0) * cell,
+            origin.1 + f64::from(y0) * cell,
+            origin.0 + f64::from(x1) * cell,
+            origin.1 + f64::from(y1) * cell,
+        )
     };
-    let line = (cell / 24.0).max(1.0) / cell; // grid line width in cells
+    let fill =
+        |out: &mut Vec<Shape>, r: (f32, f32, f32, f32), color: [u8; 4]| out.push(Shape::Fill { rect: at(r), color });
+    let line = ((cell / 24.0).max(1.0) / cell) as f32; // grid line width in cells
+    fill(&mut out, (0.0, 0.0, cols as f32, rows as f32), colors::GRID);
     for r in 0..rows {
         for c in 0..cols {
-            let color = if setup.is_blocked(r, c) {
-                colors::BLOCKED
-            } else {
-                colors::EMPTY
-            };
+            let blocked = setup.is_blocked(r, c);
+            seen.blocked |= blocked;
+            seen.empty |= !blocked;
+            let color = if blocked { colors::BLOCKED } else { colors::EMPTY };
             let (x, y) = (c as f32, r as f32);
-            fill(&mut img, (x, y, x + 1.0, y + 1.0), colors::GRID);
-            fill(&mut img, (x + line, y + line, x + 1.0 - line, y + 1.0 - line), color);
+            fill(&mut out, (x + line, y + line, x + 1.0 - line, y + 1.0 - line), color);
         }
     }
-    let edge = (cell / 20.0).max(1.0) / cell;
+    let edge = ((cell / 20.0).max(1.0) / cell) as f32;
     for &d in setup.dominoes() {
         if domino_cells(d).is_some_and(|cells| cells.iter().all(|&(r, c)| r < rows && c < cols)) {
+            seen.dominoes = true;
             let (x0, y0, x1, y1) = domino_rect(d);
-            fill(&mut img, (x0, y0, x1, y1), colors::DOMINO_EDGE);
-            fill(&mut img, (x0 + edge, y0 + edge, x1 - edge, y1 - edge), colors::DOMINO);
+            fill(&mut out, (x0, y0, x1, y1), colors::DOMINO_EDGE);
+            fill(&mut out, (x0 + edge, y0 + edge, x1 - edge, y1 - edge), colors::DOMINO);
         }
     }
     let report = report.filter(|r| setup.to_board().is_ok_and(|b| b == r.board));
     if let Some(report) = report {
-        let outline = (cell / 16.0).max(2.0) / cell;
+        let outline = ((cell / 16.0).max(2.0) / cell) as f32;
         for comp in &report.components {
+            seen.components += 1;
             for (x0, y0, x1, y1) in outline_segments(comp.cells, rows, cols) {
                 let h = outline / 2.0;
-                fill(&mut img, (x0 - h, y0 - h, x1 + h, y1 + h), colors::OUTLINE);
+                fill(&mut out, (x0 - h, y0 - h, x1 + h, y1 + h), colors::OUTLINE);
             }
         }
         let max = max_move_value(report);
         for m in &report.moves {
-            let PushMove::Place(d) = m.mv else { continue };
+            let d = match m.mv {
+                PushMove::Place(d) => d,
+                PushMove::Push => {
+                    seen.push = Some((m.winning, m.value.or(report.post_push_value()).unwrap_or(0)));
+                    continue;
+                }
+            };
             let (x0, y0, x1, y1) = marker_rect(d);
             if m.winning {
+                seen.winning = true;
                 fill(
-                    &mut img,
+                    &mut out,
                     (x0 - edge, y0 - edge, x1 + edge, y1 + edge),
                     colors::WINNING_EDGE,
                 );
+            } else {
+                match m.value {
+                    Some(v) => seen.values.push(v),
+                    None => seen.losing = true,
+                }
             }
-            fill(&mut img, (x0, y0, x1, y1), move_color(m, max));
+            fill(&mut out, (x0, y0, x1, y1), move_color(m, max));
         }
+        seen.values.sort_unstable();
+        seen.values.dedup();
     }
-    img
+    (out, seen)
+}
+
+/// The board drawn at `cell_px` pixels a cell with a margin of half a cell (see
+/// [`board_shapes`]), as pixels.
+pub fn board_image(setup: &Setup, report: Option<&CramReport>, cell_px: u32) -> image::RgbaImage {
+    let cell = f64::from(cell_px.max(4));
+    let margin = (cell / 2.0).round();
+    let (rows, cols) = (setup.rows() as f64, setup.cols() as f64);
+    let (shapes, _) = board_shapes(setup, report, (margin, margin), cell);
+    super::paint::paint(&super::shapes::Drawing {
+        width: (cols * cell + 2.0 * margin) as u32,
+        height: (rows * cell + 2.0 * margin) as u32,
+        background: Some(colors::BACKGROUND),
+        shapes,
+    })
 }
 
 #[cfg(test)]

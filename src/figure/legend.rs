@@ -1,12 +1,9 @@
-//! The legend in a figure: the raster back end of [`crate::raster::Legend`] (the window's
-//! painter is the other; an SVG one would be a third). Sizes scale with the figure's text.
+//! The legend in a figure, as shapes (the window's painter is the other back end of
+//! [`crate::raster::Legend`]). Sizes scale with the figure's text.
 
-use image::RgbaImage;
-
-use super::overlay::{line, ring};
-use super::text::{self, Anchor, Face, Ink};
-use super::{fill_rect, rect_outline};
-use crate::raster::{Fill, Legend, LegendItem, colors};
+use super::shapes::{Dash, Rect, Shape, Stroke, Text};
+use super::text::{self, Anchor, Face};
+use crate::raster::{Fill, Legend, LegendItem, OverlayStyle};
 
 /// Colours of the legend's text and frames.
 const TEXT: [u8; 4] = [30, 30, 36, 255];
@@ -49,32 +46,80 @@ pub(super) fn size(legend: &Legend, px: f32) -> (f32, f32) {
         .map(|t| text::measure(t, Face::Proportional, px).0)
         .fold(0.0f32, f32::max);
     let h = m.row + legend.items.iter().map(|i| m.height(i)).sum::<f32>();
-    (m.swatch.max(m.bar_w) + px * 0.6 + widest, h)
+    // room for a reader's font a quarter wider than the figure's own: an SVG shown without
+    // Ubuntu falls back to DejaVu Sans or Arial, which run wider
+    (m.swatch.max(m.bar_w) + px * 0.6 + widest * 1.25, h)
 }
 
-/// Draws `legend` with its top-left corner at (x, y).
-pub(super) fn draw(img: &mut RgbaImage, legend: &Legend, px: f32, x: f32, y: f32) {
+/// Strokes of an overlay's style at `scale` (the figure's text size over the window's 11 pt).
+pub(super) fn overlay_strokes(style: &OverlayStyle, scale: f64) -> (Stroke, Option<([u8; 4], f64)>) {
+    let stroke = Stroke {
+        color: style.color,
+        width: f64::from(style.width) * scale,
+        dash: style.dash.map(|[on, off]| Dash {
+            on: f64::from(on) * scale,
+            off: f64::from(off) * scale,
+            offset: 0.0,
+        }),
+    };
+    let casing = style.casing.map(|(c, reach)| (c, f64::from(reach) * scale));
+    (stroke, casing)
+}
+
+/// A ring in an overlay's style: its casing, then its core.
+pub(super) fn overlay_ring(centre: (f64, f64), radius: f64, style: &OverlayStyle, scale: f64) -> Vec<Shape> {
+    let (stroke, casing) = overlay_strokes(style, scale);
+    let mut out = Vec::new();
+    if let Some((color, extra)) = casing {
+        out.push(Shape::Circle {
+            centre,
+            radius,
+            fill: None,
+            stroke: Some(Stroke::solid(color, stroke.width + 2.0 * extra)),
+        });
+    }
+    out.push(Shape::Circle {
+        centre,
+        radius,
+        fill: None,
+        stroke: Some(Stroke { dash: None, ..stroke }),
+    });
+    out
+}
+
+/// `legend` as shapes, its top-left corner at (x, y).
+pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
     let m = Metrics::new(px);
-    let ink = Ink::new(Face::Proportional, px, TEXT);
-    text::draw(img, &legend.title, ink, x, y + m.row / 2.0, Anchor::LeftCenter);
+    let scale = f64::from(px) / 11.0;
+    let text = |t: &str, face: Face, size: f32, at: (f32, f32)| {
+        Shape::Text(Text {
+            at: (f64::from(at.0), f64::from(at.1)),
+            text: t.to_string(),
+            face,
+            size,
+            color: TEXT,
+            anchor: Anchor::LeftCenter,
+        })
+    };
+    let mut out = vec![text(&legend.title, Face::Proportional, px, (x, y + m.row / 2.0))];
     let mut y = y + m.row;
-    let clip = [0.0, 0.0, img.width() as f64, img.height() as f64];
+    let xf = f64::from(x);
     for item in &legend.items {
         let h = m.height(item);
-        let (sx, sy) = (x as i64, (y + (m.row - m.swatch) / 2.0) as i64);
-        let s = m.swatch as i64;
+        let (sx, sy) = (xf.round(), f64::from(y + (m.row - m.swatch) / 2.0).round());
+        let s = f64::from(m.swatch);
         let centre = (f64::from(x + m.swatch / 2.0), f64::from(y + m.row / 2.0));
         let label_x = x + m.swatch.max(m.bar_w) + px * 0.6;
-        let label =
-            |img: &mut RgbaImage, t: &str| text::draw(img, t, ink, label_x, y + m.row / 2.0, Anchor::LeftCenter);
+        let label = |t: &str| text(t, Face::Proportional, px, (label_x, y + m.row / 2.0));
         match item {
             LegendItem::Swatch { label: t, fill } => {
-                match fill {
-                    Fill::Solid(c) => fill_rect(img, sx, sy, sx + s, sy + s, *c),
-                    Fill::Hatch => hatch(img, sx, sy, s),
-                }
-                rect_outline(img, sx, sy, sx + s, sy + s, 1, FRAME);
-                label(img, t);
+                let rect = Rect::new(sx, sy, sx + s, sy + s);
+                out.push(match fill {
+                    Fill::Solid(c) => Shape::Fill { rect, color: *c },
+                    Fill::Hatch => Shape::Hatch(rect),
+                });
+                out.extend(Shape::outline(sx, sy, sx + s, sy + s, 1.0, FRAME));
+                out.push(label(t));
             }
             LegendItem::Bar {
                 palette,
@@ -82,90 +127,88 @@ pub(super) fn draw(img: &mut RgbaImage, legend: &Legend, px: f32, x: f32, y: f32
                 max,
                 ticks,
             } => {
-                let (bx, by) = (x as i64, (y + px * 0.5) as i64);
-                let (bw, bh) = (m.bar_w as i64, m.bar_h as i64);
-                for row in 0..bh {
-                    let t = 1.0 - row as f32 / (bh - 1).max(1) as f32;
-                    fill_rect(img, bx, by + row, bx + bw, by + row + 1, palette.at(t));
+                let (bx, by) = (xf.round(), f64::from(y + px * 0.5).round());
+                let (bw, bh) = (f64::from(m.bar_w), f64::from(m.bar_h));
+                // one band a pixel row, or a value when values are fewer than pixel rows
+                let values = u64::from(max - min) + 1;
+                let bands = (bh as u64).min(values).max(1);
+                for k in 0..bands {
+                    let (top, bottom) = (
+                        by + (k as f64 * bh / bands as f64).round(),
+                        by + ((k + 1) as f64 * bh / bands as f64).round(),
+                    );
+                    let t = if bands == values {
+                        // band k (from the top) is value max − k
+                        if *max == *min {
+                            0.0
+                        } else {
+                            1.0 - k as f32 / (max - min) as f32
+                        }
+                    } else {
+                        1.0 - (k as f32 + 0.5) / bands as f32
+                    };
+                    out.push(Shape::Fill {
+                        rect: Rect::new(bx, top, bx + bw, bottom),
+                        color: palette.at(t),
+                    });
                 }
-                rect_outline(img, bx, by, bx + bw, by + bh, 1, FRAME);
-                let span = (max - min).max(1) as f32;
+                out.extend(Shape::outline(bx, by, bx + bw, by + bh, 1.0, FRAME));
+                let span = f64::from((max - min).max(1));
                 for &t in ticks {
-                    let ty = by as f32 + (1.0 - (t - min) as f32 / span) * (bh - 1) as f32;
-                    fill_rect(
-                        img,
-                        bx + bw,
-                        ty as i64,
-                        bx + bw + (px * 0.3) as i64,
-                        ty as i64 + 1,
-                        FRAME,
-                    );
-                    text::draw(
-                        img,
+                    // at the middle of the value's band when values are bands
+                    let ty = if bands == values {
+                        by + (f64::from(max - t) + 0.5) * bh / bands as f64
+                    } else {
+                        by + (1.0 - f64::from(t - min) / span) * (bh - 1.0)
+                    };
+                    let ty = ty.floor();
+                    out.push(Shape::Fill {
+                        rect: Rect::new(bx + bw, ty, bx + bw + f64::from(px * 0.3).floor(), ty + 1.0),
+                        color: FRAME,
+                    });
+                    out.push(text(
                         &t.to_string(),
-                        Ink::new(Face::Monospace, px * 0.9, TEXT),
-                        label_x,
-                        ty,
-                        Anchor::LeftCenter,
-                    );
+                        Face::Monospace,
+                        px * 0.9,
+                        (label_x, ty as f32 + 0.5),
+                    ));
                 }
             }
-            LegendItem::Line { label: t, color } => {
-                let w = f64::from(px) * 0.15;
-                let (x0, x1) = (f64::from(x), f64::from(x + m.swatch));
-                line(
-                    img,
-                    clip,
-                    (x0, centre.1 + w * 3.0),
-                    (x1, centre.1 - w * 3.0),
-                    w.max(1.5),
-                    *color,
-                );
-                label(img, t);
+            LegendItem::Line { label: t, style } => {
+                let (stroke, casing) = overlay_strokes(style, scale);
+                let (x0, x1) = (xf, f64::from(x + m.swatch));
+                let rise = f64::from(m.swatch) * 0.4;
+                out.extend(Shape::cased_line(
+                    (x0, centre.1 + rise),
+                    (x1, centre.1 - rise),
+                    stroke,
+                    casing,
+                ));
+                out.push(label(t));
             }
-            LegendItem::Ring { label: t, color } => {
-                ring(img, clip, centre, f64::from(m.swatch) * 0.4, 1.5, *color);
-                label(img, t);
+            LegendItem::Ring { label: t, style } => {
+                let r = f64::from(m.swatch) * f64::from(style.radius.max(0.2)) * 1.25;
+                out.extend(overlay_ring(centre, r, style, scale));
+                out.push(label(t));
             }
             LegendItem::Dot { label: t, color } => {
-                let r = (m.swatch * 0.4) as i64;
-                let (cx, cy) = (centre.0 as i64, centre.1 as i64);
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        if dx * dx + dy * dy <= r * r {
-                            fill_rect(img, cx + dx, cy + dy, cx + dx + 1, cy + dy + 1, *color);
-                        }
-                    }
-                }
-                label(img, t);
+                out.push(Shape::Circle {
+                    centre,
+                    radius: f64::from(m.swatch) * 0.4,
+                    fill: Some(*color),
+                    stroke: None,
+                });
+                out.push(label(t));
             }
             LegendItem::Outline { label: t, color } => {
-                rect_outline(img, sx, sy, sx + s, sy + s, 2, *color);
-                label(img, t);
+                out.extend(Shape::outline(sx, sy, sx + s, sy + s, 2.0, *color));
+                out.push(label(t));
             }
             LegendItem::Note(t) => {
-                text::draw(
-                    img,
-                    t,
-                    Ink::new(Face::Proportional, px * 0.85, TEXT),
-                    x,
-                    y + m.row / 2.0,
-                    Anchor::LeftCenter,
-                );
+                out.push(text(t, Face::Proportional, px * 0.85, (x, y + m.row / 2.0)));
             }
         }
         y += h;
     }
-}
-
-/// The hatch of cells not computed yet, in a square of side `s`.
-fn hatch(img: &mut RgbaImage, x: i64, y: i64, s: i64) {
-    fill_rect(img, x, y, x + s, y + s, colors::HATCH_BACK);
-    for d in 0..s {
-        for k in 0..s {
-            if (d + k) % 6 < 2 {
-                fill_rect(img, x + d, y + k, x + d + 1, y + k + 1, colors::HATCH_LINE);
-            }
-        }
-    }
+    out
 }

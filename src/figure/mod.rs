@@ -1,30 +1,40 @@
-//! Figures for slides: the value map of a region, a value sequence, or a Cram board, drawn at a
-//! resolution independent of the screen, with axes, tick labels, legend and title, and saved as
-//! PNG carrying its provenance. The map's cells go through the same [`crate::raster`] path as the
-//! window, so the figure shows what the screen shows. No GUI toolkit here: the command line and the
-//! window's export lane both call [`make_figure`].
+//! Figures for papers and slides: the value map of a region, a value sequence, or a Cram
+//! board, with axes, tick labels, legend and title, laid out at a resolution independent of the
+//! screen as one list of shapes ([`shapes::Drawing`]) and written as PNG ([`paint`]) or SVG
+//! ([`svg`]) from that one drawing, each carrying the figure's provenance. The map's cells go
+//! through the same [`crate::raster`] path as the window, so the figure shows what the screen
+//! shows. No GUI toolkit here: the command line and the window's export lane both call
+//! [`make_figure`].
 
 pub mod board;
 mod legend;
 mod overlay;
+pub mod paint;
 pub mod png_out;
+pub mod shapes;
+pub mod svg;
 pub mod text;
 
 use std::ops::Range;
 
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
 use crate::game::Ruleset;
-use crate::game::cram_setup::{CramDocument, CramModel};
+use crate::game::cram_setup::{CramDocument, CramModel, Setup};
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Layout};
 use crate::raster::axes::{AxisTitles, ticks};
-use crate::raster::{ColorMode, CompareWith, Legend, LegendSpec, MarksShown, Overlays, View, nice_step, raster};
-use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
+use crate::raster::{
+    ColorMode, CompareWith, Legend, LegendItem, LegendSpec, MarksShown, Overlays, View, colors, nice_step, raster,
+};
+use crate::solver::cram_report::{CramReport, CramSolvers, CramVariant, cram_report};
 use crate::solver::grid::{self, Grid};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
-use text::{Anchor, Face, Ink};
+use board::BoardContents;
+use shapes::{Cells, Drawing, Rect, Shape, Text};
+use std::collections::HashSet;
+use text::{Anchor, Face};
 
 /// Largest side of a figure in pixels.
 pub const MAX_SIDE: u32 = 16384;
@@ -99,14 +109,71 @@ pub struct FigureSpec {
     pub scale: Option<f64>,
 }
 
-/// A drawn figure and the provenance written into its PNG.
+/// A laid-out figure: its shapes, and the provenance written into its PNG or SVG.
 #[derive(Debug, Clone)]
 pub struct Figure {
-    pub image: RgbaImage,
-    /// (keyword, text) pairs for the PNG's tEXt chunks.
+    pub drawing: Drawing,
+    /// (keyword, text) pairs: the PNG's text chunks, the SVG's `<metadata>`.
     pub metadata: Vec<(String, String)>,
     /// Where the map, sequence or board lies in the picture: left, top, width, height.
     pub content: [u32; 4],
+}
+
+/// The file formats of a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Svg,
+}
+
+impl Format {
+    /// The format a file's name asks for: `.svg` or `.png` (in any case); a name without an
+    /// extension (such as `/dev/stdout`) gets PNG; any other extension is refused.
+    pub fn of_path(path: &std::path::Path) -> Result<Format, FigureError> {
+        match path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()) {
+            None => Ok(Format::Png),
+            Some(e) if e == "png" => Ok(Format::Png),
+            Some(e) if e == "svg" => Ok(Format::Svg),
+            Some(e) => Err(FigureError::UnknownFormat(e)),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Png => "PNG",
+            Format::Svg => "SVG",
+        }
+    }
+}
+
+impl Figure {
+    pub fn width(&self) -> u32 {
+        self.drawing.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.drawing.height
+    }
+
+    /// The figure's pixels (the PNG's image).
+    pub fn image(&self) -> RgbaImage {
+        paint::paint(&self.drawing)
+    }
+
+    /// The figure as an SVG document.
+    pub fn svg(&self) -> String {
+        svg::to_svg(&self.drawing, &self.metadata)
+    }
+
+    /// The bytes of the figure's file in `format`.
+    pub fn encode(&self, format: Format) -> Result<Vec<u8>, FigureError> {
+        match format {
+            Format::Png => {
+                png_out::encode(&self.image(), &self.metadata).map_err(|e| FigureError::Encode(e.to_string()))
+            }
+            Format::Svg => Ok(self.svg().into_bytes()),
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -143,6 +210,8 @@ pub enum FigureError {
     Board(String),
     #[error("could not encode the PNG: {0}")]
     Encode(String),
+    #[error("a figure is written as PNG or SVG: name the file .png or .svg (not .{0})")]
+    UnknownFormat(String),
     #[error("could not write {path}: {message}")]
     Write { path: String, message: String },
 }
@@ -183,7 +252,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
         "-" => String::new(),
         t => t.to_string(),
     };
-    let (image, frame) = match &spec.subject {
+    let (shapes, frame) = match &spec.subject {
         Subject::Map {
             layout,
             rows,
@@ -203,14 +272,29 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 "nimscope.region".into(),
                 format!("rows a in {}, columns b in {}", range_text(rows), range_text(cols)),
             ));
-            let planned = map_legend(spec, compare, overlays, 99_999, 0.5, true);
-            let frame = Frame::plan(
-                spec,
-                rows.end - rows.start,
-                cols.end - cols.start,
-                &title,
-                Some(&planned),
-            )?;
+            // The legend is planned before the values are known: the widest it can be with
+            // cells of the size this plan gives (the pooling note and the one on hidden rings
+            // only for cells under 3 pixels, as then drawn), with every overlay's entry.
+            let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
+            let plan = |cell_px: f64| -> Result<Frame, FigureError> {
+                let mut planned = map_legend(spec, compare, overlays, 99_999, 1e9, true);
+                if cell_px < crate::raster::MARKS_MIN_CELL_PX {
+                    for item in map_legend(spec, compare, overlays, 99_999, 0.5, true).items {
+                        if !planned.items.contains(&item) {
+                            planned.items.push(item);
+                        }
+                    }
+                }
+                Frame::plan(spec, n_rows, n_cols, &title, Some(&planned))
+            };
+            let mut frame = match plan(1e9) {
+                // too narrow for any cells: the least width that works is the small cells'
+                Err(FigureError::TooNarrow { .. }) => plan(0.5)?,
+                other => other?,
+            };
+            if f64::from(frame.content_w) / (n_cols as f64) < crate::raster::MARKS_MIN_CELL_PX {
+                frame = plan(0.5)?;
+            }
             if (spec.color, compare) == (ColorMode::Difference, &CompareWith::Nothing) {
                 // refused before the grid is computed: there is nothing to compare it with
                 return Err(FigureError::NothingToCompare);
@@ -234,26 +318,21 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 _ => None,
             };
             let axes = AxisTitles::of(&spec.ruleset, layout);
-            let mut image = draw_map(spec, &frame, &title, &axes, &grid, other.as_ref(), theorem, rows, cols);
-            let area = overlay::MapArea {
-                clip: [
-                    frame.left as f64,
-                    frame.top as f64,
-                    (frame.left + frame.content_w) as f64,
-                    (frame.top + frame.content_h) as f64,
-                ],
-                rows: rows.clone(),
-                cols: cols.clone(),
-                pixels_per_cell: frame.content_w as f64 / (cols.end - cols.start) as f64,
-                // the window draws its axis labels at 11 points
-                stroke_scale: f64::from(frame.label_px) / 11.0,
+            let map = MapData {
+                grid: &grid,
+                other: other.as_ref(),
+                theorem,
+                rows,
+                cols,
+                compare,
+                overlays,
             };
-            overlay::draw_overlays(&mut image, &area, &overlays.drawn_at(area.pixels_per_cell));
+            let shapes = draw_map(spec, &frame, &title, &axes, &map);
             metadata.push((
                 "nimscope.map_px".into(),
                 format!("{},{},{},{}", frame.left, frame.top, frame.content_w, frame.content_h),
             ));
-            (image, frame)
+            (shapes, frame)
         }
         Subject::Sequence { n } => {
             if *n == 0 {
@@ -277,38 +356,66 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 Ok(board) => Some(cram_report(&board, variant, &mut CramSolvers::default(), control)?),
                 Err(_) => None,
             };
-            if let (Some(r), "") = (&report, spec.style.title.as_str()) {
-                title = format!("{}: G = {}, {}", variant.describe(), r.value, r.outcome.as_str());
+            if spec.style.title.is_empty() {
+                title = board_title(setup, variant, report.as_ref());
             }
-            let cell_px = (spec.style.width / (setup.cols() as u32 + 4)).clamp(8, 1024);
-            let picture = board::board_image(setup, report.as_ref(), cell_px);
-            let legend = Legend::of_swatches(
-                "Board",
-                &[
-                    ("winning placement".to_string(), board::colors::WINNING),
-                    ("domino".to_string(), board::colors::DOMINO),
-                    ("empty cell".to_string(), board::colors::EMPTY),
-                    ("blocked cell".to_string(), board::colors::BLOCKED),
-                ],
-            );
-            draw_picture(spec, &picture, &legend, &title)?
+            draw_board(spec, setup, report.as_ref(), &title)?
         }
     };
-    metadata.push(("nimscope.size".into(), format!("{}x{}", image.width(), image.height())));
+    let drawing = Drawing {
+        width: frame.width,
+        height: frame.height,
+        background: match spec.style.background {
+            Background::White => Some(ink::WHITE),
+            Background::Transparent => None,
+        },
+        shapes,
+    };
+    metadata.push(("nimscope.size".into(), format!("{}x{}", drawing.width, drawing.height)));
     let content = [frame.left, frame.top, frame.content_w, frame.content_h];
     if !title.is_empty() {
         metadata.insert(0, ("Title".to_string(), title));
     }
     Ok(Figure {
-        image,
+        drawing,
         metadata,
         content,
     })
 }
 
-/// Encodes and writes `figure` to `path` atomically.
-pub fn write_figure(figure: &Figure, path: &std::path::Path) -> Result<(), FigureError> {
-    let bytes = png_out::encode(&figure.image, &figure.metadata).map_err(|e| FigureError::Encode(e.to_string()))?;
+/// Encodes and writes `figure` to `path` atomically, as the file's extension says
+/// ([`Format::of_path`]).
+pub fn write_figure(figure: &Figure, path: &std::path::Path, control: &Control) -> Result<(), FigureError> {
+    write_figure_as(figure, path, Format::of_path(path)?, control)
+}
+
+/// Bytes an SVG takes per rectangle of cells, at most (`<rect x=".." y=".." width=".."
+/// height=".."/>` with numbers of up to five digits, and a newline).
+const SVG_BYTES_PER_RUN: u64 = 56;
+
+/// Encodes and writes `figure` to `path` atomically in `format`. An SVG is refused before it is
+/// written when its text would exceed the memory budget (a pooled map of many colours across
+/// thousands of pixels has a rectangle for nearly every pixel).
+pub fn write_figure_as(
+    figure: &Figure,
+    path: &std::path::Path,
+    format: Format,
+    control: &Control,
+) -> Result<(), FigureError> {
+    if format == Format::Svg {
+        let runs: u64 = Shape::flatten(&figure.drawing.shapes)
+            .into_iter()
+            .map(|s| match s {
+                Shape::Cells(c) => c.runs().len() as u64,
+                _ => 1,
+            })
+            .sum();
+        control.reserve(
+            "the SVG's text (export a PNG instead, or fewer pixels)",
+            runs.saturating_mul(SVG_BYTES_PER_RUN),
+        )?;
+    }
+    let bytes = figure.encode(format)?;
     png_out::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -515,45 +622,64 @@ impl Frame {
         u64::from(self.width) * u64::from(self.height) * 4
     }
 
-    /// A blank picture with the title drawn.
-    fn canvas(&self, style: &FigureStyle, title: &str) -> RgbaImage {
-        let bg = match style.background {
-            Background::White => ink::WHITE,
-            Background::Transparent => ink::CLEAR,
+    /// The title, centred above the content, moved or made smaller as far as it must be to
+    /// stay inside the picture (with room for a reader's font a fifth wider than ours).
+    fn title(&self, title: &str) -> Vec<Shape> {
+        if title.is_empty() {
+            return Vec::new();
+        }
+        let room = f64::from(self.width) - 2.0 * f64::from(self.label_px * 0.6);
+        let (w, _) = text::measure(title, Face::Proportional, self.title_px);
+        let wide = f64::from(w) * 1.2;
+        let size = if wide > room {
+            (f64::from(self.title_px) * room / wide) as f32
+        } else {
+            self.title_px
         };
-        let mut img = RgbaImage::from_pixel(self.width, self.height, Rgba(bg));
-        if !title.is_empty() {
-            let x = self.left as f32 + self.content_w as f32 / 2.0;
-            text::draw(
-                &mut img,
-                title,
-                Ink::new(Face::Proportional, self.title_px, ink::TEXT),
-                x,
-                self.title_px * 0.3,
-                Anchor::CenterTop,
-            );
-        }
-        img
+        let half = wide.min(room) / 2.0;
+        let centre = f64::from(self.left) + f64::from(self.content_w) / 2.0;
+        let x = centre.clamp(
+            half + f64::from(self.label_px * 0.6),
+            (f64::from(self.width) - half - f64::from(self.label_px * 0.6)).max(half),
+        );
+        vec![Shape::Text(Text {
+            at: (x, f64::from(self.title_px * 0.3)),
+            text: title.to_string(),
+            face: Face::Proportional,
+            size,
+            color: ink::TEXT,
+            anchor: Anchor::CenterTop,
+        })]
     }
 
-    /// Pastes `pixels` (content-sized RGBA) into the content area, with a frame around it.
-    fn paste(&self, img: &mut RgbaImage, pixels: &[u8]) {
-        for y in 0..self.content_h {
-            for x in 0..self.content_w {
-                let i = ((y * self.content_w + x) * 4) as usize;
-                let c = [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]];
-                text::blend(img.get_pixel_mut(self.left + x, self.top + y), c, 1.0);
-            }
-        }
-        let (x0, y0) = (self.left as i64 - 1, self.top as i64 - 1);
-        let (x1, y1) = ((self.left + self.content_w) as i64, (self.top + self.content_h) as i64);
-        rect_outline(img, x0, y0, x1, y1, 1, ink::FRAME);
+    /// The content area's rectangle.
+    fn content_rect(&self) -> Rect {
+        Rect::new(
+            f64::from(self.left),
+            f64::from(self.top),
+            f64::from(self.left + self.content_w),
+            f64::from(self.top + self.content_h),
+        )
     }
 
-    /// Draws `legend` to the right of the content.
-    fn legend(&self, img: &mut RgbaImage, legend: &Legend) {
+    /// The frame around the content area, just outside it.
+    fn frame(&self) -> [Shape; 4] {
+        let (x0, y0) = (f64::from(self.left) - 1.0, f64::from(self.top) - 1.0);
+        let (x1, y1) = (
+            f64::from(self.left + self.content_w),
+            f64::from(self.top + self.content_h),
+        );
+        Shape::outline(x0, y0, x1, y1, 1.0, ink::FRAME)
+    }
+
+    /// `legend` to the right of the content.
+    fn legend(&self, legend: &Legend) -> Shape {
         let x = (self.left + self.content_w) as f32 + self.label_px * 1.2;
-        legend::draw(img, legend, self.label_px, x, self.top as f32);
+        Shape::Group {
+            name: "legend",
+            clip: None,
+            shapes: legend::shapes(legend, self.label_px, x, self.top as f32),
+        }
     }
 }
 
@@ -581,89 +707,138 @@ fn map_legend(
     })
 }
 
-pub(super) fn fill_rect(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, color: [u8; 4]) {
-    for y in y0.max(0)..y1.min(img.height() as i64) {
-        for x in x0.max(0)..x1.min(img.width() as i64) {
-            text::blend(img.get_pixel_mut(x as u32, y as u32), color, 1.0);
-        }
-    }
-}
-
-/// The outline of the box with corners (x0, y0) and (x1, y1) inclusive, `t` pixels thick.
-pub(super) fn rect_outline(img: &mut RgbaImage, x0: i64, y0: i64, x1: i64, y1: i64, t: i64, color: [u8; 4]) {
-    fill_rect(img, x0, y0, x1 + 1, y0 + t, color);
-    fill_rect(img, x0, y1 - t + 1, x1 + 1, y1 + 1, color);
-    fill_rect(img, x0, y0, x0 + t, y1 + 1, color);
-    fill_rect(img, x1 - t + 1, y0, x1 + 1, y1 + 1, color);
-}
-
-#[allow(clippy::too_many_arguments)]
-fn draw_map(
-    spec: &FigureSpec,
-    frame: &Frame,
-    title: &str,
-    titles: &AxisTitles,
-    grid: &Grid,
-    other: Option<&Grid>,
+/// What a map figure shows: the values, the compared ones, the region, the overlays.
+struct MapData<'a> {
+    grid: &'a Grid,
+    other: Option<&'a Grid>,
     theorem: Option<Prediction>,
-    rows: &Range<u64>,
-    cols: &Range<u64>,
-) -> RgbaImage {
-    let mut img = frame.canvas(&spec.style, title);
-    let cpp = (cols.end - cols.start) as f64 / frame.content_w as f64;
-    let view = View {
-        left: cols.start as f64,
-        bottom: rows.start as f64,
-        cells_per_pixel: cpp,
-        width: frame.content_w as usize,
-        height: frame.content_h as usize,
-    };
-    let max = grid.max_value();
-    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| grid.get(c.a, c.b));
-    let other_value = |c: Cell| match (other, theorem) {
+    rows: &'a Range<u64>,
+    cols: &'a Range<u64>,
+    compare: &'a CompareWith,
+    overlays: &'a Overlays,
+}
+
+/// The map's cells as blocks: one block a cell when cells are at least a pixel wide, else one
+/// a pixel, each the pooled key of the cells whose centres fall in it ([`raster`]).
+fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u32) -> Cells {
+    let (rows, cols) = (map.rows, map.cols);
+    let (n_rows, n_cols) = ((rows.end - rows.start) as usize, (cols.end - cols.start) as usize);
+    let cpp = n_cols as f64 / f64::from(frame.content_w);
+    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| map.grid.get(c.a, c.b));
+    let other_value = |c: Cell| match (map.other, map.theorem) {
         (Some(g), _) => g.get(c.a, c.b),
         (None, Some(p)) => p.is_p(c.a, c.b).map(|p| u32::from(!p)),
         (None, None) => None,
     };
-    let pixels = raster(&view, spec.color, max, &value, &other_value);
-    frame.paste(&mut img, &pixels);
+    let origin = (f64::from(frame.left), f64::from(frame.top));
+    let (view, block) = if cpp <= 1.0 {
+        let view = View {
+            left: cols.start as f64,
+            bottom: rows.start as f64,
+            cells_per_pixel: 1.0,
+            width: n_cols,
+            height: n_rows,
+        };
+        let block = (
+            f64::from(frame.content_w) / n_cols as f64,
+            f64::from(frame.content_h) / n_rows as f64,
+        );
+        (view, block)
+    } else {
+        let view = View {
+            left: cols.start as f64,
+            bottom: rows.start as f64,
+            cells_per_pixel: cpp,
+            width: frame.content_w as usize,
+            height: frame.content_h as usize,
+        };
+        (view, (1.0, 1.0))
+    };
+    let bytes = raster(&view, spec.color, max, &value, &other_value);
+    Cells {
+        origin,
+        block,
+        cols: view.width,
+        rows: view.height,
+        colors: bytes.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]).collect(),
+    }
+}
+
+fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, map: &MapData) -> Vec<Shape> {
+    let (rows, cols) = (map.rows, map.cols);
+    let mut out = frame.title(title);
+    let cpp = (cols.end - cols.start) as f64 / f64::from(frame.content_w);
+    let max = map.grid.max_value();
+    let cells = map_cells(spec, frame, map, max);
+    let shown: HashSet<[u8; 4]> = cells.colors.iter().copied().collect();
+    let area = overlay::MapArea {
+        clip: frame.content_rect(),
+        rows: rows.clone(),
+        cols: cols.clone(),
+        pixels_per_cell: f64::from(frame.content_w) / (cols.end - cols.start) as f64,
+        // the window draws its axis labels at 11 points
+        stroke_scale: f64::from(frame.label_px) / 11.0,
+    };
+    out.push(Shape::Group {
+        name: "map",
+        clip: Some(frame.content_rect()),
+        shapes: vec![Shape::Cells(cells)],
+    });
+    out.extend(frame.frame());
+    out.push(Shape::Group {
+        name: "overlays",
+        clip: Some(frame.content_rect()),
+        shapes: overlay::overlay_shapes(&area, &map.overlays.drawn_at(area.pixels_per_cell)),
+    });
     if spec.style.axes {
-        axes(&mut img, frame, titles, rows, cols, cpp);
+        out.push(Shape::Group {
+            name: "axes",
+            clip: None,
+            shapes: axes(frame, titles, rows, cols, cpp),
+        });
     }
     if spec.style.legend {
-        let Subject::Map { compare, overlays, .. } = &spec.subject else {
-            return img;
-        };
-        let not_a_position = rows.clone().any(|a| cols.clone().any(|b| grid.get(a, b).is_none()));
-        let legend = map_legend(spec, compare, overlays, max, 1.0 / cpp, not_a_position);
-        frame.legend(&mut img, &legend);
+        let not_a_position = shown.contains(&colors::NOT_A_POSITION);
+        let mut legend = map_legend(spec, map.compare, map.overlays, max, 1.0 / cpp, not_a_position);
+        legend.retain_shown(&|c| shown.contains(&c));
+        out.push(frame.legend(&legend));
     }
-    img
+    out
 }
 
 /// Tick marks and labels at cell centres (columns b along the bottom, rows a up the left side),
 /// never overlapping, and the axes' titles: the columns' below their labels, the rows' above
 /// the map.
-fn axes(img: &mut RgbaImage, frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) {
+fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) -> Vec<Shape> {
+    let mut out = Vec::new();
     let px = frame.label_px;
-    let label = Ink::new(Face::Monospace, px, ink::TEXT);
+    let label = |text: String, at: (f32, f32), anchor| {
+        Shape::Text(Text {
+            at: (f64::from(at.0), f64::from(at.1)),
+            text,
+            face: Face::Monospace,
+            size: px,
+            color: ink::TEXT,
+            anchor,
+        })
+    };
     let width = |k: u64| f64::from(text::measure(&k.to_string(), Face::Monospace, px).0);
     let height = |_: u64| f64::from(px);
-    let tick = (px * 0.4).round() as i64;
-    let bottom = (frame.top + frame.content_h) as i64;
+    let tick = f64::from(px * 0.4).round();
+    let bottom = f64::from(frame.top + frame.content_h);
     let gap = f64::from(px);
     for b in ticks(cols.start as f64, cols.end as f64, cols.end, 1.0 / cpp, gap, &width) {
-        let x = frame.left as f64 + ((b - cols.start) as f64 + 0.5) / cpp;
-        let xi = x.round() as i64;
-        fill_rect(img, xi, bottom, xi + 1, bottom + tick, ink::FRAME);
-        text::draw(
-            img,
-            &b.to_string(),
-            label,
-            x as f32,
-            (bottom + tick) as f32 + px * 0.2,
+        let x = f64::from(frame.left) + ((b - cols.start) as f64 + 0.5) / cpp;
+        let xi = x.round();
+        out.push(Shape::Fill {
+            rect: Rect::new(xi, bottom, xi + 1.0, bottom + tick),
+            color: ink::FRAME,
+        });
+        out.push(label(
+            b.to_string(),
+            (x as f32, (bottom + tick) as f32 + px * 0.2),
             Anchor::CenterTop,
-        );
+        ));
     }
     for a in ticks(
         rows.start as f64,
@@ -673,41 +848,45 @@ fn axes(img: &mut RgbaImage, frame: &Frame, titles: &AxisTitles, rows: &Range<u6
         gap * 0.5,
         &height,
     ) {
-        let y = (frame.top + frame.content_h) as f64 - ((a - rows.start) as f64 + 0.5) / cpp;
-        let yi = y.round() as i64;
-        let x0 = frame.left as i64 - 1;
-        fill_rect(img, x0 - tick, yi, x0, yi + 1, ink::FRAME);
-        text::draw(
-            img,
-            &a.to_string(),
-            label,
-            (x0 - tick) as f32 - px * 0.3,
-            y as f32,
+        let y = bottom - ((a - rows.start) as f64 + 0.5) / cpp;
+        let yi = y.round();
+        let x0 = f64::from(frame.left) - 1.0;
+        out.push(Shape::Fill {
+            rect: Rect::new(x0 - tick, yi, x0, yi + 1.0),
+            color: ink::FRAME,
+        });
+        out.push(label(
+            a.to_string(),
+            ((x0 - tick) as f32 - px * 0.3, y as f32),
             Anchor::RightCenter,
-        );
+        ));
     }
-    let words = Ink::new(Face::Proportional, px, ink::TEXT);
+    let words = |text: String, at: (f32, f32), anchor| {
+        Shape::Text(Text {
+            at: (f64::from(at.0), f64::from(at.1)),
+            text,
+            face: Face::Proportional,
+            size: px,
+            color: ink::TEXT,
+            anchor,
+        })
+    };
     let mid_x = frame.left as f32 + frame.content_w as f32 / 2.0;
     let cols_title = match &titles.caption {
         Some(c) => format!("{}   (positions {c})", titles.cols),
         None => titles.cols.clone(),
     };
-    text::draw(
-        img,
-        &cols_title,
-        words,
-        mid_x,
-        (bottom + tick) as f32 + px * 1.35,
+    out.push(words(
+        cols_title,
+        (mid_x, (bottom + tick) as f32 + px * 1.35),
         Anchor::CenterTop,
-    );
-    text::draw(
-        img,
-        &titles.rows,
-        words,
-        frame.left as f32,
-        frame.top as f32 - px * 0.8,
+    ));
+    out.push(words(
+        titles.rows.clone(),
+        (frame.left as f32, frame.top as f32 - px * 0.8),
         Anchor::LeftCenter,
-    );
+    ));
+    out
 }
 
 /// Heaps per row of a sequence figure: a multiple of a short period, so periodic values line
@@ -719,64 +898,76 @@ fn sequence_row_len(seq: &Sequence) -> u64 {
     }
 }
 
-fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(RgbaImage, Frame), FigureError> {
+fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<Shape>, Frame), FigureError> {
     let n = seq.values.len() as u64;
     let per_row = sequence_row_len(seq).min(n);
     let rows = n.div_ceil(per_row);
     let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
-    let legend = sequence_legend(spec.color, max);
-    let frame = Frame::plan(spec, rows, per_row, title, Some(&legend))?;
-    let mut img = frame.canvas(&spec.style, title);
-    let cell = frame.content_w as f64 / per_row as f64;
-    let mut pixels = vec![0u8; (frame.content_w * frame.content_h * 4) as usize];
-    for y in 0..frame.content_h {
-        let r = ((y as f64 + 0.5) / cell) as u64;
-        for x in 0..frame.content_w {
-            let c = ((x as f64 + 0.5) / cell) as u64;
-            let heap = r * per_row + c;
-            let i = ((y * frame.content_w + x) * 4) as usize;
-            if let Some(v) = seq.values.get(heap as usize) {
-                pixels[i..i + 4].copy_from_slice(&spec.color.color(*v, max, None));
-            }
-        }
+    let period_mark = seq.periodicity.filter(|p| p.preperiod > 0 && p.preperiod < n);
+    let mut legend = sequence_legend(spec.color, max);
+    if let Some(p) = period_mark {
+        legend.items.push(LegendItem::Outline {
+            label: format!("n = {}, where the period {} starts", p.preperiod, p.period),
+            color: ink::MARK,
+        });
     }
-    frame.paste(&mut img, &pixels);
-    if let Some(p) = seq.periodicity.filter(|p| p.preperiod > 0 && p.preperiod < n) {
+    let frame = Frame::plan(spec, rows, per_row, title, Some(&legend))?;
+    let mut out = frame.title(title);
+    let cell = f64::from(frame.content_w) / per_row as f64;
+    let colors: Vec<[u8; 4]> = (0..rows * per_row)
+        .map(|heap| match seq.values.get(heap as usize) {
+            Some(v) => spec.color.color(*v, max, None),
+            None => ink::CLEAR,
+        })
+        .collect();
+    let shown: HashSet<[u8; 4]> = colors.iter().copied().collect();
+    out.push(Shape::Group {
+        name: "map",
+        clip: Some(frame.content_rect()),
+        shapes: vec![Shape::Cells(Cells {
+            origin: (f64::from(frame.left), f64::from(frame.top)),
+            block: (cell, f64::from(frame.content_h) / rows as f64),
+            cols: per_row as usize,
+            rows: rows as usize,
+            colors,
+        })],
+    });
+    out.extend(frame.frame());
+    if let Some(p) = period_mark {
         // Outline the first heap of the periodic part.
         let (r, c) = (p.preperiod / per_row, p.preperiod % per_row);
-        let x0 = frame.left as i64 + (c as f64 * cell) as i64;
-        let y0 = frame.top as i64 + (r as f64 * cell) as i64;
-        let side = cell.max(3.0) as i64;
-        rect_outline(
-            &mut img,
+        let x0 = (f64::from(frame.left) + c as f64 * cell).floor();
+        let y0 = (f64::from(frame.top) + r as f64 * cell).floor();
+        let side = cell.max(3.0).floor();
+        out.extend(Shape::outline(
             x0,
             y0,
-            x0 + side - 1,
-            y0 + side - 1,
-            (side / 6).max(1),
+            x0 + side - 1.0,
+            y0 + side - 1.0,
+            (side / 6.0).floor().max(1.0),
             ink::MARK,
-        );
+        ));
     }
     if spec.style.axes {
         let px = frame.label_px;
-        let step = nice_step(px as f64 * 2.0 / cell).max(1.0) as u64;
+        let step = nice_step(f64::from(px) * 2.0 / cell).max(1.0) as u64;
         for r in (0..rows).step_by(step as usize) {
-            let y = frame.top as f32 + ((r as f64 + 0.5) * cell) as f32;
-            let label = format!("n = {}", r * per_row);
-            text::draw(
-                &mut img,
-                &label,
-                Ink::new(Face::Monospace, px * 0.8, ink::TEXT),
-                frame.left as f32 - px * 0.4,
-                y,
-                Anchor::RightCenter,
-            );
+            let y = f64::from(frame.top) + (r as f64 + 0.5) * cell;
+            out.push(Shape::Text(Text {
+                at: (f64::from(frame.left as f32 - px * 0.4), y),
+                text: format!("n = {}", r * per_row),
+                face: Face::Monospace,
+                size: px * 0.8,
+                color: ink::TEXT,
+                anchor: Anchor::RightCenter,
+            }));
         }
     }
     if spec.style.legend {
-        frame.legend(&mut img, &legend);
+        legend.retain_shown(&|c| shown.contains(&c));
+        out.push(frame.legend(&legend));
     }
-    Ok((img, frame))
+    Ok((out, frame))
 }
 
 /// The legend of a sequence figure (one cell a heap: nothing is pooled).
@@ -794,39 +985,154 @@ fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
     })
 }
 
-fn draw_picture(
-    spec: &FigureSpec,
-    picture: &RgbaImage,
-    legend: &Legend,
-    title: &str,
-) -> Result<(RgbaImage, Frame), FigureError> {
-    let spec = FigureSpec {
-        style: FigureStyle {
-            axes: false,
-            legend: spec.style.legend && !legend.items.is_empty(),
-            ..spec.style.clone()
-        },
-        ..spec.clone()
+/// A board figure's title: the game, the board's size, the phase, the value and outcome.
+fn board_title(setup: &Setup, variant: CramVariant, report: Option<&CramReport>) -> String {
+    let board = format!("{}×{} board", setup.rows(), setup.cols());
+    let game = match variant {
+        CramVariant::Cram => format!("Cram on a {board}"),
+        CramVariant::PushBefore => format!("Push Cram on a {board}, before the push"),
+        CramVariant::PushAfter => format!("Push Cram on a {board}, after the push"),
     };
-    let frame = Frame::plan(
-        &spec,
-        u64::from(picture.height()),
-        u64::from(picture.width()),
-        title,
-        Some(legend),
-    )?;
-    let mut img = frame.canvas(&spec.style, title);
-    let scaled = image::imageops::resize(
-        picture,
-        frame.content_w,
-        frame.content_h,
-        image::imageops::FilterType::Nearest,
-    );
-    frame.paste(&mut img, scaled.as_raw());
-    if spec.style.legend {
-        frame.legend(&mut img, legend);
+    match report {
+        Some(r) => {
+            let who = match r.outcome {
+                crate::game::Outcome::P => "P-position: the player to move loses",
+                crate::game::Outcome::N => "N-position: the player to move wins",
+            };
+            format!("{game}: G = {}, {who}", r.value)
+        }
+        None => format!("{game} (not a legal position: no values)"),
     }
-    Ok((img, frame))
+}
+
+/// The legend of a board figure: an entry for each thing drawn, none for what is absent.
+fn board_legend(seen: &BoardContents, report: Option<&CramReport>) -> Legend {
+    let sw = |label: String, c: [u8; 4]| LegendItem::Swatch {
+        label,
+        fill: crate::raster::Fill::Solid(c),
+    };
+    let mut items = Vec::new();
+    if seen.winning {
+        items.push(sw(
+            "winning placement (leaves a P-position)".into(),
+            board::colors::WINNING,
+        ));
+    }
+    if seen.losing {
+        items.push(sw("losing placement".into(), board::colors::LOSING));
+    }
+    let max = report.map_or(0, board::max_move_value);
+    for &v in &seen.values {
+        items.push(sw(format!("placement leaving G = {v}"), board::value_color(v, max)));
+    }
+    if let Some((wins, after)) = seen.push {
+        let verdict = if wins { "wins" } else { "loses" };
+        let color = if wins {
+            board::colors::WINNING
+        } else {
+            board::colors::LOSING
+        };
+        items.push(sw(format!("the push: leaves G = {after}, {verdict}"), color));
+    }
+    if seen.dominoes {
+        items.push(sw("domino placed".into(), board::colors::DOMINO));
+    }
+    if seen.empty {
+        items.push(sw("empty cell".into(), board::colors::EMPTY));
+    }
+    if seen.blocked {
+        items.push(sw("blocked cell".into(), board::colors::BLOCKED));
+    }
+    if seen.components > 0 {
+        let label = match report.map(|r| r.variant) {
+            Some(CramVariant::PushBefore) => "region of empty cells",
+            _ => "component (values nim-add)",
+        };
+        items.push(LegendItem::Outline {
+            label: label.into(),
+            color: board::colors::OUTLINE,
+        });
+    }
+    Legend {
+        title: "Board".into(),
+        items,
+    }
+}
+
+/// The board drawn in the content area: half a cell of margin around it, and below it, before
+/// the Push Cram push, the push as a button coloured like a placement.
+fn draw_board(
+    spec: &FigureSpec,
+    setup: &Setup,
+    report: Option<&CramReport>,
+    title: &str,
+) -> Result<(Vec<Shape>, Frame), FigureError> {
+    let pushable = report.is_some_and(|r| r.variant == CramVariant::PushBefore);
+    // in cells: the board, its margins, and a row for the push button
+    let (w_cells, h_cells) = (
+        setup.cols() as f64 + 1.0,
+        setup.rows() as f64 + 1.0 + if pushable { 1.2 } else { 0.0 },
+    );
+    // planned on a fine grid of the same shape, so the content keeps the board's proportions
+    let (plan_rows, plan_cols) = ((h_cells * 10.0).round() as u64, (w_cells * 10.0).round() as u64);
+    let (_, seen) = board::board_shapes(setup, report, (0.0, 0.0), 1.0);
+    let legend = board_legend(&seen, report);
+    let style = FigureStyle {
+        axes: false,
+        legend: spec.style.legend && !legend.items.is_empty(),
+        ..spec.style.clone()
+    };
+    let spec = FigureSpec { style, ..spec.clone() };
+    let frame = Frame::plan(&spec, plan_rows, plan_cols, title, Some(&legend))?;
+    let mut out = frame.title(title);
+    let cell = f64::from(frame.content_w) / w_cells;
+    let origin = (f64::from(frame.left) + cell / 2.0, f64::from(frame.top) + cell / 2.0);
+    let (board_shapes, _) = board::board_shapes(setup, report, origin, cell);
+    let mut shapes = vec![Shape::Fill {
+        rect: frame.content_rect(),
+        color: board::colors::BACKGROUND,
+    }];
+    shapes.extend(board_shapes);
+    if let Some((wins, after)) = seen.push {
+        let rows: Vec<String> = report.map_or(Vec::new(), |r| r.row_values.iter().map(u32::to_string).collect());
+        let text = format!("push: leaves G = {after} (rows {})", rows.join(", "));
+        let size = frame.label_px;
+        let (text_w, _) = text::measure(&text, Face::Proportional, size);
+        let (cx, top) = (
+            f64::from(frame.left) + f64::from(frame.content_w) / 2.0,
+            origin.1 + (setup.rows() as f64 + 0.3) * cell,
+        );
+        let (w, h) = (
+            f64::from(text_w) * 1.2 + f64::from(size) * 1.5,
+            (cell * 0.7).max(f64::from(size) * 1.6),
+        );
+        let rect = Rect::new(cx - w / 2.0, top, cx + w / 2.0, top + h);
+        let color = if wins {
+            board::colors::WINNING
+        } else {
+            board::colors::LOSING
+        };
+        shapes.push(Shape::Fill { rect, color });
+        // dark letters on a light button, white on a dark one
+        let light = u32::from(color[0]) * 3 + u32::from(color[1]) * 6 + u32::from(color[2]) > 1400;
+        shapes.push(Shape::Text(Text {
+            at: (cx, top + h / 2.0),
+            text,
+            face: Face::Proportional,
+            size,
+            color: if light { ink::TEXT } else { ink::WHITE },
+            anchor: Anchor::CenterCenter,
+        }));
+    }
+    out.push(Shape::Group {
+        name: "board",
+        clip: Some(frame.content_rect()),
+        shapes,
+    });
+    if spec.style.legend {
+        out.push(frame.legend(&legend));
+    }
+    Ok((out, frame))
 }
 
 #[cfg(test)]
@@ -867,13 +1173,14 @@ mod tests {
         };
         let spec = wythoff_spec(style);
         let fig = make_figure(&spec, &Control::new()).unwrap();
+        let image = fig.image();
         let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
         assert_eq!(frame.content_w, 300);
-        assert_eq!(fig.image.height(), frame.height);
+        assert_eq!(image.height(), frame.height);
         for a in 0..20u64 {
             for b in 0..30u64 {
                 let expect_p = crate::game::theory::is_wythoff_p(a, b);
-                let c = cell_color(&fig.image, frame.left, frame.top, 10.0, 20, a, b);
+                let c = cell_color(&image, frame.left, frame.top, 10.0, 20, a, b);
                 let want = if expect_p {
                     crate::raster::colors::P_POSITION
                 } else {
@@ -906,7 +1213,8 @@ mod tests {
         let [left, top, w, _] = fig.content;
         let cell = f64::from(w) / 30.0;
         let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
-        let radius = (cell * 0.3).min(6.0 * f64::from(frame.label_px) / 11.0);
+        let radius = crate::raster::styles::WYTHOFF.ring_radius(cell, f64::from(frame.label_px) / 11.0);
+        let image = fig.image();
         // the solver's values, not the closed form the overlay is drawn from
         let grid = grid::grid(&Ruleset::Wythoff, &Layout::Plain, 0..20, 0..30, &Control::new()).unwrap();
         let bluish = |c: [u8; 4]| c[2] as i32 > c[0] as i32 + 60;
@@ -914,9 +1222,9 @@ mod tests {
             for b in 0..30u64 {
                 let x = f64::from(left) + (b as f64 + 0.5) * cell + radius;
                 let y = f64::from(top) + (20.0 - a as f64 - 0.5) * cell;
-                let ring = fig.image.get_pixel(x as u32, y as u32).0;
+                let ring = image.get_pixel(x as u32, y as u32).0;
                 assert_eq!(bluish(ring), grid.get(a, b) == Some(0), "({a}, {b}): {ring:?}");
-                let centre = fig.image.get_pixel((x - radius) as u32, y as u32).0;
+                let centre = image.get_pixel((x - radius) as u32, y as u32).0;
                 assert!(
                     !bluish(centre),
                     "({a}, {b}): the ring leaves the cell's colour in its middle"
@@ -930,7 +1238,8 @@ mod tests {
         let spec = wythoff_spec(FigureStyle::default());
         let a = make_figure(&spec, &Control::new()).unwrap();
         let b = make_figure(&spec, &Control::new()).unwrap();
-        assert_eq!(a.image, b.image);
+        assert_eq!(a.image(), b.image());
+        assert_eq!(a.svg(), b.svg());
         let keys: Vec<&str> = a.metadata.iter().map(|(k, _)| k.as_str()).collect();
         assert!(keys.contains(&"Title") && keys.contains(&"nimscope.region") && keys.contains(&"Software"));
         assert!(
@@ -938,7 +1247,7 @@ mod tests {
                 .iter()
                 .any(|(k, v)| k == "nimscope.ruleset" && v == "wythoff")
         );
-        assert_eq!(a.image.width(), 1600);
+        assert_eq!(a.image().width(), 1600);
     }
 
     #[test]
@@ -1044,9 +1353,9 @@ mod tests {
             overlays: Overlays::default(),
         };
         let fig = make_figure(&spec, &Control::new()).unwrap();
-        assert_eq!(fig.image.get_pixel(0, 0).0[3], 0, "the corner is transparent");
+        assert_eq!(fig.image().get_pixel(0, 0).0[3], 0, "the corner is transparent");
         // Prop 3.1.3 holds, so no cell is marked as differing
-        assert!(!fig.image.pixels().any(|p| p.0 == crate::raster::colors::DIFFER));
+        assert!(!fig.image().pixels().any(|p| p.0 == crate::raster::colors::DIFFER));
     }
 
     #[test]

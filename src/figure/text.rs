@@ -63,6 +63,11 @@ pub fn measure(text: &str, face: Face, size: f32) -> (f32, f32) {
     (width, scaled.ascent() - scaled.descent())
 }
 
+/// The font's ascent at `size` px: how far the baseline lies below a text's top.
+pub fn ascent(face: Face, size: f32) -> f32 {
+    font(face).as_scaled(PxScale::from(size)).ascent()
+}
+
 /// Draws `text` at `(x, y)` (placed by `anchor`) in `color`, blending over the image.
 pub fn draw(img: &mut RgbaImage, text: &str, ink: Ink, x: f32, y: f32, anchor: Anchor) {
     let Ink { face, size, color } = ink;

@@ -40,53 +40,33 @@ pub mod colors {
     pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
     /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
-    /// pairs of seed 003 Theorem 3.1.6.
+    /// pairs of seed 003 Theorem 3.1.6. Each stroke is drawn over a casing of the opposite
+    /// lightness ([`CASING_LIGHT`], [`CASING_DARK`]), so it stays visible over every colour a
+    /// cell can have: dark P-positions, light N-positions, the difference mode's red, every
+    /// palette colour (a test checks the contrast against each).
     pub const OVERLAY_GRID: [u8; 4] = [128, 128, 128, 110];
-    pub const OVERLAY_PHI: [u8; 4] = [230, 120, 20, 255];
-    pub const OVERLAY_WYTHOFF: [u8; 4] = [0, 170, 200, 255];
-    pub const OVERLAY_THEOREM: [u8; 4] = [220, 30, 120, 255];
+    pub const OVERLAY_PHI: [u8; 4] = [255, 127, 0, 255];
+    pub const OVERLAY_WYTHOFF: [u8; 4] = [0, 90, 255, 255];
+    pub const OVERLAY_THEOREM: [u8; 4] = [255, 214, 0, 255];
+    pub const CASING_LIGHT: [u8; 4] = [255, 255, 255, 255];
+    pub const CASING_DARK: [u8; 4] = [16, 16, 24, 255];
     /// The inspector's marks: the position in focus, the options (rings), winning options.
     pub const MARK_SELECTED: [u8; 4] = [255, 60, 200, 255];
     pub const MARK_OPTION: [u8; 4] = [150, 80, 240, 255];
     pub const MARK_WINNING: [u8; 4] = [60, 230, 110, 255];
 }
 
-const VIRIDIS: [[u8; 3]; 9] = [
-    [68, 1, 84],
-    [71, 44, 122],
-    [59, 81, 139],
-    [44, 113, 142],
-    [33, 144, 141],
-    [39, 173, 129],
-    [92, 200, 99],
-    [170, 220, 50],
-    [253, 231, 37],
-];
-
-const CIVIDIS: [[u8; 3]; 9] = [
-    [0, 34, 78],
-    [18, 53, 112],
-    [59, 73, 108],
-    [87, 92, 109],
-    [112, 113, 115],
-    [138, 134, 120],
-    [167, 157, 116],
-    [198, 181, 103],
-    [253, 234, 69],
-];
-
 impl Palette {
-    /// The colour at `t ∈ [0, 1]`, interpolated between the anchors.
+    /// The colour at `t ∈ [0, 1]`, from `colorous`'s tables (viridis: matplotlib's 256
+    /// entries; cividis: d3's polynomial fit of Nuñez et al.'s table), not from hand-typed stops.
     pub fn at(self, t: f32) -> [u8; 4] {
-        let table = match self {
-            Palette::Viridis => &VIRIDIS,
-            Palette::Cividis => &CIVIDIS,
+        let gradient = match self {
+            Palette::Viridis => colorous::VIRIDIS,
+            Palette::Cividis => colorous::CIVIDIS,
         };
-        let x = t.clamp(0.0, 1.0) * (table.len() - 1) as f32;
-        let i = (x.floor() as usize).min(table.len() - 2);
-        let f = x - i as f32;
-        let mix = |k: usize| (table[i][k] as f32 * (1.0 - f) + table[i + 1][k] as f32 * f).round() as u8;
-        [mix(0), mix(1), mix(2), 255]
+        let t = if t.is_nan() { 0.0 } else { f64::from(t.clamp(0.0, 1.0)) };
+        let c = gradient.eval_continuous(t);
+        [c.r, c.g, c.b, 255]
     }
 
     pub fn name(self) -> &'static str {
@@ -129,10 +109,7 @@ impl ColorMode {
                 }
             }
             ColorMode::Grundy(p) => p.at(if max == 0 { 0.0 } else { key as f32 / max as f32 }),
-            ColorMode::Modulo(k) => {
-                let k = k.max(1);
-                Palette::Viridis.at(if k == 1 { 0.0 } else { key as f32 / (k - 1) as f32 })
-            }
+            ColorMode::Modulo(k) => residue_color(key, k),
             ColorMode::Difference => match key {
                 differ::DIFFER => colors::DIFFER,
                 differ::BOTH_P => colors::BOTH_P,
@@ -181,6 +158,19 @@ impl ColorTable {
             _ => self.mode.key_color(key, self.max),
         }
     }
+}
+
+/// The colour of residue `r` modulo `k`: a qualitative palette (Tableau 10, as `colorous`
+/// ships it) while the residues fit in it, so neighbouring residues never look alike; viridis
+/// steps beyond that.
+pub fn residue_color(r: u32, k: u32) -> [u8; 4] {
+    let k = k.max(1);
+    if k as usize <= colorous::TABLEAU10.len() {
+        let c = colorous::TABLEAU10[(r % k) as usize];
+        return [c.r, c.g, c.b, 255];
+    }
+    let c = colorous::VIRIDIS.eval_rational((r % k) as usize, k as usize);
+    [c.r, c.g, c.b, 255]
 }
 
 /// What the difference colour mode compares the map with: the screen and the figures alike.
@@ -233,6 +223,7 @@ pub use legend::{Fill, Legend, LegendItem, LegendSpec, MarksShown};
 pub mod legend {
     use super::{ColorMode, CompareWith, Palette, colors};
     use crate::raster::Overlays;
+    use crate::raster::overlay::{OverlayStyle, styles};
 
     /// How a swatch is filled.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -255,9 +246,9 @@ pub mod legend {
             ticks: Vec<u32>,
         },
         /// A line drawn over the map (an overlay).
-        Line { label: String, color: [u8; 4] },
+        Line { label: String, style: OverlayStyle },
         /// A ring around a cell (an overlay, or the inspector's options).
-        Ring { label: String, color: [u8; 4] },
+        Ring { label: String, style: OverlayStyle },
         /// A filled disc on a cell (the inspector's winning options).
         Dot { label: String, color: [u8; 4] },
         /// A square outline (the inspector's position in focus).
@@ -314,7 +305,7 @@ pub mod legend {
         }
         if ticks.last() != Some(&max) {
             // keep the end, dropping a round tick too close to it
-            if ticks.len() > 1 && ticks.last().is_some_and(|&t| (max - t) * 3 < step) {
+            if ticks.len() > 1 && ticks.last().is_some_and(|&t| (max - t) * 2 <= step) {
                 ticks.pop();
             }
             ticks.push(max);
@@ -332,8 +323,8 @@ pub mod legend {
             let mut items = Vec::new();
             let title = match spec.mode {
                 ColorMode::Outcome => {
-                    items.push(sw("P-position (G = 0)", colors::P_POSITION));
-                    items.push(sw("N-position", colors::N_POSITION));
+                    items.push(sw("P: the player to move loses", colors::P_POSITION));
+                    items.push(sw("N: the player to move wins", colors::N_POSITION));
                     if spec.pooled {
                         items.push(LegendItem::Note("a pixel is P if any of its cells is".into()));
                     }
@@ -362,8 +353,8 @@ pub mod legend {
                 }
                 ColorMode::Difference => {
                     items.push(sw("outcomes differ", colors::DIFFER));
-                    items.push(sw("both P", colors::BOTH_P));
-                    items.push(sw("both N", colors::N_POSITION));
+                    items.push(sw("P-position of both", colors::BOTH_P));
+                    items.push(sw("N-position of both", colors::N_POSITION));
                     items.push(sw("nothing to compare", colors::NOT_A_POSITION));
                     if spec.pooled {
                         items.push(LegendItem::Note("a pixel differs if any of its cells does".into()));
@@ -387,19 +378,19 @@ pub mod legend {
             if o.phi_lines {
                 items.push(LegendItem::Line {
                     label: "b = φa, a = φb".into(),
-                    color: colors::OVERLAY_PHI,
+                    style: styles::PHI,
                 });
             }
             if o.wythoff_pairs {
                 items.push(LegendItem::Ring {
-                    label: "Wythoff pairs".into(),
-                    color: colors::OVERLAY_WYTHOFF,
+                    label: "Wythoff's P-positions".into(),
+                    style: styles::WYTHOFF,
                 });
             }
             if o.theorem_316 {
                 items.push(LegendItem::Ring {
-                    label: "Thm 3.1.6 P-positions".into(),
-                    color: colors::OVERLAY_THEOREM,
+                    label: "P-positions by Thm 3.1.6".into(),
+                    style: styles::THEOREM,
                 });
             }
             if spec.overlays_hidden {
@@ -415,7 +406,13 @@ pub mod legend {
             if m.options {
                 items.push(LegendItem::Ring {
                     label: "its options".into(),
-                    color: colors::MARK_OPTION,
+                    style: OverlayStyle {
+                        color: colors::MARK_OPTION,
+                        casing: None,
+                        width: 1.5,
+                        dash: None,
+                        radius: 0.3,
+                    },
                 });
             }
             if m.winning {
@@ -439,6 +436,17 @@ pub mod legend {
                     })
                     .collect(),
             }
+        }
+
+        /// Drops the swatches of cell colours that `shown` says are nowhere in the picture (a
+        /// figure's legend lists only what it draws); notes, bars and marks stay.
+        pub fn retain_shown(&mut self, shown: &dyn Fn([u8; 4]) -> bool) {
+            self.items.retain(|item| match item {
+                LegendItem::Swatch {
+                    fill: Fill::Solid(c), ..
+                } => shown(*c),
+                _ => true,
+            });
         }
 
         /// The texts of the legend (for measuring the space it needs).

@@ -18,7 +18,7 @@ pub mod overlay;
 pub use color::{
     ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
 };
-pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, Overlays};
+pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
 
 use std::ops::Range;
 

@@ -1,7 +1,6 @@
 //! The overlays over the map (grid lines, the lines of slopes φ and 1/φ, Wythoff's pairs,
 //! Theorem 3.1.6's pairs) as shapes in cell space, drawn alike by the window and the figures.
 
-use super::color::colors;
 use crate::camera::CellPoint;
 use crate::game::Cell;
 
@@ -32,15 +31,70 @@ impl Default for Overlays {
     }
 }
 
+/// How an overlay is stroked, in points at the window's 11-point text (a figure scales them
+/// with its text): a coloured core over an optional casing of contrasting lightness, dashed or
+/// not; rings are `radius` of a cell's side, so two overlays ringing one cell stay apart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OverlayStyle {
+    pub color: [u8; 4],
+    /// The casing's colour and how far it reaches beyond the core on each side.
+    pub casing: Option<([u8; 4], f32)>,
+    pub width: f32,
+    /// Dash and gap lengths along a line.
+    pub dash: Option<[f32; 2]>,
+    /// A ring's radius as a share of a cell's side.
+    pub radius: f32,
+}
+
+impl OverlayStyle {
+    /// A ring's radius in pixels on cells `cell_px` wide, with strokes scaled by `scale`: a
+    /// share of the cell, never smaller than a dot nor larger than the style's share of 20 pt.
+    pub fn ring_radius(&self, cell_px: f64, scale: f64) -> f64 {
+        let r = f64::from(self.radius);
+        (cell_px * r).min(20.0 * r * scale).max(1.5 * scale)
+    }
+}
+
+/// The overlays' looks, shared by the map, the figures and the legends.
+pub mod styles {
+    use super::OverlayStyle;
+    use crate::raster::colors;
+
+    /// The lines b = φa and a = φb: thin, dashed, with a casing of a hairline, so the cells
+    /// they pass over (the P-positions they point at) show between and beside the dashes.
+    pub const PHI: OverlayStyle = OverlayStyle {
+        color: colors::OVERLAY_PHI,
+        casing: Some((colors::CASING_DARK, 0.3)),
+        width: 0.8,
+        dash: Some([3.0, 5.0]),
+        radius: 0.0,
+    };
+    pub const WYTHOFF: OverlayStyle = OverlayStyle {
+        color: colors::OVERLAY_WYTHOFF,
+        casing: Some((colors::CASING_LIGHT, 0.75)),
+        width: 1.5,
+        dash: None,
+        radius: 0.36,
+    };
+    /// Inside Wythoff's rings, so a cell both mark shows both.
+    pub const THEOREM: OverlayStyle = OverlayStyle {
+        color: colors::OVERLAY_THEOREM,
+        casing: Some((colors::CASING_DARK, 0.75)),
+        width: 1.5,
+        dash: None,
+        radius: 0.2,
+    };
+}
+
 /// What the overlays draw, in cell coordinates (b to the right, a upwards; cell (a, b) spans
 /// [b, b + 1] × [a, a + 1]), so the window and the figures draw the same shapes. Grid lines are
 /// not listed: they depend on the size of a cell in pixels.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct OverlayShapes {
-    /// Segments between two points, with their colours.
-    pub lines: Vec<([CellPoint; 2], [u8; 4])>,
-    /// Rings around cell centres, with their colours.
-    pub marks: Vec<(CellPoint, [u8; 4])>,
+    /// Segments between two points, with their looks.
+    pub lines: Vec<([CellPoint; 2], OverlayStyle)>,
+    /// Rings around cell centres, with their looks.
+    pub marks: Vec<(CellPoint, OverlayStyle)>,
 }
 
 impl Overlays {
@@ -82,30 +136,30 @@ impl Overlays {
             let origin = CellPoint::new(0.0, 0.0);
             shapes
                 .lines
-                .push(([origin, CellPoint::new(far * phi, far)], colors::OVERLAY_PHI));
+                .push(([origin, CellPoint::new(far * phi, far)], styles::PHI));
             shapes
                 .lines
-                .push(([origin, CellPoint::new(far, far * phi)], colors::OVERLAY_PHI));
+                .push(([origin, CellPoint::new(far, far * phi)], styles::PHI));
         }
         let limit = a_max.max(b_max).max(0.0) as u64 + 2;
         // Each pair (a, b) of a symmetric game marks both cells (a, b) and (b, a).
-        let mut mark = |pairs: &mut dyn Iterator<Item = (u64, u64)>, color: [u8; 4]| {
+        let mut mark = |pairs: &mut dyn Iterator<Item = (u64, u64)>, style: OverlayStyle| {
             for (a, b) in pairs {
                 for (row, col) in [(a, b), (b, a)] {
-                    shapes.marks.push((CellPoint::centre_of(Cell::new(row, col)), color));
+                    shapes.marks.push((CellPoint::centre_of(Cell::new(row, col)), style));
                 }
             }
         };
         if self.wythoff_pairs {
             mark(
                 &mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit),
-                colors::OVERLAY_WYTHOFF,
+                styles::WYTHOFF,
             );
         }
         if self.theorem_316 {
             mark(
                 &mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(),
-                colors::OVERLAY_THEOREM,
+                styles::THEOREM,
             );
         }
         shapes
@@ -115,6 +169,58 @@ impl Overlays {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::raster::{ColorMode, Palette, colors};
+
+    /// WCAG's relative luminance of an sRGB colour.
+    fn luminance(c: [u8; 4]) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    }
+
+    /// WCAG's contrast ratio, 1 (none) to 21 (black on white).
+    fn contrast(a: [u8; 4], b: [u8; 4]) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// Every overlay shows over every colour a cell can take in any colour mode: its core or
+    /// its casing stands out from the cell by a contrast ratio of at least 2 (pink on the
+    /// difference mode's red, 1.3, was what hid Table 1's rings).
+    #[test]
+    fn overlays_stand_out_over_every_cell_colour() {
+        let mut cells = vec![
+            colors::P_POSITION,
+            colors::N_POSITION,
+            colors::NOT_A_POSITION,
+            colors::DIFFER,
+            colors::BOTH_P,
+            colors::HATCH_BACK,
+            colors::HATCH_LINE,
+        ];
+        for palette in [Palette::Viridis, Palette::Cividis] {
+            cells.extend((0..=64).map(|i| palette.at(i as f32 / 64.0)));
+        }
+        for k in 2..=12 {
+            cells.extend((0..k).map(|r| ColorMode::Modulo(k).key_color(r, 0)));
+        }
+        for style in [styles::PHI, styles::WYTHOFF, styles::THEOREM] {
+            for &cell in &cells {
+                let best = contrast(style.color, cell).max(style.casing.map_or(1.0, |(c, _)| contrast(c, cell)));
+                assert!(best >= 2.0, "{style:?} over {cell:?}: contrast {best:.2}");
+            }
+        }
+        assert!(
+            contrast([220, 30, 120, 255], colors::DIFFER) < 1.5,
+            "the old pink on red"
+        );
+    }
 
     #[test]
     fn overlay_shapes_follow_the_closed_forms() {

@@ -106,7 +106,7 @@ pub enum Keeper {
     Board,
     /// The map's and the compared map's tile sources.
     Map,
-    /// Nothing is kept (sequences, figures).
+    /// Nothing is kept (sequences, figures, CSV files).
     Nothing,
 }
 
@@ -116,7 +116,7 @@ impl Keeper {
             JobSpec::Position { .. } => Keeper::Evaluator,
             JobSpec::CramBoard { .. } => Keeper::Board,
             JobSpec::Map(_) => Keeper::Map,
-            JobSpec::Sequence { .. } | JobSpec::Export { .. } => Keeper::Nothing,
+            JobSpec::Sequence { .. } | JobSpec::Export { .. } | JobSpec::Csv { .. } => Keeper::Nothing,
         }
     }
 }

@@ -31,7 +31,8 @@ use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
-    Job(Request),
+    /// Boxed: a request is large, and the word to forget carries nothing.
+    Job(Box<Request>),
     /// Drop what the lane keeps between jobs (the user's Cancel gives the memory back).
     Free,
 }
@@ -142,8 +143,10 @@ impl Worker {
             spec,
             control,
         };
-        if let Err(mpsc::SendError(LaneMessage::Job(request))) =
-            self.lane_thread(lane).requests.send(LaneMessage::Job(request))
+        if let Err(mpsc::SendError(LaneMessage::Job(request))) = self
+            .lane_thread(lane)
+            .requests
+            .send(LaneMessage::Job(Box::new(request)))
         {
             // The lane's thread could not start: answer at once so the window shows why.
             self.running.remove(&lane);
@@ -243,7 +246,7 @@ fn lane_loop(
         for message in std::iter::once(message).chain(std::iter::from_fn(|| requests.try_recv().ok())) {
             match message {
                 LaneMessage::Job(req) => {
-                    if let Some(old) = job.replace(req) {
+                    if let Some(old) = job.replace(*req) {
                         old.control.cancel();
                     }
                 }
@@ -359,11 +362,34 @@ fn run(
         JobSpec::Export { spec, path } => {
             let figure = make_figure(spec, control)?;
             control.check()?;
-            write_figure(&figure, path)?;
+            write_figure(&figure, path, control)?;
             Output::Exported {
                 path: path.clone(),
-                width: figure.image.width(),
-                height: figure.image.height(),
+                width: figure.width(),
+                height: figure.height(),
+            }
+        }
+        JobSpec::Csv {
+            ruleset,
+            layout,
+            rows,
+            cols,
+            path,
+        } => {
+            // the text: at most about 6 bytes a cell (values below 100 000 and a comma)
+            let cells = (rows.end - rows.start).saturating_mul(cols.end - cols.start);
+            control.reserve("the CSV text", cells.saturating_mul(6))?;
+            let grid = crate::solver::grid::grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
+            let mut bytes = Vec::new();
+            grid.write_csv(&mut bytes)
+                .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
+            control.check()?;
+            crate::figure::png_out::write_atomic(path, &bytes)
+                .map_err(|e| JobError::Failed(format!("could not write {}: {e}", path.display())))?;
+            Output::CsvWritten {
+                path: path.clone(),
+                rows: rows.end - rows.start,
+                cols: cols.end - cols.start,
             }
         }
     })

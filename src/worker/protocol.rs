@@ -34,7 +34,7 @@ pub enum Lane {
     Inspector,
     /// The Cram board editor's board.
     Cram,
-    /// PNG figures being written.
+    /// Files being written: figures (PNG or SVG) and the map's values as CSV.
     Export,
 }
 
@@ -54,8 +54,17 @@ pub enum JobSpec {
         position: Position,
         limit: usize,
     },
-    /// A PNG figure drawn and written (atomically) to `path`.
+    /// A figure drawn and written (atomically) to `path`, as PNG or SVG by its extension.
     Export { spec: Box<FigureSpec>, path: PathBuf },
+    /// The values of `rows × cols` written (atomically) to `path` as CSV, the format of
+    /// `nimscope grid`.
+    Csv {
+        ruleset: Ruleset,
+        layout: Layout,
+        rows: std::ops::Range<u64>,
+        cols: std::ops::Range<u64>,
+        path: PathBuf,
+    },
 }
 
 impl JobSpec {
@@ -71,6 +80,7 @@ impl JobSpec {
                 Subject::Sequence { n } => *n,
                 Subject::Board(_) => 0,
             },
+            JobSpec::Csv { rows, cols, .. } => rows.end.saturating_mul(cols.end),
         }
     }
 
@@ -87,6 +97,7 @@ impl JobSpec {
             }
             JobSpec::Position { ruleset, position, .. } => format!("{ruleset}: position {position}"),
             JobSpec::Export { path, .. } => format!("exporting {}", path.display()),
+            JobSpec::Csv { path, .. } => format!("writing {}", path.display()),
         }
     }
 }
@@ -131,6 +142,12 @@ pub enum Output {
         path: PathBuf,
         width: u32,
         height: u32,
+    },
+    /// A CSV file of values was written: its file and the number of rows and columns.
+    CsvWritten {
+        path: PathBuf,
+        rows: u64,
+        cols: u64,
     },
 }
 

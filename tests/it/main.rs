@@ -2,7 +2,8 @@
 //! layering of the source ([`architecture`]); independent brute forces against the solvers
 //! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
-//! exported map pooled truthfully ([`map_figure`]); session files checked field by field
+//! exported map pooled truthfully ([`map_figure`]); figures in SVG and PNG from one drawing,
+//! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
 //! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
 //! worker's lanes without a window ([`lane_budget`]); and the
@@ -20,6 +21,7 @@ mod check_ranges;
 mod cli;
 mod cram_solver;
 mod export_paths;
+mod figures;
 mod fuzz;
 mod heap_fuzz;
 mod heap_games;

@@ -68,9 +68,10 @@ fn a_wythoff_4096_figure_at_1024_px_darkens_exactly_the_pixels_holding_a_p_posit
     let want = dark.iter().filter(|&&d| d).count();
     assert_eq!(want, 2440, "the pixels holding a P-position, by the closed form");
     let mut seen = 0;
+    let image = fig.image();
     for y in 0..PX {
         for x in 0..PX {
-            let px = fig.image.get_pixel(left + x as u32, top + y as u32).0;
+            let px = image.get_pixel(left + x as u32, top + y as u32).0;
             let is_dark = dark[(y * PX + x) as usize];
             let expect = if is_dark {
                 colors::P_POSITION

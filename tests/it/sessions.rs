@@ -34,8 +34,21 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
+/// A figure and its pixels.
+struct Bare {
+    fig: Figure,
+    image: image::RgbaImage,
+}
+
+impl std::ops::Deref for Bare {
+    type Target = Figure;
+    fn deref(&self) -> &Figure {
+        &self.fig
+    }
+}
+
 /// A figure of the session without axes, legend, title or overlays, so cells are easy to find.
-fn bare_figure(s: &Session) -> Figure {
+fn bare_figure(s: &Session) -> Bare {
     let s = Session {
         overlays: Overlays::NONE,
         ..s.clone()
@@ -47,11 +60,13 @@ fn bare_figure(s: &Session) -> Figure {
         title: "-".into(),
         ..FigureStyle::default()
     };
-    make_figure(&s.figure_spec(style, None).unwrap(), &Control::new()).unwrap()
+    let fig = make_figure(&s.figure_spec(style, None).unwrap(), &Control::new()).unwrap();
+    let image = fig.image();
+    Bare { fig, image }
 }
 
 /// The colour at the centre of cell (a, b) of a map figure of `s`.
-fn cell_color(fig: &Figure, s: &Session, a: u64, b: u64) -> [u8; 4] {
+fn cell_color(fig: &Bare, s: &Session, a: u64, b: u64) -> [u8; 4] {
     let [left, top, w, h] = fig.content;
     let (nr, nc) = ((s.rows.end - s.rows.start) as f64, (s.cols.end - s.cols.start) as f64);
     let x = left as f64 + ((b - s.cols.start) as f64 + 0.5) * w as f64 / nc;
@@ -118,7 +133,7 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
             h.state().window_title()
         );
         let out = dir.join(name.replace(".ron", ".png"));
-        h.state_mut().export_png(&out).unwrap();
+        h.state_mut().export_figure(&out).unwrap();
         step_until(&mut h, "the export", |app| {
             app.notice
                 .as_ref()
@@ -391,7 +406,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.get_by_label("File").click();
     h.step();
     h.step();
-    h.get_by_label("Export PNG…  (Ctrl+E)").click();
+    h.get_by_label("Export figure (PNG or SVG)…  (Ctrl+E)").click();
     h.step();
     assert!(h.state().sessions.show_export);
     for _ in 0..3 {

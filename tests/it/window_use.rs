@@ -368,3 +368,99 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
     assert!(h.query_by_label_contains(&said).is_some(), "{said}");
     assert!(h.query_by_label_contains("the visible region: rows a in").is_some());
 }
+
+/// The notice's text once a file job has answered.
+fn wait_for_notice(h: &mut egui_kittest::Harness<'static, nimscope::ui::app::App>, what: &str) -> String {
+    step_until(h, what, |app| {
+        app.notice
+            .as_ref()
+            .is_some_and(|n| ["wrote", "exported", "failed"].iter().any(|w| n.text.contains(w)))
+    });
+    h.state().notice.as_ref().unwrap().text.clone()
+}
+
+#[test]
+fn the_visible_values_export_as_csv_in_the_format_of_grid() {
+    let dir = temp_dir("csv");
+    let path = dir.join("values.csv");
+    let mut h = harness();
+    h.step();
+    let euclid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron");
+    h.state_mut().open_session(&euclid).unwrap();
+    settle(&mut h);
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export visible values as CSV…").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Export the visible values as CSV").is_some(),
+        "its own prompt"
+    );
+    assert!(h.query_by_label("Browse…").is_some());
+    h.state_mut()
+        .sessions
+        .pending
+        .as_mut()
+        .expect("the CSV prompt")
+        .prompt
+        .path = path.display().to_string();
+    h.step();
+    h.get_by_label("Export").click();
+    let said = wait_for_notice(&mut h, "the CSV");
+    let region = h.state().visible_region();
+    assert!(said.starts_with("wrote the values of"), "{said}");
+    // the bytes `nimscope grid` prints for the same cells
+    let rows = format!("{}..{}", region.rows.start, region.rows.end);
+    let cols = format!("{}..{}", region.cols.start, region.cols.end);
+    let grid = std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(["grid", "euclid", "--rows", &rows, "--cols", &cols])
+        .output()
+        .unwrap();
+    assert!(grid.status.success());
+    let written = std::fs::read(&path).unwrap();
+    assert_eq!(written, grid.stdout);
+    // and the values are Euclid's: 0 exactly where the first player loses (seed 002)
+    let text = String::from_utf8(written).unwrap();
+    for (a, line) in region.rows.clone().zip(text.lines()) {
+        for (b, field) in region.cols.clone().zip(line.split(',')) {
+            if a > 0 && b > 0 {
+                let p = field == "0";
+                assert_eq!(p, !nimscope::game::theory::euclid_first_player_wins(a, b), "({a}, {b})");
+            }
+        }
+    }
+    // a file that cannot be written: a clear message, and the prompt stays for another try
+    let bad = dir.join("no-such-folder").join("values.csv");
+    h.state_mut().export_csv(&bad).unwrap();
+    let said = wait_for_notice(&mut h, "the failed CSV");
+    assert!(said.starts_with("CSV export failed: could not write"), "{said}");
+    assert!(said.contains("no-such-folder"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_figure_exported_as_svg_from_the_window_shows_the_sessions_region() {
+    let dir = temp_dir("svg");
+    let path = dir.join("figure.svg");
+    let mut h = harness();
+    h.step();
+    let euclid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron");
+    h.state_mut().open_session(&euclid).unwrap();
+    h.state_mut().map_state.camera.pan(-200.0, 100.0); // looking around
+    settle(&mut h);
+    h.state_mut().export_figure(&path).unwrap();
+    let said = wait_for_notice(&mut h, "the SVG");
+    assert!(said.starts_with("exported"), "{said}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    roxmltree::Document::parse(&svg).unwrap();
+    assert!(
+        svg.contains(
+            r#"<nimscope:entry key="nimscope.region">rows a in [1, 30), columns b in [1, 30)</nimscope:entry>"#
+        ),
+        "the session's region, not the visible one"
+    );
+    // an extension that is no figure format is refused before any work
+    let err = h.state_mut().export_figure(&dir.join("figure.jpg")).unwrap_err();
+    assert!(err.contains(".svg"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,10 +13,11 @@
 //!
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
-//! Files: [`storage`] (cells, planes, the grid handed out), [`lines`] (line bitsets),
+//! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
+mod csv;
 mod enumerated;
 mod fills;
 mod growing;

@@ -20,7 +20,10 @@ const NO_DIALOG_WITHIN: Duration = Duration::from_millis(400);
 pub enum FileAction {
     Open,
     SaveAs,
+    /// A figure, PNG or SVG.
     Export,
+    /// The visible values as CSV.
+    ExportCsv,
 }
 
 impl FileAction {
@@ -29,7 +32,7 @@ impl FileAction {
         match self {
             FileAction::Open => "Open",
             FileAction::SaveAs => "Save",
-            FileAction::Export => "Export",
+            FileAction::Export | FileAction::ExportCsv => "Export",
         }
     }
 
@@ -38,6 +41,7 @@ impl FileAction {
             FileAction::Open => "Open a nimscope session",
             FileAction::SaveAs => "Save the nimscope session",
             FileAction::Export => "Export the figure",
+            FileAction::ExportCsv => "Export the visible values as CSV",
         }
     }
 }
@@ -182,7 +186,11 @@ fn native_dialog(action: FileAction, start: Option<&Path>) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new().set_title(action.title());
     dialog = match action {
         FileAction::Open | FileAction::SaveAs => dialog.add_filter("nimscope session", &["ron"]),
-        FileAction::Export => dialog.add_filter("PNG image", &["png"]),
+        FileAction::Export => dialog
+            .add_filter("PNG image or SVG drawing", &["png", "svg"])
+            .add_filter("PNG image", &["png"])
+            .add_filter("SVG drawing", &["svg"]),
+        FileAction::ExportCsv => dialog.add_filter("CSV values", &["csv"]),
     };
     if let Some(start) = start {
         if let Some(dir) = start.parent().filter(|d| d.is_dir()) {
@@ -194,7 +202,7 @@ fn native_dialog(action: FileAction, start: Option<&Path>) -> Option<PathBuf> {
     }
     match action {
         FileAction::Open => dialog.pick_file(),
-        FileAction::SaveAs | FileAction::Export => dialog.save_file(),
+        FileAction::SaveAs | FileAction::Export | FileAction::ExportCsv => dialog.save_file(),
     }
 }
 

@@ -1,5 +1,5 @@
 //! Sessions and figures in the window: the File menu's Open, Open Recent, Save, Save As and
-//! Export PNG, their shortcuts, the window title with the session's name and unsaved changes,
+//! Export figure (PNG or SVG) and Export values as CSV, their shortcuts, the window title with the session's name and unsaved changes,
 //! the question before closing or opening another session over unsaved changes, the notes,
 //! and the last state restored on the next start. Every file action takes its path from a
 //! field of its own ([`super::file_prompt`]), with the desktop's dialog as a Browse button, and
@@ -212,6 +212,9 @@ impl App {
             center_b: s.view.center_b,
             cells_per_point: s.view.cells_per_point,
         };
+        // the session's view as saved: not re-anchored to the size the previous map had (its
+        // legend may have been wider)
+        self.map_state.last_rect = None;
         self.map_state.color = s.color;
         self.map_state.overlays = s.overlays;
         self.sessions.region = Some(CellRect {
@@ -347,8 +350,10 @@ impl App {
     }
 
     /// Starts writing the current view's figure to `path` in the background; a map shows the
-    /// region the export window chose (the session's region is never changed by it).
-    pub fn export_png(&mut self, path: &Path) -> Result<(), String> {
+    /// region the export window chose (the session's region is never changed by it). The file's
+    /// extension chooses the format: `.png` or `.svg`.
+    pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
+        crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
         let region = self.export_region();
         let session = Session {
             rows: region.rows,
@@ -368,12 +373,44 @@ impl App {
         Ok(())
     }
 
+    /// Starts writing the values of the map's visible cells to `path` as CSV, the format of
+    /// `nimscope grid` (one line per row a, the columns b comma-separated), in the background.
+    pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
+        let layout = match self.presentation() {
+            crate::game::Presentation::Map(layout) => layout,
+            _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
+        };
+        let region = self.visible_region();
+        let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
+        if worker.is_running(Lane::Export) {
+            return Err("a file is being written: wait for it (or Cancel it) first".into());
+        }
+        worker.submit(
+            Lane::Export,
+            JobSpec::Csv {
+                ruleset: self.ruleset.clone(),
+                layout,
+                rows: region.rows,
+                cols: region.cols,
+                path: path.to_path_buf(),
+            },
+        );
+        self.notice = None;
+        Ok(())
+    }
+
     /// Takes a finished export.
     pub(super) fn on_export_response(&mut self, resp: Response) {
+        let csv = matches!(resp.spec, JobSpec::Csv { .. });
         self.notice = Some(match resp.result {
             Ok(Output::Exported { path, width, height }) => {
                 Notice::done(format!("exported {} ({width}×{height} pixels)", path.display()))
             }
+            Ok(Output::CsvWritten { path, rows, cols }) => Notice::done(format!(
+                "wrote the values of {rows} rows × {cols} columns to {}",
+                path.display()
+            )),
+            Err(e) if csv => Notice::error(format!("CSV export failed: {e}")),
             Ok(_) => return,
             Err(e) => Notice::error(format!("export failed: {e}")),
         });
@@ -441,6 +478,7 @@ impl App {
             FileAction::Open => "Open a session",
             FileAction::SaveAs => "Save the session as",
             FileAction::Export => "Export",
+            FileAction::ExportCsv => "Export the visible values as CSV",
         };
         match file_prompt_window_ui(ctx, &mut pending.prompt, heading) {
             PromptAnswer::Waiting => {}
@@ -454,6 +492,7 @@ impl App {
                         self.request_open(Some(path));
                         return;
                     }
+                    FileAction::ExportCsv => self.export_csv(&path),
                     _ => self.save_session(&path),
                 };
                 match result {
@@ -498,9 +537,19 @@ impl App {
             self.save_as_dialog(None);
         }
         ui.separator();
-        if ui.button("Export PNG…  (Ctrl+E)").clicked() {
+        if ui.button("Export figure (PNG or SVG)…  (Ctrl+E)").clicked() {
             ui.close();
             self.sessions.show_export = true;
+        }
+        let map = matches!(self.presentation(), crate::game::Presentation::Map(_));
+        let csv = ui
+            .add_enabled(map, egui::Button::new("Export visible values as CSV…"))
+            .on_hover_text("the values of the cells the map shows, as `nimscope grid` writes them")
+            .on_disabled_hover_text("for the value map of two heaps");
+        if csv.clicked() {
+            ui.close();
+            let prompt = FilePrompt::new(FileAction::ExportCsv, &self.default_path("csv"));
+            self.sessions.pending = Some(PendingFile { prompt, then: None });
         }
         if ui.button("Session notes…").clicked() {
             ui.close();
@@ -562,7 +611,7 @@ impl App {
         let mut chosen = None;
         let default_export = self.default_path("png");
         let visible = self.visible_region();
-        egui::Window::new("Export PNG").open(&mut open).show(ctx, |ui| {
+        egui::Window::new("Export figure").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
             ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
             ui.horizontal(|ui| {
@@ -590,6 +639,7 @@ impl App {
                 .export_path
                 .get_or_insert_with(|| FilePrompt::new(FileAction::Export, &default));
             let enter = path_row_ui(ui, prompt);
+            ui.small("The file's extension chooses the format: .png (pixels) or .svg (vector, for a paper).");
             if ui.button("Export").clicked() || enter {
                 match prompt.chosen() {
                     Some(p) => chosen = Some(p),
@@ -607,7 +657,7 @@ impl App {
         });
         self.sessions.show_export = open;
         if let Some(path) = chosen
-            && let Err(e) = self.export_png(&path)
+            && let Err(e) = self.export_figure(&path)
         {
             let message = format!("export: {e}");
             if let Some(p) = &mut self.sessions.export_path {

@@ -123,15 +123,12 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
                     );
                 }
             }
-            LegendItem::Line { label: t, color } => {
-                painter.line_segment(
-                    [pos2(sw.left(), sw.bottom()), pos2(sw.right(), sw.top())],
-                    Stroke::new(2.0, c(*color)),
-                );
+            LegendItem::Line { label: t, style } => {
+                super::overlay_line(painter, pos2(sw.left(), sw.bottom()), pos2(sw.right(), sw.top()), style);
                 label(t);
             }
-            LegendItem::Ring { label: t, color } => {
-                painter.circle_stroke(sw.center(), SWATCH * 0.38, Stroke::new(1.5, c(*color)));
+            LegendItem::Ring { label: t, style } => {
+                super::overlay_ring(painter, sw.center(), SWATCH * style.radius.max(0.2) * 1.1, style);
                 label(t);
             }
             LegendItem::Dot { label: t, color } => {

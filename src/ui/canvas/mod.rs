@@ -18,7 +18,9 @@ use crate::camera::{CellPoint, CellRect};
 use crate::game::{Cell, Outcome};
 pub use crate::raster::Overlays;
 use crate::raster::axes::{AxisTitles, ticks};
-use crate::raster::{ColorMode, CompareWith, GRID_LINES_MIN_CELL_PX, Legend, LegendSpec, MarksShown, colors};
+use crate::raster::{
+    ColorMode, CompareWith, GRID_LINES_MIN_CELL_PX, Legend, LegendSpec, MarksShown, OverlayStyle, colors,
+};
 use crate::solver::tiles::{KeyRule, MAX_LEVEL, NO_POSITION, NOT_COMPUTED, TileKey, TileStore, differ};
 use crate::ui::theme;
 use map_textures::TileTextures;
@@ -595,16 +597,46 @@ fn overlays_ui(painter: &Painter, state: &MapState, rect: Rect) {
         }
     }
     let shapes = state.overlays.drawn_at(cell_px).shapes(hi.b, hi.a);
-    for ([from, to], c) in shapes.lines {
-        painter.line_segment([to_screen(from), to_screen(to)], Stroke::new(1.5, theme::color32(c)));
+    for ([from, to], style) in shapes.lines {
+        overlay_line(painter, to_screen(from), to_screen(to), &style);
     }
-    let radius = (cell_px as f32 * 0.3).clamp(1.5, 6.0);
-    for (centre, c) in shapes.marks {
+    for (centre, style) in shapes.marks {
         let p = to_screen(centre);
         if rect.contains(p) {
-            painter.circle_stroke(p, radius, Stroke::new(1.5, theme::color32(c)));
+            overlay_ring(painter, p, style.ring_radius(cell_px, 1.0) as f32, &style);
         }
     }
+}
+
+/// An overlay's line as the figures draw it: its casing, then its core, dashed or not.
+pub(crate) fn overlay_line(painter: &Painter, from: Pos2, to: Pos2, style: &OverlayStyle) {
+    let mut strokes = Vec::new();
+    if let Some((casing, reach)) = style.casing {
+        strokes.push(Stroke::new(style.width + 2.0 * reach, theme::color32(casing)));
+    }
+    strokes.push(Stroke::new(style.width, theme::color32(style.color)));
+    for stroke in strokes {
+        match style.dash {
+            Some([dash, gap]) => {
+                painter.extend(egui::Shape::dashed_line(&[from, to], stroke, dash, gap));
+            }
+            None => {
+                painter.line_segment([from, to], stroke);
+            }
+        }
+    }
+}
+
+/// An overlay's ring: its casing, then its core.
+pub(crate) fn overlay_ring(painter: &Painter, centre: Pos2, radius: f32, style: &OverlayStyle) {
+    if let Some((casing, reach)) = style.casing {
+        painter.circle_stroke(
+            centre,
+            radius,
+            Stroke::new(style.width + 2.0 * reach, theme::color32(casing)),
+        );
+    }
+    painter.circle_stroke(centre, radius, Stroke::new(style.width, theme::color32(style.color)));
 }
 
 /// Tick labels at cell centres below the map (columns) and left of it (rows), spaced so no

@@ -31,7 +31,7 @@ rm -f "$out/trace.jsonl"
 args=$(printf " %q" "$@")
 export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
 export XDG_STATE_HOME=$(mktemp -d)
-export NIMSCOPE_TRACE=$PWD/$out/trace.jsonl
+export NIMSCOPE_TRACE=$(realpath "$out")/trace.jsonl
 export BUSY=$busy DRIVE=$drive OUT=$out BIN=$bin SIZE=$size
 xvfb-run -a -s "-screen 0 ${size}x24 -nolisten tcp" bash -c '
   if [ "$BUSY" = 1 ]; then nice -n 0 yes >/dev/null & hog=$!; fi

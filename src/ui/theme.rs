@@ -61,11 +61,25 @@ pub fn shown(text: &str) -> String {
         .replace('≥', ">=")
 }
 
+/// The panels' background, by theme. The window is cleared to it and the panels paint no fill
+/// of their own ([`apply`]): under a software renderer every pixel painted costs CPU, and the
+/// panels' fills were one full layer over the whole window (a frame at 1280 × 800 under
+/// lavapipe: 0.17 s of CPU with them, 0.11 s without).
+pub fn panel_background(visuals: &egui::Visuals) -> Color32 {
+    if visuals.dark_mode {
+        egui::Visuals::dark().panel_fill
+    } else {
+        egui::Visuals::light().panel_fill
+    }
+}
+
 /// Sets the window's text sizes: helper texts readable at a glance.
 pub fn apply(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {
         style
             .text_styles
             .insert(egui::TextStyle::Small, egui::FontId::proportional(SMALL_TEXT));
+        // the clear colour is the panels' background (`panel_background`)
+        style.visuals.panel_fill = Color32::TRANSPARENT;
     });
 }

@@ -79,6 +79,17 @@ impl Trace {
         }))
     }
 
+    /// Records what draws the window (once, at the first frame), so a measurement says whether
+    /// it ran on a GPU or a software renderer.
+    pub fn renderer(&mut self, adapter: &str, software: bool) {
+        let t = self.start.elapsed().as_secs_f64();
+        let adapter = adapter.replace(['"', '\\'], "'");
+        let _ = writeln!(
+            self.out,
+            "{{\"t\":{t:.4},\"event\":\"renderer\",\"adapter\":\"{adapter}\",\"software\":{software}}}"
+        );
+    }
+
     /// Records one frame. Written at once (a script reads the file while the window runs); a
     /// write that fails is dropped, never a reason to stop the window.
     pub fn frame(&mut self, frame: FrameTime, cells_done: u64, cells_in_view: u64, complete: bool) {

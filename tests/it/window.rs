@@ -393,3 +393,44 @@ fn after_cancel_panning_the_map_resumes_it() {
     assert_eq!(h.state().status, MapStatus::Ready, "panning did not resume the map");
     assert!(h.state().worker().unwrap().is_running(Lane::Map));
 }
+
+/// Textured rectangles painted in the last frame other than text: the map's tiles and hatch.
+fn textured_rectangles(h: &egui_kittest::Harness<'static, App>) -> usize {
+    h.output()
+        .shapes
+        .iter()
+        .filter(|c| matches!(&c.shape, egui::Shape::Mesh(m) if m.texture_id != egui::TextureId::default()))
+        .count()
+}
+
+/// A software renderer pays for every pixel painted, so once the view is complete each tile
+/// in view is one textured rectangle and nothing lies under it: no hatch, and no coarser tile
+/// standing in, even for a tile at the view's edge that is complete only where it is seen
+/// (the 0..40 view here shows a corner of a tile of 256 × 256 cells). Before, the two coarser
+/// levels the zoomed-out view had filled were painted under it as well.
+#[test]
+fn a_complete_view_paints_each_tile_once() {
+    let mut h = harness();
+    h.step();
+    // zoomed out first, so that coarser tiles exist to stand in
+    h.state_mut().map_state.show_region(CellRect::new(0..1500, 0..1500));
+    h.step();
+    let coarse = h.state().map_state.level();
+    assert!(
+        (1..=2).contains(&coarse),
+        "a level the finest tiles fall back on: {coarse}"
+    );
+    step_until(&mut h, "the zoomed-out view", view_complete);
+    h.state_mut().map_state.show_region(CellRect::new(0..40, 0..40));
+    h.step();
+    assert_eq!(h.state().map_state.level(), 0);
+    step_until(&mut h, "the zoomed-in view", view_complete);
+    h.step();
+    let tiles = h.state().map_state.visible_tiles(u64::MAX);
+    assert_eq!(tiles.len(), 1, "one tile of 256 x 256 cells holds the view");
+    assert!(
+        !h.state().map.tiles.tile(tiles[0]).expect("held").is_complete(),
+        "the tile is complete only where it is seen"
+    );
+    assert_eq!(textured_rectangles(&h), 1, "the tile alone, once");
+}

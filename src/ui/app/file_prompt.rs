@@ -110,7 +110,7 @@ impl FilePrompt {
         let wake = ctx.clone();
         self.browse_with(move || {
             let answer = native_dialog(action, start.as_deref());
-            wake.request_repaint();
+            crate::ui::repaint_once(&wake);
             answer
         });
     }

@@ -306,7 +306,7 @@ impl App {
         let worker = self.worker.get_or_insert_with(|| {
             theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
-            Worker::new(Arc::new(move || ctx.request_repaint()), self.memory_budget)
+            Worker::new(Arc::new(move || crate::ui::repaint_once(&ctx)), self.memory_budget)
         });
         let mut exports = Vec::new();
         let mut maps = Vec::new();
@@ -628,7 +628,7 @@ impl App {
         if progress != self.map_progress {
             // the view moved this frame: the status bar, drawn before, catches up next frame
             self.map_progress = progress;
-            ui.ctx().request_repaint();
+            crate::ui::repaint_once(ui.ctx());
         }
         self.hovered = response.hovered;
         if response.clicked
@@ -781,13 +781,13 @@ impl App {
         }
         let (_, since, done0) = self.map.fill.as_ref()?;
         let secs = since.elapsed().as_secs_f64().max(1e-3);
-        let rate = p.done.saturating_sub(*done0) as f64 / secs;
-        Some(format!(
-            "map: {} of {} cells, {:.1} M cells/s",
-            count_text(p.done),
-            count_text(p.in_view),
-            rate / 1e6
-        ))
+        let new_cells = p.done.saturating_sub(*done0);
+        let counts = format!("map: {} of {} cells", count_text(p.done), count_text(p.in_view));
+        if new_cells == 0 {
+            // no batch yet since the view changed: a rate of 0.0 would say the solver stalled
+            return Some(counts);
+        }
+        Some(format!("{counts}, {:.1} M cells/s", new_cells as f64 / secs / 1e6))
     }
 }
 
@@ -809,9 +809,17 @@ impl eframe::App for App {
         // 0.15 s of CPU a frame, whatever the view), which this thread does not see: there the
         // batches wake the window every second and a half, so a fill keeps the CPU.
         let software = *self.software_renderer.get_or_insert_with(|| {
-            frame
-                .wgpu_render_state()
-                .is_some_and(|r| r.adapter.get_info().device_type == eframe::wgpu::DeviceType::Cpu)
+            let info = frame.wgpu_render_state().map(|r| r.adapter.get_info());
+            let software = info
+                .as_ref()
+                .is_some_and(|i| i.device_type == eframe::wgpu::DeviceType::Cpu);
+            if let Some(t) = &mut self.trace {
+                let adapter = info.map_or("unknown".into(), |i| {
+                    format!("{} ({:?}, {:?})", i.name, i.backend, i.device_type)
+                });
+                t.renderer(&adapter, software);
+            }
+            software
         });
         self.map_state.set_software_renderer(software);
         if let (Some(cost), Some(w)) = (frame.info().cpu_usage, &self.worker) {
@@ -828,6 +836,10 @@ impl eframe::App for App {
                 t.frame(time, p.done, p.in_view, complete);
             }
         }
+    }
+
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        theme::panel_background(visuals).to_normalized_gamma_f32()
     }
 
     fn on_exit(&mut self) {

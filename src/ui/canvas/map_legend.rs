@@ -149,12 +149,13 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
     }
 }
 
-/// The hatch of cells not computed yet, over `rect` (the map's background and its swatch).
+/// The hatch of cells not computed yet, over `rect` (the legend's swatch; the map draws the
+/// same hatch from a texture, `TileTextures::hatch`).
 pub fn hatch(painter: &Painter, rect: Rect) {
     let p = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
     p.rect_filled(rect, 0.0, theme::color32(colors::HATCH_BACK));
     let stroke = Stroke::new(1.5, theme::color32(colors::HATCH_LINE));
-    let spacing = 7.0;
+    let spacing = super::map_textures::HATCH_SPACING;
     let (w, h) = (rect.width(), rect.height());
     let mut d = 0.0;
     while d < w + h {

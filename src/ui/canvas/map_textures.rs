@@ -43,6 +43,8 @@ pub struct TileTextures {
     pub software: bool,
     /// Whether some tile could not be uploaded this frame (another frame is needed).
     pub behind: bool,
+    /// One period of the hatch of cells not computed yet, drawn repeated.
+    hatch: Option<TextureHandle>,
 }
 
 impl TileTextures {
@@ -59,6 +61,15 @@ impl TileTextures {
             let oldest_kept = ages[ages.len() - MAX_TEXTURES];
             self.textures.retain(|_, t| t.used >= oldest_kept);
         }
+    }
+
+    /// The hatch of cells not computed yet as a texture repeated over the area: a software
+    /// renderer pays for every pixel of a shape, and the hatch's lines drawn one by one (a
+    /// background and some 160 strokes over the map) painted most pixels twice, each frame.
+    pub fn hatch(&mut self, ctx: &egui::Context) -> egui::TextureId {
+        self.hatch
+            .get_or_insert_with(|| ctx.load_texture("map-hatch", hatch_image(), TextureOptions::LINEAR_REPEAT))
+            .id()
     }
 
     /// Forgets every texture when the tiles are of another store's epoch (other values).
@@ -156,4 +167,62 @@ fn paint(tile: &Tile, mode: ColorMode, max: u32, table: &[Color32]) -> ColorImag
         }));
     }
     ColorImage::new([t, t], pixels)
+}
+
+/// Texels in one period of the hatch, each way: the period is [`HATCH_SPACING`] points.
+const HATCH_TEXELS: usize = 28;
+/// Points between two lines of the hatch, along either axis.
+pub const HATCH_SPACING: f32 = 7.0;
+
+/// One period of the hatch: a line x + y = 0 (mod the period), 1.5 points wide and smoothed
+/// over one texel, over the hatch's background.
+fn hatch_image() -> ColorImage {
+    use crate::raster::colors::{HATCH_BACK, HATCH_LINE};
+    let n = HATCH_TEXELS;
+    let per_point = n as f32 / HATCH_SPACING;
+    let pixels = (0..n * n)
+        .map(|i| {
+            let (x, y) = ((i % n) as f32 + 0.5, (i / n) as f32 + 0.5);
+            // distance in points from the nearest line, across it
+            let along = ((x + y) / per_point).rem_euclid(HATCH_SPACING);
+            let across = along.min(HATCH_SPACING - along) / std::f32::consts::SQRT_2;
+            let cover = (0.75 - across + 0.5 / per_point).clamp(0.0, 1.0 / per_point) * per_point;
+            let mix = |c: usize| {
+                let (b, l) = (f32::from(HATCH_BACK[c]), f32::from(HATCH_LINE[c]));
+                (b + (l - b) * cover).round() as u8
+            };
+            Color32::from_rgb(mix(0), mix(1), mix(2))
+        })
+        .collect();
+    ColorImage::new([n, n], pixels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raster::colors::{HATCH_BACK, HATCH_LINE};
+
+    /// The hatch texture shows lines 1.5 points wide, 7 points apart along the axes, so
+    /// 7/√2 apart across: they cover 1.5·√2/7 of the area (about 30 %), and each row is the
+    /// row above it moved one texel (lines at 45°, so the period repeats without a seam).
+    #[test]
+    fn the_hatch_texture_covers_the_area_its_lines_do() {
+        let image = hatch_image();
+        let n = HATCH_TEXELS;
+        let cover = |c: &Color32| {
+            (f32::from(c.r()) - f32::from(HATCH_BACK[0])) / (f32::from(HATCH_LINE[0]) - f32::from(HATCH_BACK[0]))
+        };
+        let mean = image.pixels.iter().map(cover).sum::<f32>() / (n * n) as f32;
+        let want = 1.5 * std::f32::consts::SQRT_2 / HATCH_SPACING;
+        assert!((mean - want).abs() < 0.02, "covered {mean}, lines cover {want}");
+        for y in 1..n {
+            for x in 0..n {
+                assert_eq!(
+                    image.pixels[y * n + x],
+                    image.pixels[(y - 1) * n + (x + 1) % n],
+                    "({x}, {y})"
+                );
+            }
+        }
+    }
 }

@@ -366,8 +366,9 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
 /// The tiles in view at the level drawn; where one is not complete, the coarser tiles that
 /// stand in for it first, then what it has over them (its missing cells are transparent).
 ///
-/// Every pixel is painted as few times as can be (a software renderer pays for each): the
-/// area off the map once, the hatch only while some cell in view is not computed.
+/// Every pixel is painted as few times as can be (a software renderer pays for each, some
+/// 60 ns of CPU a pixel under lavapipe): the area off the map once, the hatch only over the
+/// tiles not yet complete where they are seen, their stand-ins only under those.
 fn tiles_ui(
     ctx: &egui::Context,
     painter: &Painter,
@@ -386,37 +387,8 @@ fn tiles_ui(
     if valid != rect {
         painter.rect_filled(rect, 0.0, theme::MAP_OFF);
     }
-    // the map's own area: the hatch of cells not computed yet
-    if valid.is_positive() && !complete {
-        map_legend::hatch(painter, valid);
-    }
-    let view = state.visible_tiles(map.limit);
-    let level = state.level();
-    let mut draw: Vec<TileKey> = Vec::new();
-    for &k in &view {
-        let complete = map.tiles.tile(k).is_some_and(|t| t.is_complete());
-        if !complete {
-            let mut up = k;
-            for _ in 0..STAND_IN_LEVELS {
-                let Some((p, _, _)) = up.parent() else { break };
-                if map.tiles.contains(p) && !draw.contains(&p) {
-                    draw.push(p);
-                }
-                up = p;
-            }
-        }
-        if map.tiles.contains(k) {
-            draw.push(k);
-        }
-    }
-    draw.sort_by_key(|k| std::cmp::Reverse(k.level));
-    for k in draw {
-        let Some((tile, version)) = map.tiles.tile_version(k) else {
-            continue;
-        };
-        let Some(texture) = state.textures.texture(ctx, k, tile, version, state.color, map.max) else {
-            continue;
-        };
+    // the tile's whole square on the screen (rows grow upwards)
+    let tile_rect = |k: TileKey| {
         let cells = k.cells();
         let p0 = to_screen(
             &cam,
@@ -428,7 +400,60 @@ fn tiles_ui(
             rect,
             CellPoint::new(cells.rows.start as f64, cells.cols.end as f64),
         );
-        let full = Rect::from_min_max(p0, p1);
+        Rect::from_min_max(p0, p1)
+    };
+    let view = state.visible_tiles(map.limit);
+    let cells_in_view = state.visible_cells(map.limit);
+    let level = state.level();
+    let mut draw: Vec<TileKey> = Vec::new();
+    for &k in &view {
+        // complete where it is seen: a tile at the view's edge is rarely complete, and its
+        // stand-ins painted under it cost a software renderer as much as the tile itself
+        let shown_complete = complete
+            || map
+                .tiles
+                .tile(k)
+                .is_some_and(|t| t.cells_done_in(k, &cells_in_view) >= k.cells().intersect(&cells_in_view).len());
+        if shown_complete {
+            if map.tiles.contains(k) {
+                draw.push(k);
+            }
+            continue;
+        }
+        // the hatch of cells not computed yet, on one lattice across the tiles
+        let area = tile_rect(k).intersect(valid);
+        if area.is_positive() {
+            let texture = state.textures.hatch(ctx);
+            let period = map_textures::HATCH_SPACING;
+            let uv = |p: Pos2| pos2((p.x - valid.min.x) / period, (p.y - valid.min.y) / period);
+            painter.image(
+                texture,
+                area,
+                Rect::from_min_max(uv(area.min), uv(area.max)),
+                egui::Color32::WHITE,
+            );
+        }
+        let mut up = k;
+        for _ in 0..STAND_IN_LEVELS {
+            let Some((p, _, _)) = up.parent() else { break };
+            if map.tiles.contains(p) && !draw.contains(&p) {
+                draw.push(p);
+            }
+            up = p;
+        }
+        if map.tiles.tile(k).is_some_and(|t| t.done() > 0) {
+            draw.push(k);
+        }
+    }
+    draw.sort_by_key(|k| std::cmp::Reverse(k.level));
+    for k in draw {
+        let Some((tile, version)) = map.tiles.tile_version(k) else {
+            continue;
+        };
+        let Some(texture) = state.textures.texture(ctx, k, tile, version, state.color, map.max) else {
+            continue;
+        };
+        let full = tile_rect(k);
         let shown = full.intersect(rect);
         if !shown.is_positive() {
             continue;
@@ -448,7 +473,7 @@ fn tiles_ui(
         painter.image(texture, shown, Rect::from_min_max(uv(shown.min), uv(shown.max)), tint);
     }
     if state.textures.behind {
-        ctx.request_repaint(); // the tiles left to upload go in the next frame
+        crate::ui::repaint_once(ctx); // the tiles left to upload go in the next frame
     }
 }
 

@@ -315,7 +315,7 @@ pub fn cram_editor_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Opti
         editor.hover = hover;
         if let Some(a) = action {
             editor.apply(a);
-            ui.ctx().request_repaint();
+            crate::ui::repaint_once(ui.ctx());
         }
         ui.separator();
         ui.vertical(|ui| {

@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::figure::{Background, Format, make_figure, write_figure_as};
 use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
-use crate::game::{Position, Ruleset};
+use crate::game::{Outcome, Position, Ruleset};
 use crate::session::Session;
 use crate::solver::grid;
 use crate::solver::{Control, Evaluator, sequence};
@@ -120,6 +120,10 @@ pub enum Command {
         /// Also list every move with the value it leads to.
         #[arg(long)]
         moves: bool,
+        /// Only the outcome (P or N), not the value: one winning move settles it, often far
+        /// sooner (a record hunt's first question).
+        #[arg(long, conflicts_with = "moves")]
+        outcome: bool,
         #[arg(long)]
         json: bool,
         /// Save the search to this file as it goes, and resume from it when it exists (the
@@ -340,6 +344,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             board,
             push,
             moves,
+            outcome,
             json,
             checkpoint,
             checkpoint_every,
@@ -362,6 +367,26 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 )?),
                 None => None,
             };
+            if outcome {
+                let mut decide = || -> anyhow::Result<Outcome> {
+                    let Position::Board(b) = &p else {
+                        anyhow::bail!("board '{board}': not a board before the push")
+                    };
+                    let (cram, push_cram) = eval.cram_solvers();
+                    Ok(if push {
+                        push_cram.outcome(b, control)?
+                    } else {
+                        cram.outcome(b, control)?
+                    })
+                };
+                let result = decide();
+                let o = match saving {
+                    Some(saving) => checkpoint::finish(saving, result)?,
+                    None => result?,
+                };
+                output::cram_outcome(out, &r, &p, o, json)?;
+                return Ok(());
+            }
             let mut solve = || -> anyhow::Result<_> {
                 let g = eval.value(&r, &p, control)?;
                 // Option values only when they are listed: a board's value can be known at

@@ -184,6 +184,19 @@ pub fn cram(
     Ok(())
 }
 
+/// `cram --outcome`: the outcome alone.
+pub fn cram_outcome(out: &mut impl Write, r: &Ruleset, p: &Position, o: Outcome, json: bool) -> std::io::Result<()> {
+    if json {
+        writeln!(
+            out,
+            "{}",
+            json!({"ruleset": r.to_string(), "board": p.to_string(), "outcome": o.as_str()})
+        )
+    } else {
+        writeln!(out, "{r} on {p}: outcome {o}")
+    }
+}
+
 /// `grid`: CSV ([`Grid::write_csv`], which the window's CSV export writes too), or one JSON
 /// object a row.
 pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Result<()> {

@@ -810,6 +810,51 @@ fn cram_command_answers_closed_forms_without_searching_options() {
     }
 }
 
+/// `cram --outcome` answers P or N without the value: on Cram boards whose values are
+/// published (3×3 … 3×7: 0, 1, 1, 4, 1; 4×5 = 2 and 5×5 = 0, Beling's table), and on Push Cram
+/// boards as their values (themselves checked against a brute force above) say; with a
+/// checkpoint, the resumed search gives the same answer.
+#[test]
+fn cram_outcome_alone_agrees_with_the_values() {
+    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_str(cram_command(args, 60).trim()).unwrap() };
+    for (board, g) in [
+        ("3x3", 0),
+        ("3x4", 1),
+        ("3x5", 1),
+        ("3x6", 4),
+        ("3x7", 1),
+        ("4x5", 2),
+        ("5x5", 0),
+    ] {
+        let v = json(&["cram", board, "--outcome", "--json"]);
+        assert_eq!(v["outcome"], if g == 0 { "P" } else { "N" }, "cram {board}");
+        assert!(v.get("grundy").is_none(), "the value was not asked: {v}");
+    }
+    for board in ["3x3", "3x5", "2x4", "3x7", "4x4", "3x9"] {
+        let full = json(&["cram", board, "--push", "--json"]);
+        let only = json(&["cram", board, "--push", "--outcome", "--json"]);
+        assert_eq!(only["outcome"], full["outcome"], "push cram {board}");
+    }
+    let text = cram_command(&["cram", "5x5", "--outcome"], 60);
+    assert!(
+        text.starts_with("cram on .....") && text.ends_with(": outcome P\n"),
+        "{text}"
+    );
+    let path = checkpoint_path("outcome-4x7");
+    let file = path.to_str().unwrap();
+    let first = json(&["cram", "4x7", "--outcome", "--json", "--checkpoint", file]);
+    let again = nimscope(&["cram", "4x7", "--outcome", "--json", "--checkpoint", file]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming the search saved in"));
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&again.stdout).unwrap(),
+        first
+    );
+    assert_eq!(first["outcome"], "N"); // 4×7 = 3, Beling's table
+    let out = nimscope(&["cram", "3x3", "--outcome", "--moves"]);
+    assert_eq!(out.status.code(), Some(2), "--outcome and --moves are refused together");
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn threads_and_small_budgets_on_the_command_line() {
     for threads in ["1", "2", "3"] {

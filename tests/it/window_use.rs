@@ -154,6 +154,23 @@ fn cancel_is_said_once_and_the_map_goes_on_after_a_pan() {
     assert_eq!(h.state().status, MapStatus::Ready);
 }
 
+/// A ruleset without a map (a sum, whose positions the inspector values) is explained once,
+/// in the centre of the window, not a second time in red in the status bar.
+#[test]
+fn a_ruleset_without_a_map_is_explained_once() {
+    use nimscope::ui::app::CentralView;
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("sum(wythoff,nim)".parse().unwrap());
+    h.step();
+    h.step();
+    let CentralView::Message(why) = h.state().central_view() else {
+        panic!("a sum has no map: {:?}", h.state().central_view())
+    };
+    assert!(why.contains("inspector"), "{why}");
+    assert_eq!(h.state().status.message(), None);
+}
+
 #[test]
 fn a_bad_slice_is_said_in_the_panel_not_the_status_bar() {
     let mut h = harness();

@@ -134,7 +134,8 @@ impl MapStatus {
             MapStatus::Ready => None,
             // said once by a notice that fades; the map just waits
             MapStatus::Cancelled { .. } => None,
-            MapStatus::NoMap(why) => Some(why.clone()),
+            // the centre of the window says why, with what to do instead
+            MapStatus::NoMap(_) => None,
             MapStatus::TooFar { far, error } => Some(format!(
                 "the map beyond row or column {far} is too far to compute: {error}"
             )),

@@ -14,7 +14,7 @@ pub mod trace;
 pub use app::{App, WindowOptions, run_window};
 
 /// Asks egui for one more frame, soon. `Context::request_repaint` draws two (egui lets things
-/// "settle" for a frame), and under a software renderer a frame costs some 0.15 s of CPU
+/// "settle" for a frame), and under a software renderer a frame costs up to 0.1 s of CPU
 /// that a running fill then lacks: a map's batches woke the window for two or three frames
 /// each. A delay above zero asks for exactly one.
 pub fn repaint_once(ctx: &egui::Context) {

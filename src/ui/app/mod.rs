@@ -171,7 +171,7 @@ pub struct App {
     pub trace: Option<Trace>,
     /// Whether the window is drawn by a software renderer (lavapipe, llvmpipe: a virtual
     /// display, a machine without a GPU driver), known from the first frame: each of its frames
-    /// costs the CPU a tenth of a second or more, taken from the solver.
+    /// costs the CPU several hundredths of a second, taken from the solver.
     software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
     pub hovered: Option<HoveredCell>,
@@ -806,8 +806,8 @@ impl eframe::App for App {
         let timer = FrameTimer::start();
         // A map's batches wake the window at most every forty frames' worth of the last
         // frame's cost (its ui as this thread sees it): a quarter of a second with a GPU. A
-        // software renderer's own threads spend far more than the ui (measured under Xvfb:
-        // 0.15 s of CPU a frame, whatever the view), which this thread does not see: there the
+        // software renderer's own threads spend far more than the ui (measured under Xvfb at
+        // 1280 × 800: 0.035–0.1 s of CPU a frame), which this thread does not see: there the
         // batches wake the window every second and a half, so a fill keeps the CPU.
         let software = *self.software_renderer.get_or_insert_with(|| {
             let info = frame.wgpu_render_state().map(|r| r.adapter.get_info());

@@ -13,8 +13,8 @@ use crate::solver::tiles::{TILE, Tile, TileKey};
 /// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
 /// change of colours never costs one long frame: with a GPU, where frames are cheap and many.
 const UPLOADS_PER_FRAME: usize = 10;
-/// The same on a software renderer, whose every frame costs the CPU a tenth of a second or
-/// more whatever it uploads (painting a tile takes a fraction of a millisecond): there a
+/// The same on a software renderer, whose every frame costs the CPU several hundredths of a
+/// second whatever it uploads (painting a tile takes a fraction of a millisecond): there a
 /// backlog of tiles must not cost frames.
 const UPLOADS_PER_SOFTWARE_FRAME: usize = 200;
 /// Frames a texture not drawn is kept before it is dropped, and how many are kept at most

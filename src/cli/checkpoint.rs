@@ -74,10 +74,12 @@ fn probe_writable(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Stops saving and saves once more, after the search: `Ok` when the search finished, the
+/// Stops saving (if a checkpoint was asked for) and saves once more, after the search: `Ok` when the search finished, the
 /// error to report when it was interrupted (by Ctrl+C: then saying how to resume).
-pub fn finish<T>(saving: Saving, result: anyhow::Result<T>) -> anyhow::Result<T> {
-    let Saving { checkpoint, saver } = saving;
+pub fn finish<T>(saving: Option<Saving>, result: anyhow::Result<T>) -> anyhow::Result<T> {
+    let Some(Saving { checkpoint, saver }) = saving else {
+        return result; // no checkpoint was asked for
+    };
     if let Some(e) = saver.stop() {
         eprintln!("warning: a periodic save failed: {e}");
     }

@@ -380,10 +380,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                     })
                 };
                 let result = decide();
-                let o = match saving {
-                    Some(saving) => checkpoint::finish(saving, result)?,
-                    None => result?,
-                };
+                let o = checkpoint::finish(saving, result)?;
                 output::cram_outcome(out, &r, &p, o, json)?;
                 return Ok(());
             }
@@ -400,10 +397,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 Ok((g, summary, opts))
             };
             let result = solve();
-            let (g, summary, opts) = match saving {
-                Some(saving) => checkpoint::finish(saving, result)?,
-                None => result?,
-            };
+            let (g, summary, opts) = checkpoint::finish(saving, result)?;
             output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
         }
         Command::Export {

@@ -409,13 +409,11 @@ fn tiles_ui(
     for &k in &view {
         // complete where it is seen: a tile at the view's edge is rarely complete, and its
         // stand-ins painted under it cost a software renderer as much as the tile itself
+        let tile = map.tiles.tile(k);
         let shown_complete = complete
-            || map
-                .tiles
-                .tile(k)
-                .is_some_and(|t| t.cells_done_in(k, &cells_in_view) >= k.cells().intersect(&cells_in_view).len());
+            || tile.is_some_and(|t| t.cells_done_in(k, &cells_in_view) >= k.cells().intersect(&cells_in_view).len());
         if shown_complete {
-            if map.tiles.contains(k) {
+            if tile.is_some() {
                 draw.push(k);
             }
             continue;
@@ -441,7 +439,7 @@ fn tiles_ui(
             }
             up = p;
         }
-        if map.tiles.tile(k).is_some_and(|t| t.done() > 0) {
+        if tile.is_some_and(|t| t.done() > 0) {
             draw.push(k);
         }
     }

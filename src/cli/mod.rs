@@ -4,6 +4,7 @@
 
 mod checkpoint;
 pub mod output;
+mod rules;
 
 use std::ops::Range;
 use std::process::ExitCode;
@@ -63,10 +64,15 @@ pub struct Cli {
 pub enum Command {
     /// Grundy value and outcome of one position.
     Value {
-        /// Ruleset expression, e.g. nim, push(nim,euclid0), sub(1,3,4), misere(octal(0.07)).
+        /// Ruleset expression, e.g. nim, push(nim,euclid0), sub(1,3,4), misere(octal(0.07)), or a
+        /// typed rule such as 'rule(n -> [k, n - k] for k in 1..n if 2*k < n)'; left out with
+        /// --rule-file.
         ruleset: String,
         /// Position, e.g. 3,5 (heaps), 60 (one heap), 20:5 (Fibonacci Nim), 3,5+7 (a sum).
-        position: String,
+        position: Option<String>,
+        /// Read the ruleset expression from FILE (then give only the position).
+        #[arg(long, value_name = "FILE")]
+        rule_file: Option<std::path::PathBuf>,
         /// One JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -74,7 +80,10 @@ pub enum Command {
     /// Every option of a position with its value; winning moves are marked.
     Moves {
         ruleset: String,
-        position: String,
+        position: Option<String>,
+        /// Read the ruleset expression from FILE (then give only the position).
+        #[arg(long, value_name = "FILE")]
+        rule_file: Option<std::path::PathBuf>,
         /// One JSON object a line instead of text.
         #[arg(long)]
         json: bool,
@@ -88,7 +97,11 @@ pub enum Command {
     },
     /// Values of a rectangle: one line per row a, the values G(a,b) for b in the columns.
     Grid {
-        ruleset: String,
+        #[arg(required_unless_present = "rule_file")]
+        ruleset: Option<String>,
+        /// Read the ruleset expression from FILE.
+        #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
+        rule_file: Option<std::path::PathBuf>,
         /// Half-open row range A..B.
         #[arg(long, value_parser = parse_range)]
         rows: Range<u64>,
@@ -103,7 +116,11 @@ pub enum Command {
     },
     /// Values G(n) for 0 ≤ n < N of a one-heap ruleset, with the certified period.
     Seq {
-        ruleset: String,
+        #[arg(required_unless_present = "rule_file")]
+        ruleset: Option<String>,
+        /// Read the ruleset expression from FILE.
+        #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
+        rule_file: Option<std::path::PathBuf>,
         /// N: values for n in 0..N (half-open).
         #[arg(long)]
         to: u64,
@@ -162,6 +179,16 @@ pub enum Command {
         /// Transparent background instead of white.
         #[arg(long)]
         transparent: bool,
+    },
+    /// The move language of typed rules (`rule(…)`): its syntax, and with --examples the rules
+    /// of the literature written in it, each exactly as it is typed as a RULESET.
+    Rules {
+        /// List the examples (name, text, and the built-in ruleset each equals, if any).
+        #[arg(long)]
+        examples: bool,
+        /// One JSON object a line.
+        #[arg(long, requires = "examples")]
+        json: bool,
     },
     /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
     /// EMPTY when a row's range holds no case.
@@ -276,8 +303,10 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         Command::Value {
             ruleset,
             position,
+            rule_file,
             json,
         } => {
+            let (ruleset, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
             let a = Evaluator::new().answer(&r, &p, control)?;
             output::value(out, &r, &p, &a, json)?;
@@ -285,10 +314,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         Command::Moves {
             ruleset,
             position,
+            rule_file,
             json,
             limit,
             offset,
         } => {
+            let (ruleset, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
             let (r, p) = ruleset_and_position(&ruleset, &position)?;
             let limit = limit.unwrap_or_else(|| default_page(&r, &p, control));
             let page = Evaluator::new().options_page(&r, &p, offset.into(), limit, control)?;
@@ -296,12 +327,13 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
         Command::Grid {
             ruleset,
+            rule_file,
             rows,
             cols,
             slice,
             format,
         } => {
-            let r = parse_ruleset(&ruleset)?;
+            let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
             let asked = match &slice {
                 Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
                 None => Layout::Plain,
@@ -324,8 +356,13 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let g = grid::grid(&r, &layout, rows, cols, control)?;
             output::grid(out, &g, format)?;
         }
-        Command::Seq { ruleset, to, json } => {
-            let r = parse_ruleset(&ruleset)?;
+        Command::Seq {
+            ruleset,
+            rule_file,
+            to,
+            json,
+        } => {
+            let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
             if !has_sequence(&r) {
                 match Presentation::of(&r, &Layout::Plain) {
                     Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
@@ -445,6 +482,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 )?;
             }
         }
+        Command::Rules { examples, json } => rules::print(out, examples, json)?,
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
             output::checks(out, &rows, json)?;

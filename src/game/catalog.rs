@@ -10,6 +10,8 @@ use std::fmt;
 use super::position::{Position, PositionError};
 use super::rules::euclid::{EuclidVariant, euclid3_options};
 use super::rules::one_heap::{OctalCode, describe_octal_move, divisor_options, each_heap_options, subtraction_options};
+use super::rules::typed::RuleError;
+use super::rules::typed::TypedRule;
 use super::rules::{fibonacci, heaps};
 
 /// A ruleset of the catalog, possibly compound.
@@ -50,6 +52,9 @@ pub enum Ruleset {
     Sum(Box<Ruleset>, Box<Ruleset>),
     /// `misere(R)`: the player who cannot move wins.
     Misere(Box<Ruleset>),
+    /// `rule(…)`: a rule the user typed in the move language ([`super::rules::typed`]), on
+    /// one heap (a position is a collection of heaps, their sum), two heaps or three.
+    Typed(TypedRule),
 }
 
 /// Which dominoes a Cram ruleset allows.
@@ -102,6 +107,7 @@ pub const NAMES: &[&str] = &[
     "cram-v",
     "cram-h",
     "push-cram",
+    "rule(…)",
 ];
 
 impl Ruleset {
@@ -120,6 +126,11 @@ impl Ruleset {
             },
             Ruleset::Misere(r) => r.shape(),
             Ruleset::Sum(..) => Shape::Sum,
+            Ruleset::Typed(rule) => match rule.arity() {
+                1 => Shape::OneHeap,
+                2 => Shape::TwoHeaps,
+                _ => Shape::ThreeHeaps,
+            },
         }
     }
 
@@ -352,6 +363,89 @@ impl Ruleset {
                     Ok(())
                 }
             }
+            (Ruleset::Typed(rule), Position::Heaps(h)) => {
+                if rule.arity() == 1 {
+                    if h.is_empty() {
+                        return illegal("a position of a one-heap rule needs at least one heap".into());
+                    }
+                    match h.iter().find(|&&x| !rule.in_domain(&[x])) {
+                        Some(x) => illegal(format!(
+                            "heap {x} is not a position of the rule (its 'if' after the heap says so)"
+                        )),
+                        None => Ok(()),
+                    }
+                } else {
+                    let what = if rule.arity() == 2 { "two heaps" } else { "three heaps" };
+                    heap_count(h, rule.arity(), what)?;
+                    if rule.in_domain(h) {
+                        Ok(())
+                    } else {
+                        illegal(format!(
+                            "'{p}' is not a position of the rule (its 'if' after the heaps says so)"
+                        ))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends every option of `p` (a legal position) in a fixed order, or says why a typed
+    /// rule cannot give them (the built-in rulesets always can). The solvers use this;
+    /// [`Ruleset::options`] keeps what was found before an error.
+    pub fn try_options(&self, p: &Position, out: &mut Vec<Position>) -> Result<(), RuleError> {
+        if !self.has_typed() {
+            self.options(p, out);
+            return Ok(());
+        }
+        match (self, p) {
+            (Ruleset::Typed(rule), Position::Heaps(h)) => typed_options(rule, h, out),
+            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
+                if let Some(s) = self.push_successors().get(*choice as usize) {
+                    let start = out.len();
+                    s.try_options(inner, out)?;
+                    for o in &mut out[start..] {
+                        let to = std::mem::replace(o, Position::Heaps(Vec::new()));
+                        *o = Position::Pushed {
+                            choice: *choice,
+                            inner: Box::new(to),
+                        };
+                    }
+                }
+                Ok(())
+            }
+            (Ruleset::Push(..), p) => {
+                self.base().0.try_options(p, out)?;
+                let pushes = self.push_count();
+                out.extend((0..pushes).map(|i| Position::Pushed {
+                    choice: i as u8,
+                    inner: Box::new(p.clone()),
+                }));
+                Ok(())
+            }
+            (Ruleset::Misere(r), p) => r.try_options(p, out),
+            (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
+                let mut tmp = Vec::new();
+                a.try_options(pa, &mut tmp)?;
+                out.extend(tmp.drain(..).map(|o| Position::Sum(Box::new(o), pb.clone())));
+                b.try_options(pb, &mut tmp)?;
+                out.extend(tmp.drain(..).map(|o| Position::Sum(pa.clone(), Box::new(o))));
+                Ok(())
+            }
+            _ => {
+                self.options(p, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether a typed rule is part of this ruleset (its options may fail, and its game may
+    /// not be finite).
+    pub fn has_typed(&self) -> bool {
+        match self {
+            Ruleset::Typed(_) => true,
+            Ruleset::Push(a, b) | Ruleset::Sum(a, b) => a.has_typed() || b.has_typed(),
+            Ruleset::Misere(r) => r.has_typed(),
+            _ => false,
         }
     }
 
@@ -400,6 +494,10 @@ impl Ruleset {
                 };
                 out.extend(moves.into_iter().filter_map(|d| b.place(d).ok()).map(Position::Board));
             }
+            (Ruleset::Typed(rule), Position::Heaps(h)) => {
+                // an error is reported by try_options, which the solvers use
+                let _ = typed_options(rule, h, out);
+            }
             (leaf, Position::Heaps(h)) => leaf_heap_options(leaf, h, out),
             _ => {}
         }
@@ -447,10 +545,34 @@ impl Ruleset {
             (_, Position::Fib { n, .. }, Position::Fib { n: m, .. }) => format!("take {}", n - m),
             (_, Position::Board(a), Position::Board(b)) => describe_domino(a, b),
             (Ruleset::Octal(_), Position::Heaps(a), Position::Heaps(b)) => describe_octal_move(a, b),
+            (Ruleset::Typed(rule), Position::Heaps(a), Position::Heaps(b)) => rule
+                .describe(a, b)
+                .unwrap_or_else(|| format!("{} → {}", fmt_heaps(a), fmt_heaps(b))),
             (leaf, Position::Heaps(a), Position::Heaps(b)) => describe_heap_move(leaf, a, b),
             _ => format!("{from} → {to}"),
         }
     }
+}
+
+/// The options of a typed rule's position: for a one-heap rule, each heap of the collection
+/// replaced by each of its options' heaps (the collection kept sorted, empty heaps dropped when
+/// a heap of 0 has no move); otherwise the positions the terms give.
+fn typed_options(rule: &TypedRule, h: &[u64], out: &mut Vec<Position>) -> Result<(), RuleError> {
+    if rule.arity() != 1 {
+        return rule.options(h, &mut |_: usize, o: &[u64]| out.push(Position::Heaps(o.to_vec())));
+    }
+    for (i, &n) in h.iter().enumerate() {
+        if h[..i].contains(&n) {
+            continue;
+        }
+        rule.options(&[n], &mut |_: usize, parts: &[u64]| {
+            let mut c: Vec<u64> = Vec::with_capacity(h.len() + parts.len());
+            c.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
+            c.extend_from_slice(parts);
+            out.push(Position::Heaps(rule.normalise(c)));
+        })?;
+    }
+    Ok(())
 }
 
 /// Moves of the leaf heap rulesets on a `Heaps` position.
@@ -546,6 +668,7 @@ impl fmt::Display for Ruleset {
             Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
             Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),
             Ruleset::Misere(r) => write!(f, "misere({r})"),
+            Ruleset::Typed(rule) => write!(f, "{rule}"),
         }
     }
 }

@@ -9,6 +9,7 @@ use super::catalog::{CramKind, NAMES, Ruleset, Shape};
 use super::position::parse_number;
 use super::rules::euclid::EuclidVariant;
 use super::rules::one_heap::OctalCode;
+use super::rules::typed::TypedRule;
 
 /// Why a ruleset expression does not parse. The expression is quoted escaped and shortened
 /// ([`super::quote::quoted`]): it may be a megabyte long or hold a newline.
@@ -52,9 +53,17 @@ impl Parser<'_> {
         }
     }
 
+    /// Skips white space and `#` comments (a rule file may explain itself).
     fn skip_ws(&mut self) {
-        while self.text[self.pos..].starts_with(char::is_whitespace) {
-            self.pos += self.text[self.pos..].chars().next().map_or(1, char::len_utf8);
+        loop {
+            let rest = &self.text[self.pos..];
+            if rest.starts_with(char::is_whitespace) {
+                self.pos += rest.chars().next().map_or(1, char::len_utf8);
+            } else if rest.starts_with('#') {
+                self.pos += rest.find('\n').unwrap_or(rest.len());
+            } else {
+                return;
+            }
         }
     }
 
@@ -124,6 +133,15 @@ impl Parser<'_> {
                 Box::new(Ruleset::Cram(CramKind::Horizontal)),
             )),
             "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
+            "rule" => {
+                let (rule, end) = TypedRule::parse_at(self.text, self.pos).map_err(|e| ParseError {
+                    message: e.message,
+                    at: e.at + 1,
+                    text: self.text.into(),
+                })?;
+                self.pos = end;
+                Ok(Ruleset::Typed(rule))
+            }
             "sub" | "subtraction" => {
                 let args = self.args_text()?;
                 let mut set = Vec::new();

@@ -19,6 +19,16 @@ pub enum SolveError {
     OverBudget { what: String, needed: u64, budget: u64 },
     #[error("{0}")]
     Unsupported(String),
+    /// A typed rule failed at a position (arithmetic, too many options) or its game is not
+    /// finite (the message shows the cycle found).
+    #[error("{0}")]
+    Rule(String),
+}
+
+impl From<crate::game::rules::typed::RuleError> for SolveError {
+    fn from(e: crate::game::rules::typed::RuleError) -> Self {
+        SolveError::Rule(e.to_string())
+    }
 }
 
 /// Why a job over the memory budget was refused: what it would need and what the budget is.

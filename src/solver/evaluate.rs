@@ -169,10 +169,11 @@ fn vertical_value(b: &Board) -> u32 {
 /// its value is their nim-sum): the leaf heap games under normal play. Not Zeruclid, Common
 /// Divisor Nim or the Euclid family, whose moves depend on all heaps at once, nor misère play.
 pub fn is_heap_sum(ruleset: &Ruleset) -> bool {
-    matches!(
-        ruleset,
-        Ruleset::Nim | Ruleset::Octal(_) | Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor
-    )
+    match ruleset {
+        Ruleset::Nim | Ruleset::Octal(_) | Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor => true,
+        Ruleset::Typed(rule) => rule.arity() == 1,
+        _ => false,
+    }
 }
 
 const SUM_RULE: &str = "Sprague–Grundy: the nim-sum of the components' values";
@@ -441,7 +442,12 @@ impl Evaluator {
                 // the larger map replaces the cached one
                 self.grids.remove(ruleset);
                 self.make_room(cells.saturating_mul(4), control);
-                let g = grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control)?;
+                let g = match grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control) {
+                    // a typed rule that fails (or loops) somewhere in the map: the search from
+                    // the position itself meets only what it reaches, and says where
+                    Err(SolveError::Rule(_)) => return Ok(None),
+                    g => g?,
+                };
                 let v = g.get(a, b);
                 self.grids.insert(ruleset.clone(), g);
                 return Ok(v.map(|v| Answer::value(v.into(), Method::Search, MAP)));
@@ -453,7 +459,10 @@ impl Evaluator {
             && crate::game::has_sequence(ruleset)
             && ruleset.shape() != Shape::Fibonacci
         {
-            return self.by_sequence(ruleset, h[0], control).map(Some);
+            return match self.by_sequence(ruleset, h[0], control) {
+                Err(SolveError::Rule(_)) => Ok(None),
+                a => a.map(Some),
+            };
         }
         Ok(None)
     }
@@ -566,7 +575,7 @@ impl Evaluator {
         control: &Control,
     ) -> Result<Vec<OptionValue>, SolveError> {
         let mut opts = Vec::new();
-        ruleset.options(p, &mut opts);
+        ruleset.try_options(p, &mut opts)?;
         // One region covering the position answers all its options at once.
         self.value(ruleset, p, control)?;
         opts.into_iter()
@@ -656,7 +665,7 @@ pub fn first_options(
         format!("the options of {}", quoted(&p.to_string())),
         bound.saturating_mul(each),
     )?;
-    ruleset.options(p, &mut page);
+    ruleset.try_options(p, &mut page)?;
     let total = page.len() as u128;
     let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
     let end = start.saturating_add(limit).min(page.len());

@@ -92,6 +92,13 @@ pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
             (sum(h) / m).saturating_mul(h.len() as u64)
         }
         (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take()),
+        // a typed rule's options are counted by generating them (the rule bounds their number
+        // and its steps); a rule that fails here fails again, with its message, when listed
+        (Ruleset::Typed(_), Position::Heaps(_)) => {
+            let mut count = Vec::new();
+            let _ = ruleset.try_options(p, &mut count);
+            count.len() as u64
+        }
         (_, Position::Heaps(h)) => sum(h).saturating_mul(2),
         _ => 0,
     }

@@ -5,7 +5,7 @@
 //! into their components (Sprague–Grundy: the value is the nim-sum) and Nim uses Bouton's
 //! nim-sum, both tested against this search without the shortcut.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::control::{Control, SolveError};
 use crate::game::quote::quoted;
@@ -50,6 +50,9 @@ pub struct Search {
 struct Frame {
     position: Position,
     options: Vec<Position>,
+    /// The positions whose values the frame's value needs, visited in order: its options, or
+    /// (for a heap game whose collections are sums) the single heaps of its options.
+    children: Vec<Position>,
     next: usize,
 }
 
@@ -126,10 +129,16 @@ impl Search {
             if needed > control.memory_budget() {
                 return Err(over(needed));
             }
-            let f = s.frame(q);
+            let f = s.frame(q)?;
             *open += frame_bytes(&f);
             Ok(f)
         };
+        // a typed rule may not be finite: the positions on the stack, to catch a cycle
+        let track = self.ruleset.has_typed();
+        let mut on_stack: HashSet<Position> = HashSet::new();
+        if track {
+            on_stack.insert(p.clone());
+        }
         let mut stack = vec![frame(self, p.clone(), &mut open_bytes)?];
         let mut steps: u64 = 0;
         loop {
@@ -145,8 +154,8 @@ impl Search {
             let Some(top) = stack.last_mut() else {
                 unreachable!("the stack holds the root until it returns")
             };
-            while top.next < top.options.len() {
-                let o = &top.options[top.next];
+            while top.next < top.children.len() {
+                let o = &top.children[top.next];
                 if !self.memo.contains_key(o) {
                     let Position::Pushed { choice, inner } = o else { break };
                     // valued in the ruleset the push leads to
@@ -157,8 +166,11 @@ impl Search {
                 }
                 top.next += 1;
             }
-            if top.next < top.options.len() {
-                let child = top.options[top.next].clone();
+            if top.next < top.children.len() {
+                let child = top.children[top.next].clone();
+                if track && !on_stack.insert(child.clone()) {
+                    return Err(not_finite(&ruleset, &stack, &child));
+                }
                 let f = frame(self, child, &mut open_bytes)?;
                 stack.push(f);
                 continue;
@@ -167,8 +179,17 @@ impl Search {
                 unreachable!("the stack holds the root until it returns")
             };
             open_bytes -= frame_bytes(&frame);
+            if track {
+                on_stack.remove(&frame.position);
+            }
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)
+            } else if self.additive() {
+                let heap_value = |h: &u64| self.memo[&Position::Heaps(vec![*h])];
+                crate::game::mex(frame.options.iter().map(|o| match o {
+                    Position::Heaps(hs) => hs.iter().map(heap_value).fold(0, |x, v| x ^ v),
+                    other => self.memo[other],
+                }))
             } else {
                 crate::game::mex(frame.options.iter().map(|o| self.memo[o]))
             };
@@ -212,14 +233,35 @@ impl Search {
         v
     }
 
-    fn frame(&self, position: Position) -> Frame {
+    fn frame(&self, position: Position) -> Result<Frame, SolveError> {
         let mut options = Vec::new();
-        self.ruleset.options(&position, &mut options);
-        Frame {
+        self.ruleset.try_options(&position, &mut options)?;
+        let children = if self.additive() {
+            let mut heaps: Vec<u64> = options
+                .iter()
+                .flat_map(|o| match o {
+                    Position::Heaps(h) => h.clone(),
+                    _ => Vec::new(),
+                })
+                .collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            heaps.into_iter().map(|h| Position::Heaps(vec![h])).collect()
+        } else {
+            options.clone()
+        };
+        Ok(Frame {
             position,
             options,
+            children,
             next: 0,
-        }
+        })
+    }
+
+    /// Whether a collection's value is the nim-sum of its heaps' values here: a typed
+    /// one-heap rule under normal play (its options are collections).
+    fn additive(&self) -> bool {
+        self.shortcuts && matches!(&self.ruleset, Ruleset::Typed(r) if r.arity() == 1)
     }
 
     /// Values known without a search: sums by the nim-sum of their components, normal-play
@@ -235,14 +277,40 @@ impl Search {
                 let x = h.iter().fold(0u64, |x, &h| x ^ h);
                 u32::try_from(x).ok()
             }
+            (Ruleset::Typed(_), Position::Heaps(h)) if self.additive() && h.len() > 1 => {
+                let mut x = 0;
+                for &heap in h {
+                    x ^= self.value(&Position::Heaps(vec![heap]), control)?;
+                }
+                Some(x)
+            }
             _ => None,
         })
     }
 }
 
-/// Memory of an open frame: its position and its option list.
+/// Memory of an open frame: its position and its option lists.
 fn frame_bytes(f: &Frame) -> u64 {
-    position_bytes(&f.position) + f.options.iter().map(|o| position_bytes(o) + 32).sum::<u64>()
+    let list = |l: &[Position]| l.iter().map(|o| position_bytes(o) + 32).sum::<u64>();
+    position_bytes(&f.position) + list(&f.options) + list(&f.children)
+}
+
+/// The error of a game that is not finite: the cycle from `child`'s frame on the stack back to
+/// `child`, shortened in the middle when long.
+fn not_finite(ruleset: &Ruleset, stack: &[Frame], child: &Position) -> SolveError {
+    let start = stack.iter().rposition(|f| &f.position == child).unwrap_or(0);
+    let mut cycle: Vec<String> = stack[start..].iter().map(|f| f.position.to_string()).collect();
+    cycle.push(child.to_string());
+    if cycle.len() > 12 {
+        let n = cycle.len();
+        cycle.splice(6..n - 5, [format!("… ({} more) …", n - 11)]);
+    }
+    SolveError::Rule(format!(
+        "{} is not a finite game: {} leads back to itself ({})",
+        quoted(&ruleset.to_string()),
+        quoted(&child.to_string()),
+        cycle.join(" → ")
+    ))
 }
 
 /// An upper bound on the number of positions a search from `p` can meet (for heap games whose

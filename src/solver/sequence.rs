@@ -226,6 +226,11 @@ fn fill(
                 memo,
             );
         }
+        if let Ruleset::Typed(rule) = base
+            && let Some(c) = fill_typed(ruleset, rule, n, control)?
+        {
+            return done(c, memo);
+        }
         if let Ruleset::Octal(code) = base
             && code.splits()
         {
@@ -388,6 +393,106 @@ fn one_heap_options(base: &Ruleset, n: u64, out: &mut Vec<u64>) {
         Ruleset::Cdn => out.extend(crate::game::rules::heaps::divisors(n).into_iter().map(|d| n - d)),
         _ => {}
     }
+}
+
+/// A typed one-heap rule under normal play: G(n) is the mex over its options of the nim-sum of
+/// their heaps' values. `None` when an option holds a heap as large as the one it came from
+/// (the game may not be finite): the search, which finds cycles, takes over.
+fn fill_typed(
+    ruleset: &Ruleset,
+    rule: &crate::game::rules::typed::TypedRule,
+    n: u64,
+    control: &Control,
+) -> Result<Option<Computed>, SolveError> {
+    let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+    let values = from_collections(len, control, |heap, options| {
+        if !rule.in_domain(&[heap]) {
+            return Ok(false);
+        }
+        rule.options(&[heap], &mut |_: usize, parts: &[u64]| options.option(parts))?;
+        Ok(true)
+    })
+    .map_err(|e| match e {
+        SolveError::OverBudget { .. } => too_long(ruleset, n, control),
+        e => e,
+    })?;
+    Ok(values.map(|values| Computed {
+        values,
+        periodicity: None,
+        n,
+        method: Method::Fill,
+        octal: None,
+    }))
+}
+
+/// Receives the options of one heap as collections of heaps (their sum): the mex of their
+/// nim-sums is the heap's value.
+pub struct Collections<'a> {
+    values: &'a [u32],
+    seen: &'a mut MexSet,
+    any: bool,
+    decreasing: bool,
+}
+
+impl Collections<'_> {
+    /// One option: the collection `parts` (every heap smaller than the one moved from).
+    #[inline]
+    pub fn option(&mut self, parts: &[u64]) {
+        self.any = true;
+        let mut x = 0;
+        for &p in parts {
+            match self.values.get(p as usize) {
+                Some(&v) if v != NONE => x ^= v,
+                _ => self.decreasing = false,
+            }
+        }
+        self.seen.insert(x);
+    }
+}
+
+/// G(0..len) of a one-heap game whose moves turn a heap into a collection of smaller heaps,
+/// given by `options` (which hands the options of a heap to its [`Collections`] and says
+/// whether the heap is a position). `None` if an option holds a heap not smaller than the
+/// heap it came from.
+pub fn from_collections(
+    len: usize,
+    control: &Control,
+    mut options: impl FnMut(u64, &mut Collections) -> Result<bool, SolveError>,
+) -> Result<Option<Vec<u32>>, SolveError> {
+    let mut values: Vec<u32> = Vec::new();
+    let mut seen = MexSet::new();
+    for i in 0..len {
+        if i % 4096 == 0 {
+            control.check()?;
+            control.add_done(4096.min((len - i) as u64));
+            let needed = (i as u64 + 4096) * 4;
+            if needed > control.memory_budget() {
+                return Err(SolveError::OverBudget {
+                    what: format!("{len} values"),
+                    needed: len as u64 * 4,
+                    budget: control.memory_budget(),
+                });
+            }
+        }
+        seen.clear();
+        let mut c = Collections {
+            values: &values,
+            seen: &mut seen,
+            any: false,
+            decreasing: true,
+        };
+        let position = options(i as u64, &mut c)?;
+        let (any, decreasing) = (c.any, c.decreasing);
+        if !decreasing {
+            return Ok(None);
+        }
+        values.push(match (position, any) {
+            (false, _) => NONE,
+            (true, true) => seen.mex(),
+            (true, false) => 0,
+        });
+    }
+    Ok(Some(values))
 }
 
 /// A one-heap ruleset without a fast fill: a memoised search per heap.

@@ -29,6 +29,7 @@ mod lane_budget;
 mod map_figure;
 mod session_validation;
 mod terminal_errors;
+mod typed_rules;
 
 #[cfg(feature = "gui")]
 mod common;

@@ -7,3 +7,4 @@ pub mod fibonacci;
 pub mod heaps;
 pub mod one_heap;
 pub mod paging;
+pub mod typed;

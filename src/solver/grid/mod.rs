@@ -23,6 +23,8 @@ mod fills;
 mod growing;
 mod lines;
 mod storage;
+mod typed;
+pub use typed::from_options;
 
 use std::ops::Range;
 
@@ -94,7 +96,7 @@ pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
                 matches!(
                     r.base().0,
                     Ruleset::Nim | Ruleset::Wythoff | Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Cdn
-                )
+                ) || matches!(r.base().0, Ruleset::Typed(t) if t.arity() == 2)
             };
             plain(ruleset) && ruleset.push_successors().iter().all(has_fast_fill)
         }
@@ -186,6 +188,11 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
                 },
             )
         }
+        Ruleset::Typed(rule) => match typed::fill_typed(rule, empty, terminal, extras, control)? {
+            Some(plane) => Ok(plane),
+            // an option later in the fill's order: the search decides, and finds any cycle
+            None => fill_by_search(ruleset, &Layout::Plain, r, c, control),
+        },
         other => Err(SolveError::Unsupported(format!("no 2-D fill for {other}"))),
     }
 }

@@ -1,0 +1,622 @@
+//! Reads a typed rule: `rule((a, b) -> (a - k, b) for k in 1..=a; …)`, by recursive descent
+//! over tokens read on demand, with every error at the byte where it was found. Nesting is
+//! bounded ([`MAX_DEPTH`]), so no text can overflow the stack.
+
+use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Func, RuleAst, Source, Span, Target, Term};
+
+/// Deepest nesting of parentheses, bars, calls and conditions.
+pub const MAX_DEPTH: usize = 48;
+/// Most terms in one rule and most `for` clauses in one term.
+pub const MAX_TERMS: usize = 64;
+pub const MAX_LOOPS: usize = 6;
+/// Most heaps one option of a one-heap rule may split into.
+pub const MAX_PARTS: usize = 16;
+
+/// Why a rule does not parse: a message and the byte offset (into the whole text) it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub at: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Ident(String),
+    Num(u64),
+    Sym(&'static str),
+    End,
+}
+
+impl Tok {
+    fn describe(&self) -> String {
+        match self {
+            Tok::Ident(s) => format!("'{s}'"),
+            Tok::Num(n) => format!("'{n}'"),
+            Tok::Sym(s) => format!("'{s}'"),
+            Tok::End => "the end of the text".into(),
+        }
+    }
+}
+
+/// Symbols, longest first so `..=` wins over `..`; Unicode spellings map to ASCII ones.
+const SYMBOLS: &[(&str, &str)] = &[
+    ("..=", "..="),
+    ("..", ".."),
+    ("->", "->"),
+    ("→", "->"),
+    ("<=", "<="),
+    ("≤", "<="),
+    (">=", ">="),
+    ("≥", ">="),
+    ("==", "=="),
+    ("!=", "!="),
+    ("≠", "!="),
+    ("<", "<"),
+    (">", ">"),
+    ("(", "("),
+    (")", ")"),
+    ("[", "["),
+    ("]", "]"),
+    ("{", "{"),
+    ("}", "}"),
+    (",", ","),
+    (";", ";"),
+    ("+", "+"),
+    ("-", "-"),
+    ("−", "-"),
+    ("*", "*"),
+    ("×", "*"),
+    ("/", "/"),
+    ("%", "%"),
+    ("|", "|"),
+];
+
+const KEYWORDS: &[&str] = &["for", "in", "if", "where", "and", "or", "not", "rule"];
+
+pub struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    depth: usize,
+}
+
+type Res<T> = Result<T, SyntaxError>;
+
+impl<'a> Parser<'a> {
+    /// A parser of `text` starting at byte `pos`.
+    pub fn new(text: &'a str, pos: usize) -> Self {
+        Self { text, pos, depth: 0 }
+    }
+
+    /// Where the parser stands (after the rule, once [`Parser::rule`] returned).
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    fn err<T>(&self, at: usize, message: impl Into<String>) -> Res<T> {
+        Err(SyntaxError {
+            message: message.into(),
+            at,
+        })
+    }
+
+    fn skip_ws(&mut self) {
+        loop {
+            let rest = &self.text[self.pos..];
+            if let Some(c) = rest.chars().next().filter(|c| c.is_whitespace()) {
+                self.pos += c.len_utf8();
+            } else if rest.starts_with('#') {
+                self.pos += rest.find('\n').unwrap_or(rest.len());
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// The next token and its span, without consuming it.
+    fn peek(&mut self) -> Res<(Tok, Span)> {
+        self.skip_ws();
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let Some(c) = rest.chars().next() else {
+            return Ok((Tok::End, Span { start, end: start }));
+        };
+        if c.is_ascii_alphabetic() || c == '_' {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let span = Span {
+                start,
+                end: start + len,
+            };
+            return Ok((Tok::Ident(rest[..len].to_string()), span));
+        }
+        if c.is_ascii_digit() {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '_'))
+                .unwrap_or(rest.len());
+            let digits: String = rest[..len].chars().filter(|&c| c != '_').collect();
+            let span = Span {
+                start,
+                end: start + len,
+            };
+            return match digits.parse::<u64>() {
+                Ok(n) => Ok((Tok::Num(n), span)),
+                Err(_) => self.err(
+                    start,
+                    format!("the number {} does not fit in 64 bits", &rest[..len.min(40)]),
+                ),
+            };
+        }
+        for (spelling, sym) in SYMBOLS {
+            if rest.starts_with(spelling) {
+                let span = Span {
+                    start,
+                    end: start + spelling.len(),
+                };
+                return Ok((Tok::Sym(sym), span));
+            }
+        }
+        self.err(start, format!("unexpected character '{}'", c.escape_debug()))
+    }
+
+    fn next(&mut self) -> Res<(Tok, Span)> {
+        let (t, s) = self.peek()?;
+        self.pos = s.end;
+        Ok((t, s))
+    }
+
+    fn at_sym(&mut self, sym: &str) -> Res<bool> {
+        Ok(matches!(self.peek()?.0, Tok::Sym(s) if s == sym))
+    }
+
+    fn at_word(&mut self, word: &str) -> Res<bool> {
+        Ok(matches!(self.peek()?.0, Tok::Ident(ref s) if s == word))
+    }
+
+    fn expect_sym(&mut self, sym: &str, context: &str) -> Res<Span> {
+        let (t, s) = self.peek()?;
+        if matches!(t, Tok::Sym(x) if x == sym) {
+            self.pos = s.end;
+            Ok(s)
+        } else {
+            self.err(
+                s.start,
+                format!("expected '{sym}' {context} but found {}", t.describe()),
+            )
+        }
+    }
+
+    fn enter(&mut self, at: usize) -> Res<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(at, format!("the rule nests more than {MAX_DEPTH} deep"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn ident(&mut self, what: &str) -> Res<(String, Span)> {
+        match self.next()? {
+            (Tok::Ident(name), s) if !KEYWORDS.contains(&name.as_str()) && Func::from_name(&name).is_none() => {
+                Ok((name, s))
+            }
+            (Tok::Ident(name), s) => self.err(
+                s.start,
+                format!("'{name}' is a word of the language, not a name for {what}"),
+            ),
+            (t, s) => self.err(
+                s.start,
+                format!("expected a name for {what} but found {}", t.describe()),
+            ),
+        }
+    }
+
+    /// `( params [if domain] -> term; term; … )`, the text after the word `rule`.
+    pub fn rule(&mut self) -> Res<RuleAst> {
+        self.expect_sym("(", "after 'rule'")?;
+        let mut params = Vec::new();
+        let (t, s) = self.peek()?;
+        if matches!(t, Tok::Sym("(")) {
+            self.pos = s.end;
+            loop {
+                let (name, span) = self.ident("a heap")?;
+                if params.contains(&name) {
+                    return self.err(span.start, format!("the heap '{name}' is named twice"));
+                }
+                params.push(name);
+                if self.at_sym(",")? {
+                    self.next()?;
+                    continue;
+                }
+                self.expect_sym(")", "after the heaps")?;
+                break;
+            }
+            if !(2..=3).contains(&params.len()) {
+                return self.err(
+                    s.start,
+                    "a rule is played on one heap (n -> …), two heaps ((a, b) -> …) or three heaps ((a, b, c) -> …)",
+                );
+            }
+        } else {
+            params.push(self.ident("the heap")?.0);
+        }
+        let domain = if self.at_word("if")? || self.at_word("where")? {
+            self.next()?;
+            Some(self.cond()?)
+        } else {
+            None
+        };
+        self.expect_sym(
+            "->",
+            "after the heaps (a rule reads: rule((a, b) -> (a - k, b) for k in 1..=a))",
+        )?;
+        let mut terms = Vec::new();
+        loop {
+            if terms.len() == MAX_TERMS {
+                let at = self.peek()?.1.start;
+                return self.err(at, format!("a rule has at most {MAX_TERMS} terms"));
+            }
+            terms.push(self.term(params.len())?);
+            if self.at_sym(";")? {
+                self.next()?;
+                if self.at_sym(")")? {
+                    self.next()?;
+                    break;
+                }
+                continue;
+            }
+            let (t, s) = self.peek()?;
+            match t {
+                Tok::Sym(")") => {
+                    self.pos = s.end;
+                    break;
+                }
+                t => {
+                    return self.err(
+                        s.start,
+                        format!(
+                            "expected ';' between terms or ')' at the end of the rule, but found {}",
+                            t.describe()
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(RuleAst { params, domain, terms })
+    }
+
+    fn term(&mut self, arity: usize) -> Res<Term> {
+        let start = self.peek()?.1.start;
+        let target = self.target(arity)?;
+        let mut clauses = Vec::new();
+        let mut loops = 0;
+        loop {
+            let (t, s) = self.peek()?;
+            match t {
+                Tok::Ident(w) if w == "for" => {
+                    self.pos = s.end;
+                    loops += 1;
+                    if loops > MAX_LOOPS {
+                        return self.err(s.start, format!("a term has at most {MAX_LOOPS} 'for' clauses"));
+                    }
+                    let (var, span) = self.ident("the variable of 'for'")?;
+                    match self.next()? {
+                        (Tok::Ident(w), _) if w == "in" => {}
+                        (t, s) => {
+                            return self.err(
+                                s.start,
+                                format!("expected 'in' after 'for {var}' but found {}", t.describe()),
+                            );
+                        }
+                    }
+                    let source = self.source()?;
+                    clauses.push(Clause::For { var, span, source });
+                }
+                Tok::Ident(w) if w == "if" || w == "where" => {
+                    self.pos = s.end;
+                    clauses.push(Clause::If(self.cond()?));
+                }
+                _ => break,
+            }
+        }
+        let end = self.pos;
+        Ok(Term {
+            target,
+            clauses,
+            span: Span { start, end },
+        })
+    }
+
+    fn target(&mut self, arity: usize) -> Res<Target> {
+        let (t, s) = self.peek()?;
+        if arity == 1 {
+            if matches!(t, Tok::Sym("[")) {
+                self.pos = s.end;
+                let mut parts = Vec::new();
+                if !self.at_sym("]")? {
+                    loop {
+                        parts.push(self.expr()?);
+                        if self.at_sym(",")? {
+                            self.next()?;
+                            continue;
+                        }
+                        break;
+                    }
+                }
+                let close = self.expect_sym("]", "at the end of a collection of heaps")?;
+                if parts.len() > MAX_PARTS {
+                    return self.err(close.start, format!("a collection holds at most {MAX_PARTS} heaps"));
+                }
+                return Ok(Target::Collection(parts));
+            }
+            return Ok(Target::Single(self.expr()?));
+        }
+        if !matches!(t, Tok::Sym("(")) {
+            let example = if arity == 2 { "(a - k, b)" } else { "(a - k, b, c)" };
+            return self.err(
+                s.start,
+                format!(
+                    "a rule on {arity} heaps gives positions such as {example}, not {}",
+                    t.describe()
+                ),
+            );
+        }
+        self.pos = s.end;
+        let mut parts = vec![self.expr()?];
+        while self.at_sym(",")? {
+            self.next()?;
+            parts.push(self.expr()?);
+        }
+        self.expect_sym(")", "at the end of a position")?;
+        if parts.len() != arity {
+            return self.err(
+                s.start,
+                format!(
+                    "this position has {} heaps, but the rule is played on {arity}",
+                    parts.len()
+                ),
+            );
+        }
+        Ok(Target::Tuple(parts))
+    }
+
+    fn source(&mut self) -> Res<Source> {
+        if self.at_sym("{")? {
+            self.next()?;
+            let mut set = vec![self.expr()?];
+            while self.at_sym(",")? {
+                self.next()?;
+                set.push(self.expr()?);
+            }
+            self.expect_sym("}", "at the end of a set")?;
+            return Ok(Source::Set(set));
+        }
+        let lo = self.expr()?;
+        let (t, s) = self.next()?;
+        let inclusive = match t {
+            Tok::Sym("..") => false,
+            Tok::Sym("..=") => true,
+            t => {
+                return self.err(
+                    s.start,
+                    format!(
+                        "expected a range such as 1..=a or a set such as {{1, 3, 4}}, but found {} after '{lo}'",
+                        t.describe()
+                    ),
+                );
+            }
+        };
+        let hi = self.expr()?;
+        Ok(Source::Range { lo, hi, inclusive })
+    }
+
+    // ---- conditions ----
+
+    fn cond(&mut self) -> Res<Cond> {
+        let at = self.peek()?.1.start;
+        self.enter(at)?;
+        let mut parts = vec![self.and()?];
+        while self.at_word("or")? {
+            self.next()?;
+            parts.push(self.and()?);
+        }
+        self.leave();
+        Ok(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Cond::Or(parts)
+        })
+    }
+
+    fn and(&mut self) -> Res<Cond> {
+        let mut parts = vec![self.unary_cond()?];
+        while self.at_word("and")? {
+            self.next()?;
+            parts.push(self.unary_cond()?);
+        }
+        Ok(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Cond::And(parts)
+        })
+    }
+
+    fn unary_cond(&mut self) -> Res<Cond> {
+        let (t, s) = self.peek()?;
+        if matches!(t, Tok::Ident(ref w) if w == "not") {
+            self.pos = s.end;
+            self.enter(s.start)?;
+            let c = self.unary_cond()?;
+            self.leave();
+            return Ok(Cond::Not(Box::new(c)));
+        }
+        if matches!(t, Tok::Sym("(")) {
+            // a parenthesised condition, unless the parentheses hold an expression: try it
+            let saved = (self.pos, self.depth);
+            self.pos = s.end;
+            if let Ok(c) = self.cond()
+                && self.at_sym(")")?
+            {
+                self.next()?;
+                let (after, _) = self.peek()?;
+                let continues = matches!(after, Tok::Sym(x) if ["<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "%"].contains(&x));
+                if !continues {
+                    return Ok(c);
+                }
+            }
+            (self.pos, self.depth) = saved;
+        }
+        self.compare()
+    }
+
+    fn compare(&mut self) -> Res<Cond> {
+        let first = self.expr()?;
+        let mut operands = vec![first];
+        let mut ops = Vec::new();
+        loop {
+            let (t, s) = self.peek()?;
+            let op = match t {
+                Tok::Sym("<") => CmpOp::Lt,
+                Tok::Sym("<=") => CmpOp::Le,
+                Tok::Sym(">") => CmpOp::Gt,
+                Tok::Sym(">=") => CmpOp::Ge,
+                Tok::Sym("==") => CmpOp::Eq,
+                Tok::Sym("!=") => CmpOp::Ne,
+                t if ops.is_empty() => {
+                    return self.err(
+                        s.start,
+                        format!(
+                            "expected a comparison (<, <=, >, >=, ==, !=) after '{}' but found {}",
+                            operands[0],
+                            t.describe()
+                        ),
+                    );
+                }
+                _ => break,
+            };
+            self.pos = s.end;
+            ops.push(op);
+            operands.push(self.expr()?);
+        }
+        Ok(Cond::Compare(operands, ops))
+    }
+
+    // ---- expressions ----
+
+    pub fn expr(&mut self) -> Res<Expr> {
+        let at = self.peek()?.1.start;
+        self.enter(at)?;
+        let mut e = self.product()?;
+        loop {
+            let op = match self.peek()?.0 {
+                Tok::Sym("+") => BinOp::Add,
+                Tok::Sym("-") => BinOp::Sub,
+                _ => break,
+            };
+            self.next()?;
+            let rhs = self.product()?;
+            let span = Span {
+                start: e.span().start,
+                end: rhs.span().end,
+            };
+            e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
+        }
+        self.leave();
+        Ok(e)
+    }
+
+    fn product(&mut self) -> Res<Expr> {
+        let mut e = self.atom()?;
+        loop {
+            let op = match self.peek()?.0 {
+                Tok::Sym("*") => BinOp::Mul,
+                Tok::Sym("/") => BinOp::Div,
+                Tok::Sym("%") => BinOp::Rem,
+                _ => break,
+            };
+            self.next()?;
+            let rhs = self.atom()?;
+            let span = Span {
+                start: e.span().start,
+                end: rhs.span().end,
+            };
+            e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
+        }
+        Ok(e)
+    }
+
+    fn atom(&mut self) -> Res<Expr> {
+        let (t, s) = self.next()?;
+        match t {
+            Tok::Num(n) => Ok(Expr::Num(n, s)),
+            Tok::Ident(name) => {
+                if let Some(func) = Func::from_name(&name) {
+                    self.expect_sym("(", &format!("after '{name}'"))?;
+                    let mut args = vec![self.expr()?];
+                    while self.at_sym(",")? {
+                        self.next()?;
+                        args.push(self.expr()?);
+                    }
+                    let close = self.expect_sym(")", &format!("at the end of {name}(…)"))?;
+                    let (least, most) = func.arity();
+                    if args.len() < least || args.len() > most {
+                        let want = if least == most {
+                            format!("{least}")
+                        } else {
+                            format!("{least} to {most}")
+                        };
+                        return self.err(s.start, format!("{name} takes {want} argument(s), not {}", args.len()));
+                    }
+                    return Ok(Expr::Call(
+                        func,
+                        args,
+                        Span {
+                            start: s.start,
+                            end: close.end,
+                        },
+                    ));
+                }
+                if KEYWORDS.contains(&name.as_str()) {
+                    return self.err(
+                        s.start,
+                        format!("expected a number or a name but found the word '{name}'"),
+                    );
+                }
+                if self.at_sym("(")? {
+                    return self.err(
+                        s.start,
+                        format!("unknown function '{name}'; the functions are min, max, isqrt and gcd"),
+                    );
+                }
+                Ok(Expr::Var(name, s))
+            }
+            Tok::Sym("(") => {
+                let e = self.expr()?;
+                self.expect_sym(")", "to close '('")?;
+                Ok(e)
+            }
+            Tok::Sym("|") => {
+                let e = self.expr()?;
+                let close = self.expect_sym("|", "to close '|'")?;
+                match e {
+                    Expr::Bin(BinOp::Sub, a, b, _) => Ok(Expr::AbsDiff(
+                        a,
+                        b,
+                        Span {
+                            start: s.start,
+                            end: close.end,
+                        },
+                    )),
+                    _ => self.err(s.start, "|…| is the distance between two numbers: write |x - y|"),
+                }
+            }
+            t => self.err(
+                s.start,
+                format!("expected a number, a name or '(' but found {}", t.describe()),
+            ),
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! A parsed rule checked and compiled once into the form [`super::run`] evaluates: names
+//! resolved to slots of a fixed array, every guard placed at the first loop where all its names
+//! are bound, and each term's innermost loop analysed for the fast path (targets and guards
+//! that are affine in the loop variable: the loop's range is narrowed by the guards and the
+//! options are emitted by adding a step, with no evaluation per option).
+
+use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Func, RuleAst, Source, Span, Target};
+use super::parse::SyntaxError;
+
+/// Slots of the environment: up to three heaps, then the loop variables.
+pub const SLOTS: usize = 3 + super::parse::MAX_LOOPS;
+
+/// An expression with names resolved to slots. `Bin` nodes keep the index of their text in
+/// [`Program::texts`], so a failure can say which part of the rule failed.
+#[derive(Debug, Clone)]
+pub enum CExpr {
+    Num(u64),
+    Slot(u8),
+    Bin(BinOp, Box<CExpr>, Box<CExpr>, u32),
+    Call(Func, Vec<CExpr>, u32),
+    AbsDiff(Box<CExpr>, Box<CExpr>),
+}
+
+#[derive(Debug, Clone)]
+pub enum CCond {
+    Compare(Vec<CExpr>, Vec<CmpOp>),
+    And(Vec<CCond>),
+    Or(Vec<CCond>),
+    Not(Box<CCond>),
+}
+
+#[derive(Debug, Clone)]
+pub enum CSource {
+    Range { lo: CExpr, hi: CExpr, inclusive: bool },
+    Set(Vec<CExpr>),
+}
+
+/// A guard that narrows the innermost loop's range: `lhs op rhs` with both sides affine in the
+/// loop variable (`|x - y| < e` is stored as two such constraints).
+#[derive(Debug, Clone)]
+pub struct Constraint {
+    pub lhs: CExpr,
+    pub op: CmpOp,
+    pub rhs: CExpr,
+}
+
+/// The innermost loop of a term, when every guard on it folds into its range.
+#[derive(Debug, Clone)]
+pub struct FastLoop {
+    pub constraints: Vec<Constraint>,
+    /// For each part of the target: whether it is affine in the loop variable.
+    pub affine: Vec<bool>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CLoop {
+    pub slot: u8,
+    pub var: String,
+    pub source: CSource,
+    /// Guards checked once this variable is bound.
+    pub guards: Vec<CCond>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    Tuple,
+    Collection,
+    Single,
+}
+
+#[derive(Debug, Clone)]
+pub struct CTerm {
+    /// The term's canonical text, for messages and the inspector's "why".
+    pub text: String,
+    /// Guards on the heaps alone, checked before any loop.
+    pub guards: Vec<CCond>,
+    pub loops: Vec<CLoop>,
+    pub kind: TargetKind,
+    pub target: Vec<CExpr>,
+    pub fast: Option<FastLoop>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub arity: usize,
+    pub params: Vec<String>,
+    pub domain: Option<CCond>,
+    pub terms: Vec<CTerm>,
+    /// The text of every `Bin` and `Call` node, by index.
+    pub texts: Vec<String>,
+}
+
+struct Compiler<'a> {
+    params: &'a [String],
+    texts: Vec<String>,
+}
+
+fn unknown_name(name: &str, span: Span, bound: &[&str]) -> SyntaxError {
+    SyntaxError {
+        message: format!("unknown name '{name}'; the names bound here are {}", bound.join(", ")),
+        at: span.start,
+    }
+}
+
+impl Compiler<'_> {
+    fn expr(&mut self, e: &Expr, bound: &[&str]) -> Result<CExpr, SyntaxError> {
+        Ok(match e {
+            Expr::Num(n, _) => CExpr::Num(*n),
+            Expr::Var(v, span) => {
+                let slot = bound
+                    .iter()
+                    .position(|b| b == v)
+                    .ok_or_else(|| unknown_name(v, *span, bound))?;
+                CExpr::Slot(slot_of(slot, self.params.len()))
+            }
+            Expr::Bin(op, a, b, _) => {
+                let id = self.texts.len() as u32;
+                self.texts.push(e.to_string());
+                CExpr::Bin(*op, Box::new(self.expr(a, bound)?), Box::new(self.expr(b, bound)?), id)
+            }
+            Expr::Call(f, args, _) => {
+                let id = self.texts.len() as u32;
+                self.texts.push(e.to_string());
+                let args = args.iter().map(|a| self.expr(a, bound)).collect::<Result<_, _>>()?;
+                CExpr::Call(*f, args, id)
+            }
+            Expr::AbsDiff(a, b, _) => CExpr::AbsDiff(Box::new(self.expr(a, bound)?), Box::new(self.expr(b, bound)?)),
+        })
+    }
+
+    fn cond(&mut self, c: &Cond, bound: &[&str]) -> Result<CCond, SyntaxError> {
+        Ok(match c {
+            Cond::Compare(es, ops) => CCond::Compare(
+                es.iter().map(|e| self.expr(e, bound)).collect::<Result<_, _>>()?,
+                ops.clone(),
+            ),
+            Cond::And(cs) => CCond::And(cs.iter().map(|c| self.cond(c, bound)).collect::<Result<_, _>>()?),
+            Cond::Or(cs) => CCond::Or(cs.iter().map(|c| self.cond(c, bound)).collect::<Result<_, _>>()?),
+            Cond::Not(c) => CCond::Not(Box::new(self.cond(c, bound)?)),
+        })
+    }
+}
+
+/// Names are bound in order: the heaps, then each `for` variable; slot `i` of that list.
+fn slot_of(index: usize, arity: usize) -> u8 {
+    if index < arity {
+        index as u8
+    } else {
+        (3 + index - arity) as u8
+    }
+}
+
+/// Checks and compiles a parsed rule.
+pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
+    let mut c = Compiler {
+        params: &ast.params,
+        texts: Vec::new(),
+    };
+    let params: Vec<&str> = ast.params.iter().map(String::as_str).collect();
+    let domain = ast.domain.as_ref().map(|d| c.cond(d, &params)).transpose()?;
+    let mut terms = Vec::new();
+    for term in &ast.terms {
+        // every name the term binds, in order
+        let mut bound = params.clone();
+        let mut loop_vars: Vec<(&str, Span)> = Vec::new();
+        for clause in &term.clauses {
+            if let Clause::For { var, span, .. } = clause {
+                if bound.contains(&var.as_str()) {
+                    return Err(SyntaxError {
+                        message: format!("'{var}' is already a name here; give the loop variable another name"),
+                        at: span.start,
+                    });
+                }
+                bound.push(var);
+                loop_vars.push((var, *span));
+            }
+        }
+        let mut loops: Vec<CLoop> = Vec::new();
+        let mut guards = Vec::new();
+        let mut guard_list: Vec<(usize, &Cond)> = Vec::new();
+        let mut seen = params.len();
+        for clause in &term.clauses {
+            match clause {
+                Clause::For { var, source, .. } => {
+                    let visible = &bound[..seen];
+                    let check_bound = |e: &Expr| -> Result<(), SyntaxError> {
+                        let mut names = Vec::new();
+                        e.variables(&mut names);
+                        match names.iter().find(|n| !visible.contains(n)) {
+                            Some(n) if bound.contains(n) => Err(SyntaxError {
+                                message: format!(
+                                    "'{n}' is not bound yet where this range is read; bind it in an earlier 'for'"
+                                ),
+                                at: e.span().start,
+                            }),
+                            Some(n) => Err(unknown_name(n, e.span(), &bound)),
+                            None => Ok(()),
+                        }
+                    };
+                    let source = match source {
+                        Source::Range { lo, hi, inclusive } => {
+                            check_bound(lo)?;
+                            check_bound(hi)?;
+                            CSource::Range {
+                                lo: c.expr(lo, &bound)?,
+                                hi: c.expr(hi, &bound)?,
+                                inclusive: *inclusive,
+                            }
+                        }
+                        Source::Set(es) => {
+                            es.iter().try_for_each(check_bound)?;
+                            CSource::Set(es.iter().map(|e| c.expr(e, &bound)).collect::<Result<_, _>>()?)
+                        }
+                    };
+                    loops.push(CLoop {
+                        slot: slot_of(seen, params.len()),
+                        var: var.clone(),
+                        source,
+                        guards: Vec::new(),
+                    });
+                    seen += 1;
+                }
+                Clause::If(cond) => {
+                    // `and` splits into parts, each checked as early as its names allow
+                    let parts: Vec<&Cond> = match cond {
+                        Cond::And(cs) => cs.iter().collect(),
+                        other => vec![other],
+                    };
+                    for part in parts {
+                        let mut names = Vec::new();
+                        part.variables(&mut names);
+                        let mut level = 0;
+                        for n in names {
+                            match loop_vars.iter().position(|(v, _)| *v == n) {
+                                Some(i) => level = level.max(i + 1),
+                                None if params.contains(&n) => {}
+                                None => {
+                                    let at = find_var_span(part, n).unwrap_or_default();
+                                    return Err(unknown_name(n, at, &bound));
+                                }
+                            }
+                        }
+                        guard_list.push((level, part));
+                    }
+                }
+            }
+        }
+        for (level, cond) in guard_list {
+            let compiled = c.cond(cond, &bound)?;
+            if level == 0 {
+                guards.push(compiled);
+            } else {
+                loops[level - 1].guards.push(compiled);
+            }
+        }
+        let (kind, parts) = match &term.target {
+            Target::Tuple(es) => (TargetKind::Tuple, es),
+            Target::Collection(es) => (TargetKind::Collection, es),
+            Target::Single(e) => (TargetKind::Single, &vec![e.clone()]),
+        };
+        let target = parts.iter().map(|e| c.expr(e, &bound)).collect::<Result<Vec<_>, _>>()?;
+        let fast = loops.last().and_then(|l| fast_loop(l, &target));
+        terms.push(CTerm {
+            text: term.to_string(),
+            guards,
+            loops,
+            kind,
+            target,
+            fast,
+        });
+    }
+    Ok(Program {
+        arity: ast.params.len(),
+        params: ast.params.clone(),
+        domain,
+        terms,
+        texts: c.texts,
+    })
+}
+
+fn find_var_span(c: &Cond, name: &str) -> Option<Span> {
+    fn in_expr(e: &Expr, name: &str) -> Option<Span> {
+        match e {
+            Expr::Var(v, s) if v == name => Some(*s),
+            Expr::Num(..) | Expr::Var(..) => None,
+            Expr::Bin(_, a, b, _) | Expr::AbsDiff(a, b, _) => in_expr(a, name).or_else(|| in_expr(b, name)),
+            Expr::Call(_, args, _) => args.iter().find_map(|a| in_expr(a, name)),
+        }
+    }
+    match c {
+        Cond::Compare(es, _) => es.iter().find_map(|e| in_expr(e, name)),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().find_map(|c| find_var_span(c, name)),
+        Cond::Not(c) => find_var_span(c, name),
+    }
+}
+
+/// How an expression depends on one slot: not at all, affinely (`c0 + c1·v`, every node of it
+/// affine, so monotone on any range), or otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Dependence {
+    Constant,
+    Affine,
+    Other,
+}
+
+pub fn dependence(e: &CExpr, slot: u8) -> Dependence {
+    use Dependence::*;
+    match e {
+        CExpr::Num(_) => Constant,
+        CExpr::Slot(s) => {
+            if *s == slot {
+                Affine
+            } else {
+                Constant
+            }
+        }
+        CExpr::Bin(op, a, b, _) => {
+            let (da, db) = (dependence(a, slot), dependence(b, slot));
+            match op {
+                BinOp::Add | BinOp::Sub => da.max(db),
+                BinOp::Mul => match (da, db) {
+                    (Constant, d) | (d, Constant) => d,
+                    _ => Other,
+                },
+                BinOp::Div | BinOp::Rem => {
+                    if da == Constant && db == Constant {
+                        Constant
+                    } else {
+                        Other
+                    }
+                }
+            }
+        }
+        CExpr::Call(_, args, _) => {
+            if args.iter().all(|a| dependence(a, slot) == Constant) {
+                Constant
+            } else {
+                Other
+            }
+        }
+        CExpr::AbsDiff(a, b) => {
+            if dependence(a, slot) == Constant && dependence(b, slot) == Constant {
+                Constant
+            } else {
+                Other
+            }
+        }
+    }
+}
+
+/// The fast plan of a term's innermost loop: a range whose every guard folds into it.
+fn fast_loop(l: &CLoop, target: &[CExpr]) -> Option<FastLoop> {
+    if !matches!(l.source, CSource::Range { .. }) {
+        return None;
+    }
+    let affine = |e: &CExpr| dependence(e, l.slot) <= Dependence::Affine;
+    let mut constraints = Vec::new();
+    for g in &l.guards {
+        let CCond::Compare(es, ops) = g else { return None };
+        for (i, &op) in ops.iter().enumerate() {
+            let (lhs, rhs) = (&es[i], &es[i + 1]);
+            if op == CmpOp::Ne {
+                return None;
+            }
+            match (lhs, rhs) {
+                // |x - y| < e  ⇔  x < y + e and y < x + e, as x - y and y - x against e
+                (CExpr::AbsDiff(x, y), e) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
+                    if !(affine(x) && affine(y) && affine(e)) {
+                        return None;
+                    }
+                    constraints.push(Constraint {
+                        lhs: sum(x, e, false),
+                        op,
+                        rhs: sum(y, e, true),
+                    });
+                    constraints.push(Constraint {
+                        lhs: sum(y, e, false),
+                        op,
+                        rhs: sum(x, e, true),
+                    });
+                }
+                _ if affine(lhs) && affine(rhs) => constraints.push(Constraint {
+                    lhs: lhs.clone(),
+                    op,
+                    rhs: rhs.clone(),
+                }),
+                _ => return None,
+            }
+        }
+    }
+    Some(FastLoop {
+        constraints,
+        affine: target.iter().map(affine).collect(),
+    })
+}
+
+/// For |x − y| op e: `x` on one side and `y + e` on the other (`with_e`), kept as the affine
+/// pair (x, y + e); evaluated without checks by the fast path's integer arithmetic.
+fn sum(x: &CExpr, e: &CExpr, with_e: bool) -> CExpr {
+    if with_e {
+        CExpr::Bin(BinOp::Add, Box::new(x.clone()), Box::new(e.clone()), u32::MAX)
+    } else {
+        x.clone()
+    }
+}

@@ -1,0 +1,85 @@
+//! Maps from option lists: a typed two-heap rule's options listed cell by cell by the compiled
+//! rule, as for Euclid, while every option comes earlier in the fill's order (row by row) and
+//! lies in the plane. A rule that breaks that order (it may add tokens, or loop) is handed
+//! back to the search, which handles any finite game and reports a cycle. [`from_options`]
+//! fills a map from any Rust closure the same way (the benchmark's hand-written rules).
+
+use super::enumerated::fill_enumerated;
+use super::storage::{Cells, Grid, Plane};
+use crate::game::rules::typed::TypedRule;
+use crate::game::rules::typed::run::MAX_OPTIONS;
+use crate::solver::control::{Control, SolveError};
+
+/// Fills `shape` with the values of `rule` (and one more option per push plane in `extras`);
+/// `None` when some option is not earlier in the fill.
+pub(super) fn fill_typed(
+    rule: &TypedRule,
+    shape: Plane,
+    terminal: u32,
+    extras: &[&Plane],
+    control: &Control,
+) -> Result<Option<Plane>, SolveError> {
+    let cols = shape.cols as u64;
+    let mut failure: Option<SolveError> = None;
+    let mut ordered = true;
+    let plane = fill_enumerated(shape, MAX_OPTIONS, terminal, extras, control, |a, b, out| {
+        if failure.is_some() || !ordered || !rule.in_domain(&[a, b]) {
+            return false;
+        }
+        let start = out.len();
+        if let Err(e) = rule.options(&[a, b], &mut |_: usize, o: &[u64]| out.push((o[0], o[1]))) {
+            failure = Some(e.into());
+            return false;
+        }
+        if !earlier(&out[start..], a, b, cols) {
+            ordered = false;
+            return false;
+        }
+        true
+    })?;
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(ordered.then_some(plane)),
+    }
+}
+
+/// Whether every option comes before (a, b) row by row and lies in a plane of `cols` columns.
+#[inline]
+fn earlier(options: &[(u64, u64)], a: u64, b: u64, cols: u64) -> bool {
+    options.iter().all(|&(x, y)| (x < a || x == a && y < b) && y < cols)
+}
+
+/// The Grundy map of `[0, rows) × [0, cols)` of a two-heap game given by `options`, which
+/// appends the options of (a, b) and returns whether (a, b) is a position. Every option must
+/// come earlier row by row; `None` if one does not.
+pub fn from_options(
+    rows: u64,
+    cols: u64,
+    control: &Control,
+    mut options: impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> bool,
+) -> Result<Option<Grid>, SolveError> {
+    let (r, c) = (usize::try_from(rows), usize::try_from(cols));
+    let (Ok(r), Ok(c)) = (r, c) else {
+        return Err(SolveError::Unsupported(format!("a {rows}×{cols} map is too large")));
+    };
+    let empty = Plane {
+        rows: r,
+        cols: c,
+        symmetric: false,
+        cells: Cells::Wide(Vec::new()),
+    };
+    let mut ordered = true;
+    let plane = fill_enumerated(empty, MAX_OPTIONS, 0, &[], control, |a, b, out| {
+        let start = out.len();
+        if !ordered || !options(a, b, out) {
+            return false;
+        }
+        ordered = earlier(&out[start..], a, b, cols);
+        ordered
+    })?;
+    Ok(ordered.then_some(Grid {
+        rows: 0..rows,
+        cols: 0..cols,
+        plane,
+    }))
+}

@@ -659,6 +659,17 @@ pub struct WindowState {
     pub last_path: Option<PathBuf>,
     /// Most recent first.
     pub recent: Vec<PathBuf>,
+    /// The user's own typed rules, kept by the rule editor between runs.
+    pub my_rules: Vec<SavedRule>,
+}
+
+/// A typed rule the user kept, under a name of their choice.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedRule {
+    pub name: String,
+    /// The rule as typed (it may hold comments and line breaks).
+    pub text: String,
 }
 
 /// How many recent files the File menu lists.

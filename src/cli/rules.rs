@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::game::Ruleset;
 use crate::game::quote::escape;
+use crate::game::rules::typed::REFERENCE;
 use crate::game::rules::typed::examples::EXAMPLES;
 
 /// Largest rule file read: a rule is a few lines; a megabyte is already absurd.
@@ -67,23 +68,6 @@ pub fn read_rule_file(path: &Path) -> anyhow::Result<Ruleset> {
         anyhow::anyhow!("{name}, line {line}, column {column}: {}", e.message)
     })
 }
-
-/// The language's reference, as `nimscope rules` prints it.
-const REFERENCE: &str = "\
-A typed rule is a ruleset: rule(HEAPS -> TERM; TERM; ...)
-  HEAPS   n (one heap; a position is a collection of heaps, their sum), (a, b) or (a, b, c),
-          optionally followed by 'if COND', the positions that exist, e.g. (a, b) if a >= 1 and b >= 1
-  TERM    TARGET CLAUSES: the options TARGET for every binding of the clauses
-  TARGET  (x, y) or (x, y, z); for one heap a heap x or a collection [x, y] (empty: [])
-  CLAUSES for v in LO..HI (HI excluded), for v in LO..=HI, for v in {1, 3, 4}; if COND (or where COND)
-  COND    comparisons < <= > >= == != (chains: 1 <= b <= a), and, or, not, parentheses
-  EXPR    numbers (u64), names, + - * / %, min(..), max(..), gcd(..), isqrt(x), |x - y|
-Arithmetic is checked: a value below zero or past 2^64 - 1 is an error naming the term, the part
-and the position, unless a guard skips it. A guard is checked as soon as the names it uses are
-bound (each part of an 'and' separately): '(a - k*b, b) for k in 1..=a/b if b >= 1' never
-divides by zero. Comments run from # to the end of the line.
-Example: nimscope seq 'rule(n -> [k, n - k] for k in 1..n if 2*k < n)' --to 30
-More:    nimscope rules --examples";
 
 /// `nimscope rules [--examples] [--json]`.
 pub fn print(out: &mut impl Write, examples: bool, json: bool) -> std::io::Result<()> {

@@ -433,10 +433,13 @@ fn layout_text(layout: &Layout) -> String {
     }
 }
 
+/// Longest typed rule in a default title (the provenance keeps the whole text).
+const TITLE_RULE_CHARS: usize = 48;
+
 fn default_title(spec: &FigureSpec) -> String {
     match &spec.subject {
         Subject::Map { layout, compare, .. } => {
-            let mut t = spec.ruleset.to_string();
+            let mut t = spec.ruleset.short_text(TITLE_RULE_CHARS);
             if let Layout::Slice(_) = layout {
                 t = format!(
                     "{t}, slice ({})",
@@ -449,7 +452,7 @@ fn default_title(spec: &FigureSpec) -> String {
                 _ => t,
             }
         }
-        Subject::Sequence { n } => format!("{}: G(0..{n})", spec.ruleset),
+        Subject::Sequence { n } => format!("{}: G(0..{n})", spec.ruleset.short_text(TITLE_RULE_CHARS)),
         Subject::Board(doc) => doc.board.clone(),
     }
 }

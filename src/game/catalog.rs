@@ -438,6 +438,18 @@ impl Ruleset {
         }
     }
 
+    /// The expression with every typed rule cut to `max` characters, for titles (the whole
+    /// text goes into a figure's provenance).
+    pub fn short_text(&self, max: usize) -> String {
+        match self {
+            Ruleset::Typed(rule) => rule.short_text(max),
+            Ruleset::Push(a, b) => format!("push({},{})", a.short_text(max), b.short_text(max)),
+            Ruleset::Sum(a, b) => format!("sum({},{})", a.short_text(max), b.short_text(max)),
+            Ruleset::Misere(r) => format!("misere({})", r.short_text(max)),
+            other => other.to_string(),
+        }
+    }
+
     /// Whether a typed rule is part of this ruleset (its options may fail, and its game may
     /// not be finite).
     pub fn has_typed(&self) -> bool {

@@ -1,6 +1,7 @@
-//! The panels: the ruleset picker on the left, the inspector on the right (with its move tree
+//! The panels: the ruleset picker on the left (with the editor of typed rules), the inspector on the right (with its move tree
 //! and play mode), and the Cram board editor in the centre's second tab.
 
 pub mod cram_editor;
 pub mod inspector;
+pub mod rule_editor;
 pub mod ruleset_panel;

@@ -1,12 +1,15 @@
 //! The ruleset panel: every ruleset of the catalog with its parameters, the compound builder
-//! (push, sum, misère), the slice of games on more heaps, and the expression itself as
-//! editable text with its parse error shown inline.
+//! (push, sum, misère), the slice of games on more heaps, the expression itself as editable
+//! text with its parse error shown inline, and the editor of a rule the user types
+//! ([`super::rule_editor`]).
 
 use crate::game::catalog::NAMES;
 use crate::game::prediction::Prediction;
 use crate::game::quote::one_line;
 use crate::game::{Ruleset, Shape};
 use crate::ui::theme;
+
+use super::rule_editor::{RuleEditor, rule_editor_ui};
 
 /// The panel's editable state (the expression may be invalid while being typed).
 #[derive(Debug, Clone)]
@@ -32,6 +35,8 @@ pub struct RulesetPanel {
     pub compare: String,
     /// A theorem's prediction to compare with instead of a ruleset.
     pub compare_theorem: Option<Prediction>,
+    /// The editor of typed rules.
+    pub editor: RuleEditor,
 }
 
 impl Default for RulesetPanel {
@@ -49,6 +54,7 @@ impl Default for RulesetPanel {
             fixed: vec![1; MAX_HEAPS],
             compare: "push(nim,euclid0)".into(),
             compare_theorem: None,
+            editor: RuleEditor::default(),
         }
     }
 }
@@ -191,6 +197,17 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
     if let Some(e) = &panel.error {
         ui.colored_label(theme::ERROR_TEXT, e);
     }
+    ui.separator();
+    if panel.editor.text.trim().is_empty() && panel.expression.trim_start().starts_with("rule") {
+        panel.editor.text = panel.expression.clone();
+    }
+    egui::CollapsingHeader::new("Your own rule (type a game)")
+        .default_open(true)
+        .show(ui, |ui| {
+            if let Some(text) = rule_editor_ui(ui, &mut panel.editor) {
+                chosen = Some(text);
+            }
+        });
     ui.separator();
     ui.label("Catalog");
     ui.horizontal_wrapped(|ui| {

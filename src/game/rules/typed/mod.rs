@@ -32,6 +32,23 @@ use std::sync::Arc;
 pub use parse::SyntaxError;
 pub use run::{RuleError, Sink};
 
+/// The language's reference, as `nimscope rules` prints it and the window's editor shows it.
+pub const REFERENCE: &str = "\
+A typed rule is a ruleset: rule(HEAPS -> TERM; TERM; ...)
+  HEAPS   n (one heap; a position is a collection of heaps, their sum), (a, b) or (a, b, c),
+          optionally followed by 'if COND', the positions that exist, e.g. (a, b) if a >= 1 and b >= 1
+  TERM    TARGET CLAUSES: the options TARGET for every binding of the clauses
+  TARGET  (x, y) or (x, y, z); for one heap a heap x or a collection [x, y] (empty: [])
+  CLAUSES for v in LO..HI (HI excluded), for v in LO..=HI, for v in {1, 3, 4}; if COND (or where COND)
+  COND    comparisons < <= > >= == != (chains: 1 <= b <= a), and, or, not, parentheses
+  EXPR    numbers (u64), names, + - * / %, min(..), max(..), gcd(..), isqrt(x), |x - y|
+Arithmetic is checked: a value below zero or past 2^64 - 1 is an error naming the term, the part
+and the position, unless a guard skips it. A guard is checked as soon as the names it uses are
+bound (each part of an 'and' separately): '(a - k*b, b) for k in 1..=a/b if b >= 1' never
+divides by zero. Comments run from # to the end of the line.
+Example: nimscope seq 'rule(n -> [k, n - k] for k in 1..n if 2*k < n)' --to 30
+More:    nimscope rules --examples";
+
 /// A typed rule, parsed and compiled. Equal rules have equal canonical text (what `Display`
 /// writes and a session saves); cloning shares the compiled program.
 #[derive(Clone)]
@@ -132,7 +149,7 @@ impl TypedRule {
     }
 
     /// Which term leads from `from` to `to` (positions of this rule), with its loop values:
-    /// "term 2, k = 3: (a - k, b - k) for k in 1..=min(a, b)".
+    /// "term 3 (a - k, b - k), k = 2".
     pub fn describe(&self, from: &[u64], to: &[u64]) -> Option<String> {
         struct Find<'a> {
             to: &'a [u64],
@@ -172,7 +189,7 @@ impl TypedRule {
             .zip(&values)
             .map(|(l, v)| format!(", {} = {v}", l.var))
             .collect();
-        Some(format!("term {}{}: {}", term + 1, bindings.concat(), t.text))
+        Some(format!("term {}: {}{}", term + 1, t.target_text, bindings.concat()))
     }
 
     /// A short form for titles: the text cut to `max` characters with an ellipsis.

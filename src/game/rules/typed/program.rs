@@ -70,8 +70,10 @@ pub enum TargetKind {
 
 #[derive(Debug, Clone)]
 pub struct CTerm {
-    /// The term's canonical text, for messages and the inspector's "why".
+    /// The term's canonical text, for messages.
     pub text: String,
+    /// Its target's text (`(a - k, b)`), naming the term in move descriptions.
+    pub target_text: String,
     /// Guards on the heaps alone, checked before any loop.
     pub guards: Vec<CCond>,
     pub loops: Vec<CLoop>,
@@ -260,8 +262,19 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
         };
         let target = parts.iter().map(|e| c.expr(e, &bound)).collect::<Result<Vec<_>, _>>()?;
         let fast = loops.last().and_then(|l| fast_loop(l, &target));
+        let target_text = {
+            let whole = term.to_string();
+            let cut = term.clauses.first().map_or(whole.len(), |_| {
+                whole
+                    .find(" for ")
+                    .or_else(|| whole.find(" if "))
+                    .unwrap_or(whole.len())
+            });
+            whole[..cut].to_string()
+        };
         terms.push(CTerm {
             text: term.to_string(),
+            target_text,
             guards,
             loops,
             kind,

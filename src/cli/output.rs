@@ -24,6 +24,9 @@ fn who_wins(o: Outcome) -> &'static str {
 /// `value`: the Grundy value and outcome; `--json` adds how it was found (`"method"`: `"closed
 /// form"` or `"search"`, and `"by"`: the theorem or computation). A value only known by its
 /// outcome has `"grundy": null`.
+/// Longest typed rule named in a line of text output.
+const RULE_CHARS: usize = 80;
+
 pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: bool) -> std::io::Result<()> {
     let o = a.outcome;
     if json {
@@ -33,6 +36,8 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: 
             json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": a.grundy, "outcome": o.as_str(), "method": a.method.as_str(), "by": a.by})
         )
     } else {
+        // a typed rule is named by its start (JSON keeps the whole text)
+        let r = r.short_text(RULE_CHARS);
         match a.grundy {
             Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
             None => writeln!(

@@ -9,6 +9,9 @@ pub const MAX_DEPTH: usize = 48;
 /// Most terms in one rule and most `for` clauses in one term.
 pub const MAX_TERMS: usize = 64;
 pub const MAX_LOOPS: usize = 6;
+/// Deepest expression tree (a chain `n - 1 - 1 - …` is as deep as it is long): every pass over
+/// an expression recurses, so its depth is bounded where it is read.
+pub const MAX_EXPR_DEPTH: usize = 64;
 /// Most heaps one option of a one-heap rule may split into.
 pub const MAX_PARTS: usize = 16;
 
@@ -77,6 +80,8 @@ pub struct Parser<'a> {
     text: &'a str,
     pos: usize,
     depth: usize,
+    /// The depth of the expression the last expression function returned.
+    last_depth: usize,
 }
 
 type Res<T> = Result<T, SyntaxError>;
@@ -84,7 +89,12 @@ type Res<T> = Result<T, SyntaxError>;
 impl<'a> Parser<'a> {
     /// A parser of `text` starting at byte `pos`.
     pub fn new(text: &'a str, pos: usize) -> Self {
-        Self { text, pos, depth: 0 }
+        Self {
+            text,
+            pos,
+            depth: 0,
+            last_depth: 0,
+        }
     }
 
     /// Where the parser stands (after the rule, once [`Parser::rule`] returned).
@@ -510,14 +520,16 @@ impl<'a> Parser<'a> {
         let at = self.peek()?.1.start;
         self.enter(at)?;
         let mut e = self.product()?;
+        let mut depth = self.last_depth;
         loop {
             let op = match self.peek()?.0 {
                 Tok::Sym("+") => BinOp::Add,
                 Tok::Sym("-") => BinOp::Sub,
                 _ => break,
             };
-            self.next()?;
+            let (_, s) = self.next()?;
             let rhs = self.product()?;
+            depth = self.deeper(depth, s.start)?;
             let span = Span {
                 start: e.span().start,
                 end: rhs.span().end,
@@ -525,11 +537,26 @@ impl<'a> Parser<'a> {
             e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
         }
         self.leave();
+        self.last_depth = depth;
         Ok(e)
+    }
+
+    /// The depth of a node over operands of depth `depth` and `self.last_depth`, refused past
+    /// [`MAX_EXPR_DEPTH`].
+    fn deeper(&mut self, depth: usize, at: usize) -> Res<usize> {
+        let d = depth.max(self.last_depth) + 1;
+        if d > MAX_EXPR_DEPTH {
+            return self.err(
+                at,
+                format!("an expression nests more than {MAX_EXPR_DEPTH} operations deep"),
+            );
+        }
+        Ok(d)
     }
 
     fn product(&mut self) -> Res<Expr> {
         let mut e = self.atom()?;
+        let mut depth = self.last_depth;
         loop {
             let op = match self.peek()?.0 {
                 Tok::Sym("*") => BinOp::Mul,
@@ -537,29 +564,36 @@ impl<'a> Parser<'a> {
                 Tok::Sym("%") => BinOp::Rem,
                 _ => break,
             };
-            self.next()?;
+            let (_, s) = self.next()?;
             let rhs = self.atom()?;
+            depth = self.deeper(depth, s.start)?;
             let span = Span {
                 start: e.span().start,
                 end: rhs.span().end,
             };
             e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
         }
+        self.last_depth = depth;
         Ok(e)
     }
 
     fn atom(&mut self) -> Res<Expr> {
         let (t, s) = self.next()?;
+        self.last_depth = 1;
         match t {
             Tok::Num(n) => Ok(Expr::Num(n, s)),
             Tok::Ident(name) => {
                 if let Some(func) = Func::from_name(&name) {
                     self.expect_sym("(", &format!("after '{name}'"))?;
                     let mut args = vec![self.expr()?];
+                    let mut depth = self.last_depth;
                     while self.at_sym(",")? {
                         self.next()?;
                         args.push(self.expr()?);
+                        depth = depth.max(self.last_depth);
                     }
+                    self.last_depth = depth;
+                    self.last_depth = self.deeper(depth, s.start)?;
                     let close = self.expect_sym(")", &format!("at the end of {name}(…)"))?;
                     let (least, most) = func.arity();
                     if args.len() < least || args.len() > most {
@@ -601,6 +635,7 @@ impl<'a> Parser<'a> {
             Tok::Sym("|") => {
                 let e = self.expr()?;
                 let close = self.expect_sym("|", "to close '|'")?;
+                self.last_depth += 1;
                 match e {
                     Expr::Bin(BinOp::Sub, a, b, _) => Ok(Expr::AbsDiff(
                         a,

@@ -347,8 +347,8 @@ impl<S: Sink> Run<'_, S> {
                 Ok(())
             }
             CSource::Range { lo, hi, inclusive } => {
-                let lo = eval(lo, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
-                let hi = eval(hi, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
+                let lo = operand(lo, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
+                let hi = operand(hi, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
                 // the last value, if any
                 let last = if *inclusive {
                     hi
@@ -453,11 +453,11 @@ impl<S: Sink> Run<'_, S> {
                 continue;
             }
             env[slot] = from;
-            let Ok(a) = eval(e, env) else { return Ok(false) };
+            let Ok(a) = operand(e, env) else { return Ok(false) };
             start[i] = a;
             if to > from {
                 env[slot] = to;
-                let Ok(b) = eval(e, env) else { return Ok(false) };
+                let Ok(b) = operand(e, env) else { return Ok(false) };
                 let d = b as i128 - a as i128;
                 let span = (to - from) as i128;
                 if d % span != 0 {

@@ -300,12 +300,12 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 return Err(FigureError::NothingToCompare);
             }
             control.reserve("the figure's pixels", frame.bytes())?;
-            let grid = grid::grid(&spec.ruleset, layout, 0..rows.end, 0..cols.end, control)?;
+            let grid = grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?;
             let other = match (spec.color, compare) {
                 (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
                 (ColorMode::Difference, CompareWith::Ruleset(r)) => {
                     metadata.push(("nimscope.compare".into(), r.to_string()));
-                    Some(grid::grid(r, layout, 0..rows.end, 0..cols.end, control)?)
+                    Some(grid::grid(r, layout, rows.clone(), cols.clone(), control)?)
                 }
                 (ColorMode::Difference, CompareWith::Theorem(p)) => {
                     metadata.push(("nimscope.compare".into(), p.label().to_string()));

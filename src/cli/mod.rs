@@ -227,7 +227,7 @@ pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> 
         .split_once(',')
         .ok_or_else(|| format!("'{text}' is not a view A..B,C..D (rows, then columns)"))?;
     let (rows, cols) = (parse_range(rows.trim())?, parse_range(cols.trim())?);
-    const LARGEST: u64 = 1 << 16;
+    const LARGEST: u64 = crate::solver::tiles::MAX_VIEW;
     if rows.is_empty() || cols.is_empty() {
         return Err(format!("the view {text} holds no cell"));
     }

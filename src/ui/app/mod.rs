@@ -29,9 +29,8 @@ use notice::Notice;
 /// A filled map covers rows and columns below this (the worker's memory budget may stop it
 /// sooner).
 const MAX_MAP: u64 = 1 << 16;
-/// A map computed cell by cell from its closed form covers rows and columns below this: 1.7 ×
-/// 10¹³, where the camera's f64 coordinates still place a cell within 1/256 of its width.
-const MAX_DIRECT_MAP: u64 = 1 << 44;
+/// A map computed cell by cell from its closed form covers rows and columns below this.
+const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
 
 /// How far a map of `ruleset` under `layout` goes.
 fn far_limit(ruleset: &Ruleset, layout: &Layout) -> u64 {

@@ -14,6 +14,7 @@
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
 //! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
+//! [`tiled`] (their fill a tile at a time), [`direct`] (closed-form maps anywhere),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
@@ -24,6 +25,7 @@ mod fills;
 mod growing;
 mod lines;
 mod storage;
+mod tiled;
 
 use std::ops::Range;
 

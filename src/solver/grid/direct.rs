@@ -197,23 +197,18 @@ pub(crate) fn fill_direct(
         )));
     }
     let (r, c) = (rows.end - rows.start, cols.end - cols.start);
-    let cells = r.checked_mul(c).unwrap_or(u64::MAX);
+    let cells = r.saturating_mul(c);
     let bound = form.bound(rows.end.max(cols.end));
     control.reserve(format!("a {r}×{c} region"), direct_bytes(cells, bound))?;
     let (r, c) = (
         usize::try_from(r).map_err(|_| too_many(r, c))?,
-        usize::try_from(c).map_err(|_| too_many(r as u64, c))?,
+        usize::try_from(c).map_err(|_| too_many(r, c))?,
     );
     control.set_total(cells);
     let mut out = DirectCells::new(r * c, bound);
-    let row_of = |a: u64, write: &mut dyn FnMut(usize, Option<u64>)| {
-        for (j, b) in cols.clone().enumerate() {
-            write(j, form.value(a, b));
-        }
-    };
     on_threads(control, || match &mut out {
-        DirectCells::Narrow(v) => fill_rows(v, c, rows.start, control, &row_of, DirectCells::narrow),
-        DirectCells::Wide(v) => fill_rows(v, c, rows.start, control, &row_of, DirectCells::wide),
+        DirectCells::Narrow(v) => fill_rows(v, form, rows.start, &cols, control, DirectCells::narrow),
+        DirectCells::Wide(v) => fill_rows(v, form, rows.start, &cols, control, DirectCells::wide),
     })?;
     Ok(Direct { cells: out, cols: c })
 }
@@ -222,21 +217,25 @@ fn too_many(r: u64, c: u64) -> SolveError {
     SolveError::Unsupported(format!("a {r}×{c} region has more cells than this machine can address"))
 }
 
-/// Fills the rows of `values` (`c` cells each, the first being row `a0`) in parallel.
+/// Fills the rows of `values` (the cells of `cols` each, the first being row `a0`) in parallel.
 fn fill_rows<T: Send + Copy>(
     values: &mut [T],
-    c: usize,
+    form: CellForm,
     a0: u64,
+    cols: &Range<u64>,
     control: &Control,
-    row_of: &(dyn Fn(u64, &mut dyn FnMut(usize, Option<u64>)) + Sync),
     conv: fn(Option<u64>) -> T,
 ) -> Result<(), SolveError> {
+    let c = (cols.end - cols.start) as usize;
     if c == 0 {
         return Ok(());
     }
     values.par_chunks_mut(c).enumerate().try_for_each(|(i, row)| {
         control.check()?;
-        row_of(a0 + i as u64, &mut |j, v| row[j] = conv(v));
+        let a = a0 + i as u64;
+        for (v, b) in row.iter_mut().zip(cols.clone()) {
+            *v = conv(form.value(a, b));
+        }
         control.add_done(c as u64);
         Ok(())
     })

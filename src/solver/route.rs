@@ -88,6 +88,8 @@ pub fn map_plan(ruleset: &Ruleset, p: &Position) -> Option<MapPlan> {
     let tri = u128::from(n) * (u128::from(n) + 1) / 2;
     let growing = Growing::new(ruleset).filter(|_| tri <= rect);
     let (cells, bytes) = match &growing {
+        // past 2^28 rows a triangle is exabytes: not worth counting exactly (nor overflowing)
+        Some(_) if n > 1 << 28 => (tri, u64::MAX),
         Some(g) => (tri, g.bytes_for(n)),
         // four bytes a cell at most, for each plane of a push compound
         None => (

@@ -7,7 +7,8 @@ use crate::checks::row::{CheckRow, Tally};
 use crate::game::Layout;
 use crate::game::theory as th;
 use crate::game::{Outcome, Position, Ruleset};
-use crate::solver::grid::{Grid, grid};
+// the theorems are checked against the fill from the origin, never against their own formulas
+use crate::solver::grid::{Grid, filled as grid};
 use crate::solver::search::Search;
 use crate::solver::sequence::{certify_window, sequence};
 use crate::solver::{Control, SolveError};

@@ -208,7 +208,7 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
     match format {
         GridFormat::Csv => g.write_csv(out),
         GridFormat::Json => {
-            for (a, values) in g.rows_iter() {
+            for (a, values) in g.wide_rows() {
                 let line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values});
                 writeln!(out, "{line}")?;
             }

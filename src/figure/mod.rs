@@ -285,7 +285,8 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                         }
                     }
                 }
-                Frame::plan(spec, n_rows, n_cols, &title, Some(&planned))
+                let widest = rows.end.max(cols.end).max(n_rows.max(n_cols).saturating_add(1_000));
+                Frame::plan_labelled(spec, n_rows, n_cols, widest, &title, Some(&planned))
             };
             let mut frame = match plan(1e9) {
                 // too narrow for any cells: the least width that works is the small cells'
@@ -300,12 +301,12 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 return Err(FigureError::NothingToCompare);
             }
             control.reserve("the figure's pixels", frame.bytes())?;
-            let grid = grid::grid(&spec.ruleset, layout, 0..rows.end, 0..cols.end, control)?;
+            let grid = grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?;
             let other = match (spec.color, compare) {
                 (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
                 (ColorMode::Difference, CompareWith::Ruleset(r)) => {
                     metadata.push(("nimscope.compare".into(), r.to_string()));
-                    Some(grid::grid(r, layout, 0..rows.end, 0..cols.end, control)?)
+                    Some(grid::grid(r, layout, rows.clone(), cols.clone(), control)?)
                 }
                 (ColorMode::Difference, CompareWith::Theorem(p)) => {
                     metadata.push(("nimscope.compare".into(), p.label().to_string()));
@@ -495,12 +496,12 @@ struct Margins {
 }
 
 impl Margins {
-    fn of(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>, base: f32) -> Margins {
+    fn of(spec: &FigureSpec, widest: u64, title: &str, legend: Option<&Legend>, base: f32) -> Margins {
         let style = &spec.style;
         let label_px = (base / 70.0).clamp(11.0, 48.0);
         let title_px = label_px * 1.3;
         let pad = (label_px * 0.6).round() as u32;
-        let max_label = format!("{}", rows.max(cols).saturating_add(1_000));
+        let max_label = format!("{widest}");
         let (label_w, _) = text::measure(&max_label, Face::Monospace, label_px);
         let left = if style.axes {
             label_w.ceil() as u32 + 3 * pad
@@ -550,6 +551,19 @@ impl Frame {
         title: &str,
         legend: Option<&Legend>,
     ) -> Result<Frame, FigureError> {
+        Self::plan_labelled(spec, rows, cols, rows.max(cols).saturating_add(1_000), title, legend)
+    }
+
+    /// [`Frame::plan`] with axis labels up to `widest` (a map far from the origin has labels
+    /// wider than its cell counts).
+    fn plan_labelled(
+        spec: &FigureSpec,
+        rows: u64,
+        cols: u64,
+        widest: u64,
+        title: &str,
+        legend: Option<&Legend>,
+    ) -> Result<Frame, FigureError> {
         check_modulus(spec.color)?;
         let (rows, cols) = (rows.max(1), cols.max(1));
         match spec.scale {
@@ -566,17 +580,17 @@ impl Frame {
                     });
                 }
                 // Text grows with the picture so a figure scaled down onto a slide stays readable.
-                let margins = Margins::of(spec, rows, cols, title, legend, content_w as f32);
+                let margins = Margins::of(spec, widest, title, legend, content_w as f32);
                 Self::with_content(margins, rows, cols, content_w.round())
             }
             None => {
                 let width = spec.style.width;
-                let margins = Margins::of(spec, rows, cols, title, legend, width as f32);
+                let margins = Margins::of(spec, widest, title, legend, width as f32);
                 let content_w = i64::from(width) - i64::from(margins.left + margins.right);
                 if width < MIN_WIDTH || content_w < i64::from(MIN_CONTENT) {
                     return Err(FigureError::TooNarrow {
                         width,
-                        least: Self::least_width(spec, rows, cols, title, legend),
+                        least: Self::least_width(spec, widest, title, legend),
                     });
                 }
                 Self::with_content(margins, rows, cols, content_w as f64)
@@ -587,10 +601,10 @@ impl Frame {
     /// The smallest width at which [`Frame::plan`] leaves [`MIN_CONTENT`] pixels for the
     /// content. The margins grow with the width (their text does), so this is the least fixed
     /// point of `w = margins(w) + MIN_CONTENT`, reached by iterating from below.
-    fn least_width(spec: &FigureSpec, rows: u64, cols: u64, title: &str, legend: Option<&Legend>) -> u32 {
+    fn least_width(spec: &FigureSpec, widest: u64, title: &str, legend: Option<&Legend>) -> u32 {
         let mut w = MIN_WIDTH;
         loop {
-            let m = Margins::of(spec, rows, cols, title, legend, w as f32);
+            let m = Margins::of(spec, widest, title, legend, w as f32);
             let need = (m.left + m.right + MIN_CONTENT).max(MIN_WIDTH);
             if need <= w {
                 return w;

@@ -17,16 +17,15 @@ use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
 use super::grid::{self, Grid};
 use super::push_cram::{PushCramSolver, post_push_value};
+use super::route::{self, Route};
 use super::search::{self, Search};
 use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
 use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::paging;
-use crate::game::{Layout, Outcome, Position, Ruleset, Shape};
+use crate::game::{Layout, Outcome, Position, Ruleset};
 
-/// Largest rectangle (in cells) solved as a whole to answer one position.
-const REGION_CELLS: u64 = 1 << 26;
 /// Values of one-heap sequences computed at first to answer a heap beyond them (a certified
 /// period answers every later heap; without one, the sequence is extended to the heap, within
 /// the budget).
@@ -364,20 +363,38 @@ impl Evaluator {
                 return Ok(Answer::searched(v));
             }
         }
-        if let Some(a) = self.by_region(ruleset, p, control)? {
+        if let Some(a) = self.cached_map(ruleset, p) {
             return Ok(a);
         }
-        let fits = search::memory_bound(ruleset, p).is_none_or(|m| m <= u128::from(control.memory_budget()));
-        if !fits && let Some(cf) = closed_form(ruleset, p) {
-            let Known::Outcome(o) = cf.known else {
-                unreachable!("closed-form values are answered above")
-            };
-            return Ok(Answer {
-                grundy: None,
-                outcome: o,
-                method: Method::ClosedForm,
-                by: cf.by.to_string(),
-            });
+        match route::plan(ruleset, p, control.memory_budget()) {
+            Route::Map => {
+                if let Some(a) = self.by_map(ruleset, p, control)? {
+                    return Ok(a);
+                }
+            }
+            Route::Sequence => {
+                if let Position::Heaps(h) = p {
+                    match self.by_sequence(ruleset, h[0], control) {
+                        // a typed rule that fails (or loops) below the heap: the search from
+                        // the heap itself meets only what it reaches, and says where
+                        Err(SolveError::Rule(_)) => {}
+                        a => return a,
+                    }
+                }
+            }
+            Route::Outcome => {
+                if let Some(cf) = closed_form(ruleset, p)
+                    && let Known::Outcome(o) = cf.known
+                {
+                    return Ok(Answer {
+                        grundy: None,
+                        outcome: o,
+                        method: Method::ClosedForm,
+                        by: cf.by.to_string(),
+                    });
+                }
+            }
+            Route::Search | Route::ClosedForm => {}
         }
         self.touch(ruleset);
         // the search counts its own memo against the budget; what the other caches hold is
@@ -421,50 +438,44 @@ impl Evaluator {
         Ok(total)
     }
 
-    /// Values from a whole rectangle or sequence, when the position's shape has a fast fill and
-    /// the region is small enough.
-    fn by_region(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Option<Answer>, SolveError> {
-        let cell = match (ruleset.shape(), p) {
-            (Shape::TwoHeaps | Shape::AnyHeaps, Position::Heaps(h)) if h.len() == 2 => Some((h[0], h[1])),
-            (Shape::Fibonacci, Position::Fib { n, q }) => Some((*n, (*q).min(*n))),
-            _ => None,
-        };
-        if let Some((a, b)) = cell {
-            self.touch(ruleset);
-            if let Some(v) = self.grids.get(ruleset).and_then(|g| g.get(a, b)) {
-                return Ok(Some(Answer::value(v.into(), Method::Search, MAP)));
-            }
-            let cells = (a.saturating_add(1)).saturating_mul(b.saturating_add(1));
-            // a map that does not fit the budget leaves the position to the other methods
-            // (a search, or the outcome's closed form)
-            let fits = cells.saturating_mul(4) <= control.memory_budget();
-            if grid::has_fast_fill(ruleset) && cells <= REGION_CELLS && fits {
-                // the larger map replaces the cached one
-                self.grids.remove(ruleset);
-                self.make_room(cells.saturating_mul(4), control);
-                let g = match grid::grid(ruleset, &Layout::Plain, 0..a + 1, 0..b + 1, control) {
-                    // a typed rule that fails (or loops) somewhere in the map: the search from
-                    // the position itself meets only what it reaches, and says where
-                    Err(SolveError::Rule(_)) => return Ok(None),
-                    g => g?,
-                };
-                let v = g.get(a, b);
-                self.grids.insert(ruleset.clone(), g);
-                return Ok(v.map(|v| Answer::value(v.into(), Method::Search, MAP)));
-            }
+    /// The value of a map cell from the map cached for `ruleset`, if it holds the cell.
+    fn cached_map(&mut self, ruleset: &Ruleset, p: &Position) -> Option<Answer> {
+        let (a, b) = route::map_cell(ruleset, p)?;
+        let v = self.grids.get(ruleset)?.get_wide(a, b)?;
+        self.touch(ruleset);
+        Some(Answer::value(v, Method::Search, MAP))
+    }
+
+    /// The value of a map cell from a map filled from the origin ([`route::map_plan`]), at
+    /// least as large as the one cached (so the inspector's neighbouring cells are answered
+    /// from one fill).
+    fn by_map(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Option<Answer>, SolveError> {
+        let (Some((a, b)), Some(plan)) = (route::map_cell(ruleset, p), route::map_plan(ruleset, p)) else {
             return Ok(None);
-        }
-        if let Position::Heaps(h) = p
-            && h.len() == 1
-            && crate::game::has_sequence(ruleset)
-            && ruleset.shape() != Shape::Fibonacci
-        {
-            return match self.by_sequence(ruleset, h[0], control) {
-                Err(SolveError::Rule(_)) => Ok(None),
-                a => a.map(Some),
-            };
-        }
-        Ok(None)
+        };
+        self.touch(ruleset);
+        let (r0, c0) = self.grids.get(ruleset).map_or((0, 0), |g| (g.rows.end, g.cols.end));
+        let (rows, cols) = (plan.rows.max(r0), plan.cols.max(c0));
+        // the larger map replaces the cached one
+        self.grids.remove(ruleset);
+        let needed = if (rows, cols) == (plan.rows, plan.cols) {
+            plan.bytes
+        } else {
+            plan.bytes.saturating_mul(2)
+        };
+        self.make_room(needed, control);
+        let g = match grid::filled(ruleset, &Layout::Plain, 0..rows, 0..cols, control) {
+            Err(SolveError::OverBudget { .. }) if (rows, cols) != (plan.rows, plan.cols) => {
+                grid::filled(ruleset, &Layout::Plain, 0..plan.rows, 0..plan.cols, control)?
+            }
+            // a typed rule that fails (or loops) somewhere in the map: the search from the
+            // position itself meets only what it reaches, and says where
+            Err(SolveError::Rule(_)) => return Ok(None),
+            g => g?,
+        };
+        let v = g.get_wide(a, b);
+        self.grids.insert(ruleset.clone(), g);
+        Ok(v.map(|v| Answer::value(v, Method::Search, MAP)))
     }
 
     /// The Cram and Push Cram solvers (a checkpoint restores their tables and saves them).

@@ -2,7 +2,8 @@
 //! ([`grid`]) and the map's tiles ([`tiles`]), one-heap sequences with certified periods
 //! ([`sequence`]), Cram and Push Cram ([`cram`]: the solvers share one transposition table;
 //! [`push_cram`] and [`cram_report`] name its Push Cram solver and the editor's report),
-//! the inspector's position reports ([`report`]) and play mode's rules ([`play`]); all
+//! the inspector's position reports ([`report`]), the choice of method for one position
+//! ([`route`]) and play mode's rules ([`play`]); all
 //! cancellable and reporting progress through [`control`].
 
 pub mod closed_form;
@@ -13,6 +14,7 @@ pub mod grid;
 pub mod octal;
 pub mod play;
 pub mod report;
+pub mod route;
 pub mod search;
 pub mod sequence;
 pub mod tiles;

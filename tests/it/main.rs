@@ -2,7 +2,8 @@
 //! layering of the source ([`architecture`]); independent brute forces against the solvers
 //! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
-//! exported map pooled truthfully ([`map_figure`]); figures in SVG and PNG from one drawing,
+//! exported map pooled truthfully ([`map_figure`]); maps far from the origin and answers by
+//! their fastest method ([`far_maps`]); figures in SVG and PNG from one drawing,
 //! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
 //! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
@@ -21,6 +22,7 @@ mod check_ranges;
 mod cli;
 mod cram_solver;
 mod export_paths;
+mod far_maps;
 mod figures;
 mod fuzz;
 mod heap_fuzz;

@@ -26,7 +26,7 @@ impl Grid {
             let mut lines: Vec<Line> = (a0..a1).map(|_| Line::new(cols)).collect();
             for b in g.cols.clone() {
                 for (line, a) in lines.iter_mut().zip(a0..a1) {
-                    match g.get(a, b) {
+                    match g.get_wide(a, b) {
                         Some(v) => digits.push(line, v),
                         None => line.push_comma(),
                     }
@@ -117,7 +117,7 @@ impl Digits {
     }
 
     #[inline]
-    fn push(&self, line: &mut Line, v: u32) {
+    fn push(&self, line: &mut Line, v: u64) {
         match self.table.get(v as usize) {
             Some(t) => {
                 line.bytes[line.len..line.len + 8].copy_from_slice(t);

@@ -3,8 +3,9 @@
 
 use super::enumerated::{DivisorTable, Scratch, enumerated_row};
 use super::has_fast_fill;
-use super::lines::{LineSets, lines_row};
+use super::lines::{LineSets, Lines, lines_row};
 use super::storage::{Cells, Plane};
+use super::tiled::{TILE, lines_band};
 use crate::game::rules::euclid::EuclidVariant;
 use crate::game::rules::heaps;
 use crate::game::{Ruleset, Shape};
@@ -140,6 +141,21 @@ impl Growing {
         let extras: Vec<&Plane> = self.extras.iter().map(|e| &e.plane).collect();
         let mut scratch = Scratch::default();
         let terminal = self.terminal;
+        if let GrowFill::Lines(sets) = &mut self.fill {
+            // a band of TILE rows at a time, tile by tile (see `tiled`)
+            let mut band = Lines::new(TILE, sets.cols.words);
+            let mut a0 = self.plane.rows;
+            while a0 < n {
+                control.check()?;
+                let a1 = (a0 + TILE).min(n);
+                lines_band(&mut self.plane, a0..a1, sets, &mut band, terminal, &extras);
+                self.plane.rows = a1;
+                self.plane.cols = a1;
+                control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
+                a0 = a1;
+            }
+            return Ok(());
+        }
         for a in self.plane.rows..n {
             control.check()?;
             let plane = &mut self.plane;

@@ -5,10 +5,11 @@
 use super::storage::{Cells, Plane, extra_values};
 use crate::solver::control::{Control, SolveError};
 
-/// Bitsets of the values seen on a family of lines (all columns, or all diagonals), stored in
-/// blocks of [`BLOCK`] words: block `k` of every line is contiguous. The cells of one row visit
-/// consecutive lines at nearly the same word, so they walk memory in order, and a mex scan
-/// past a few words stays inside one cache line.
+/// Bitsets of the values seen on a family of lines (all columns, or all diagonals), each line's
+/// words contiguous and scanned a block of [`BLOCK`] words (a cache line) at a time: a mex scan
+/// walks one line forwards, which the prefetcher follows, and a tile of the map
+/// ([`super::tiled`]) reads a few hundred bytes of each of its lines, kept in the cache while
+/// the tile's rows use them.
 #[derive(Debug, Clone)]
 pub(super) struct Lines {
     pub(super) count: usize,
@@ -53,44 +54,54 @@ impl Lines {
 
     #[inline]
     pub(super) fn slot(&self, line: usize, w: usize) -> usize {
-        (w / BLOCK) * self.count * BLOCK + line * BLOCK + w % BLOCK
+        line * self.words + w
     }
 
-    /// The `BLOCK` words of block `k` of a line.
+    /// The words of one line.
     #[inline]
-    pub(super) fn block(&self, line: usize, k: usize) -> &[u64; BLOCK] {
-        let i = self.slot(line, k * BLOCK);
-        #[expect(clippy::expect_used, reason = "a slice of BLOCK words always converts")]
-        self.bits[i..i + BLOCK].try_into().expect("a block is BLOCK words")
-    }
-
-    #[inline]
-    pub(super) fn has(&self, line: usize, v: u32) -> bool {
-        let w = (v / 64) as usize;
-        w < self.words && self.bits[self.slot(line, w)] & (1 << (v % 64)) != 0
+    pub(super) fn line(&self, line: usize) -> &[u64] {
+        &self.bits[line * self.words..(line + 1) * self.words]
     }
 
     #[inline]
     pub(super) fn insert(&mut self, line: usize, v: u32) {
         let i = self.slot(line, (v / 64) as usize);
         self.bits[i] |= 1 << (v % 64);
-        self.raise_lo(line);
+        if v == self.lo[line] {
+            self.raise_lo(line);
+        }
     }
 
+    /// Moves `lo[line]` past the values on the line, a word at a time.
     #[inline]
     pub(super) fn raise_lo(&mut self, line: usize) {
-        let mut lo = self.lo[line];
-        while self.has(line, lo) {
-            lo += 1;
+        let lo = self.lo[line] as usize;
+        let words = &self.bits[line * self.words..(line + 1) * self.words];
+        let (w, bit) = (lo / 64, lo % 64);
+        let mut out = if w < self.words { self.words * 64 } else { lo };
+        if let Some(&first) = words.get(w) {
+            // the bits below lo count as seen
+            let x = first | ((1u64 << bit) - 1);
+            if x != !0 {
+                out = w * 64 + (!x).trailing_zeros() as usize;
+            } else if let Some(k) = words[w + 1..].iter().position(|&x| x != !0) {
+                let k = w + 1 + k;
+                out = k * 64 + (!words[k]).trailing_zeros() as usize;
+            }
         }
-        self.lo[line] = lo;
+        self.lo[line] = out as u32;
     }
 
     /// Adds every value of the single line `other` to `line`.
     pub(super) fn merge_line(&mut self, line: usize, other: &Lines) {
+        self.merge_from(line, other, 0);
+    }
+
+    /// Adds every value of line `from` of `other` to `line`.
+    pub(super) fn merge_from(&mut self, line: usize, other: &Lines, from: usize) {
         for w in 0..self.words.min(other.words) {
             let i = self.slot(line, w);
-            self.bits[i] |= other.bits[other.slot(0, w)];
+            self.bits[i] |= other.bits[other.slot(from, w)];
         }
         self.raise_lo(line);
     }
@@ -102,7 +113,10 @@ impl Lines {
 }
 
 /// The least value ≥ `start` on none of the given lines, scanning a block (a cache line of
-/// each) at a time.
+/// each) at a time: a block where every value is on some line (most of them: a scan walks
+/// about n/5 values) is passed over by one AND of its eight ORed words, which the compiler
+/// turns into vector operations, before any word is looked at alone. The three lines are
+/// walked as slices side by side, so no word is bounds-checked on its own.
 #[inline]
 pub(super) fn first_free(
     start: u32,
@@ -112,22 +126,45 @@ pub(super) fn first_free(
     c: usize,
     diag: Option<(&Lines, usize)>,
 ) -> u32 {
-    let mut w = (start / 64) as usize;
-    let mut mask = !0u64 << (start % 64);
-    loop {
-        let (block, first) = (w / BLOCK, w % BLOCK);
-        let rb = row.block(r, block);
-        let cb = cols.block(c, block);
-        let db = diag.map_or(&[0u64; BLOCK], |(l, d)| l.block(d, block));
-        for i in first..BLOCK {
-            let free = !(rb[i] | cb[i] | db[i]) & mask;
-            if free != 0 {
-                return ((block * BLOCK + i) * 64) as u32 + free.trailing_zeros();
-            }
-            mask = !0;
-        }
-        w = (block + 1) * BLOCK;
+    let rl = row.line(r);
+    let cl = cols.line(c);
+    // without a diagonal, the column twice (ORing a line with itself changes nothing)
+    let dl = diag.map_or(cl, |(l, d)| l.line(d));
+    let words = rl.len().min(cl.len()).min(dl.len());
+    let w = (start / 64) as usize;
+    if w >= words {
+        return start;
     }
+    // the rest of the start's block, word by word
+    let block_end = (w / BLOCK + 1) * BLOCK;
+    let mut mask = !0u64 << (start % 64);
+    for i in w..block_end.min(words) {
+        let free = !(rl[i] | cl[i] | dl[i]) & mask;
+        if free != 0 {
+            return (i * 64) as u32 + free.trailing_zeros();
+        }
+        mask = !0;
+    }
+    let blocks = rl[..words]
+        .chunks_exact(BLOCK)
+        .zip(cl[..words].chunks_exact(BLOCK))
+        .zip(dl[..words].chunks_exact(BLOCK))
+        .enumerate()
+        .skip(block_end / BLOCK);
+    for (k, ((rb, cb), db)) in blocks {
+        let mut seen = [0u64; BLOCK];
+        for i in 0..BLOCK {
+            seen[i] = rb[i] | cb[i] | db[i];
+        }
+        if seen.iter().fold(!0u64, |acc, &x| acc & x) != !0 {
+            for (i, &x) in seen.iter().enumerate() {
+                if x != !0 {
+                    return ((k * BLOCK + i) * 64) as u32 + (!x).trailing_zeros();
+                }
+            }
+        }
+    }
+    (words * 64) as u32
 }
 
 /// What a lines fill carries from one row to the next: the values seen on every column and

@@ -14,27 +14,31 @@
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
 //! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
+//! [`tiled`] (their fill a tile at a time), [`direct`] (closed-form maps anywhere),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
 mod csv;
+pub mod direct;
 mod enumerated;
 mod fills;
 mod growing;
 mod lines;
 mod storage;
+mod tiled;
 mod typed;
 pub use typed::from_options;
 
 use std::ops::Range;
 
+pub use direct::CellForm;
 use enumerated::{DivisorTable, fill_enumerated};
 use fills::{fill_by_search, fill_fibonacci, fill_sum};
 pub use growing::Growing;
 use lines::fill_lines;
-pub use storage::Grid;
 pub(crate) use storage::{Cells, NONE};
-use storage::{Plane, crop};
+pub use storage::{Grid, SATURATED};
+use storage::{Plane, Values, crop};
 
 use super::control::{Control, SolveError};
 use crate::game::rules::heaps;
@@ -48,8 +52,30 @@ fn symmetric_square(ruleset: &Ruleset, r: usize, c: usize) -> Option<usize> {
     (symmetric && n * (n + 1) / 2 <= r * c).then_some(n)
 }
 
-/// Solves every cell of `rows × cols` of `ruleset` laid out by `layout`.
+/// Solves every cell of `rows × cols` of `ruleset` laid out by `layout`: cell by cell from the
+/// closed form where every cell has one ([`CellForm`]: any rectangle below 2^62, on every
+/// core), else by a fill from the origin ([`filled`]).
 pub fn grid(
+    ruleset: &Ruleset,
+    layout: &Layout,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    control: &Control,
+) -> Result<Grid, SolveError> {
+    if let Some(form) = CellForm::of(ruleset, layout) {
+        let d = direct::fill_direct(form, rows.clone(), cols.clone(), control)?;
+        return Ok(Grid {
+            rows,
+            cols,
+            values: Values::Direct(d),
+        });
+    }
+    filled(ruleset, layout, rows, cols, control)
+}
+
+/// Solves every cell of `rows × cols` by filling `[0, rows.end) × [0, cols.end)` from the
+/// origin, never by a closed form: what `check` compares the theorems with.
+pub fn filled(
     ruleset: &Ruleset,
     layout: &Layout,
     rows: Range<u64>,
@@ -70,7 +96,11 @@ pub fn grid(
         Layout::Slice(_) => fill_by_search(ruleset, layout, r as usize, c as usize, control)?,
         Layout::Plain => fill_plane(ruleset, r as usize, c as usize, control)?,
     };
-    Ok(Grid { rows, cols, plane })
+    Ok(Grid {
+        rows,
+        cols,
+        values: Values::Plane(plane),
+    })
 }
 
 fn too_big(r: u64, c: u64, control: &Control) -> SolveError {
@@ -236,12 +266,14 @@ mod tests {
         ] {
             let r: Ruleset = rules.parse().unwrap();
             let g = grid(&r, &Layout::Plain, 0..23, 0..19, &c).unwrap();
+            let f = filled(&r, &Layout::Plain, 0..23, 0..19, &c).unwrap();
             let mut search = Search::plain(r.clone());
             for a in 0..23 {
                 for b in 0..19 {
                     let p = Layout::Plain.position(&r, crate::game::Cell::new(a, b));
                     let expect = r.check_position(&p).ok().map(|_| search.value(&p, &c).unwrap());
                     assert_eq!(g.get(a, b), expect, "{rules} at {p}");
+                    assert_eq!(f.get(a, b), expect, "{rules} at {p}, filled");
                 }
             }
         }

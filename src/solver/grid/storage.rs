@@ -135,30 +135,127 @@ pub(super) fn crop(p: &Plane, c: usize) -> Plane {
     }
 }
 
+/// Values of a rectangle computed cell by cell ([`super::direct`]), row-major over the grid's
+/// own rows and columns (not from the origin), in 4 bytes a cell when the values allow, else 8.
+#[derive(Debug, Clone)]
+pub(crate) enum DirectCells {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
+}
+
+impl DirectCells {
+    pub(super) fn new(len: usize, bound: u64) -> Self {
+        if bound < u64::from(NONE) {
+            DirectCells::Narrow(vec![NONE; len])
+        } else {
+            DirectCells::Wide(vec![u64::MAX; len])
+        }
+    }
+
+    pub(super) fn bytes_per_cell(bound: u64) -> u64 {
+        if bound < u64::from(NONE) { 4 } else { 8 }
+    }
+
+    pub(super) fn narrow(v: Option<u64>) -> u32 {
+        v.map_or(NONE, |v| v as u32)
+    }
+
+    pub(super) fn wide(v: Option<u64>) -> u64 {
+        v.unwrap_or(u64::MAX)
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            DirectCells::Narrow(v) => v.len(),
+            DirectCells::Wide(v) => v.len(),
+        }
+    }
+}
+
+/// A rectangle of [`DirectCells`], `cols` cells a row.
+#[derive(Debug, Clone)]
+pub(crate) struct Direct {
+    pub(super) cells: DirectCells,
+    pub(super) cols: usize,
+}
+
+impl Direct {
+    /// The value at row `i`, column `j` of the rectangle (from its corner).
+    #[inline]
+    pub(crate) fn get(&self, i: usize, j: usize) -> Option<u64> {
+        let k = i * self.cols + j;
+        match &self.cells {
+            DirectCells::Narrow(v) => Some(v[k]).filter(|&x| x != NONE).map(u64::from),
+            DirectCells::Wide(v) => Some(v[k]).filter(|&x| x != u64::MAX),
+        }
+    }
+}
+
+/// Where a grid's values are: a plane filled from the origin, or the rectangle alone.
+#[derive(Debug, Clone)]
+pub(super) enum Values {
+    Plane(Plane),
+    Direct(Direct),
+}
+
+/// The largest value a grid hands out as a `u32` ([`Grid::get`]); larger values (far from the
+/// origin, from a closed form) are given as this, and exactly by [`Grid::get_wide`].
+pub const SATURATED: u32 = u32::MAX - 2;
+
 /// The Grundy values of a rectangle of positions, as asked for.
 #[derive(Debug, Clone)]
 pub struct Grid {
     pub rows: Range<u64>,
     pub cols: Range<u64>,
-    pub(super) plane: Plane,
+    pub(super) values: Values,
 }
 
 impl Grid {
-    /// The value at (row a, column b), `None` where the cell is not a position.
+    /// The value at (row a, column b), `None` where the cell is not a position; values past
+    /// [`SATURATED`] are given as it (see [`Grid::get_wide`]).
     #[inline]
     pub fn get(&self, a: u64, b: u64) -> Option<u32> {
         if !self.rows.contains(&a) || !self.cols.contains(&b) {
             return None;
         }
-        let v = self.plane.at(a as usize, b as usize);
-        (v != NONE).then_some(v)
+        match &self.values {
+            Values::Plane(p) => {
+                let v = p.at(a as usize, b as usize);
+                (v != NONE).then_some(v)
+            }
+            Values::Direct(d) => d
+                .get((a - self.rows.start) as usize, (b - self.cols.start) as usize)
+                .map(|v| v.min(u64::from(SATURATED)) as u32),
+        }
+    }
+
+    /// The exact value at (row a, column b), `None` where the cell is not a position.
+    #[inline]
+    pub fn get_wide(&self, a: u64, b: u64) -> Option<u64> {
+        match &self.values {
+            Values::Direct(d) if self.rows.contains(&a) && self.cols.contains(&b) => {
+                d.get((a - self.rows.start) as usize, (b - self.cols.start) as usize)
+            }
+            _ => self.get(a, b).map(u64::from),
+        }
+    }
+
+    /// Whether the values were computed cell by cell from a closed form (not filled).
+    pub fn is_direct(&self) -> bool {
+        matches!(self.values, Values::Direct(_))
     }
 
     /// Memory held by the values (a cache keeping the grid accounts it against the budget).
     pub fn bytes(&self) -> u64 {
-        match &self.plane.cells {
-            Cells::Narrow(v) => 2 * v.len() as u64,
-            Cells::Wide(v) => 4 * v.len() as u64,
+        match &self.values {
+            Values::Plane(p) => match &p.cells {
+                Cells::Narrow(v) => 2 * v.len() as u64,
+                Cells::Wide(v) => 4 * v.len() as u64,
+            },
+            Values::Direct(d) => match &d.cells {
+                DirectCells::Narrow(_) => 4 * d.cells.len() as u64,
+                DirectCells::Wide(_) => 8 * d.cells.len() as u64,
+            },
         }
     }
 
@@ -175,5 +272,12 @@ impl Grid {
         self.rows
             .clone()
             .map(move |a| (a, self.cols.clone().map(|b| self.get(a, b)).collect()))
+    }
+
+    /// Rows of exact values, `None` for cells that are not positions.
+    pub fn wide_rows(&self) -> impl Iterator<Item = (u64, Vec<Option<u64>>)> + '_ {
+        self.rows
+            .clone()
+            .map(move |a| (a, self.cols.clone().map(|b| self.get_wide(a, b)).collect()))
     }
 }

@@ -5,7 +5,7 @@
 //! fills a map from any Rust closure the same way (the benchmark's hand-written rules).
 
 use super::enumerated::fill_enumerated;
-use super::storage::{Cells, Grid, Plane};
+use super::storage::{Cells, Grid, Plane, Values};
 use crate::game::rules::typed::TypedRule;
 use crate::game::rules::typed::run::MAX_OPTIONS;
 use crate::solver::control::{Control, SolveError};
@@ -80,6 +80,6 @@ pub fn from_options(
     Ok(ordered.then_some(Grid {
         rows: 0..rows,
         cols: 0..cols,
-        plane,
+        values: Values::Plane(plane),
     }))
 }

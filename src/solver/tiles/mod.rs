@@ -27,6 +27,10 @@ pub use store::{TileReader, TileStore};
 pub const TILE: u64 = 256;
 /// The coarsest level: a pooled cell of 2^16 × 2^16 cells covers the largest map.
 pub const MAX_LEVEL: u8 = 16;
+/// Views reach rows and columns below this: 1.7 × 10¹³, where a camera's f64 coordinates
+/// still place a cell within 1/256 of its width (maps computed from a closed form go this far;
+/// filled maps stop where the memory budget does).
+pub const MAX_VIEW: u64 = 1 << 44;
 
 /// The key of a cell, or of a block, not computed yet (it beats every other key when pooled:
 /// a block is only as final as its least finished cell).

@@ -286,6 +286,24 @@ mod tests {
                 CellRect::new(900..2100, 17..2000),
             ),
             ("euclid", None, KeyRule::Value, 1, CellRect::new(100..700, 300..900)),
+            // far from the origin, from the closed form
+            (
+                "euclid",
+                None,
+                KeyRule::Residue(3),
+                2,
+                CellRect::new(
+                    1_000_000_000_000..1_000_000_000_600,
+                    1_618_033_988_500..1_618_033_989_000,
+                ),
+            ),
+            (
+                "nim",
+                None,
+                KeyRule::Value,
+                0,
+                CellRect::new(1 << 40..(1 << 40) + 300, 5..300),
+            ),
             ("grossman", None, KeyRule::Value, 2, CellRect::new(0..600, 0..600)),
             ("fibonacci-nim", None, KeyRule::Value, 1, CellRect::new(0..300, 0..400)),
             (
@@ -308,7 +326,7 @@ mod tests {
             let (store, max) = pooled(rules, slice, rule, level, view.clone());
             let s = TileKey::block_of(level);
             let region = view.align_out(s);
-            let plain = grid(&r, &layout, 0..region.rows.end, 0..region.cols.end, &c).unwrap();
+            let plain = grid(&r, &layout, region.rows.clone(), region.cols.clone(), &c).unwrap();
             let mut want_max = None;
             for a in view.rows.clone() {
                 for b in view.cols.clone() {

@@ -1,5 +1,7 @@
 //! The worker's side of the map: a [`TileSource`] computes the cells of a region the way its
 //! ruleset allows honestly, in stages, so tiles can be sent while the rest is computed:
+//! - rulesets whose every cell has a closed form ([`CellForm`]) compute the region alone, a
+//!   band of rows at a time on every core, anywhere in the plane ([`DirectBand`]);
 //! - symmetric two-heap rulesets with a fast fill grow one triangle row by row ([`Growing`]);
 //!   a stage is a band of new rows, every cell (a, b) with max(a, b) in it final;
 //! - slices of games on more heaps (and rulesets without a fast fill) search each cell with
@@ -18,11 +20,13 @@ use super::CellRect;
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Layout, Presentation, Ruleset, Shape};
 use crate::solver::control::{Control, SolveError};
-use crate::solver::grid::{self, Grid, Growing, NONE};
+use crate::solver::grid::{self, CellForm, Grid, Growing, NONE, SATURATED};
 use crate::solver::search::Search;
 
 /// How long a stage of a fill runs before its cells are handed on (to be pooled and sent).
 const STAGE: Duration = Duration::from_millis(120);
+/// Most cells of a band of a map computed from its closed form (4 bytes each).
+const DIRECT_BAND_CELLS: u64 = 1 << 22;
 
 /// What a stage of [`TileSource::fill`] finished.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,9 +63,63 @@ impl SearchPlane {
     }
 }
 
+/// The cells of a band of rows of a region, computed from their closed form; cells outside it
+/// are computed when read (one formula each).
+struct DirectBand {
+    form: CellForm,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    values: Vec<u32>,
+}
+
+impl DirectBand {
+    #[inline]
+    fn get(&self, a: u64, b: u64) -> u32 {
+        if self.rows.contains(&a) && self.cols.contains(&b) {
+            let w = self.cols.end - self.cols.start;
+            return self.values[((a - self.rows.start) * w + (b - self.cols.start)) as usize];
+        }
+        direct_value(self.form, a, b)
+    }
+
+    /// Computes rows `rows` over `cols`, rows on every core.
+    fn compute(&mut self, rows: Range<u64>, cols: Range<u64>, control: &Control) -> Result<(), SolveError> {
+        use rayon::prelude::*;
+        let w = (cols.end - cols.start) as usize;
+        self.values.clear();
+        self.values.resize((rows.end - rows.start) as usize * w, NONE);
+        let form = self.form;
+        grid::direct::on_threads(control, || {
+            self.values
+                .par_chunks_mut(w.max(1))
+                .enumerate()
+                .try_for_each(|(i, row)| {
+                    control.check()?;
+                    let a = rows.start + i as u64;
+                    for (v, b) in row.iter_mut().zip(cols.clone()) {
+                        *v = direct_value(form, a, b);
+                    }
+                    control.add_done(w as u64);
+                    Ok::<(), SolveError>(())
+                })
+        })?;
+        self.rows = rows;
+        self.cols = cols;
+        Ok(())
+    }
+}
+
+/// A cell's closed form as a map value: [`NONE`] off the positions, values past 32 bits
+/// drawn as [`SATURATED`].
+#[inline]
+fn direct_value(form: CellForm, a: u64, b: u64) -> u32 {
+    form.value(a, b).map_or(NONE, |v| v.min(u64::from(SATURATED)) as u32)
+}
+
 enum Method {
     /// The ruleset has no map under this layout (see [`Presentation`]): why.
     NoMap(String),
+    Direct(Box<DirectBand>),
     Growing(Box<Growing>),
     Search(Box<SearchPlane>),
     Whole(Option<Grid>),
@@ -81,16 +139,23 @@ impl TileSource {
             Layout::Slice(_) => None,
         };
         let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
-        let method = match (no_map, growing) {
-            (Some(why), _) => Method::NoMap(why),
-            (None, Some(g)) => Method::Growing(Box::new(g)),
-            (None, None)
+        let direct = CellForm::of(ruleset, layout);
+        let method = match (no_map, growing, direct) {
+            (Some(why), _, _) => Method::NoMap(why),
+            (None, _, Some(form)) => Method::Direct(Box::new(DirectBand {
+                form,
+                rows: 0..0,
+                cols: 0..0,
+                values: Vec::new(),
+            })),
+            (None, Some(g), None) => Method::Growing(Box::new(g)),
+            (None, None, None)
                 if *layout == Layout::Plain
                     && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
             {
                 Method::Whole(None)
             }
-            (None, None) => Method::Search(Box::new(SearchPlane {
+            (None, None, None) => Method::Search(Box::new(SearchPlane {
                 search: Search::new(ruleset.clone()),
                 chunks: HashMap::new(),
             })),
@@ -107,6 +172,7 @@ impl TileSource {
     pub fn bytes(&self) -> u64 {
         match &self.method {
             Method::NoMap(_) => 0,
+            Method::Direct(d) => d.values.len() as u64 * 4,
             Method::Growing(g) => g.held_bytes(),
             Method::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
             Method::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
@@ -128,6 +194,7 @@ impl TileSource {
     #[inline]
     pub fn value(&self, a: u64, b: u64) -> u32 {
         match &self.method {
+            Method::Direct(d) => d.get(a, b),
             Method::Growing(g) => g.raw(a, b),
             Method::Search(s) => s.get(a, b),
             Method::Whole(Some(g)) => g.get(a, b).unwrap_or(NONE),
@@ -158,6 +225,27 @@ impl TileSource {
         }
         match &mut self.method {
             Method::NoMap(why) => Err(SolveError::Unsupported(why.clone())),
+            Method::Direct(_) => {
+                // bands of about STAGE each, sized by the cells per second of the last one
+                let width = region.cols.end - region.cols.start;
+                control.reserve("a band of the map's cells", DIRECT_BAND_CELLS.min(region.len()) * 4)?;
+                let mut start = region.rows.start;
+                let mut rows = (4096 / width).max(1);
+                while start < region.rows.end {
+                    let end = start.saturating_add(rows).min(region.rows.end);
+                    let t = Instant::now();
+                    let Method::Direct(d) = &mut self.method else {
+                        unreachable!()
+                    };
+                    d.compute(start..end, region.cols.clone(), control)?;
+                    let rate = ((end - start) * width) as f64 / t.elapsed().as_secs_f64().max(1e-4);
+                    stage(self, Stage::Rows(start..end))?;
+                    start = end;
+                    let cells = (rate * STAGE.as_secs_f64()).clamp(4096.0, DIRECT_BAND_CELLS as f64) as u64;
+                    rows = (cells / width).max(1);
+                }
+                Ok(())
+            }
             Method::Growing(g) => {
                 let target = region.rows.end.max(region.cols.end);
                 // refused at once if the whole growth is over the budget, not step by step

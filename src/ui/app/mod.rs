@@ -26,8 +26,20 @@ use crate::ui::trace::{FrameTimer, Trace};
 use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Worker};
 use notice::Notice;
 
-/// The map covers rows and columns below this (the worker's memory budget may stop it sooner).
+/// A filled map covers rows and columns below this (the worker's memory budget may stop it
+/// sooner).
 const MAX_MAP: u64 = 1 << 16;
+/// A map computed cell by cell from its closed form covers rows and columns below this.
+const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
+
+/// How far a map of `ruleset` under `layout` goes.
+fn far_limit(ruleset: &Ruleset, layout: &Layout) -> u64 {
+    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() {
+        MAX_DIRECT_MAP
+    } else {
+        MAX_MAP
+    }
+}
 /// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
 /// supersedes the last, so asking every frame would leave the worker no time to compute.
 const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
@@ -93,6 +105,7 @@ impl MapLayer {
     fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
         if self.of.as_ref() != Some(&of) {
             self.clear();
+            self.limit = far_limit(&of.0, &of.1);
             self.tiles.set_rule(of.2);
             self.of = Some(of);
         }
@@ -415,7 +428,7 @@ impl App {
 
     /// Rows and columns below this are shown.
     fn map_limit(&self) -> u64 {
-        MAX_MAP.min(self.map.limit)
+        self.map.limit
     }
 
     fn schedule(&mut self, ctx: &egui::Context) {
@@ -454,7 +467,7 @@ impl App {
         };
         self.map
             .show((self.ruleset.clone(), layout.clone(), color.key_rule(), compare.clone()));
-        let limit = MAX_MAP.min(self.map.limit);
+        let limit = self.map.limit;
         let view = self.map_state.visible_cells(limit);
         let level = self.map_state.level();
         let tiles = self.map_state.visible_tiles(limit);

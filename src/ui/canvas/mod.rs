@@ -311,8 +311,11 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         ..LegendSpec::clone(&legend_spec)
     });
     let legend_w = map_legend::legend_width(&painter, &fullest).clamp(120.0, 220.0);
+    // the row labels' column is as wide as the largest row in view needs (13 digits at 10¹²)
+    let top_row = state.camera.center_a + f64::from(outer.height()) * state.camera.cells_per_point;
+    let axis_left = AXIS_LEFT.max(label_width(&painter, top_row.max(0.0) as u64) + 12.0);
     let rect = Rect::from_min_max(
-        pos2(outer.left() + AXIS_LEFT, outer.top() + AXIS_TOP),
+        pos2(outer.left() + axis_left, outer.top() + AXIS_TOP),
         pos2(outer.right() - legend_w - 8.0, outer.bottom() - AXIS_BOTTOM),
     );
     if rect.width() < 16.0 || rect.height() < 16.0 {
@@ -664,6 +667,15 @@ pub(crate) fn overlay_ring(painter: &Painter, centre: Pos2, radius: f32, style: 
 
 /// Tick labels at cell centres below the map (columns) and left of it (rows), spaced so no
 /// two overlap, and the axes' titles: the columns' below their labels, the rows' above the map.
+/// The width of the axis label of `k`.
+fn label_width(painter: &Painter, k: u64) -> f32 {
+    let digit = painter
+        .layout_no_wrap("0".into(), FontId::monospace(11.0), theme::AXIS_TEXT)
+        .size()
+        .x;
+    digit * k.to_string().len() as f32
+}
+
 fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &AxisTitles, limit: u64) {
     let cam = state.camera;
     let (lo, hi) = cam.extent(rect.width(), rect.height());

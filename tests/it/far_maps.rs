@@ -1,0 +1,61 @@
+//! Maps far from the origin and answers by their fastest method, as the command line gives
+//! them (issue 28): a rectangle at 10¹² from the closed form, its figure, and Wythoff's
+//! (8000, 9000) from its map.
+
+use std::process::Command;
+
+fn stdout(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Each cell of the grid at 10¹² is the value `value` gives for it (a closed form there too,
+/// computed by the theory's reference implementation), and Euclid's P-positions are where
+/// b/a < φ (seed 002).
+#[test]
+fn a_grid_at_ten_to_the_twelve_answers_cell_by_cell() {
+    let (a0, b0) = (1_000_000_000_000u64, 1_618_033_988_740u64);
+    for rules in ["euclid", "m-euclid", "nim", "cdn"] {
+        let rows = format!("{a0}..{}", a0 + 3);
+        let cols = format!("{b0}..{}", b0 + 12);
+        let text = stdout(&["grid", rules, "--rows", &rows, "--cols", &cols]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{rules}");
+        for (i, line) in lines.iter().enumerate() {
+            let values: Vec<u64> = line.split(',').map(|v| v.parse().unwrap()).collect();
+            assert_eq!(values.len(), 12);
+            for (j, v) in values.iter().enumerate() {
+                let (a, b) = (a0 + i as u64, b0 + j as u64);
+                if j % 4 == 0 {
+                    let one = stdout(&["value", rules, &format!("{a},{b}"), "--json"]);
+                    let json: serde_json::Value = serde_json::from_str(one.trim()).unwrap();
+                    assert_eq!(json["grundy"], *v, "{rules} at ({a},{b})");
+                }
+                if rules == "euclid" {
+                    let below_phi = nimscope::game::theory::cmp_ratio_with_phi(a, b) == std::cmp::Ordering::Less;
+                    assert_eq!(*v == 0, below_phi, "euclid at ({a},{b})");
+                }
+            }
+        }
+    }
+}
+
+/// `value wythoff 8000,9000` is exact: read off the filled map, equal to the value the map's
+/// own cell gives with `grid`.
+#[test]
+fn wythoff_far_cells_are_read_off_the_map() {
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&["value", "wythoff", "8000,9000", "--json"]).trim()).unwrap();
+    assert_eq!(json["by"], "a filled map of the positions below");
+    let g = json["grundy"].as_u64().expect("the value, not only the outcome");
+    let cell = stdout(&["grid", "wythoff", "--rows", "8000..8001", "--cols", "9000..9001"]);
+    assert_eq!(cell.trim().parse::<u64>().unwrap(), g);
+}

@@ -19,6 +19,13 @@ const QUICK_START: &[(&str, &str)] = &[
          show a slice: choose the heaps on the axes and the values of the others.",
     ),
     (
+        "   Or type your own game",
+        "Under Your own rule, pick one from Examples (Grundy's game, Kayles, generalized \
+         Wythoff, ...) or type a rule such as rule(n -> [k, n - k] for k in 1..n if 2*k < n) \
+         (Grundy's game) and press Ctrl+Enter: it is explored like a built-in ruleset. Syntax \
+         shows the move language; Keep saves a rule under a name in My rules.",
+    ),
+    (
         "2. Read the map",
         "Dark cells are P-positions (the player to move loses). Drag to pan, use the wheel to \
          zoom; View switches to Grundy values, values mod 2 or 4, or the difference from a \
@@ -47,6 +54,7 @@ const QUICK_START: &[(&str, &str)] = &[
 
 /// Every key and gesture: where, what, and what it does.
 const KEYS: &[(&str, &str, &str)] = &[
+    ("rule editor", "Ctrl+Enter", "apply the typed rule"),
     ("map", "drag", "pan"),
     ("map", "wheel, pinch", "zoom around the pointer"),
     ("map", "+  or  =,  -", "zoom in, out"),

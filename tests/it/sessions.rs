@@ -551,6 +551,11 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         ("cram-v", ""),
         ("cram-h", ""),
         ("push-cram", ""),
+        ("rule(n -> [k, n - k] for k in 1..n if 2*k < n)", ""),
+        (
+            "rule((a, b) -> (a - k, b) for k in 1..=a; (a - k, b - k) for k in 1..=min(a, b))",
+            "",
+        ),
     ];
     // every family of the catalog is among the cases
     for name in NAMES {

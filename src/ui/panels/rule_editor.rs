@@ -126,7 +126,7 @@ pub fn rule_editor_ui(ui: &mut egui::Ui, editor: &mut RuleEditor) -> Option<Stri
             egui::TextEdit::multiline(&mut editor.text)
                 .code_editor()
                 .desired_rows(4)
-                .desired_width(f32::INFINITY)
+                .desired_width(ui.available_width())
                 .hint_text("rule(n -> [k, n - k] for k in 1..n if 2*k < n)"),
         )
         .labelled_by(label.id);
@@ -141,13 +141,14 @@ pub fn rule_editor_ui(ui: &mut egui::Ui, editor: &mut RuleEditor) -> Option<Stri
         }
         None => {}
     }
+    let ok = editor.problem.is_none() && !editor.text.trim().is_empty();
+    if ui.add_enabled(ok, egui::Button::new("Apply rule")).clicked() || ok && ctrl_enter {
+        apply = Some(editor.text.clone());
+    }
+    // a row of its own: the panel keeps its width
     ui.horizontal(|ui| {
-        let ok = editor.problem.is_none() && !editor.text.trim().is_empty();
-        if ui.add_enabled(ok, egui::Button::new("Apply rule")).clicked() || ok && ctrl_enter {
-            apply = Some(editor.text.clone());
-        }
         let l = ui.label("name:");
-        ui.add(egui::TextEdit::singleline(&mut editor.name).desired_width(90.0))
+        ui.add(egui::TextEdit::singleline(&mut editor.name).desired_width(100.0))
             .labelled_by(l.id);
         if ui
             .add_enabled(ok && !editor.name.trim().is_empty(), egui::Button::new("Keep"))
@@ -174,7 +175,7 @@ mod tests {
         e.check();
         let p = e.problem.clone().unwrap();
         assert!(
-            p.starts_with("line 2, column 21:") && p.contains("unknown name 'm'"),
+            p.starts_with("line 2, column 22:") && p.contains("unknown name 'm'"),
             "{p}"
         );
         e.text = "rule(n -> n - 1 if n >= 1)".into();

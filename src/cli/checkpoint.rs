@@ -60,18 +60,11 @@ pub fn start(
     Ok(Saving { checkpoint, saver })
 }
 
-/// Whether a file can be created beside `path` (the save writes one there and renames it).
+/// Whether the checkpoint can be replaced: a regular file (or none yet) with a folder that
+/// takes a new file beside it, where its links lead (the save writes there and renames).
 fn probe_writable(path: &Path) -> anyhow::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.probe", std::process::id()));
-    let probe = path.with_file_name(name);
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+    crate::files::atomic::check_writable(path, crate::files::Accept::FileOnly)
+        .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))
 }
 
 /// Stops saving (if a checkpoint was asked for) and saves once more, after the search: `Ok` when the search finished, the

@@ -549,6 +549,26 @@ pub fn print_error(e: &dyn std::fmt::Display) {
     eprintln!("error: {}", one_line(&e.to_string()));
 }
 
+/// clap's first paragraph on one line: its own continuation lines (indented, such as
+/// `  [possible values: png, svg]`) join the line before with a space, so they do not show as
+/// an escaped `\n`; a newline inside the argument as given (followed by no indentation) stays,
+/// for [`print_error`] to escape.
+pub fn join_clap_lines(text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i == 0 {
+            out.push_str(line);
+        } else if line.starts_with("  ") {
+            out.push(' ');
+            out.push_str(line.trim_start());
+        } else {
+            out.push('\n');
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit
 /// code.
 pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -> ExitCode {
@@ -635,5 +655,14 @@ mod tests {
         for bad in ["1920", "10x10", "axb", "1920x99999"] {
             assert!(parse_window_size(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn clap_continuation_lines_join_and_input_newlines_stay() {
+        assert_eq!(
+            join_clap_lines("invalid value 'jpg' for '--format <FORMAT>'\n  [possible values: png, svg]"),
+            "invalid value 'jpg' for '--format <FORMAT>' [possible values: png, svg]"
+        );
+        assert_eq!(join_clap_lines("invalid value 'a\nb'"), "invalid value 'a\nb'");
     }
 }

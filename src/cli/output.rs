@@ -51,6 +51,15 @@ pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::
     let opts = &page.options;
     let partial = page.offset > 0 || (opts.len() as u128) < page.total;
     if json {
+        if page.total == 0 {
+            // said in JSON too: a script that reads nothing cannot tell a terminal position
+            // from a command that failed silently
+            return writeln!(
+                out,
+                "{}",
+                json!({"options": "0", "offset": page.offset.to_string(), "shown": 0, "terminal": true})
+            );
+        }
         for o in opts {
             writeln!(
                 out,

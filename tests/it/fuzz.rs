@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use nimscope::figure::png_out::write_atomic;
+use nimscope::files::write_atomic;
 use nimscope::figure::{FigureStyle, make_figure};
 use nimscope::session::Session;
 use nimscope::solver::Control;

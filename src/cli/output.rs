@@ -281,6 +281,11 @@ fn largest_values(s: &Computed, count: usize) -> Vec<serde_json::Value> {
     for i in 0..len {
         if let Some(v) = s.get(i) {
             first.entry(v).or_insert(i);
+            // only the largest are kept (a closed form's N values may all differ); one that
+            // falls out can never come back, the smallest kept only grows
+            if first.len() > count {
+                first.pop_first();
+            }
         }
     }
     first

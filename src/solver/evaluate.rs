@@ -378,6 +378,8 @@ impl Evaluator {
                 by: cf.by.to_string(),
             });
         }
+        // a search that must outgrow the budget is refused before it starts
+        super::cost::admit_search(ruleset, p, control)?;
         self.touch(ruleset);
         // the search counts its own memo against the budget; what the other caches hold is
         // taken off it, and given back if the search needs it
@@ -521,6 +523,7 @@ impl Evaluator {
             // the prefix tried for a period: 2^20 values, fewer under a small budget
             let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
             let len = n.saturating_add(1).min(first);
+            super::cost::admit_sequence(ruleset, len, Some(n), control)?;
             self.make_room(len.saturating_mul(12), control);
             let mut c = sequence::compute(ruleset, len, control)?;
             if !c.knows(n) {

@@ -3,10 +3,12 @@
 //! ([`sequence`]), Cram and Push Cram ([`cram`]: the solvers share one transposition table;
 //! [`push_cram`] and [`cram_report`] name its Push Cram solver and the editor's report),
 //! the inspector's position reports ([`report`]) and play mode's rules ([`play`]); all
-//! cancellable and reporting progress through [`control`].
+//! cancellable and reporting progress through [`control`]; a job that must outgrow its
+//! memory budget is refused before it starts by [`cost`].
 
 pub mod closed_form;
 pub mod control;
+pub mod cost;
 pub mod cram;
 pub mod evaluate;
 pub mod grid;

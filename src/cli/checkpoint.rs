@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::interrupt;
 use crate::game::Position;
 use crate::solver::cram::checkpoint::{Checkpoint, Saver};
 use crate::solver::{Control, Evaluator};
@@ -54,7 +55,6 @@ pub fn start(
             checkpoint.save()?;
         }
     }
-    interrupt::catch();
     let checkpoint = Arc::new(checkpoint);
     let saver = Saver::spawn(checkpoint.clone(), every, control.clone(), interrupt::interrupted)?;
     Ok(Saving { checkpoint, saver })
@@ -90,43 +90,4 @@ pub fn finish<T>(saving: Option<Saving>, result: anyhow::Result<T>) -> anyhow::R
         (Err(_), Err(e)) => eprintln!("warning: {e}"),
     }
     result
-}
-
-/// Ctrl+C during a checkpointed search: a flag the saver polls.
-#[cfg(target_os = "linux")]
-mod interrupt {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-    extern "C" fn on_sigint(_: libc::c_int) {
-        INTERRUPTED.store(true, Ordering::Relaxed);
-        // A second Ctrl+C stops at once. (signal() is async-signal-safe.)
-        // SAFETY: restores the default disposition of SIGINT.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-        }
-    }
-
-    /// From now on the first Ctrl+C sets the flag instead of ending the process.
-    pub fn catch() {
-        // SAFETY: the handler only stores to an atomic and calls signal().
-        unsafe {
-            libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
-        }
-    }
-
-    pub fn interrupted() -> bool {
-        INTERRUPTED.load(Ordering::Relaxed)
-    }
-}
-
-/// Elsewhere Ctrl+C ends the process as usual; the periodic saves remain.
-#[cfg(not(target_os = "linux"))]
-mod interrupt {
-    pub fn catch() {}
-
-    pub fn interrupted() -> bool {
-        false
-    }
 }

@@ -3,7 +3,9 @@
 //! what is wrong and exit status 2, never a panic.
 
 mod checkpoint;
+mod interrupt;
 pub mod output;
+mod progress;
 
 use std::ops::Range;
 use std::process::ExitCode;
@@ -20,6 +22,8 @@ use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
 pub const EXIT_ERROR: u8 = 2;
+/// Exit status after Ctrl+C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 #[derive(Debug, Parser)]
 #[command(name = "nimscope", version = crate::GIT_COMMIT_VERSION, about = "Explore impartial combinatorial games: values, moves, maps, sequences and the papers' theorems")]
@@ -338,7 +342,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 );
             }
             let s = sequence::compute(&r, to, control)?;
-            output::sequence(out, &r, &s, json)?;
+            output::sequence(out, &r, &s, json, &interrupt::interrupted)?;
         }
         Command::Cram {
             board,
@@ -576,14 +580,11 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
     if let Some(n) = threads {
         control = control.with_threads(n);
     }
-    let progress = show_progress(&control);
+    let watcher = progress::Watcher::start(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());
     let result = run(command, &control, &mut lock);
-    if let Some((stop, handle)) = progress {
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        let _ = handle.join();
-    }
+    watcher.stop();
     let flushed = std::io::Write::flush(&mut lock);
     match result.and(flushed.map_err(anyhow::Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -593,51 +594,21 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
             {
                 return ExitCode::SUCCESS;
             }
+            if interrupt::interrupted() {
+                // a checkpointed search says where it is saved; anything else stopped
+                let stopped = e.downcast_ref::<crate::solver::SolveError>().is_some()
+                    || e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::Interrupted);
+                if stopped {
+                    print_error(&"interrupted (Ctrl+C); nothing was saved");
+                } else {
+                    print_error(&e);
+                }
+                return ExitCode::from(EXIT_INTERRUPTED);
+            }
             print_error(&e);
             ExitCode::from(EXIT_ERROR)
         }
     }
-}
-
-/// On a terminal, a long job shows its progress on stderr (after a second, five times a second);
-/// scripts reading a pipe see nothing extra.
-fn show_progress(
-    control: &Control,
-) -> Option<(
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-    std::thread::JoinHandle<()>,
-)> {
-    use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let (flag, control) = (stop.clone(), control.clone());
-    let handle = std::thread::Builder::new()
-        .name("progress".into())
-        .spawn(move || {
-            let start = std::time::Instant::now();
-            let mut shown = false;
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(200));
-                if start.elapsed().as_secs() >= 1 {
-                    let (done, total) = control.progress();
-                    let pct = if total > 0 {
-                        format!("{:.0}%", 100.0 * done.min(total) as f64 / total as f64)
-                    } else {
-                        format!("{done} steps")
-                    };
-                    eprint!("\r  working: {pct}   ");
-                    shown = true;
-                }
-            }
-            if shown {
-                eprint!("\r{}\r", " ".repeat(30));
-            }
-        })
-        .ok()?;
-    Some((stop, handle))
 }
 
 #[cfg(test)]

@@ -225,7 +225,15 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
 /// hundred million values of a periodic game cost their text, not their memory), then the
 /// period. `--json` adds the method, the largest values and, for the rare/common method, the
 /// rare/common split.
-pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Computed, json: bool) -> std::io::Result<()> {
+/// `stop` is polled between blocks of output (`seq nim --to 4294967296` prints 40 GB): when it
+/// holds, the output ends with an `Interrupted` error.
+pub fn sequence(
+    out: &mut impl Write,
+    r: &Ruleset,
+    s: &Computed,
+    json: bool,
+    stop: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
     let (period, pre) = s
         .periodicity
         .map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
@@ -246,6 +254,9 @@ pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Computed, json: bool) -> 
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
             buf.clear();
+            if stop() {
+                return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+            }
         }
     }
     out.write_all(&buf)?;

@@ -43,6 +43,8 @@ impl Watcher {
 
 fn watch(stop: &AtomicBool, control: &Control, show: bool) {
     let start = Instant::now();
+    // the estimate of the time left is the running part's, from when it started
+    let (mut stage, mut stage_start) = (String::new(), start);
     let mut shown = 0usize;
     let mut tick = 0u64;
     while !stop.load(Ordering::Relaxed) {
@@ -53,7 +55,11 @@ fn watch(stop: &AtomicBool, control: &Control, show: bool) {
         tick += 1;
         if show && tick.is_multiple_of(4) && start.elapsed() >= Duration::from_secs(1) {
             let (done, total) = control.progress();
-            let line = progress_line(done, total, start.elapsed());
+            let now = control.stage();
+            if now != stage {
+                (stage, stage_start) = (now, Instant::now());
+            }
+            let line = progress_line(&stage, done, total, start.elapsed(), stage_start.elapsed());
             eprint!("\r{line}{}", " ".repeat(shown.saturating_sub(line.chars().count())));
             shown = line.chars().count();
         }
@@ -64,14 +70,16 @@ fn watch(stop: &AtomicBool, control: &Control, show: bool) {
 }
 
 /// `  working: 45%, 12 s, about 15 s left (Ctrl+C stops)`, or the steps when the total is not
-/// known.
-pub fn progress_line(done: u64, total: u64, spent: Duration) -> String {
+/// known; a job of several parts names the one running (`working on …:`), whose share done
+/// and time spent on it (`on_stage`) give the estimate.
+pub fn progress_line(stage: &str, done: u64, total: u64, spent: Duration, on_stage: Duration) -> String {
     let secs = spent.as_secs_f64();
     let how = if total > 0 {
         let share = done.min(total) as f64 / total as f64;
         // a linear estimate, once there is something to go by
-        let left = if share >= 0.01 {
-            format!(", about {} left", duration_text(secs * (1.0 - share) / share))
+        let left = if share >= 0.01 && share < 1.0 {
+            let part = on_stage.as_secs_f64();
+            format!(", about {} left", duration_text(part * (1.0 - share) / share))
         } else {
             String::new()
         };
@@ -79,7 +87,12 @@ pub fn progress_line(done: u64, total: u64, spent: Duration) -> String {
     } else {
         format!("{done} steps, {}", duration_text(secs))
     };
-    format!("  working: {how} (Ctrl+C stops)")
+    let on = if stage.is_empty() {
+        String::new()
+    } else {
+        format!(" on {stage}")
+    };
+    format!("  working{on}: {how} (Ctrl+C stops)")
 }
 
 fn duration_text(secs: f64) -> String {
@@ -97,16 +110,16 @@ mod tests {
     #[test]
     fn the_line_says_share_time_and_estimate() {
         assert_eq!(
-            progress_line(25, 100, Duration::from_secs(10)),
+            progress_line("", 25, 100, Duration::from_secs(10), Duration::from_secs(10)),
             "  working: 25%, 10 s, about 30 s left (Ctrl+C stops)"
         );
         assert_eq!(
-            progress_line(7, 0, Duration::from_secs(300)),
-            "  working: 7 steps, 5 min (Ctrl+C stops)"
+            progress_line("seed 003 Prop 5.0.2 (i), board 2×30", 7, 0, Duration::from_secs(300), Duration::from_secs(3)),
+            "  working on seed 003 Prop 5.0.2 (i), board 2×30: 7 steps, 5 min (Ctrl+C stops)"
         );
         // too early for an estimate
         assert_eq!(
-            progress_line(0, 100, Duration::from_secs(2)),
+            progress_line("", 0, 100, Duration::from_secs(2), Duration::from_secs(2)),
             "  working: 0%, 2 s (Ctrl+C stops)"
         );
     }

@@ -58,6 +58,9 @@ pub struct Control {
     memory_budget: u64,
     /// Threads the job may use (`None`: the solver's own choice, by default every core).
     threads: Option<usize>,
+    /// What part of a job of several parts runs now (`check`: the row and board), for the
+    /// progress line; empty for a job of one part.
+    stage: Arc<std::sync::Mutex<String>>,
 }
 
 impl Default for Control {
@@ -79,6 +82,7 @@ impl Control {
             total: Arc::new(AtomicU64::new(0)),
             memory_budget,
             threads: None,
+            stage: Arc::default(),
         }
     }
 
@@ -130,6 +134,7 @@ impl Control {
             total: self.total.clone(),
             memory_budget: self.memory_budget,
             threads: self.threads,
+            stage: self.stage.clone(),
         }
     }
 
@@ -154,6 +159,21 @@ impl Control {
         } else {
             Ok(())
         }
+    }
+
+    /// Starts a part of a job of several parts: names it for the progress line and counts
+    /// its progress from zero (so one part's total is not compared with all parts' steps).
+    pub fn set_stage(&self, stage: impl Into<String>) {
+        if let Ok(mut s) = self.stage.lock() {
+            *s = stage.into();
+        }
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(0, Ordering::Relaxed);
+    }
+
+    /// The part of the job running now (empty: the job has one part).
+    pub fn stage(&self) -> String {
+        self.stage.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     pub fn set_total(&self, total: u64) {

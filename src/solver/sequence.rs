@@ -544,6 +544,20 @@ mod tests {
     }
 
     #[test]
+    fn closed_form_sequences_hold_nothing_and_match_the_search() {
+        // 2^32 values of Nim under a 1 MiB budget: the formula is held, not the values
+        let c = Control::with_budget(1 << 20);
+        let nim = compute(&"nim".parse().unwrap(), 1 << 32, &c).unwrap();
+        assert!(nim.bytes() < 1024, "{}", nim.bytes());
+        assert_eq!(nim.get((1 << 32) - 1), Some(u32::MAX));
+        for rules in ["nim", "misere(nim)", "zeruclid", "cdn", "divisor", "push(nim,tag(2))", "misere(push(nim,nim))"] {
+            assert_eq!(seq(rules, 300).values, plain(rules, 300), "{rules}");
+        }
+        let m = compute(&"misere(nim)".parse().unwrap(), 1 << 32, &c).unwrap();
+        assert_eq!(m.method, Method::ClosedForm);
+    }
+
+    #[test]
     fn fills_match_plain_search() {
         for rules in [
             "sub(1,3,4)",

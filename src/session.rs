@@ -237,8 +237,12 @@ impl Session {
         };
         // a FIFO, /dev/zero or a huge file is refused before it is read
         let bytes = crate::files::read_bounded(path, limits::MAX_FILE_BYTES, "a session").map_err(io)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| io(std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text")))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "it is not UTF-8 text",
+            ))
+        })?;
         Session::from_ron(&text, &shown)
     }
 

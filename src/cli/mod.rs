@@ -306,6 +306,16 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             format,
         } => {
             let r = parse_ruleset(&ruleset)?;
+            if rows.is_empty() || cols.is_empty() {
+                // an empty CSV would be a success that says nothing
+                anyhow::bail!(
+                    "rows {}..{} and columns {}..{} hold no cell (ranges are half-open: --rows 0..4 is rows 0 to 3)",
+                    rows.start,
+                    rows.end,
+                    cols.start,
+                    cols.end
+                );
+            }
             let asked = match &slice {
                 Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
                 None => Layout::Plain,
@@ -597,7 +607,8 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
             if interrupt::interrupted() {
                 // a checkpointed search says where it is saved; anything else stopped
                 let stopped = e.downcast_ref::<crate::solver::SolveError>().is_some()
-                    || e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::Interrupted);
+                    || e.downcast_ref::<std::io::Error>()
+                        .is_some_and(|io| io.kind() == std::io::ErrorKind::Interrupted);
                 if stopped {
                     print_error(&"interrupted (Ctrl+C); nothing was saved");
                 } else {

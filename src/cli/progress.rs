@@ -114,7 +114,13 @@ mod tests {
             "  working: 25%, 10 s, about 30 s left (Ctrl+C stops)"
         );
         assert_eq!(
-            progress_line("seed 003 Prop 5.0.2 (i), board 2×30", 7, 0, Duration::from_secs(300), Duration::from_secs(3)),
+            progress_line(
+                "seed 003 Prop 5.0.2 (i), board 2×30",
+                7,
+                0,
+                Duration::from_secs(300),
+                Duration::from_secs(3)
+            ),
             "  working on seed 003 Prop 5.0.2 (i), board 2×30: 7 steps, 5 min (Ctrl+C stops)"
         );
         // too early for an estimate

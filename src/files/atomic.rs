@@ -129,7 +129,10 @@ fn destination(path: &Path, accept: Accept) -> std::io::Result<Destination> {
                 "it is read-only (make it writable to replace it)",
             );
         }
-        return Ok(Destination::File { target, old: Some(meta) });
+        return Ok(Destination::File {
+            target,
+            old: Some(meta),
+        });
     }
     if kind.is_dir() {
         return refuse(ErrorKind::IsADirectory, "it is a folder: give a file name");
@@ -274,7 +277,12 @@ mod tests {
         // a link to a file that does not exist yet: the file is created where it points
         std::os::unix::fs::symlink(far.join("ck.bin"), dir.join("ck.bin")).unwrap();
         write_with(&dir.join("ck.bin"), Accept::FileOnly, |f| f.write_all(b"one")).unwrap();
-        assert!(std::fs::symlink_metadata(dir.join("ck.bin")).unwrap().file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(dir.join("ck.bin"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(std::fs::read(far.join("ck.bin")).unwrap(), b"one");
         // replaced through a relative chain, keeping the target's mode
         std::fs::set_permissions(far.join("ck.bin"), std::fs::Permissions::from_mode(0o640)).unwrap();
@@ -285,7 +293,12 @@ mod tests {
             std::fs::metadata(far.join("ck.bin")).unwrap().permissions().mode() & 0o777,
             0o640
         );
-        assert!(std::fs::symlink_metadata(dir.join("again.bin")).unwrap().file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(dir.join("again.bin"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         // temporary files were made beside the target, and none is left
         assert_eq!(names(&far), ["ck.bin"]);
         assert_eq!(names(&dir), ["again.bin", "ck.bin", "far"]);

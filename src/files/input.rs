@@ -119,7 +119,12 @@ mod tests {
         assert_eq!(read_bounded(&small, 3, "a test").unwrap(), b"abc");
         let e = read_bounded(&small, 2, "a test").unwrap_err().to_string();
         assert!(e.contains("larger than a test can be"), "{e}");
-        assert!(read_bounded(&dir, 100, "a test").unwrap_err().to_string().contains("folder"));
+        assert!(
+            read_bounded(&dir, 100, "a test")
+                .unwrap_err()
+                .to_string()
+                .contains("folder")
+        );
         assert_eq!(
             read_bounded(&dir.join("missing"), 100, "a test").unwrap_err().kind(),
             ErrorKind::NotFound

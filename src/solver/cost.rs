@@ -194,7 +194,9 @@ mod tests {
 
     /// The collections reachable from a heap of `n`, by brute force.
     fn reachable(ruleset: &Ruleset, n: u64) -> usize {
-        let Ruleset::Octal(code) = ruleset.base().0 else { unreachable!() };
+        let Ruleset::Octal(code) = ruleset.base().0 else {
+            unreachable!()
+        };
         let start = normalise_collection(vec![n]);
         let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
         let mut stack = vec![start];
@@ -233,8 +235,13 @@ mod tests {
     fn refusals_name_the_question_and_what_fits() {
         let small = Control::with_budget(16 << 20);
         let w: Ruleset = "misere(wythoff)".parse().unwrap();
-        let e = admit_search(&w, &Position::Heaps(vec![5000, 7000]), &small).unwrap_err().to_string();
-        assert!(e.contains("'5000,7000'") && e.contains("35012001 positions") && e.contains("16.0 MiB"), "{e}");
+        let e = admit_search(&w, &Position::Heaps(vec![5000, 7000]), &small)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("'5000,7000'") && e.contains("35012001 positions") && e.contains("16.0 MiB"),
+            "{e}"
+        );
         assert!(admit_search(&w, &Position::Heaps(vec![50, 70]), &small).is_ok());
         let o: Ruleset = "misere(octal(0.6))".parse().unwrap();
         let e = admit_sequence(&o, 100, None, &Control::new()).unwrap_err().to_string();

@@ -550,7 +550,15 @@ mod tests {
         let nim = compute(&"nim".parse().unwrap(), 1 << 32, &c).unwrap();
         assert!(nim.bytes() < 1024, "{}", nim.bytes());
         assert_eq!(nim.get((1 << 32) - 1), Some(u32::MAX));
-        for rules in ["nim", "misere(nim)", "zeruclid", "cdn", "divisor", "push(nim,tag(2))", "misere(push(nim,nim))"] {
+        for rules in [
+            "nim",
+            "misere(nim)",
+            "zeruclid",
+            "cdn",
+            "divisor",
+            "push(nim,tag(2))",
+            "misere(push(nim,nim))",
+        ] {
             assert_eq!(seq(rules, 300).values, plain(rules, 300), "{rules}");
         }
         let m = compute(&"misere(nim)".parse().unwrap(), 1 << 32, &c).unwrap();

@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-
 /// A run that takes longer has hung.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -44,7 +43,10 @@ fn refused(args: &[&str]) -> String {
     let o = run(args);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.starts_with("error: ") && err.lines().count() == 1, "{args:?}: {err:?}");
+    assert!(
+        err.starts_with("error: ") && err.lines().count() == 1,
+        "{args:?}: {err:?}"
+    );
     err
 }
 
@@ -99,7 +101,10 @@ fn a_checkpoint_behind_a_link_is_written_where_the_link_leads() {
     std::os::unix::fs::symlink(far.join("ck.bin"), &link).unwrap();
     let ck = link.to_str().unwrap();
     let first = answered(&["cram", "4x5", "--checkpoint", ck]);
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced");
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "the link was replaced"
+    );
     assert!(std::fs::metadata(far.join("ck.bin")).unwrap().is_file());
     std::fs::set_permissions(far.join("ck.bin"), std::fs::Permissions::from_mode(0o640)).unwrap();
     let o = run(&["cram", "4x5", "--checkpoint", ck]);
@@ -111,7 +116,10 @@ fn a_checkpoint_behind_a_link_is_written_where_the_link_leads() {
         0o640,
         "the target's mode is kept"
     );
-    let mut names: Vec<_> = std::fs::read_dir(&far).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let mut names: Vec<_> = std::fs::read_dir(&far)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     names.sort();
     assert_eq!(names, ["ck.bin"], "nothing left beside the target");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -142,11 +150,17 @@ fn fifos_and_endless_devices_are_refused_before_they_are_read() {
 #[test]
 fn refusals_known_from_the_size_come_first_and_say_what_to_change() {
     let e = refused(&["value", "misere(wythoff)", "5000,7000", "--memory-budget", "16M"]);
-    assert!(e.contains("'5000,7000'") && e.contains("35012001 positions") && e.contains("16.0 MiB"), "{e}");
+    assert!(
+        e.contains("'5000,7000'") && e.contains("35012001 positions") && e.contains("16.0 MiB"),
+        "{e}"
+    );
     let e = refused(&["seq", "misere(octal(0.6))", "--to", "100"]);
     assert!(e.contains("up to heap 99") && e.contains("heaps up to"), "{e}");
     let e = refused(&["value", "misere(octal(0.07))", "1000000000000000000"]);
-    assert!(e.contains("heap 1000000000000000000") && e.contains("heaps up to"), "{e}");
+    assert!(
+        e.contains("heap 1000000000000000000") && e.contains("heaps up to"),
+        "{e}"
+    );
     let e = refused(&["value", "octal(0.6)", "3,1000000000000000000"]);
     assert!(e.contains("1000000000000000000"), "{e}");
 }
@@ -154,12 +168,18 @@ fn refusals_known_from_the_size_come_first_and_say_what_to_change() {
 #[test]
 fn closed_forms_answer_at_any_size() {
     assert!(answered(&["value", "misere(nim)", "4294967296"]).contains("grundy 4294967296, outcome N"));
-    let v: serde_json::Value =
-        serde_json::from_str(&answered(&["value", "misere(nim)", "1,1,1", "--json"])).unwrap();
-    assert_eq!((v["grundy"].as_u64(), v["method"].as_str()), (Some(0), Some("closed form")));
+    let v: serde_json::Value = serde_json::from_str(&answered(&["value", "misere(nim)", "1,1,1", "--json"])).unwrap();
+    assert_eq!(
+        (v["grundy"].as_u64(), v["method"].as_str()),
+        (Some(0), Some("closed form"))
+    );
     let seq = answered(&["seq", "misere(nim)", "--to", "1000000"]);
     let first = seq.lines().next().unwrap();
-    assert!(first.starts_with("1,0,2,3,4,") && first.ends_with(",999999"), "{}", &first[..40]);
+    assert!(
+        first.starts_with("1,0,2,3,4,") && first.ends_with(",999999"),
+        "{}",
+        &first[..40]
+    );
 }
 
 #[test]

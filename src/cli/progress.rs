@@ -77,7 +77,7 @@ pub fn progress_line(stage: &str, done: u64, total: u64, spent: Duration, on_sta
     let how = if total > 0 {
         let share = done.min(total) as f64 / total as f64;
         // a linear estimate, once there is something to go by
-        let left = if share >= 0.01 && share < 1.0 {
+        let left = if (0.01..1.0).contains(&share) {
             let part = on_stage.as_secs_f64();
             format!(", about {} left", duration_text(part * (1.0 - share) / share))
         } else {

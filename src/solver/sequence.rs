@@ -241,24 +241,23 @@ fn fill(
             memo,
         );
     }
-    if plain_leaf {
-        if let Ruleset::Octal(code) = base
-            && code.splits()
-        {
-            let mut o = octal::octal_sequence(code, n, control)?;
-            return done(
-                Computed {
-                    // the values are kept once, here; the report keeps the rest
-                    values: std::mem::take(&mut o.values),
-                    periodicity: o.periodicity,
-                    n,
-                    method: Method::Octal(o.method),
-                    octal: Some(o),
-                    formula: None,
-                },
-                memo,
-            );
-        }
+    if plain_leaf
+        && let Ruleset::Octal(code) = base
+        && code.splits()
+    {
+        let mut o = octal::octal_sequence(code, n, control)?;
+        return done(
+            Computed {
+                // the values are kept once, here; the report keeps the rest
+                values: std::mem::take(&mut o.values),
+                periodicity: o.periodicity,
+                n,
+                method: Method::Octal(o.method),
+                octal: Some(o),
+                formula: None,
+            },
+            memo,
+        );
     }
     let memory = match base {
         Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),

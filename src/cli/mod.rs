@@ -398,12 +398,13 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 output::cram_outcome(out, &r, &p, o, json)?;
                 return Ok(());
             }
+            let mirrored = if moves { mirror_options(&r, &p) } else { None };
             let mut solve = || -> anyhow::Result<_> {
                 let g = eval.value(&r, &p, control)?;
                 // Option values only when they are listed: a board's value can be known at
                 // once (2x64 by symmetry) while its options need searches.
                 let summary = eval.cram_summary(&r, &p, g, control)?;
-                let opts = if moves {
+                let opts = if moves && mirrored.is_none() {
                     Some(eval.options(&r, &p, control)?)
                 } else {
                     None
@@ -413,6 +414,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let result = solve();
             let (g, summary, opts) = checkpoint::finish(saving, result)?;
             output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
+            if let Some(page) = mirrored {
+                output::moves_page(out, &page, json)?;
+                if !json {
+                    writeln!(out, "{MIRROR}")?;
+                }
+            }
         }
         Command::Export {
             session,
@@ -465,6 +472,50 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
     }
     Ok(())
+}
+
+/// Empty cells above which `cram --moves` lists the options of a board symmetric under the
+/// half turn by the mirror strategy instead of searching each (a search per option of 4x8
+/// takes seconds, of 6x6 half a minute, of 2x64 hours).
+const MIRROR_MOVES_ABOVE: usize = 32;
+
+const MIRROR: &str = "every move leads to an N-position: the board is symmetric under the half turn, so the reply at the move's mirror image restores the symmetry (the mirror strategy); the options' values are not searched";
+
+/// The options of a Cram board of more than [`MIRROR_MOVES_ABOVE`] empty cells that the
+/// mirror strategy answers: on a board symmetric under the half turn fixing no empty cell and
+/// no domino (every even×even rectangle), each move is answered by its image, so every option
+/// is an N-position (its value, not 0, is not known without a search).
+fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::OptionsPage> {
+    use crate::solver::evaluate::{Answer, Method, OptionAnswer, OptionsPage};
+    let (Ruleset::Cram(crate::game::catalog::CramKind::Both), Position::Board(b)) = (r, p) else {
+        return None;
+    };
+    if b.empty_count() <= MIRROR_MOVES_ABOVE
+        || !crate::solver::cram::reduce::half_turn_zero(b.empty_mask(), b.rows(), b.cols())
+    {
+        return None;
+    }
+    let mut opts = Vec::new();
+    r.options(p, &mut opts);
+    let options: Vec<OptionAnswer> = opts
+        .into_iter()
+        .map(|o| OptionAnswer {
+            description: r.describe_move(p, &o),
+            to: o.to_string(),
+            answer: Answer {
+                grundy: None,
+                outcome: Outcome::N,
+                method: Method::ClosedForm,
+                by: "the mirror strategy".into(),
+            },
+            position: o,
+        })
+        .collect();
+    Some(OptionsPage {
+        total: options.len() as u128,
+        offset: 0,
+        options,
+    })
 }
 
 /// The page `moves` lists without `--limit`: every option when they all fit the memory budget

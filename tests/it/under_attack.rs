@@ -216,3 +216,22 @@ fn ctrl_c_stops_a_long_command_cleanly() {
     assert_eq!(err, "error: interrupted (Ctrl+C); nothing was saved\n");
     assert!(o.stdout.is_empty(), "no partial table");
 }
+
+#[test]
+fn a_symmetric_boards_moves_are_answered_by_the_mirror() {
+    // 2x64: 190 moves, each an N-position, at once
+    let text = answered(&["cram", "2x64", "--moves", "--json"]);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["moves"], 190);
+    assert_eq!(lines.len(), 1 + 190);
+    assert!(lines[1..].iter().all(|o| o["outcome"] == "N" && o["grundy"].is_null()));
+    // the strategy's claim against the solver on a board it searches quickly
+    let text = answered(&["cram", "2x18", "--moves", "--json"]);
+    for o in text.lines().skip(1).step_by(5) {
+        let o: serde_json::Value = serde_json::from_str(o).unwrap();
+        assert_eq!(o["outcome"], "N");
+        let board = o["to"].as_str().unwrap();
+        let v: serde_json::Value = serde_json::from_str(&answered(&["cram", board, "--outcome", "--json"])).unwrap();
+        assert_eq!(v["outcome"], "N", "{board}");
+    }
+}

@@ -285,7 +285,8 @@ impl Session {
             return Err(Invalid::new(
                 &["view"],
                 format!(
-                    "view (center_a: {}, center_b: {}, cells_per_point: {}): the centre must be finite and within ±2^53, the zoom from 1/600 to {MAX_CELLS_PER_POINT} cells a point",
+                    // `{:?}`: the shortest form, 1e300 rather than its 301 digits
+                    "view (center_a: {:?}, center_b: {:?}, cells_per_point: {:?}): the centre must be finite and within ±2^53, the zoom from 1/600 to {MAX_CELLS_PER_POINT} cells a point",
                     v.center_a, v.center_b, v.cells_per_point
                 ),
             ));

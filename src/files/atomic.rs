@@ -111,11 +111,21 @@ pub fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
 
 fn destination(path: &Path, accept: Accept) -> std::io::Result<Destination> {
     let refuse = |kind: ErrorKind, why: &str| Err(Error::new(kind, why.to_string()));
-    let target = follow_links(path)?;
-    let meta = match std::fs::metadata(&target) {
+    // The kernel follows the links first: it also knows the links of /proc (`/dev/stdout` →
+    // `/proc/self/fd/1` → `pipe:[…]`), whose text names no file. Only a path that leads
+    // nowhere yet is followed link by link, to create the file the last link names.
+    let meta = match std::fs::metadata(path) {
         Ok(m) => m,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Destination::File { target, old: None }),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            let target = follow_links(path)?;
+            return Ok(Destination::File { target, old: None });
+        }
         Err(e) => return Err(e),
+    };
+    let target = if meta.is_file() && std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
     };
     let kind = meta.file_type();
     if kind.is_file() {

@@ -23,8 +23,16 @@ pub enum SolveError {
 
 /// Why a job over the memory budget was refused: what it would need and what the budget is.
 pub fn over_budget_message(what: &str, needed: u64, budget: u64) -> String {
+    // a job refused as it grows knows only that it went past the budget: "would need 16.0 MiB
+    // but the budget is 16.0 MiB" would read as a contradiction
+    if needed <= budget.saturating_add(budget / 8) {
+        return format!(
+            "{what} outgrew the memory budget of {} as it ran; ask for less, or raise the budget",
+            human_bytes(budget)
+        );
+    }
     format!(
-        "{what} would need about {} but the memory budget is {}; choose a smaller region or raise the budget",
+        "{what} would need about {}, over the memory budget of {}; ask for less, or raise the budget",
         human_bytes(needed),
         human_bytes(budget)
     )

@@ -530,7 +530,10 @@ impl Evaluator {
                 // no period within the first values: compute up to the heap itself, if that fits
                 let needed = n.saturating_add(1).saturating_mul(12);
                 control.reserve(
-                    format!("the values of {ruleset} up to {n} (no period is certified below {SEQUENCE_LEN})"),
+                    format!(
+                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values, and the values up to the heap",
+                        c.computed_len()
+                    ),
                     needed,
                 )?;
                 drop(c);

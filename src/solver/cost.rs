@@ -24,40 +24,54 @@ use super::search::position_bytes;
 use crate::game::quote::quoted;
 use crate::game::{Position, Ruleset};
 
-/// Memory of one memoised position of one heap (the smallest): its heaps, the key and the
-/// table's own overhead, as the search counts them.
+/// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
+/// the table's own overhead, as the search counts them.
 fn entry_bytes() -> u64 {
-    position_bytes(&Position::Heaps(vec![0])) + 16 + super::search::BYTES_PER_ENTRY
+    position_bytes(&Position::Heaps(Vec::new())) + 16 + super::search::BYTES_PER_ENTRY
+}
+
+/// What a search must meet at least: positions, and heaps over all of them (each heap of a
+/// memoised position costs 8 bytes more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Met {
+    pub positions: u128,
+    pub heaps: u128,
 }
 
 /// Largest token count the partition table covers; the bounds grow with the tokens, so a
 /// larger heap is bounded by this one's count (already far past any memory).
 const MAX_TOKENS: usize = 400;
 
-/// `p(m, ≤ j)`: the partitions of `m` into at most `j` parts, for `m, j ≤ MAX_TOKENS`.
-fn partitions() -> &'static Vec<Vec<u128>> {
-    static TABLE: OnceLock<Vec<Vec<u128>>> = OnceLock::new();
+/// `(p(m, ≤ j), s(m, ≤ j))`: the partitions of `m` into at most `j` parts, and their parts
+/// in all, for `m, j ≤ MAX_TOKENS`. Those with exactly `j` parts are those of `m − j` into at
+/// most `j` (one token off each part), each with `j` parts.
+fn partitions() -> &'static Vec<Vec<(u128, u128)>> {
+    static TABLE: OnceLock<Vec<Vec<(u128, u128)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let n = MAX_TOKENS;
-        let mut p = vec![vec![0u128; n + 1]; n + 1];
-        p[0].iter_mut().for_each(|x| *x = 1);
+        let mut p = vec![vec![(0u128, 0u128); n + 1]; n + 1];
+        p[0].iter_mut().for_each(|x| *x = (1, 0));
         for m in 1..=n {
             for j in 1..=n {
-                let with_part_j = if m >= j { p[m - j][j] } else { 0 };
-                p[m][j] = p[m][j - 1].saturating_add(with_part_j);
+                let exactly = if m >= j { p[m - j][j].0 } else { 0 };
+                let (count, parts) = p[m][j - 1];
+                p[m][j] = (
+                    count.saturating_add(exactly),
+                    parts.saturating_add(exactly.saturating_mul(j as u128)),
+                );
             }
         }
         p
     })
 }
 
-fn at_most(m: usize, j: usize) -> u128 {
+fn at_most(m: usize, j: usize) -> (u128, u128) {
     partitions()[m][j.min(MAX_TOKENS)]
 }
 
 /// The collections a search of a heap of `n` tokens of `ruleset`'s splitting octal game must
 /// meet at least (see the module's header); `None` for other rulesets.
-pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<u128> {
+pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
     let Ruleset::Octal(code) = ruleset.base().0 else {
         return None;
     };
@@ -65,24 +79,31 @@ pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<u128> {
         return None;
     }
     let n = n.min(MAX_TOKENS as u64) as usize;
-    let mut best = 1u128;
+    let mut best = Met { positions: 1, heaps: 1 };
     for (i, &d) in code.digits().iter().enumerate() {
         let t = i + 1;
         let (one, two) = (d & 2 != 0, d & 4 != 0);
-        let mut count = 0u128;
+        let mut met = Met { positions: 0, heaps: 0 };
         let mut k = 0;
         while t * k < n {
             let m = n - t * k;
-            count = count.saturating_add(match (one, two) {
+            let (count, parts) = match (one, two) {
                 (true, true) => at_most(m, k + 1),
                 // exactly k + 1 parts: take one token from each part first
-                (false, true) if m > k => at_most(m - (k + 1), k + 1),
-                (true, false) => 1,
-                _ => 0,
-            });
+                (false, true) if m > k => {
+                    let (count, _) = at_most(m - (k + 1), k + 1);
+                    (count, count.saturating_mul(k as u128 + 1))
+                }
+                (true, false) => (1, 1),
+                _ => (0, 0),
+            };
+            met.positions = met.positions.saturating_add(count);
+            met.heaps = met.heaps.saturating_add(parts);
             k += 1;
         }
-        best = best.max(count);
+        if met.positions > best.positions {
+            best = met;
+        }
     }
     Some(best)
 }
@@ -94,17 +115,23 @@ fn reaches_every_lower_position(ruleset: &Ruleset) -> bool {
 }
 
 /// The positions a memoised search from `p` must meet at least, when known.
-pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<u128> {
+pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
     let Position::Heaps(h) = p else { return None };
     if reaches_every_lower_position(ruleset) {
-        return Some(h.iter().fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1)));
+        let positions = h.iter().fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1));
+        return Some(Met {
+            positions,
+            heaps: positions.saturating_mul(h.len() as u128),
+        });
     }
     let largest = h.iter().copied().max().unwrap_or(0);
     octal_collections_met(ruleset, largest)
 }
 
-fn bytes_of(positions: u128) -> u128 {
-    positions.saturating_mul(u128::from(entry_bytes()))
+fn bytes_of(met: Met) -> u128 {
+    met.positions
+        .saturating_mul(u128::from(entry_bytes()))
+        .saturating_add(met.heaps.saturating_mul(8))
 }
 
 fn shown(bytes: u128) -> String {
@@ -145,7 +172,7 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     Err(SolveError::Unsupported(format!(
         "the value of {} in {ruleset}: a search over {why} meets {} positions, {}, over the memory budget of {}; {hint}, or raise the budget",
         quoted(&p.to_string()),
-        count_text(met),
+        count_text(met.positions),
         shown(needed),
         human_bytes(budget)
     )))
@@ -174,7 +201,7 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
     let fits = largest_heap_that_fits(ruleset, budget).map_or(String::new(), |k| format!("heaps up to {k} fit it; "));
     Err(SolveError::Unsupported(format!(
         "{asked}: a search over the collections of heaps the moves reach (under misère play or a push a collection is not the nim-sum of its heaps) meets {} of them, {}, over the memory budget of {}; {fits}ask less, or raise the budget",
-        count_text(met),
+        count_text(met.positions),
         shown(needed),
         human_bytes(budget)
     )))
@@ -213,12 +240,33 @@ mod tests {
         seen.len()
     }
 
+    /// The heaps of all collections reachable from a heap of `n`, by brute force.
+    fn reachable_heaps(ruleset: &Ruleset, n: u64) -> u128 {
+        let Ruleset::Octal(code) = ruleset.base().0 else {
+            unreachable!()
+        };
+        let start = normalise_collection(vec![n]);
+        let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
+        let mut stack = vec![start];
+        let mut opts = Vec::new();
+        while let Some(c) = stack.pop() {
+            opts.clear();
+            code.collection_options(&c, &mut opts);
+            for o in opts.drain(..) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+        seen.iter().map(|c| c.iter().filter(|&&h| h > 0).count() as u128).sum()
+    }
+
     #[test]
     fn octal_bounds_never_exceed_what_is_reachable() {
         for code in ["0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f"] {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             for n in [0u64, 1, 2, 5, 12, 20, 28] {
-                let bound = octal_collections_met(&r, n).unwrap();
+                let bound = octal_collections_met(&r, n).unwrap().positions;
                 let real = reachable(&r, n) as u128;
                 assert!(bound <= real, "{code} at {n}: bound {bound} > {real} reachable");
                 if ["0.6", "0.07", "0.4"].contains(&code) && n >= 2 {
@@ -228,6 +276,12 @@ mod tests {
             }
         }
         assert_eq!(octal_collections_met(&"misere(octal(0.03))".parse().unwrap(), 9), None);
+        // the heaps of the collections counted, against brute force (0.6: the very same set)
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        for n in [3u64, 9, 17] {
+            let met = octal_collections_met(&r, n).unwrap();
+            assert_eq!(met.heaps, reachable_heaps(&r, n), "0.6 at {n}");
+        }
         assert_eq!(octal_collections_met(&"nim".parse().unwrap(), 9), None);
     }
 

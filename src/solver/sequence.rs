@@ -439,7 +439,18 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
             _ => Position::Heaps(vec![i]),
         };
         values.push(match ruleset.check_position(&p) {
-            Ok(()) => search.value(&p, control)?,
+            // named as asked: the sequence, not the heap the search had reached
+            Ok(()) => search.value(&p, control).map_err(|e| match e {
+                SolveError::OverBudget { needed, budget, .. } => SolveError::OverBudget {
+                    what: format!(
+                        "the values of {ruleset} up to heap {} (searched heap by heap, at heap {i})",
+                        n - 1
+                    ),
+                    needed,
+                    budget,
+                },
+                e => e,
+            })?,
             Err(_) => NONE,
         });
         control.add_done(1);

@@ -9,7 +9,8 @@
 //! - [`checks`]: the papers' theorems compared with computation (`nimscope check`);
 //! - [`worker`] (the solver threads and their typed messages), [`camera`] (where the map
 //!   looks), [`raster`] (values → pixels, for the screen and the figures), [`figure`] (PNG
-//!   figures) and [`session`] (saved explorations);
+//!   figures), [`session`] (saved explorations) and [`files`] (the one atomic writer, and
+//!   input files read with a bound);
 //! - the faces: [`cli`], the scriptable command line, and `ui`, the window (behind the `gui`
 //!   feature, and the only module that uses the GUI toolkit). `main.rs` picks one; neither
 //!   imports the other.
@@ -20,6 +21,7 @@ pub mod camera;
 pub mod checks;
 pub mod cli;
 pub mod figure;
+pub mod files;
 pub mod game;
 pub mod raster;
 pub mod session;

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
             let text = e.to_string();
             let first = text.split("\n\n").next().unwrap_or("error: bad arguments").trim();
             let what = first.strip_prefix("error: ").unwrap_or(first);
-            cli::print_error(&format!("{what} (see nimscope --help)"));
+            cli::print_error(&format!("{} (see nimscope --help)", cli::join_clap_lines(what)));
             return ExitCode::from(EXIT_ERROR);
         }
     };

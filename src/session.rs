@@ -39,6 +39,10 @@ pub mod limits {
     pub const MAX_TREE_DEPTH: usize = 256;
     /// Options the window generates to check a saved game's moves, over all its moves.
     pub const MAX_GAME_WORK: u64 = 1 << 24;
+    /// Bytes of a session file (and of the window's state): far more than the largest session
+    /// the window writes (its longest fields are bounded above), far less than a file that
+    /// is not a session at all.
+    pub const MAX_FILE_BYTES: u64 = 64 << 20;
     /// Characters of the figure's title and of the inspector's position field.
     pub const MAX_SHORT_TEXT: usize = 10_000;
     /// How the move tree joins the positions of a node's path (the window's separator).
@@ -227,16 +231,24 @@ impl Session {
     /// Reads and checks a session file.
     pub fn load(path: &Path) -> Result<Session, SessionError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| SessionError::Io {
+        let io = |e: std::io::Error| SessionError::Io {
             path: escape(&shown),
             message: one_line(&e.to_string()),
+        };
+        // a FIFO, /dev/zero or a huge file is refused before it is read
+        let bytes = crate::files::read_bounded(path, limits::MAX_FILE_BYTES, "a session").map_err(io)?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "it is not UTF-8 text",
+            ))
         })?;
         Session::from_ron(&text, &shown)
     }
 
     /// Writes the session atomically (a temporary file, then a rename).
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        crate::figure::png_out::write_atomic(path, self.to_ron().as_bytes()).map_err(|e| SessionError::Io {
+        crate::files::write_atomic(path, self.to_ron().as_bytes()).map_err(|e| SessionError::Io {
             path: escape(&path.display().to_string()),
             message: one_line(&e.to_string()),
         })
@@ -273,7 +285,8 @@ impl Session {
             return Err(Invalid::new(
                 &["view"],
                 format!(
-                    "view (center_a: {}, center_b: {}, cells_per_point: {}): the centre must be finite and within ±2^53, the zoom from 1/600 to {MAX_CELLS_PER_POINT} cells a point",
+                    // `{:?}`: the shortest form, 1e300 rather than its 301 digits
+                    "view (center_a: {:?}, center_b: {:?}, cells_per_point: {:?}): the centre must be finite and within ±2^53, the zoom from 1/600 to {MAX_CELLS_PER_POINT} cells a point",
                     v.center_a, v.center_b, v.cells_per_point
                 ),
             ));
@@ -688,7 +701,7 @@ impl WindowState {
     /// when they could be read; the message says what happened, for the window to show.
     pub fn restore(dir: &Path) -> (WindowState, Option<String>) {
         let path = dir.join("window.ron");
-        let why = match std::fs::read(&path) {
+        let why = match crate::files::read_bounded(&path, limits::MAX_FILE_BYTES, "the window's state") {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (WindowState::default(), None),
             Err(e) => e.to_string(),
             Ok(bytes) => match String::from_utf8(bytes) {
@@ -748,7 +761,7 @@ impl WindowState {
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)?;
-        crate::figure::png_out::write_atomic(&dir.join("window.ron"), text.as_bytes())
+        crate::files::write_atomic(&dir.join("window.ron"), text.as_bytes())
     }
 
     /// Puts `path` first in the recent list.

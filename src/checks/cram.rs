@@ -24,6 +24,7 @@ fn g007(n: usize) -> u32 {
 /// row, counting the boards checked (none: the row is EMPTY). `test` returns `Ok(None)` for a board that agrees, `Ok(Some(why))` for a
 /// counterexample.
 fn run(
+    control: &Control,
     source: &str,
     statement: &str,
     range: impl Fn(Option<&str>) -> String,
@@ -38,6 +39,7 @@ fn run(
         let Ok(board) = Board::rectangle(r, c) else {
             continue;
         };
+        control.set_stage(format!("{source}, board {r}×{c}"));
         match test(&board) {
             Ok(None) => {
                 checked += 1;
@@ -99,6 +101,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
     let mut rows = Vec::new();
 
     rows.push(run(
+        control,
         &format!("{src} (i)"),
         "Push Cram: (2k)×n is an N-position",
         |_| format!("(2k)×n for k ≥ 1, n ≥ 1, 2k·n ≤ {max}"),
@@ -106,6 +109,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         |b| expect(&mut s, b, Outcome::N, control),
     ));
     rows.push(run(
+        control,
         &format!("{src} (ii)"),
         "Push Cram: (2k+1)×n is an N-position if G_0.07(n) = 0",
         |_| format!("(2k+1)×n for k ≥ 0, n ≥ 1 with G_0.07(n) = 0, (2k+1)·n ≤ {max}"),
@@ -113,6 +117,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         |b| expect(&mut s, b, Outcome::N, control),
     ));
     rows.push(run(
+        control,
         &format!("{src} (iii)"),
         "Push Cram: 3×(2k) is a P-position",
         |last| {
@@ -125,6 +130,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         |b| expect(&mut s, b, Outcome::P, control),
     ));
     rows.push(run(
+        control,
         &format!("{src} (iv)"),
         "Push Cram: n×3 is a P-position if and only if G_0.07(n) = 0",
         |last| {
@@ -141,6 +147,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         },
     ));
     rows.push(run(
+        control,
         &format!("{src} (v)"),
         "Push Cram: (2k+1)×4 is a P-position",
         |last| {
@@ -154,6 +161,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
     ));
     let conj = "seed 003 Conj 5.0.3";
     rows.push(run(
+        control,
         &format!("{conj} (outcome)"),
         "Push Cram: 3×(2k+1) is an N-position",
         |last| {
@@ -166,6 +174,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         |b| expect(&mut s, b, Outcome::N, control),
     ));
     rows.push(run(
+        control,
         &format!("{conj} (bluff)"),
         "Push Cram: 3×(2k+1) is a bluff position (every move, the push included, wins)",
         |last| {
@@ -187,6 +196,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         },
     ));
     rows.push(run(
+        control,
         &format!("{conj} (bluff, dominoes only; our variant)"),
         "Push Cram: in 3×(2k+1) with G_0.07(2k+1) ≠ 0 every vertical domino wins (and the push loses)",
         |last| {
@@ -205,6 +215,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         },
     ));
     rows.push(run(
+        control,
         &format!("{conj} (bluff, dominoes only)"),
         "Push Cram: in 3×(2k+1) every vertical domino wins (the push is not counted)",
         |last| {
@@ -231,6 +242,7 @@ pub fn check_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
     let src = "seed 003 §5 (Cram)";
     let mut rows = Vec::new();
     rows.push(run(
+        control,
         src,
         "Cram: an even×even rectangle is a P-position",
         |last| format!("(2a)×(2b), 4ab ≤ {max} (largest finished: {})", last.unwrap_or("none")),
@@ -241,6 +253,7 @@ pub fn check_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         },
     ));
     rows.push(run(
+        control,
         src,
         "Cram: an even×odd rectangle is an N-position",
         |last| {

@@ -28,6 +28,8 @@ fn rules(text: &str) -> Ruleset {
 }
 
 fn map(text: &str, n: u64, control: &Control) -> Result<Grid, SolveError> {
+    // each map is a part of its own for the progress line: its share done and time left
+    control.set_stage(format!("the map of {text}, {n}×{n}"));
     grid(&rules(text), &Layout::Plain, 0..n, 0..n, control)
 }
 
@@ -70,10 +72,15 @@ impl Tally {
 pub fn engine_checks(upto: u64, control: &Control) -> Result<Rows, SolveError> {
     let n = upto;
     let mut rows = Vec::new();
+    control.set_stage(format!("seed 000's rows (maps up to {n}×{n})"));
     seed_000(n, control, &mut rows)?;
+    control.set_stage(format!("seeds 001–002's rows (up to {n})"));
     seed_001_002(n, control, &mut rows)?;
+    control.set_stage(format!("seed 003 §2–3's rows (up to {n})"));
     seed_003_sections_2_3(n, control, &mut rows)?;
+    control.set_stage(format!("seed 003 §4's rows (up to {n})"));
     seed_003_section_4(n, control, &mut rows)?;
+    control.set_stage(format!("seed 004's rows (up to {n})"));
     seed_004(n, control, &mut rows)?;
     Ok(rows)
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::interrupt;
 use crate::game::Position;
 use crate::solver::cram::checkpoint::{Checkpoint, Saver};
 use crate::solver::{Control, Evaluator};
@@ -54,24 +55,16 @@ pub fn start(
             checkpoint.save()?;
         }
     }
-    interrupt::catch();
     let checkpoint = Arc::new(checkpoint);
     let saver = Saver::spawn(checkpoint.clone(), every, control.clone(), interrupt::interrupted)?;
     Ok(Saving { checkpoint, saver })
 }
 
-/// Whether a file can be created beside `path` (the save writes one there and renames it).
+/// Whether the checkpoint can be replaced: a regular file (or none yet) with a folder that
+/// takes a new file beside it, where its links lead (the save writes there and renames).
 fn probe_writable(path: &Path) -> anyhow::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.probe", std::process::id()));
-    let probe = path.with_file_name(name);
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+    crate::files::atomic::check_writable(path, crate::files::Accept::FileOnly)
+        .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))
 }
 
 /// Stops saving (if a checkpoint was asked for) and saves once more, after the search: `Ok` when the search finished, the
@@ -97,43 +90,4 @@ pub fn finish<T>(saving: Option<Saving>, result: anyhow::Result<T>) -> anyhow::R
         (Err(_), Err(e)) => eprintln!("warning: {e}"),
     }
     result
-}
-
-/// Ctrl+C during a checkpointed search: a flag the saver polls.
-#[cfg(target_os = "linux")]
-mod interrupt {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-    extern "C" fn on_sigint(_: libc::c_int) {
-        INTERRUPTED.store(true, Ordering::Relaxed);
-        // A second Ctrl+C stops at once. (signal() is async-signal-safe.)
-        // SAFETY: restores the default disposition of SIGINT.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-        }
-    }
-
-    /// From now on the first Ctrl+C sets the flag instead of ending the process.
-    pub fn catch() {
-        // SAFETY: the handler only stores to an atomic and calls signal().
-        unsafe {
-            libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
-        }
-    }
-
-    pub fn interrupted() -> bool {
-        INTERRUPTED.load(Ordering::Relaxed)
-    }
-}
-
-/// Elsewhere Ctrl+C ends the process as usual; the periodic saves remain.
-#[cfg(not(target_os = "linux"))]
-mod interrupt {
-    pub fn catch() {}
-
-    pub fn interrupted() -> bool {
-        false
-    }
 }

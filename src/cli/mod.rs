@@ -3,7 +3,9 @@
 //! what is wrong and exit status 2, never a panic.
 
 mod checkpoint;
+mod interrupt;
 pub mod output;
+mod progress;
 mod rules;
 
 use std::ops::Range;
@@ -21,6 +23,8 @@ use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
 pub const EXIT_ERROR: u8 = 2;
+/// Exit status after Ctrl+C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 #[derive(Debug, Parser)]
 #[command(name = "nimscope", version = crate::GIT_COMMIT_VERSION, about = "Explore impartial combinatorial games: values, moves, maps, sequences and the papers' theorems")]
@@ -334,6 +338,16 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             format,
         } => {
             let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
+            if rows.is_empty() || cols.is_empty() {
+                // an empty CSV would be a success that says nothing
+                anyhow::bail!(
+                    "rows {}..{} and columns {}..{} hold no cell (ranges are half-open: --rows 0..4 is rows 0 to 3)",
+                    rows.start,
+                    rows.end,
+                    cols.start,
+                    cols.end
+                );
+            }
             let asked = match &slice {
                 Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
                 None => Layout::Plain,
@@ -375,7 +389,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 );
             }
             let s = sequence::compute(&r, to, control)?;
-            output::sequence(out, &r, &s, json)?;
+            output::sequence(out, &r, &s, json, &interrupt::interrupted)?;
         }
         Command::Cram {
             board,
@@ -421,12 +435,13 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 output::cram_outcome(out, &r, &p, o, json)?;
                 return Ok(());
             }
+            let mirrored = if moves { mirror_options(&r, &p) } else { None };
             let mut solve = || -> anyhow::Result<_> {
                 let g = eval.value(&r, &p, control)?;
                 // Option values only when they are listed: a board's value can be known at
                 // once (2x64 by symmetry) while its options need searches.
                 let summary = eval.cram_summary(&r, &p, g, control)?;
-                let opts = if moves {
+                let opts = if moves && mirrored.is_none() {
                     Some(eval.options(&r, &p, control)?)
                 } else {
                     None
@@ -436,6 +451,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let result = solve();
             let (g, summary, opts) = checkpoint::finish(saving, result)?;
             output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
+            if let Some(page) = mirrored {
+                output::moves_page(out, &page, json)?;
+                if !json {
+                    writeln!(out, "{MIRROR}")?;
+                }
+            }
         }
         Command::Export {
             session,
@@ -489,6 +510,50 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
     }
     Ok(())
+}
+
+/// Empty cells above which `cram --moves` lists the options of a board symmetric under the
+/// half turn by the mirror strategy instead of searching each (a search per option of 4x8
+/// takes seconds, of 6x6 half a minute, of 2x64 hours).
+const MIRROR_MOVES_ABOVE: usize = 32;
+
+const MIRROR: &str = "every move leads to an N-position: the board is symmetric under the half turn, so the reply at the move's mirror image restores the symmetry (the mirror strategy); the options' values are not searched";
+
+/// The options of a Cram board of more than [`MIRROR_MOVES_ABOVE`] empty cells that the
+/// mirror strategy answers: on a board symmetric under the half turn fixing no empty cell and
+/// no domino (every even×even rectangle), each move is answered by its image, so every option
+/// is an N-position (its value, not 0, is not known without a search).
+fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::OptionsPage> {
+    use crate::solver::evaluate::{Answer, Method, OptionAnswer, OptionsPage};
+    let (Ruleset::Cram(crate::game::catalog::CramKind::Both), Position::Board(b)) = (r, p) else {
+        return None;
+    };
+    if b.empty_count() <= MIRROR_MOVES_ABOVE
+        || !crate::solver::cram::reduce::half_turn_zero(b.empty_mask(), b.rows(), b.cols())
+    {
+        return None;
+    }
+    let mut opts = Vec::new();
+    r.options(p, &mut opts);
+    let options: Vec<OptionAnswer> = opts
+        .into_iter()
+        .map(|o| OptionAnswer {
+            description: r.describe_move(p, &o),
+            to: o.to_string(),
+            answer: Answer {
+                grundy: None,
+                outcome: Outcome::N,
+                method: Method::ClosedForm,
+                by: "the mirror strategy".into(),
+            },
+            position: o,
+        })
+        .collect();
+    Some(OptionsPage {
+        total: options.len() as u128,
+        offset: 0,
+        options,
+    })
 }
 
 /// The page `moves` lists without `--limit`: every option when they all fit the memory budget
@@ -587,6 +652,26 @@ pub fn print_error(e: &dyn std::fmt::Display) {
     eprintln!("error: {}", one_line(&e.to_string()));
 }
 
+/// clap's first paragraph on one line: its own continuation lines (indented, such as
+/// `  [possible values: png, svg]`) join the line before with a space, so they do not show as
+/// an escaped `\n`; a newline inside the argument as given (followed by no indentation) stays,
+/// for [`print_error`] to escape.
+pub fn join_clap_lines(text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i == 0 {
+            out.push_str(line);
+        } else if line.starts_with("  ") {
+            out.push(' ');
+            out.push_str(line.trim_start());
+        } else {
+            out.push('\n');
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// The binary's entry point for subcommands: runs, prints errors as one line, gives the exit
 /// code.
 pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -> ExitCode {
@@ -594,14 +679,11 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
     if let Some(n) = threads {
         control = control.with_threads(n);
     }
-    let progress = show_progress(&control);
+    let watcher = progress::Watcher::start(&control);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::new(stdout.lock());
     let result = run(command, &control, &mut lock);
-    if let Some((stop, handle)) = progress {
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        let _ = handle.join();
-    }
+    watcher.stop();
     let flushed = std::io::Write::flush(&mut lock);
     match result.and(flushed.map_err(anyhow::Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -611,51 +693,22 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
             {
                 return ExitCode::SUCCESS;
             }
+            if interrupt::interrupted() {
+                // a checkpointed search says where it is saved; anything else stopped
+                let stopped = e.downcast_ref::<crate::solver::SolveError>().is_some()
+                    || e.downcast_ref::<std::io::Error>()
+                        .is_some_and(|io| io.kind() == std::io::ErrorKind::Interrupted);
+                if stopped {
+                    print_error(&"interrupted (Ctrl+C); nothing was saved");
+                } else {
+                    print_error(&e);
+                }
+                return ExitCode::from(EXIT_INTERRUPTED);
+            }
             print_error(&e);
             ExitCode::from(EXIT_ERROR)
         }
     }
-}
-
-/// On a terminal, a long job shows its progress on stderr (after a second, five times a second);
-/// scripts reading a pipe see nothing extra.
-fn show_progress(
-    control: &Control,
-) -> Option<(
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-    std::thread::JoinHandle<()>,
-)> {
-    use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let (flag, control) = (stop.clone(), control.clone());
-    let handle = std::thread::Builder::new()
-        .name("progress".into())
-        .spawn(move || {
-            let start = std::time::Instant::now();
-            let mut shown = false;
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(200));
-                if start.elapsed().as_secs() >= 1 {
-                    let (done, total) = control.progress();
-                    let pct = if total > 0 {
-                        format!("{:.0}%", 100.0 * done.min(total) as f64 / total as f64)
-                    } else {
-                        format!("{done} steps")
-                    };
-                    eprint!("\r  working: {pct}   ");
-                    shown = true;
-                }
-            }
-            if shown {
-                eprint!("\r{}\r", " ".repeat(30));
-            }
-        })
-        .ok()?;
-    Some((stop, handle))
 }
 
 #[cfg(test)]
@@ -675,5 +728,14 @@ mod tests {
         for bad in ["1920", "10x10", "axb", "1920x99999"] {
             assert!(parse_window_size(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn clap_continuation_lines_join_and_input_newlines_stay() {
+        assert_eq!(
+            join_clap_lines("invalid value 'jpg' for '--format <FORMAT>'\n  [possible values: png, svg]"),
+            "invalid value 'jpg' for '--format <FORMAT>' [possible values: png, svg]"
+        );
+        assert_eq!(join_clap_lines("invalid value 'a\nb'"), "invalid value 'a\nb'");
     }
 }

@@ -56,6 +56,15 @@ pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::
     let opts = &page.options;
     let partial = page.offset > 0 || (opts.len() as u128) < page.total;
     if json {
+        if page.total == 0 {
+            // said in JSON too: a script that reads nothing cannot tell a terminal position
+            // from a command that failed silently
+            return writeln!(
+                out,
+                "{}",
+                json!({"options": "0", "offset": page.offset.to_string(), "shown": 0, "terminal": true})
+            );
+        }
         for o in opts {
             writeln!(
                 out,
@@ -221,7 +230,15 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Resu
 /// hundred million values of a periodic game cost their text, not their memory), then the
 /// period. `--json` adds the method, the largest values and, for the rare/common method, the
 /// rare/common split.
-pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Computed, json: bool) -> std::io::Result<()> {
+/// `stop` is polled between blocks of output (`seq nim --to 4294967296` prints 40 GB): when it
+/// holds, the output ends with an `Interrupted` error.
+pub fn sequence(
+    out: &mut impl Write,
+    r: &Ruleset,
+    s: &Computed,
+    json: bool,
+    stop: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
     let (period, pre) = s
         .periodicity
         .map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
@@ -242,6 +259,9 @@ pub fn sequence(out: &mut impl Write, r: &Ruleset, s: &Computed, json: bool) -> 
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
             buf.clear();
+            if stop() {
+                return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+            }
         }
     }
     out.write_all(&buf)?;
@@ -277,6 +297,11 @@ fn largest_values(s: &Computed, count: usize) -> Vec<serde_json::Value> {
     for i in 0..len {
         if let Some(v) = s.get(i) {
             first.entry(v).or_insert(i);
+            // only the largest are kept (a closed form's N values may all differ); one that
+            // falls out can never come back, the smallest kept only grows
+            if first.len() > count {
+                first.pop_first();
+            }
         }
     }
     first

@@ -417,7 +417,7 @@ pub fn write_figure_as(
         )?;
     }
     let bytes = figure.encode(format)?;
-    png_out::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
+    crate::files::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
         path: path.display().to_string(),
         message: e.to_string(),
     })

@@ -53,12 +53,27 @@ const TAG: &str = "seed 003 Prop 4.2.2 (G(n) = n mod (k+1))";
 const DIVISOR: &str = "the divisor game: G(n) = v2(n) (derived here)";
 const FIBONACCI: &str = "seed 004 (Zeckendorf): P iff the quota is below the smallest Zeckendorf term";
 const TERMINAL: &str = "a terminal position";
+const MISERE_NIM: &str = "misère Nim (Bouton): the nim-sum, flipped in its last bit when no heap exceeds 1";
 
-/// The closed form of `p`, a legal position of `ruleset`, if the theory gives one. Only leaf
-/// rulesets under normal play: push compounds, sums and misère play are not covered here.
+/// The misère Grundy value of misère Nim (the mex over the options, 1 at the terminal
+/// position): the nim-sum when a heap exceeds 1, else 1 XOR the nim-sum (the parity of the
+/// heaps of 1, flipped). By induction: with a heap ≥ 2 the options reach every smaller nim-sum
+/// (through positions with a heap ≥ 2, or with every heap ≤ 1 and the right parity) and never
+/// the nim-sum itself; with heaps ≤ 1 the only options flip the parity.
+fn misere_nim_grundy(h: &[u64]) -> u64 {
+    let x = th::nim_sum(h);
+    if h.iter().any(|&n| n >= 2) { x } else { x ^ 1 }
+}
+
+/// The closed form of `p`, a legal position of `ruleset`, if the theory gives one. Leaf
+/// rulesets under normal play, and misère Nim: push compounds, sums and other misère games are
+/// not covered here.
 pub fn closed_form(ruleset: &Ruleset, p: &Position) -> Option<ClosedForm> {
     match (ruleset, p) {
         (Ruleset::Nim, Position::Heaps(h)) => ClosedForm::value(th::nim_sum(h), BOUTON),
+        (Ruleset::Misere(inner), Position::Heaps(h)) if **inner == Ruleset::Nim => {
+            ClosedForm::value(misere_nim_grundy(h), MISERE_NIM)
+        }
         (Ruleset::Wythoff, Position::Heaps(h)) => wythoff(h[0], h[1]),
         (Ruleset::Euclid(v), Position::Heaps(h)) => euclid(*v, h[0], h[1]),
         (Ruleset::Cdn, Position::Heaps(h)) => ClosedForm::value(th::cdn_grundy(h), CDN),
@@ -115,6 +130,24 @@ fn euclid(variant: EuclidVariant, a: u64, b: u64) -> Option<ClosedForm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misere_nim_matches_the_plain_search() {
+        use crate::solver::{Control, search::Search};
+        let r: Ruleset = "misere(nim)".parse().unwrap();
+        let mut search = Search::plain(r.clone());
+        for a in 0..7u64 {
+            for b in 0..6u64 {
+                for c in 0..4u64 {
+                    for p in [vec![a], vec![a, b], vec![a, b, c]] {
+                        let p = Position::Heaps(p);
+                        let want = u64::from(search.value(&p, &Control::new()).unwrap());
+                        assert_eq!(closed_form(&r, &p).map(|c| c.known), Some(Known::Value(want)), "{p}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn huge_heaps_have_values() {

@@ -33,8 +33,16 @@ impl From<crate::game::rules::typed::RuleError> for SolveError {
 
 /// Why a job over the memory budget was refused: what it would need and what the budget is.
 pub fn over_budget_message(what: &str, needed: u64, budget: u64) -> String {
+    // a job refused as it grows knows only that it went past the budget: "would need 16.0 MiB
+    // but the budget is 16.0 MiB" would read as a contradiction
+    if needed <= budget.saturating_add(budget / 8) {
+        return format!(
+            "{what} outgrew the memory budget of {} as it ran; ask for less, or raise the budget",
+            human_bytes(budget)
+        );
+    }
     format!(
-        "{what} would need about {} but the memory budget is {}; choose a smaller region or raise the budget",
+        "{what} would need about {}, over the memory budget of {}; ask for less, or raise the budget",
         human_bytes(needed),
         human_bytes(budget)
     )
@@ -68,6 +76,9 @@ pub struct Control {
     memory_budget: u64,
     /// Threads the job may use (`None`: the solver's own choice, by default every core).
     threads: Option<usize>,
+    /// What part of a job of several parts runs now (`check`: the row and board), for the
+    /// progress line; empty for a job of one part.
+    stage: Arc<std::sync::Mutex<String>>,
 }
 
 impl Default for Control {
@@ -89,6 +100,7 @@ impl Control {
             total: Arc::new(AtomicU64::new(0)),
             memory_budget,
             threads: None,
+            stage: Arc::default(),
         }
     }
 
@@ -140,6 +152,7 @@ impl Control {
             total: self.total.clone(),
             memory_budget: self.memory_budget,
             threads: self.threads,
+            stage: self.stage.clone(),
         }
     }
 
@@ -164,6 +177,21 @@ impl Control {
         } else {
             Ok(())
         }
+    }
+
+    /// Starts a part of a job of several parts: names it for the progress line and counts
+    /// its progress from zero (so one part's total is not compared with all parts' steps).
+    pub fn set_stage(&self, stage: impl Into<String>) {
+        if let Ok(mut s) = self.stage.lock() {
+            *s = stage.into();
+        }
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(0, Ordering::Relaxed);
+    }
+
+    /// The part of the job running now (empty: the job has one part).
+    pub fn stage(&self) -> String {
+        self.stage.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     pub fn set_total(&self, total: u64) {

@@ -396,6 +396,8 @@ impl Evaluator {
             }
             Route::Search | Route::ClosedForm => {}
         }
+        // a search that must outgrow the budget is refused before it starts
+        super::cost::admit_search(ruleset, p, control)?;
         self.touch(ruleset);
         // the search counts its own memo against the budget; what the other caches hold is
         // taken off it, and given back if the search needs it
@@ -541,13 +543,17 @@ impl Evaluator {
             // the prefix tried for a period: 2^20 values, fewer under a small budget
             let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
             let len = n.saturating_add(1).min(first);
+            super::cost::admit_sequence(ruleset, len, Some(n), control)?;
             self.make_room(len.saturating_mul(12), control);
             let mut c = sequence::compute(ruleset, len, control)?;
             if !c.knows(n) {
                 // no period within the first values: compute up to the heap itself, if that fits
                 let needed = n.saturating_add(1).saturating_mul(12);
                 control.reserve(
-                    format!("the values of {ruleset} up to {n} (no period is certified below {SEQUENCE_LEN})"),
+                    format!(
+                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values, and the values up to the heap",
+                        c.computed_len()
+                    ),
                     needed,
                 )?;
                 drop(c);

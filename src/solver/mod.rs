@@ -3,11 +3,13 @@
 //! ([`sequence`]), Cram and Push Cram ([`cram`]: the solvers share one transposition table;
 //! [`push_cram`] and [`cram_report`] name its Push Cram solver and the editor's report),
 //! the inspector's position reports ([`report`]), the choice of method for one position
-//! ([`route`]) and play mode's rules ([`play`]); all
-//! cancellable and reporting progress through [`control`].
+//! ([`route`]) and play mode's rules ([`play`]); all cancellable and reporting progress
+//! through [`control`]; a job that must outgrow its memory budget is refused before it starts
+//! by [`cost`].
 
 pub mod closed_form;
 pub mod control;
+pub mod cost;
 pub mod cram;
 pub mod evaluate;
 pub mod grid;

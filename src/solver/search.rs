@@ -12,7 +12,7 @@ use crate::game::quote::quoted;
 use crate::game::{Position, Ruleset};
 
 /// Rough memory of one memo entry besides its position's heaps (key, value, table overhead).
-const BYTES_PER_ENTRY: u64 = 96;
+pub(crate) const BYTES_PER_ENTRY: u64 = 96;
 
 /// Rough memory of a position held in the memo or in an option list: its enum, boxes and heaps
 /// (a position of 30,000 heaps costs 240 KB, not the 128 bytes of a small one).

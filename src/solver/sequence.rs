@@ -80,12 +80,18 @@ pub struct Computed {
     pub method: Method,
     /// The octal engine's report (splitting octal games only).
     pub octal: Option<OctalSequence>,
+    /// A closed form giving every value, instead of a prefix held in memory (Nim's G(n) = n:
+    /// `seq nim --to 4294967296` holds nothing).
+    formula: Option<fn(u64) -> Option<u32>>,
 }
 
 impl Computed {
     /// G(i), for i below the N asked for, or any i once a period is certified; `None` where i
     /// is not a position or not known.
     pub fn get(&self, i: u64) -> Option<u32> {
+        if let Some(f) = self.formula {
+            return f(i);
+        }
         let v = match usize::try_from(i).ok().and_then(|i| self.values.get(i)) {
             Some(&v) => v,
             None => {
@@ -99,12 +105,16 @@ impl Computed {
 
     /// Whether G(i) is known (computed, or given by the period).
     pub fn knows(&self, i: u64) -> bool {
-        i < self.values.len() as u64 || self.periodicity.is_some()
+        self.formula.is_some() || i < self.values.len() as u64 || self.periodicity.is_some()
     }
 
-    /// How many values were computed (the rest follow from the period).
+    /// How many values were computed (the rest follow from the period; a closed form gives
+    /// all N asked for).
     pub fn computed_len(&self) -> usize {
-        self.values.len()
+        match self.formula {
+            Some(_) => usize::try_from(self.n).unwrap_or(usize::MAX),
+            None => self.values.len(),
+        }
     }
 
     /// Memory held: the computed values and the octal engine's report.
@@ -118,6 +128,12 @@ impl Computed {
     /// G(0..N) as the window and the figures hold it.
     pub fn to_sequence(&self) -> Sequence {
         let n = self.n as usize;
+        if self.formula.is_some() {
+            return Sequence {
+                values: (0..self.n).map(|i| self.get(i)).collect(),
+                periodicity: None,
+            };
+        }
         let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
         values.extend(self.values.iter().take(n).map(|&v| (v != NONE).then_some(v)));
         if let Some(p) = self.periodicity {
@@ -162,6 +178,8 @@ pub fn compute(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed,
             "{ruleset} nests more than 64 pushes; sequences take at most 64"
         )));
     }
+    // heaps searched collection by collection: refused at once when they cannot fit
+    super::cost::admit_sequence(ruleset, n, None, control)?;
     control.set_total(n);
     let c = fill(ruleset, n, control, &mut HashMap::new())?;
     Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
@@ -203,50 +221,49 @@ fn fill(
         memo.insert(ruleset.clone(), c.clone());
         Ok(c)
     };
-    if plain_leaf {
-        if let Some(closed) = closed_form_leaf(base) {
-            let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
-            check_growth(ruleset, len, n, control)?;
-            let mut values = Vec::with_capacity(len);
-            for i in 0..n {
-                if i.is_multiple_of(1 << 16) {
-                    control.check()?;
-                    control.add_done((1 << 16).min(n - i));
-                }
-                values.push(closed(i));
-            }
-            return done(
-                Computed {
-                    values,
-                    periodicity: None,
-                    n,
-                    method: Method::ClosedForm,
-                    octal: None,
-                },
-                memo,
-            );
-        }
-        if let Ruleset::Typed(rule) = base
-            && let Some(c) = fill_typed(ruleset, rule, n, control)?
-        {
-            return done(c, memo);
-        }
-        if let Ruleset::Octal(code) = base
-            && code.splits()
-        {
-            let mut o = octal::octal_sequence(code, n, control)?;
-            return done(
-                Computed {
-                    // the values are kept once, here; the report keeps the rest
-                    values: std::mem::take(&mut o.values),
-                    periodicity: o.periodicity,
-                    n,
-                    method: Method::Octal(o.method),
-                    octal: Some(o),
-                },
-                memo,
-            );
-        }
+    let closed = match (extras.is_empty(), misere) {
+        (true, false) => closed_form_leaf(base),
+        (true, true) => closed_form_misere_leaf(base),
+        _ => None,
+    };
+    if let Some(formula) = closed {
+        // nothing is held: each value is the formula's, when it is printed or asked
+        control.add_done(n);
+        return done(
+            Computed {
+                values: Vec::new(),
+                periodicity: None,
+                n,
+                method: Method::ClosedForm,
+                octal: None,
+                formula: Some(formula),
+            },
+            memo,
+        );
+    }
+    if plain_leaf
+        && let Ruleset::Typed(rule) = base
+        && let Some(c) = fill_typed(ruleset, rule, n, control)?
+    {
+        return done(c, memo);
+    }
+    if plain_leaf
+        && let Ruleset::Octal(code) = base
+        && code.splits()
+    {
+        let mut o = octal::octal_sequence(code, n, control)?;
+        return done(
+            Computed {
+                // the values are kept once, here; the report keeps the rest
+                values: std::mem::take(&mut o.values),
+                periodicity: o.periodicity,
+                n,
+                method: Method::Octal(o.method),
+                octal: Some(o),
+                formula: None,
+            },
+            memo,
+        );
     }
     let memory = match base {
         Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),
@@ -270,14 +287,29 @@ fn too_long(ruleset: &Ruleset, n: u64, control: &Control) -> SolveError {
 
 /// The closed form of a one-heap leaf under normal play, where the theory gives one (each is
 /// checked against the plain search in the tests below).
-fn closed_form_leaf(base: &Ruleset) -> Option<fn(u64) -> u32> {
+fn closed_form_leaf(base: &Ruleset) -> Option<fn(u64) -> Option<u32>> {
     Some(match base {
-        // Nim: a heap of n moves to every smaller heap (values past 2^32 − 2 do not fit)
-        Ruleset::Nim => |n| u32::try_from(n).unwrap_or(NONE - 1),
+        // Nim: a heap of n moves to every smaller heap (`seq` stops at 2^32 values, so every
+        // value it prints fits)
+        Ruleset::Nim => |n| u32::try_from(n).ok(),
         // one Zeruclid heap n > 0 has the single move to 0
-        Ruleset::Zeruclid => |n| u32::from(n > 0),
-        Ruleset::Cdn => |n| theory::cdn_grundy(&[n]) as u32,
-        Ruleset::Divisor => |n| if n == 0 { NONE } else { theory::divisor_grundy(n) as u32 },
+        Ruleset::Zeruclid => |n| Some(u32::from(n > 0)),
+        Ruleset::Cdn => |n| Some(theory::cdn_grundy(&[n]) as u32),
+        Ruleset::Divisor => |n| (n != 0).then(|| theory::divisor_grundy(n) as u32),
+        _ => return None,
+    })
+}
+
+/// The closed form of a one-heap leaf under misère play, where the theory gives one: misère
+/// Nim's heap of 0 is terminal (value 1), a heap of 1 moves only there (value 0), and a heap of
+/// n ≥ 2 reaches both and every 2 ≤ m < n (value n). Checked against the plain search below.
+fn closed_form_misere_leaf(base: &Ruleset) -> Option<fn(u64) -> Option<u32>> {
+    Some(match base {
+        Ruleset::Nim => |n| match n {
+            0 => Some(1),
+            1 => Some(0),
+            n => u32::try_from(n).ok(),
+        },
         _ => return None,
     })
 }
@@ -314,6 +346,7 @@ fn fill_window(
     let mut octal = Vec::new();
     // Nim's options are every smaller heap: keep the values seen so far instead of rescanning
     let mut all_before = MexSet::new();
+    let mut nim_mex = 0u32;
     let mut next_check = 64usize;
     let mut periodicity = None;
     for i in 0..len {
@@ -328,7 +361,12 @@ fn fill_window(
         let v = if !valid {
             NONE
         } else if matches!(base, Ruleset::Nim) {
-            let mut v = all_before.mex();
+            // the values before only grow, so their mex never falls: resume from the last one
+            // instead of scanning from 0 (which made push(nim,…) sequences quadratic)
+            while all_before.contains(nim_mex) {
+                nim_mex += 1;
+            }
+            let mut v = nim_mex;
             // the mex of everything before together with the pushes' values
             while ext.contains(&v) || all_before.contains(v) {
                 v += 1;
@@ -379,6 +417,7 @@ fn fill_window(
         n,
         method: Method::Fill,
         octal: None,
+        formula: None,
     })
 }
 
@@ -422,6 +461,7 @@ fn fill_typed(
         n,
         method: Method::Fill,
         octal: None,
+        formula: None,
     }))
 }
 
@@ -506,7 +546,18 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
             _ => Position::Heaps(vec![i]),
         };
         values.push(match ruleset.check_position(&p) {
-            Ok(()) => search.value(&p, control)?,
+            // named as asked: the sequence, not the heap the search had reached
+            Ok(()) => search.value(&p, control).map_err(|e| match e {
+                SolveError::OverBudget { needed, budget, .. } => SolveError::OverBudget {
+                    what: format!(
+                        "the values of {ruleset} up to heap {} (searched heap by heap, at heap {i})",
+                        n - 1
+                    ),
+                    needed,
+                    budget,
+                },
+                e => e,
+            })?,
             Err(_) => NONE,
         });
         control.add_done(1);
@@ -517,6 +568,7 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
         n,
         method: Method::Search,
         octal: None,
+        formula: None,
     })
 }
 
@@ -606,6 +658,28 @@ mod tests {
                 r.check_position(&p).ok().map(|_| s.value(&p, &Control::new()).unwrap())
             })
             .collect()
+    }
+
+    #[test]
+    fn closed_form_sequences_hold_nothing_and_match_the_search() {
+        // 2^32 values of Nim under a 1 MiB budget: the formula is held, not the values
+        let c = Control::with_budget(1 << 20);
+        let nim = compute(&"nim".parse().unwrap(), 1 << 32, &c).unwrap();
+        assert!(nim.bytes() < 1024, "{}", nim.bytes());
+        assert_eq!(nim.get((1 << 32) - 1), Some(u32::MAX));
+        for rules in [
+            "nim",
+            "misere(nim)",
+            "zeruclid",
+            "cdn",
+            "divisor",
+            "push(nim,tag(2))",
+            "misere(push(nim,nim))",
+        ] {
+            assert_eq!(seq(rules, 300).values, plain(rules, 300), "{rules}");
+        }
+        let m = compute(&"misere(nim)".parse().unwrap(), 1 << 32, &c).unwrap();
+        assert_eq!(m.method, Method::ClosedForm);
     }
 
     #[test]

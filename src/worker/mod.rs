@@ -384,7 +384,7 @@ fn run(
             grid.write_csv(&mut bytes)
                 .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
             control.check()?;
-            crate::figure::png_out::write_atomic(path, &bytes)
+            crate::files::write_atomic(path, &bytes)
                 .map_err(|e| JobError::Failed(format!("could not write {}: {e}", path.display())))?;
             Output::CsvWritten {
                 path: path.clone(),

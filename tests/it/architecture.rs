@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 /// The top-level modules from the bottom up; a module may import its own layer and those
 /// below. `main.rs` (the chooser) stands above both faces.
 const LAYERS: &[&[&str]] = &[
+    &["files"],
     &["game"],
     &["solver"],
     &["camera", "checks"],

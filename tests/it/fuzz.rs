@@ -2,15 +2,17 @@
 //! each with a small memory budget and a deadline): mutated sessions load or are refused with
 //! one clean line and never crash the figure; atomic writes to every kind of path either
 //! write where the path leads or refuse, and never replace a link, a FIFO, a mode or the
-//! session being exported.
+//! session being exported; checkpoints and export inputs at every kind of path (links,
+//! dangling links, FIFOs, devices, folders, huge and damaged files) are used where they lead
+//! or refused in one line, without blocking.
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use nimscope::figure::png_out::write_atomic;
 use nimscope::figure::{FigureStyle, make_figure};
+use nimscope::files::write_atomic;
 use nimscope::session::Session;
 use nimscope::solver::Control;
 use proptest::prelude::*;
@@ -376,5 +378,160 @@ proptest! {
                 h.step();
             }
         }
+    }
+}
+
+/// What lies at a path a command reads or writes: files, links, and what is no file.
+#[derive(Debug, Clone, Copy)]
+enum PathKind {
+    Missing,
+    Regular,
+    Garbage,
+    Empty,
+    SymlinkToMissing,
+    SymlinkToRegular,
+    SymlinkChain,
+    DanglingChain,
+    Folder,
+    Fifo,
+    Device,
+    Huge,
+    InMissingFolder,
+}
+
+fn path_kind() -> impl Strategy<Value = PathKind> {
+    prop::sample::select(vec![
+        PathKind::Missing,
+        PathKind::Regular,
+        PathKind::Garbage,
+        PathKind::Empty,
+        PathKind::SymlinkToMissing,
+        PathKind::SymlinkToRegular,
+        PathKind::SymlinkChain,
+        PathKind::DanglingChain,
+        PathKind::Folder,
+        PathKind::Fifo,
+        PathKind::Device,
+        PathKind::Huge,
+        PathKind::InMissingFolder,
+    ])
+}
+
+/// Makes `kind` at `dir/name` (a regular file holds `good`), returns the path to give.
+fn make_path(dir: &Path, name: &str, kind: PathKind, good: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    let real = dir.join(format!("real-{name}"));
+    match kind {
+        PathKind::Missing => {}
+        PathKind::Regular => std::fs::write(&p, good).unwrap(),
+        PathKind::Garbage => std::fs::write(&p, b"\x00\xffnot this\n").unwrap(),
+        PathKind::Empty => std::fs::write(&p, b"").unwrap(),
+        PathKind::SymlinkToMissing => std::os::unix::fs::symlink(&real, &p).unwrap(),
+        PathKind::SymlinkToRegular => {
+            std::fs::write(&real, good).unwrap();
+            std::os::unix::fs::symlink(&real, &p).unwrap();
+        }
+        PathKind::SymlinkChain | PathKind::DanglingChain => {
+            if matches!(kind, PathKind::SymlinkChain) {
+                std::fs::write(&real, good).unwrap();
+            }
+            let middle = dir.join(format!("middle-{name}"));
+            std::os::unix::fs::symlink(format!("real-{name}"), &middle).unwrap();
+            std::os::unix::fs::symlink(&middle, &p).unwrap();
+        }
+        PathKind::Folder => std::fs::create_dir(&p).unwrap(),
+        PathKind::Fifo => {
+            let c = std::ffi::CString::new(p.to_string_lossy().as_bytes()).unwrap();
+            // SAFETY: mkfifo on a NUL-terminated path the test owns
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        }
+        PathKind::Device => return PathBuf::from("/dev/zero"),
+        PathKind::Huge => std::fs::File::create(&p).unwrap().set_len(1 << 40).unwrap(),
+        PathKind::InMissingFolder => return dir.join("nowhere").join(name),
+    }
+    p
+}
+
+/// Runs the binary with a deadline (a FIFO opened by mistake would block it forever).
+fn run_with_deadline(args: &[String]) -> std::process::Output {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("fuzz-child".into())
+        .spawn(move || tx.send(child.wait_with_output()))
+        .unwrap();
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            // SAFETY: kill(2) on the child this test started and has not reaped
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("{args:?} blocked past 60 s");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A checkpoint at any kind of path: the search answers (saving where links lead) or
+    /// refuses in one line, never blocks; links stay links, and nothing else is replaced.
+    #[test]
+    fn checkpoints_at_any_path_follow_links_or_refuse(kind in path_kind(), push in any::<bool>()) {
+        let dir = temp_dir("checkpoint");
+        let path = make_path(&dir, "ck.bin", kind, b"");
+        let mut args = vec!["cram".to_string(), "3x4".into(), "--checkpoint".into(), path.to_string_lossy().into_owned()];
+        if push { args.push("--push".into()); }
+        let o = run_with_deadline(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let link = dir.join("ck.bin");
+        if let Ok(m) = std::fs::symlink_metadata(&link) {
+            let was_link = matches!(kind, PathKind::SymlinkToMissing | PathKind::SymlinkToRegular | PathKind::SymlinkChain | PathKind::DanglingChain);
+            prop_assert_eq!(m.file_type().is_symlink(), was_link, "{:?}", kind);
+        }
+        if o.status.success() {
+            prop_assert!(matches!(kind, PathKind::Missing | PathKind::SymlinkToMissing | PathKind::DanglingChain), "{kind:?} accepted: {err}");
+            // the checkpoint is where the path leads
+            let written = std::fs::read(&path).unwrap();
+            prop_assert!(written.starts_with(b"nimscope cram checkpoint\n"));
+        } else {
+            prop_assert_eq!(o.status.code(), Some(2), "{}", err);
+            prop_assert!(err.starts_with("error: ") && err.lines().count() == 1, "{:?}", err);
+            prop_assert!(is_one_clean_line(err.trim_end()), "{:?}", err);
+        }
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            prop_assert!(!name.contains(".tmp"), "left behind: {name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `export` of any kind of input: a session exports, anything else is refused in one line
+    /// before it is read (a FIFO would block, a device never ends, a huge file never fits).
+    #[test]
+    fn export_inputs_of_any_kind_export_or_refuse(kind in path_kind()) {
+        let dir = temp_dir("export-input");
+        let good = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron")).unwrap();
+        let input = make_path(&dir, "s.ron", kind, &good);
+        let out = dir.join("o.png");
+        let args = vec!["export".to_string(), input.to_string_lossy().into_owned(), "-o".into(), out.to_string_lossy().into_owned(), "--width".into(), "300".into()];
+        let o = run_with_deadline(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if o.status.success() {
+            prop_assert!(matches!(kind, PathKind::Regular | PathKind::SymlinkToRegular | PathKind::SymlinkChain), "{kind:?} exported");
+            prop_assert!(std::fs::read(&out).unwrap().starts_with(b"\x89PNG"));
+        } else {
+            prop_assert_eq!(o.status.code(), Some(2), "{}", err);
+            prop_assert!(err.starts_with("error: ") && err.lines().count() == 1, "{:?}", err);
+            prop_assert!(is_one_clean_line(err.trim_end()), "{:?}", err);
+            prop_assert!(!out.exists());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

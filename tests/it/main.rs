@@ -6,7 +6,8 @@
 //! their fastest method ([`far_maps`]); figures in SVG and PNG from one drawing,
 //! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
-//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
+//! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); issue
+//! 29's attacks one by one ([`under_attack`]); the
 //! worker's lanes without a window ([`lane_budget`]); and the
 //! window's behaviour through egui_kittest without a GPU ([`window`], [`inspector`],
 //! [`cram_editor`], [`sessions`], [`last_state`]).
@@ -32,6 +33,7 @@ mod map_figure;
 mod session_validation;
 mod terminal_errors;
 mod typed_rules;
+mod under_attack;
 
 #[cfg(feature = "gui")]
 mod common;

@@ -102,8 +102,6 @@ pub enum CheckpointError {
     Io { path: PathBuf, error: std::io::Error },
     #[error("checkpoint {}: not a nimscope Cram checkpoint file (give another file name, or remove it)", path.display())]
     Foreign { path: PathBuf },
-    #[error("checkpoint {}: not a regular file (a folder?); give a file name", path.display())]
-    NotAFile { path: PathBuf },
     #[error("checkpoint {}: written by a newer nimscope (format {found}; this one reads {VERSION})", path.display())]
     Version { path: PathBuf, found: u32 },
     #[error("checkpoint {}: damaged ({why}); remove it to start afresh", path.display())]
@@ -249,12 +247,6 @@ impl Checkpoint {
             path: self.path.clone(),
             error,
         };
-        if std::fs::metadata(&self.path).is_ok_and(|m| !m.is_file()) {
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a regular file",
-            )));
-        }
         let (seconds, evaluations) = self.spent();
         let mut info = CheckpointInfo {
             version: VERSION,
@@ -265,10 +257,9 @@ impl Checkpoint {
             saves: self.saves.load(Ordering::Relaxed) + 1,
             entries: 0,
         };
-        let tmp = temporary_path(&self.path);
-        let result = (|| {
-            // create_new: never opens an existing file or a link left under that name
-            let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        // the one atomic writer: a link is followed (the file is replaced beside its target,
+        // keeping its mode), a FIFO or a device is refused without being opened
+        let result = crate::files::write_with(&self.path, crate::files::Accept::FileOnly, |file| {
             let mut out = Crc32Writer::new(BufWriter::with_capacity(1 << 20, file));
             out.write_all(MAGIC)?;
             serde_json::to_writer(&mut out, &info)?;
@@ -298,21 +289,16 @@ impl Checkpoint {
             file.write_all(END)?;
             file.write_all(&count.to_le_bytes())?;
             file.write_all(&crc.to_le_bytes())?;
-            let file = file.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, &self.path)?;
+            file.flush()?;
             Ok(count)
-        })();
+        });
         match result {
             Ok(count) => {
                 self.saves.fetch_add(1, Ordering::Relaxed);
                 info.entries = count;
                 Ok(info)
             }
-            Err(error) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(io(error))
-            }
+            Err(error) => Err(io(error)),
         }
     }
 }
@@ -332,13 +318,6 @@ fn entry(kind: u8, tag: u16, prio: u8, key: u128, payload: u64) -> Entry {
         key,
         payload,
     }
-}
-
-/// A name beside `path` for the file being written (this process's own).
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
 }
 
 /// A writer that keeps the CRC-32 of what goes through it.
@@ -401,7 +380,7 @@ fn write_entry(out: &mut impl Write, e: Entry) -> std::io::Result<()> {
 /// for, then the whole file's structure and checksum (one pass, storing nothing). `None`: no
 /// file yet.
 fn check_file(path: &Path, game: CheckpointGame, board: &Board) -> Result<Option<CheckpointInfo>, CheckpointError> {
-    let file = match File::open(path) {
+    let file = match open_checkpoint(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(error) => {
@@ -411,15 +390,6 @@ fn check_file(path: &Path, game: CheckpointGame, board: &Board) -> Result<Option
             });
         }
     };
-    let io = |error| CheckpointError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    if !file.metadata().map_err(io)?.is_file() {
-        return Err(CheckpointError::NotAFile {
-            path: path.to_path_buf(),
-        });
-    }
     let mut reader = BufReader::new(file);
     let mut info = read_header(path, &mut reader)?;
     if info.version != VERSION {
@@ -438,6 +408,13 @@ fn check_file(path: &Path, game: CheckpointGame, board: &Board) -> Result<Option
     }
     info.entries = scan(path, &mut |_| {})?;
     Ok(Some(info))
+}
+
+/// Opens a checkpoint to read it: a regular file (a FIFO or a device is refused before it is
+/// opened, which would block or never end), of any size (its table is restored within the
+/// budget's table).
+fn open_checkpoint(path: &Path) -> std::io::Result<File> {
+    crate::files::open_regular(path, u64::MAX, "a checkpoint")
 }
 
 /// The magic line and the JSON header.
@@ -497,7 +474,7 @@ fn scan(path: &Path, f: &mut dyn FnMut(Entry)) -> Result<u64, CheckpointError> {
         path: path.to_path_buf(),
         error,
     };
-    let file = File::open(path).map_err(io)?;
+    let file = open_checkpoint(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
     let mut reader = BufReader::with_capacity(1 << 20, file);
     // The header again, through the checksum.

@@ -61,14 +61,9 @@ pub(super) fn fill_fibonacci(
     })
 }
 
-/// `sum(R1,R2)` of two one-heap rulesets: G(a, b) = G1(a) ⊕ G2(b).
-pub(super) fn fill_sum(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
-    let Ruleset::Sum(a, b) = ruleset else {
-        unreachable!("fill_sum takes sums")
-    };
-    if ruleset.has_misere() {
-        return fill_by_search(ruleset, &Layout::Plain, r, c, control);
-    }
+/// `sum(R1,R2)` of two one-heap rulesets under normal play, given by its components:
+/// G(a, b) = G1(a) ⊕ G2(b). (A misère sum is not a nim-sum; it is searched per cell.)
+pub(super) fn fill_sum(a: &Ruleset, b: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
     let s1 = sequence::sequence(a, r as u64, control)?;
     let s2 = sequence::sequence(b, c as u64, control)?;
     let bound = s1.values.iter().chain(&s2.values).flatten().max().copied().unwrap_or(0) as u64 * 2 + 2;

@@ -119,7 +119,7 @@ pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
         return false;
     }
     match ruleset.shape() {
-        Shape::Sum => !ruleset.has_misere(),
+        Shape::Sum => matches!(ruleset, Ruleset::Sum(..)) && !ruleset.has_misere(),
         Shape::Fibonacci => ruleset.push_successors().iter().all(has_fast_fill),
         Shape::TwoHeaps | Shape::AnyHeaps => {
             let plain = |r: &Ruleset| {
@@ -136,12 +136,16 @@ pub fn has_fast_fill(ruleset: &Ruleset) -> bool {
 
 /// Fills `[0,r) × [0,c)` of a plain layout.
 fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
-    if ruleset.shape() == Shape::Sum {
-        return fill_sum(ruleset, r, c, control);
+    // A sum under normal play is filled from its components' sequences; a misère one
+    // (`misere(sum(…))`, shaped as a sum too) is not a nim-sum and is searched below.
+    if let Ruleset::Sum(a, b) = ruleset
+        && !ruleset.has_misere()
+    {
+        return fill_sum(a, b, r, c, control);
     }
     if !has_fast_fill(ruleset) {
         return match ruleset.shape() {
-            Shape::TwoHeaps | Shape::AnyHeaps => fill_by_search(ruleset, &Layout::Plain, r, c, control),
+            Shape::TwoHeaps | Shape::AnyHeaps | Shape::Sum => fill_by_search(ruleset, &Layout::Plain, r, c, control),
             _ => Err(SolveError::Unsupported(format!(
                 "{ruleset} is not played on two heaps; use seq for one heap or --slice for more"
             ))),
@@ -263,6 +267,10 @@ mod tests {
             "push(fibonacci-nim,fibonacci-nim)",
             "sum(sub(1,2),tag(3))",
             "sum(octal(0.07),divisor)",
+            // a misère sum is shaped as a sum but is no nim-sum (it once reached an
+            // `unreachable!`)
+            "misere(sum(nim,nim))",
+            "misere(sum(sub(1,2),tag(3)))",
         ] {
             let r: Ruleset = rules.parse().unwrap();
             let g = grid(&r, &Layout::Plain, 0..23, 0..19, &c).unwrap();

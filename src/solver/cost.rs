@@ -1,0 +1,308 @@
+//! What a job must need, known from the size of its input before it runs: the one estimate the
+//! evaluator (for the command line and the window alike) and the sequences consult before a
+//! search starts, so a job that cannot fit its memory budget is refused in milliseconds with
+//! what was asked, what it needs and what to change, instead of after minutes of work.
+//!
+//! The estimates are lower bounds, never guesses: a refusal is certain, not likely.
+//! - Nim and Wythoff (and their misère and push compounds) move from a position to every
+//!   position with smaller heaps, so a memoised search from heaps `h` meets all `∏(hᵢ + 1)` of
+//!   them.
+//! - A misère or push compound of an octal game that splits heaps is searched collection by
+//!   collection (a collection is not a nim-sum of its heaps there). If the digit of `t` allows
+//!   leaving one heap and leaving two, every collection of `n − t·k` tokens in at most `k + 1`
+//!   heaps is reachable from a heap of `n` in `k` moves (remove `t` without splitting
+//!   `k + 1 − j` times, then split off the parts one by one); if it allows only two heaps,
+//!   those with exactly `k + 1` heaps. The count of these is the bound (for `0.07`, `0.6` and
+//!   `0.4` it equals the number of collections the search meets, by brute force in the tests).
+//!
+//! Other rulesets get no bound here (their searches are bounded as they grow).
+
+use std::sync::OnceLock;
+
+use super::control::{Control, SolveError, human_bytes};
+use super::search::position_bytes;
+use crate::game::quote::quoted;
+use crate::game::{Position, Ruleset};
+
+/// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
+/// the table's own overhead, as the search counts them.
+fn entry_bytes() -> u64 {
+    position_bytes(&Position::Heaps(Vec::new())) + 16 + super::search::BYTES_PER_ENTRY
+}
+
+/// What a search must meet at least: positions, and heaps over all of them (each heap of a
+/// memoised position costs 8 bytes more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Met {
+    pub positions: u128,
+    pub heaps: u128,
+}
+
+/// Largest token count the partition table covers; the bounds grow with the tokens, so a
+/// larger heap is bounded by this one's count (already far past any memory).
+const MAX_TOKENS: usize = 400;
+
+/// `(p(m, ≤ j), s(m, ≤ j))`: the partitions of `m` into at most `j` parts, and their parts
+/// in all, for `m, j ≤ MAX_TOKENS`. Those with exactly `j` parts are those of `m − j` into at
+/// most `j` (one token off each part), each with `j` parts.
+fn partitions() -> &'static Vec<Vec<(u128, u128)>> {
+    static TABLE: OnceLock<Vec<Vec<(u128, u128)>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let n = MAX_TOKENS;
+        let mut p = vec![vec![(0u128, 0u128); n + 1]; n + 1];
+        p[0].iter_mut().for_each(|x| *x = (1, 0));
+        for m in 1..=n {
+            for j in 1..=n {
+                let exactly = if m >= j { p[m - j][j].0 } else { 0 };
+                let (count, parts) = p[m][j - 1];
+                p[m][j] = (
+                    count.saturating_add(exactly),
+                    parts.saturating_add(exactly.saturating_mul(j as u128)),
+                );
+            }
+        }
+        p
+    })
+}
+
+fn at_most(m: usize, j: usize) -> (u128, u128) {
+    partitions()[m][j.min(MAX_TOKENS)]
+}
+
+/// The collections a search of a heap of `n` tokens of `ruleset`'s splitting octal game must
+/// meet at least (see the module's header); `None` for other rulesets.
+pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
+    let Ruleset::Octal(code) = ruleset.base().0 else {
+        return None;
+    };
+    if !code.splits() {
+        return None;
+    }
+    let n = n.min(MAX_TOKENS as u64) as usize;
+    let mut best = Met { positions: 1, heaps: 1 };
+    for (i, &d) in code.digits().iter().enumerate() {
+        let t = i + 1;
+        let (one, two) = (d & 2 != 0, d & 4 != 0);
+        let mut met = Met { positions: 0, heaps: 0 };
+        let mut k = 0;
+        while t * k < n {
+            let m = n - t * k;
+            let (count, parts) = match (one, two) {
+                (true, true) => at_most(m, k + 1),
+                // exactly k + 1 parts: take one token from each part first
+                (false, true) if m > k => {
+                    let (count, _) = at_most(m - (k + 1), k + 1);
+                    (count, count.saturating_mul(k as u128 + 1))
+                }
+                (true, false) => (1, 1),
+                _ => (0, 0),
+            };
+            met.positions = met.positions.saturating_add(count);
+            met.heaps = met.heaps.saturating_add(parts);
+            k += 1;
+        }
+        if met.positions > best.positions {
+            best = met;
+        }
+    }
+    Some(best)
+}
+
+/// Whether every position with smaller heaps is an option of an option of … a position of
+/// `ruleset` (the moves lower any one heap to any smaller size).
+fn reaches_every_lower_position(ruleset: &Ruleset) -> bool {
+    matches!(ruleset.base().0, Ruleset::Nim | Ruleset::Wythoff)
+}
+
+/// The positions a memoised search from `p` must meet at least, when known.
+pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
+    let Position::Heaps(h) = p else { return None };
+    if reaches_every_lower_position(ruleset) {
+        let positions = h.iter().fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1));
+        return Some(Met {
+            positions,
+            heaps: positions.saturating_mul(h.len() as u128),
+        });
+    }
+    let largest = h.iter().copied().max().unwrap_or(0);
+    octal_collections_met(ruleset, largest)
+}
+
+fn bytes_of(met: Met) -> u128 {
+    met.positions
+        .saturating_mul(u128::from(entry_bytes()))
+        .saturating_add(met.heaps.saturating_mul(8))
+}
+
+fn shown(bytes: u128) -> String {
+    if bytes > u128::from(u64::MAX / 2) {
+        "more memory than a computer has".to_string()
+    } else {
+        format!("at least {}", human_bytes(bytes as u64))
+    }
+}
+
+fn count_text(n: u128) -> String {
+    if n >= u128::MAX / 2 {
+        "more than 10^38".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// Refuses, before it starts, a search from `p` that must outgrow the budget.
+pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Result<(), SolveError> {
+    let Some(met) = search_positions_met(ruleset, p) else {
+        return Ok(());
+    };
+    let needed = bytes_of(met);
+    let budget = control.memory_budget();
+    if needed <= u128::from(budget) {
+        return Ok(());
+    }
+    let why = if reaches_every_lower_position(ruleset) {
+        "every position with smaller heaps"
+    } else {
+        "the collections of heaps its moves reach"
+    };
+    let hint = match largest_heap_that_fits(ruleset, budget) {
+        Some(k) if !reaches_every_lower_position(ruleset) => format!("heaps up to {k} fit it"),
+        _ => "ask a smaller position".to_string(),
+    };
+    Err(SolveError::Unsupported(format!(
+        "the value of {} in {ruleset}: a search over {why} meets {} positions, {}, over the memory budget of {}; {hint}, or raise the budget",
+        quoted(&p.to_string()),
+        count_text(met.positions),
+        shown(needed),
+        human_bytes(budget)
+    )))
+}
+
+/// Refuses, before it starts, a sequence G(0..n) whose heaps are searched one collection at a
+/// time (misère and push compounds of splitting octal games) and must outgrow the budget; `n`
+/// is what was asked for (`heap`: a single heap's value was asked, not the sequence).
+pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Control) -> Result<(), SolveError> {
+    let (_, misere) = ruleset.base();
+    if !(misere || ruleset.push_count() > 0) || n == 0 {
+        return Ok(());
+    }
+    let Some(met) = octal_collections_met(ruleset, n - 1) else {
+        return Ok(());
+    };
+    let needed = bytes_of(met);
+    let budget = control.memory_budget();
+    if needed <= u128::from(budget) {
+        return Ok(());
+    }
+    let asked = match heap {
+        Some(h) => format!("the value of heap {h} in {ruleset}"),
+        None => format!("the values of {ruleset} up to heap {}", n - 1),
+    };
+    let fits = largest_heap_that_fits(ruleset, budget).map_or(String::new(), |k| format!("heaps up to {k} fit it; "));
+    Err(SolveError::Unsupported(format!(
+        "{asked}: a search over the collections of heaps the moves reach (under misère play or a push a collection is not the nim-sum of its heaps) meets {} of them, {}, over the memory budget of {}; {fits}ask less, or raise the budget",
+        count_text(met.positions),
+        shown(needed),
+        human_bytes(budget)
+    )))
+}
+
+/// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
+fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
+    let fits = |n: u64| octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m) <= u128::from(budget));
+    (0..MAX_TOKENS as u64).take_while(|&n| fits(n)).last()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rules::one_heap::normalise_collection;
+    use std::collections::HashSet;
+
+    /// The collections reachable from a heap of `n`, by brute force.
+    fn reachable(ruleset: &Ruleset, n: u64) -> usize {
+        let Ruleset::Octal(code) = ruleset.base().0 else {
+            unreachable!()
+        };
+        let start = normalise_collection(vec![n]);
+        let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
+        let mut stack = vec![start];
+        let mut opts = Vec::new();
+        while let Some(c) = stack.pop() {
+            opts.clear();
+            code.collection_options(&c, &mut opts);
+            for o in opts.drain(..) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+        seen.len()
+    }
+
+    /// The heaps of all collections reachable from a heap of `n`, by brute force.
+    fn reachable_heaps(ruleset: &Ruleset, n: u64) -> u128 {
+        let Ruleset::Octal(code) = ruleset.base().0 else {
+            unreachable!()
+        };
+        let start = normalise_collection(vec![n]);
+        let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
+        let mut stack = vec![start];
+        let mut opts = Vec::new();
+        while let Some(c) = stack.pop() {
+            opts.clear();
+            code.collection_options(&c, &mut opts);
+            for o in opts.drain(..) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+        seen.iter().map(|c| c.iter().filter(|&&h| h > 0).count() as u128).sum()
+    }
+
+    #[test]
+    fn octal_bounds_never_exceed_what_is_reachable() {
+        for code in ["0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f"] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            for n in [0u64, 1, 2, 5, 12, 20, 28] {
+                let bound = octal_collections_met(&r, n).unwrap().positions;
+                let real = reachable(&r, n) as u128;
+                assert!(bound <= real, "{code} at {n}: bound {bound} > {real} reachable");
+                if ["0.6", "0.07", "0.4"].contains(&code) && n >= 2 {
+                    // the construction covers all of them: the bound is tight
+                    assert!(bound + 1 >= real, "{code} at {n}: bound {bound}, {real} reachable");
+                }
+            }
+        }
+        assert_eq!(octal_collections_met(&"misere(octal(0.03))".parse().unwrap(), 9), None);
+        // the heaps of the collections counted, against brute force (0.6: the very same set)
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        for n in [3u64, 9, 17] {
+            let met = octal_collections_met(&r, n).unwrap();
+            assert_eq!(met.heaps, reachable_heaps(&r, n), "0.6 at {n}");
+        }
+        assert_eq!(octal_collections_met(&"nim".parse().unwrap(), 9), None);
+    }
+
+    #[test]
+    fn refusals_name_the_question_and_what_fits() {
+        let small = Control::with_budget(16 << 20);
+        let w: Ruleset = "misere(wythoff)".parse().unwrap();
+        let e = admit_search(&w, &Position::Heaps(vec![5000, 7000]), &small)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("'5000,7000'") && e.contains("35012001 positions") && e.contains("16.0 MiB"),
+            "{e}"
+        );
+        assert!(admit_search(&w, &Position::Heaps(vec![50, 70]), &small).is_ok());
+        let o: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let e = admit_sequence(&o, 100, None, &Control::new()).unwrap_err().to_string();
+        assert!(e.contains("up to heap 99") && e.contains("heaps up to"), "{e}");
+        assert!(admit_sequence(&o, 40, None, &Control::new()).is_ok());
+        let o: Ruleset = "misere(octal(0.07))".parse().unwrap();
+        let e = admit_sequence(&o, 1 << 20, Some(1_000_000_000_000_000_000), &Control::new()).unwrap_err();
+        assert!(e.to_string().contains("heap 1000000000000000000"), "{e}");
+    }
+}

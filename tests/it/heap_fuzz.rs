@@ -215,6 +215,7 @@ fn catalog_leaves() -> Vec<String> {
             n.replace("(S)", "(1,3,4)")
                 .replace("(k)", "(3)")
                 .replace("0.d1d2...", "0.07")
+                .replace("rule(…)", "rule(n -> [k, n - k] for k in 1..n if 2*k < n)")
         })
         .inspect(|n| {
             assert!(
@@ -390,11 +391,38 @@ fn command() -> impl Strategy<Value = Vec<String>> {
         }),
         1 => export_command(),
         1 => bad_argument(),
+        1 => (any::<bool>(), any::<bool>()).prop_map(|(examples, json)| {
+            let mut a = vec!["rules".to_string()];
+            if examples {
+                a.push("--examples".into());
+                if json { a.push("--json".into()) }
+            }
+            a
+        }),
+        2 => (typed_rule(), position_text(), prop_oneof![Just("value"), Just("moves"), Just("seq")])
+            .prop_map(|(r, p, cmd)| match cmd {
+                "seq" => vec!["seq".to_string(), r, "--to".into(), "40".into()],
+                _ => vec![cmd.to_string(), r, p],
+            }),
+    ]
+}
+
+/// Typed rules: the examples, and text of any shape inside `rule(…)`.
+fn typed_rule() -> impl Strategy<Value = String> {
+    let examples: Vec<String> = nimscope::game::rules::typed::examples::EXAMPLES
+        .iter()
+        .map(|e| e.text.to_string())
+        .collect();
+    prop_oneof![
+        proptest::sample::select(examples),
+        // printable text without a backslash (the check reads `\\n` in a message as a newline)
+        "[ -\\[\\]-~]{0,60}".prop_map(|t| format!("rule({t})")),
+        "[ n0-9+*/%|;<>=()\\[\\]-]{0,40}".prop_map(|t| format!("rule(n -> {t})")),
     ]
 }
 
 /// The subcommands [`command`] generates; every subcommand of the binary must be here.
-const FAMILIES: &[&str] = &["value", "moves", "seq", "grid", "cram", "check", "export"];
+const FAMILIES: &[&str] = &["value", "moves", "seq", "grid", "cram", "check", "export", "rules"];
 
 #[test]
 fn every_subcommand_is_attacked() {

@@ -108,6 +108,15 @@ fn a_bad_expression_is_shown_on_one_line_with_its_control_characters_escaped() {
 fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::ui::app::App> {
     let mut h = harness();
     h.step();
+    // Wythoff typed as a rule: its map lists every option of every cell, so a view far out
+    // takes minutes (the built-in fill is now too quick to be caught running on a busy machine)
+    let slow: Ruleset = nimscope::game::rules::typed::examples::example("wythoff")
+        .unwrap()
+        .text
+        .parse()
+        .unwrap();
+    h.state_mut().set_ruleset(slow);
+    h.step();
     h.state_mut().map_state.camera.cells_per_point = 20.0;
     h.state_mut().map_state.camera.center_a = 8000.0;
     h.state_mut().map_state.camera.center_b = 8000.0;

@@ -519,16 +519,26 @@ impl<'a> Parser<'a> {
     pub fn expr(&mut self) -> Res<Expr> {
         let at = self.peek()?.1.start;
         self.enter(at)?;
-        let mut e = self.product()?;
+        let e = self.level(&[("+", BinOp::Add), ("-", BinOp::Sub)], Self::product)?;
+        self.leave();
+        Ok(e)
+    }
+
+    fn product(&mut self) -> Res<Expr> {
+        self.level(&[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)], Self::atom)
+    }
+
+    /// One level of left-associative operators `ops` over operands read by `operand`.
+    fn level(&mut self, ops: &[(&str, BinOp)], operand: fn(&mut Self) -> Res<Expr>) -> Res<Expr> {
+        let mut e = operand(self)?;
         let mut depth = self.last_depth;
         loop {
-            let op = match self.peek()?.0 {
-                Tok::Sym("+") => BinOp::Add,
-                Tok::Sym("-") => BinOp::Sub,
-                _ => break,
+            let Tok::Sym(sym) = self.peek()?.0 else { break };
+            let Some(&(_, op)) = ops.iter().find(|(s, _)| *s == sym) else {
+                break;
             };
             let (_, s) = self.next()?;
-            let rhs = self.product()?;
+            let rhs = operand(self)?;
             depth = self.deeper(depth, s.start)?;
             let span = Span {
                 start: e.span().start,
@@ -536,7 +546,6 @@ impl<'a> Parser<'a> {
             };
             e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
         }
-        self.leave();
         self.last_depth = depth;
         Ok(e)
     }
@@ -552,29 +561,6 @@ impl<'a> Parser<'a> {
             );
         }
         Ok(d)
-    }
-
-    fn product(&mut self) -> Res<Expr> {
-        let mut e = self.atom()?;
-        let mut depth = self.last_depth;
-        loop {
-            let op = match self.peek()?.0 {
-                Tok::Sym("*") => BinOp::Mul,
-                Tok::Sym("/") => BinOp::Div,
-                Tok::Sym("%") => BinOp::Rem,
-                _ => break,
-            };
-            let (_, s) = self.next()?;
-            let rhs = self.atom()?;
-            depth = self.deeper(depth, s.start)?;
-            let span = Span {
-                start: e.span().start,
-                end: rhs.span().end,
-            };
-            e = Expr::Bin(op, Box::new(e), Box::new(rhs), span);
-        }
-        self.last_depth = depth;
-        Ok(e)
     }
 
     fn atom(&mut self) -> Res<Expr> {

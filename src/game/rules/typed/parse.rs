@@ -532,11 +532,9 @@ impl<'a> Parser<'a> {
     fn level(&mut self, ops: &[(&str, BinOp)], operand: fn(&mut Self) -> Res<Expr>) -> Res<Expr> {
         let mut e = operand(self)?;
         let mut depth = self.last_depth;
-        loop {
-            let Tok::Sym(sym) = self.peek()?.0 else { break };
-            let Some(&(_, op)) = ops.iter().find(|(s, _)| *s == sym) else {
-                break;
-            };
+        while let Tok::Sym(sym) = self.peek()?.0
+            && let Some(&(_, op)) = ops.iter().find(|(s, _)| *s == sym)
+        {
             let (_, s) = self.next()?;
             let rhs = operand(self)?;
             depth = self.deeper(depth, s.start)?;

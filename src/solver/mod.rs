@@ -10,6 +10,7 @@ pub mod control;
 pub mod cram;
 pub mod evaluate;
 pub mod grid;
+pub mod misere_quotient;
 pub mod octal;
 pub mod play;
 pub mod report;

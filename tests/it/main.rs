@@ -2,7 +2,8 @@
 //! layering of the source ([`architecture`]); independent brute forces against the solvers
 //! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
-//! exported map pooled truthfully ([`map_figure`]); figures in SVG and PNG from one drawing,
+//! exported map pooled truthfully ([`map_figure`]); misère quotients against the
+//! plain misère search ([`quotient`]); figures in SVG and PNG from one drawing,
 //! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
 //! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); the
@@ -27,6 +28,7 @@ mod heap_fuzz;
 mod heap_games;
 mod lane_budget;
 mod map_figure;
+mod quotient;
 mod session_validation;
 mod terminal_errors;
 

@@ -8,8 +8,8 @@ use serde_json::json;
 use crate::game::Ruleset;
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::Control;
-use crate::solver::misere_quotient::{self, Quotient};
 use crate::solver::misere_quotient::monoid::Presentation;
+use crate::solver::misere_quotient::{self, Quotient};
 
 /// The octal code of `octal(C)` or `misere(octal(C))`.
 pub fn octal_code(r: &Ruleset) -> anyhow::Result<OctalCode> {
@@ -50,14 +50,14 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         .enumerate()
         .map(|(i, h)| format!("{} = heap {h}", Presentation::generator_name(i)))
         .collect();
-    let p: Vec<String> = q.monoid().p_portion().into_iter().map(|x| q.name(x)).collect();
+    let p: Vec<String> = q.p_portion_names();
     let heap_elements: Vec<String> = (0..=q.heaps()).map(|h| q.name(q.heap_element(h))).collect();
     let kind = if q.is_tame() { "tame" } else { "wild" };
     if json {
         let stages: Vec<_> = q
             .stages()
             .iter()
-            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states}))
+            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "plain_search": s.split}))
             .collect();
         return writeln!(
             out,
@@ -78,7 +78,12 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
             })
         );
     }
-    writeln!(out, "misère quotient of octal({}) for heaps up to {}", q.code(), q.heaps())?;
+    writeln!(
+        out,
+        "misère quotient of octal({}) for heaps up to {}",
+        q.code(),
+        q.heaps()
+    )?;
     writeln!(out, "size: {} ({kind})", q.size())?;
     match q.first_wild_heap() {
         Some(h) => writeln!(out, "tame up to heap {}; wild from heap {h}", h - 1)?,
@@ -88,6 +93,19 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
     writeln!(out, "grew at heaps: {}", grew.join(", "))?;
     let sizes: Vec<String> = q.stages().iter().map(|s| format!("{}:{}", s.heap, s.size)).collect();
     writeln!(out, "size by heap bound: {}", sizes.join(" "))?;
+    let split: Vec<String> = q
+        .stages()
+        .iter()
+        .filter(|s| s.split)
+        .map(|s| s.heap.to_string())
+        .collect();
+    if !split.is_empty() {
+        writeln!(
+            out,
+            "earlier elements split at heaps: {} (learned by the plain search)",
+            split.join(", ")
+        )?;
+    }
     writeln!(out, "generators: {}", generators.join(", "))?;
     let rel = relations(q);
     writeln!(out, "relations ({}):", rel.len())?;

@@ -424,7 +424,12 @@ impl Evaluator {
     /// every smaller one). The misère Grundy value comes from a search only where its bound
     /// is small. `None` when the quotient is not the way (another ruleset, a heap past
     /// [`QUOTIENT_HEAPS`], a quotient past its limits: the search then tries).
-    fn by_quotient(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Option<Answer>, SolveError> {
+    fn by_quotient(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        control: &Control,
+    ) -> Result<Option<Answer>, SolveError> {
         let (Ruleset::Misere(inner), Position::Heaps(h)) = (ruleset, p) else {
             return Ok(None);
         };
@@ -440,7 +445,9 @@ impl Evaluator {
         let largest = largest as u16;
         let known = self.quotients.get(code).map_or(0, Quotient::heaps);
         if known < largest {
-            match misere_quotient::compute(code, largest.max(known), control) {
+            // a quotient past reach gives way to the search: it may use a quarter of the budget
+            let limited = control.with_budget_at_most(control.memory_budget() / 4);
+            match misere_quotient::compute(code, largest.max(known), &limited) {
                 Ok(q) => {
                     self.quotients.insert(code.clone(), q);
                 }

@@ -16,7 +16,11 @@ fn nimscope(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = nimscope(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
 }
 
@@ -27,8 +31,16 @@ fn nims_quotient_is_misere_nims() {
     assert_eq!(q["tame"], true);
     assert_eq!(q["first_wild_heap"], serde_json::Value::Null);
     assert_eq!(q["grew_at"], serde_json::json!([1, 2, 4, 8]));
-    let relations: Vec<&str> = q["relations"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
-    assert!(relations.contains(&"a^2 = 1") && relations.contains(&"d^3 = d"), "{relations:?}");
+    let relations: Vec<&str> = q["relations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert!(
+        relations.contains(&"a^2 = 1") && relations.contains(&"d^3 = d"),
+        "{relations:?}"
+    );
 }
 
 #[test]
@@ -66,7 +78,11 @@ fn ten_heaps_by_the_quotient_equal_the_search() {
     for code in ["0.07", "0.77"] {
         let rules = format!("misere(octal({code}))");
         let r: Ruleset = rules.parse().unwrap();
-        for heaps in [[1u64, 2, 3, 3, 4, 5, 5, 6, 6, 7], [2, 2, 3, 4, 4, 4, 5, 6, 7, 7], [1, 1, 1, 2, 2, 3, 3, 4, 8, 9]] {
+        for heaps in [
+            [1u64, 2, 3, 3, 4, 5, 5, 6, 6, 7],
+            [2, 2, 3, 4, 4, 4, 5, 6, 7, 7],
+            [1, 1, 1, 2, 2, 3, 3, 4, 8, 9],
+        ] {
             let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
             let v = json(&["value", &rules, &text.join(","), "--json"]);
             assert_eq!(v["method"], "misère quotient", "{code} {heaps:?}");
@@ -85,7 +101,12 @@ fn winning_moves_by_the_quotient_equal_the_search() {
     let mut checked = 0;
     for line in text.lines() {
         let o: serde_json::Value = serde_json::from_str(line).unwrap();
-        let to: Vec<u64> = o["to"].as_str().unwrap().split(',').map(|x| x.parse().unwrap()).collect();
+        let to: Vec<u64> = o["to"]
+            .as_str()
+            .unwrap()
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect();
         let winning = search_outcome(&r, &to) == "P";
         assert_eq!(o["winning"], winning, "{to:?}");
         checked += 1;

@@ -47,6 +47,9 @@ pub struct Stage {
     pub tame: bool,
     /// States the check of this stage's quotient visited.
     pub states: usize,
+    /// Whether this heap needed the plain search (the previous quotient does not embed in
+    /// this one: some of its elements split when this heap joins).
+    pub split: bool,
 }
 
 /// The misère quotient of an octal game for heaps up to a bound.
@@ -142,6 +145,22 @@ impl Quotient {
             .map(|x| if self.monoid.is_p(x) { Outcome::P } else { Outcome::N })
     }
 
+    /// The P-portion by normal forms, shortest first (an order that does not depend on how
+    /// the elements were found).
+    pub fn p_portion_names(&self) -> Vec<String> {
+        let mut p: Vec<(u32, &Vec<u32>, u32)> = self
+            .monoid
+            .p_portion()
+            .into_iter()
+            .map(|x| {
+                let w = &self.presentation.normal[x as usize];
+                (w.iter().sum(), w, x)
+            })
+            .collect();
+        p.sort();
+        p.into_iter().map(|(_, _, x)| self.name(x)).collect()
+    }
+
     /// An element by its normal form, e.g. `a^2b`.
     pub fn name(&self, x: u32) -> String {
         self.presentation.element(x)
@@ -172,30 +191,35 @@ pub fn compute_with(
     let mut stages = Vec::new();
     let mut monoid = monoid_of(&table);
     for k in 1..=heaps {
+        // the fast oracle first; the plain one where the fast one's assumption fails
+        oracle.set_canonical(true);
         table.add_heap(k, &mut oracle, control, MAX_ELEMENTS)?;
         let states = loop {
             control.check()?;
-            if let Some((x, h, j)) = table.non_commuting() {
-                table.fix_commutativity(x, h, j, &mut oracle, control, MAX_ELEMENTS)?;
-                continue;
-            }
-            monoid = monoid_of(&table);
-            let images = heap_images(&table, &oracle);
-            match verify::check(&monoid, &images, control, MAX_STATES)? {
-                Verdict::Holds { states } => break states,
-                Verdict::Fails(g) => {
-                    let wrong = counterexample(&table, &mut oracle, &g, control)?;
-                    table.learn_from(&wrong, &mut oracle, control, MAX_ELEMENTS)?;
+            let progressed = match stage_step(&mut table, &mut oracle, control)? {
+                Step::Proved(states) => break states,
+                Step::Learned => true,
+                Step::Stuck => false,
+            };
+            if !progressed {
+                if !oracle.canonical() {
+                    return Err(SolveError::Unsupported(
+                        "internal: the plain misère search contradicts the check of the quotient".into(),
+                    ));
                 }
+                oracle.set_canonical(false);
+                table = Table::with_tests(table.tests().to_vec(), k, &mut oracle, control, MAX_ELEMENTS)?;
             }
         };
+        monoid = monoid_of(&table);
         let elements: Vec<u32> = (0..=k).map(|h| table.run(0, &[h])).collect();
         oracle.set_known(k, monoid.clone(), elements);
         let stage = Stage {
             heap: k,
-            size: table.len(),
+            size: table.elements(),
             tame: monoid.is_tame(),
             states,
+            split: !oracle.canonical(),
         };
         stage_done(&stage);
         stages.push(stage);
@@ -213,9 +237,9 @@ pub fn compute_with(
             generated = closure(&monoid, &generators);
         }
     }
-    let presentation = monoid.presentation(&generators).ok_or_else(|| {
-        SolveError::Unsupported("internal: the heaps do not generate the quotient".into())
-    })?;
+    let presentation = monoid
+        .presentation(&generators)
+        .ok_or_else(|| SolveError::Unsupported("internal: the heaps do not generate the quotient".into()))?;
     Ok(Quotient {
         code: code.clone(),
         heaps,
@@ -226,6 +250,41 @@ pub fn compute_with(
         stages,
         tests: table.tests().len(),
     })
+}
+
+/// What one round of learning did.
+enum Step {
+    /// The candidate gives every outcome right and its elements are distinct: this many states
+    /// were checked.
+    Proved(usize),
+    /// The table grew.
+    Learned,
+    /// The oracle contradicted itself (its assumption failed).
+    Stuck,
+}
+
+/// One round: makes the table commutative, checks the candidate, and learns from a failure.
+fn stage_step(table: &mut Table, oracle: &mut Oracle, control: &Control) -> Result<Step, SolveError> {
+    if let Some((x, h, j)) = table.non_commuting() {
+        let grew = table.fix_commutativity(x, h, j, oracle, control, MAX_ELEMENTS)?;
+        return Ok(if grew { Step::Learned } else { Step::Stuck });
+    }
+    let monoid = monoid_of(table);
+    let images = heap_images(table, oracle);
+    match verify::check(&monoid, &images, control, MAX_STATES)? {
+        Verdict::Holds { states } => Ok(if monoid.is_reduced() {
+            Step::Proved(states)
+        } else {
+            Step::Stuck
+        }),
+        Verdict::Fails(g) => {
+            let Some(wrong) = counterexample(table, oracle, &g, control)? else {
+                return Ok(Step::Stuck);
+            };
+            let grew = table.learn_from(&wrong, oracle, control, MAX_ELEMENTS)?;
+            Ok(if grew { Step::Learned } else { Step::Stuck })
+        }
+    }
 }
 
 /// The submonoid generated by `generators`.
@@ -245,7 +304,7 @@ fn closure(m: &Monoid, generators: &[u32]) -> HashSet<u32> {
 
 /// The candidate monoid of a commutative table: `x·y` is `x` plus the collection of `y`.
 fn monoid_of(table: &Table) -> Monoid {
-    let n = table.len();
+    let n = table.elements();
     let mut mul = vec![0u32; n * n];
     for x in 0..n {
         for (y, rep) in table.reps().iter().enumerate() {
@@ -272,13 +331,19 @@ fn heap_images(table: &Table, oracle: &Oracle) -> Vec<HeapImage> {
 }
 
 /// Where the check failed at `g`, the candidate errs on `g` or on one of its options: the first
-/// of them whose predicted outcome is wrong.
-fn counterexample(table: &Table, oracle: &mut Oracle, g: &[u16], control: &Control) -> Result<Vec<u16>, SolveError> {
+/// of them whose predicted outcome the oracle calls wrong (`None` if it calls none wrong: the
+/// oracle's assumption failed).
+fn counterexample(
+    table: &Table,
+    oracle: &mut Oracle,
+    g: &[u16],
+    control: &Control,
+) -> Result<Option<Vec<u16>>, SolveError> {
     let wrong = |c: &[u16], oracle: &mut Oracle| -> Result<bool, SolveError> {
         Ok(table.is_p(table.run(0, c)) != oracle.is_p(c, control)?)
     };
     if wrong(g, oracle)? {
-        return Ok(g.to_vec());
+        return Ok(Some(g.to_vec()));
     }
     for i in 0..g.len() {
         let options = oracle.heap_options(g[i]).to_vec();
@@ -286,13 +351,11 @@ fn counterexample(table: &Table, oracle: &mut Oracle, g: &[u16], control: &Contr
             let mut c: Vec<u16> = g[..i].iter().chain(&g[i + 1..]).chain(&o).copied().collect();
             c.sort_unstable();
             if wrong(&c, oracle)? {
-                return Ok(c);
+                return Ok(Some(c));
             }
         }
     }
-    Err(SolveError::Unsupported(
-        "internal: the check of the quotient failed where every outcome is right".into(),
-    ))
+    Ok(None)
 }
 
 #[cfg(test)]

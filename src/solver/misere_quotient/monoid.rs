@@ -39,6 +39,18 @@ impl Monoid {
         (0..self.size as u32).filter(|&x| self.is_p(x)).collect()
     }
 
+    /// Whether every two elements are told apart by the P-portion: `x ≠ y` have some `z` with
+    /// exactly one of `x·z`, `y·z` in P (a quotient that gives every outcome right and is
+    /// reduced is the misère quotient itself).
+    pub fn is_reduced(&self) -> bool {
+        let n = self.size;
+        let mut seen = HashSet::with_capacity(n);
+        (0..n as u32).all(|x| {
+            let sig: Vec<bool> = (0..n as u32).map(|z| self.is_p(self.mul(x, z))).collect();
+            seen.insert(sig)
+        })
+    }
+
     /// Whether this is misère Nim's quotient for some number of binary digits (Plambeck and
     /// Siegel's tame quotients): either `{1, a}` with `a² = 1`, `P = {a}`; or `1`, `a` and a group
     /// `C` of exponent two (so of order `2^k`, `k ≥ 1`) with identity `e`, where `a² = 1`,

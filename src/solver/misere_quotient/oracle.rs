@@ -25,6 +25,8 @@ struct Known {
     monoid: Monoid,
     /// `heap_element[h]` for `h ≤ bound`.
     heap_element: Vec<u32>,
+    /// A collection of heaps up to `bound` for each element (movable heaps, sorted).
+    reps: Vec<Heaps>,
 }
 
 /// The misère outcomes of the collections of heaps of one octal game up to a heap bound.
@@ -38,6 +40,9 @@ pub struct Oracle {
     /// A quotient proved for heaps up to its bound: collections of those heaps are answered by
     /// it (a product and a look-up) instead of a search.
     known: Option<Known>,
+    /// Whether the heaps up to the known bound are replaced by their element's collection
+    /// before a search (see [`Oracle::set_canonical`]).
+    canonical: bool,
     /// Positions searched, for polling the cancel flag now and then.
     steps: u64,
 }
@@ -70,6 +75,7 @@ impl Oracle {
             memo: HashMap::new(),
             memo_bytes: 0,
             known: None,
+            canonical: false,
             steps: 0,
         }
     }
@@ -94,11 +100,69 @@ impl Oracle {
     pub fn set_known(&mut self, bound: u16, monoid: Monoid, heap_element: Vec<u32>) {
         self.memo.clear();
         self.memo_bytes = 0;
+        let reps = self.lightest_collections(bound, &monoid, &heap_element);
         self.known = Some(Known {
             bound,
             monoid,
             heap_element,
+            reps,
         });
+    }
+
+    /// For each element, a collection of heaps up to `bound` with the fewest tokens reaching it
+    /// (Dijkstra over the monoid, a heap of `h` costing `h`): replacing a part of a collection by
+    /// it never adds tokens, so the search with replacements still only goes down.
+    fn lightest_collections(&self, bound: u16, monoid: &Monoid, heap_element: &[u32]) -> Vec<Heaps> {
+        let n = monoid.size();
+        let mut best: Vec<Option<(u64, Heaps)>> = vec![None; n];
+        best[0] = Some((0, Vec::new()));
+        let mut queue = std::collections::BinaryHeap::new();
+        queue.push(std::cmp::Reverse((0u64, Vec::<u16>::new(), 0u32)));
+        while let Some(std::cmp::Reverse((d, heaps, x))) = queue.pop() {
+            if best[x as usize]
+                .as_ref()
+                .is_some_and(|(bd, bh)| (*bd, bh) < (d, &heaps))
+            {
+                continue;
+            }
+            for h in 1..=bound {
+                if !self.movable(h) {
+                    continue;
+                }
+                let y = monoid.mul(x, heap_element[usize::from(h)]);
+                let mut next = heaps.clone();
+                next.push(h);
+                next.sort_unstable();
+                let nd = d + u64::from(h);
+                let better = best[y as usize].as_ref().is_none_or(|(bd, bh)| (nd, &next) < (*bd, bh));
+                if better {
+                    best[y as usize] = Some((nd, next.clone()));
+                    queue.push(std::cmp::Reverse((nd, next, y)));
+                }
+            }
+        }
+        best.into_iter()
+            .map(|b| b.map(|(_, h)| h).unwrap_or_default())
+            .collect()
+    }
+
+    /// With `true`, a collection's heaps up to the known bound are replaced by one collection of
+    /// their element before it is searched: exact when the known quotient embeds in the next
+    /// one (elements it identifies stay identified with the new heaps), and then the search
+    /// meets only a few collections per element. Nothing relies on that assumption: the
+    /// quotient learned this way is proved (or refused) by [`super::verify`] and
+    /// [`Monoid::is_reduced`], and where it fails the learning starts over with `false`, the
+    /// plain search.
+    pub fn set_canonical(&mut self, canonical: bool) {
+        if self.canonical != canonical {
+            self.memo.clear();
+            self.memo_bytes = 0;
+            self.canonical = canonical;
+        }
+    }
+
+    pub fn canonical(&self) -> bool {
+        self.canonical
     }
 
     /// Memory held by the memo.
@@ -133,6 +197,22 @@ impl Oracle {
                 .fold(0, |x, &h| k.monoid.mul(x, k.heap_element[usize::from(h)]));
             return Ok(k.monoid.is_p(x));
         }
+        if self.canonical
+            && let Some(k) = &self.known
+        {
+            let split = key.partition_point(|&h| h <= k.bound);
+            if split > 0 {
+                let y = key[..split]
+                    .iter()
+                    .fold(0, |x, &h| k.monoid.mul(x, k.heap_element[usize::from(h)]));
+                let rep = &k.reps[y as usize];
+                if rep.as_slice() != &key[..split] {
+                    let mut c: Heaps = rep.iter().chain(&key[split..]).copied().collect();
+                    c.sort_unstable();
+                    return self.is_p_key(c, control);
+                }
+            }
+        }
         if let Some(&p) = self.memo.get(key.as_slice()) {
             return Ok(p);
         }
@@ -149,7 +229,12 @@ impl Oracle {
                 let mut child: Heaps = Vec::with_capacity(key.len() + 2);
                 child.extend_from_slice(&key[..i]);
                 child.extend_from_slice(&key[i + 1..]);
-                child.extend(self.parts[usize::from(h)][o].iter().copied().filter(|&x| self.movable(x)));
+                child.extend(
+                    self.parts[usize::from(h)][o]
+                        .iter()
+                        .copied()
+                        .filter(|&x| self.movable(x)),
+                );
                 child.sort_unstable();
                 if self.is_p_key(child, control)? {
                     p = false;

@@ -37,7 +37,11 @@ fn agrees_with_search(c: &str, heaps: u16, count: usize) -> Quotient {
     let r: Ruleset = format!("misere(octal({c}))").parse().unwrap();
     let mut search = Search::plain(r);
     for col in collections(u64::from(heaps), count) {
-        let p = if col.is_empty() { Position::Heaps(vec![0]) } else { Position::Heaps(col.clone()) };
+        let p = if col.is_empty() {
+            Position::Heaps(vec![0])
+        } else {
+            Position::Heaps(col.clone())
+        };
         let g = search.value(&p, &control).unwrap();
         let expect = if g == 0 { Outcome::P } else { Outcome::N };
         assert_eq!(q.outcome(&col), Some(expect), "{c}: {col:?}");
@@ -52,7 +56,7 @@ fn wild_and_tame_codes_agree_with_the_plain_search() {
         ("0.77", 12, 4),
         ("0.137", 12, 4),
         ("0.6", 12, 4),
-        ("0.333", 12, 4),       // TAG_3 = sub(1,2,3)
+        ("0.333", 12, 4),      // TAG_3 = sub(1,2,3)
         ("0.33333333", 10, 4), // Nim on heaps up to 8
     ] {
         agrees_with_search(c, heaps, count);
@@ -100,7 +104,11 @@ fn tag_is_tame() {
     assert_eq!(q.size(), 6);
     for col in collections(20, 3) {
         let as_nim: Vec<u64> = col.iter().map(|h| h % 4).collect();
-        let expect = if misere_nim_is_p(&as_nim) { Outcome::P } else { Outcome::N };
+        let expect = if misere_nim_is_p(&as_nim) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
         assert_eq!(q.outcome(&col), Some(expect), "{col:?}");
     }
 }

@@ -37,12 +37,7 @@ type Bits = Vec<u64>;
 
 /// Checks the candidate `m` where heap `h` (for `h` in `1..heaps.len()`, `heaps[0]` unused) has
 /// the image `heaps[h]`; at most `max_states` triples are visited.
-pub fn check(
-    m: &Monoid,
-    heaps: &[HeapImage],
-    control: &Control,
-    max_states: usize,
-) -> Result<Verdict, SolveError> {
+pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usize) -> Result<Verdict, SolveError> {
     let n = m.size();
     let words = n.div_ceil(64);
     // dp[y]: the z with y·z in P

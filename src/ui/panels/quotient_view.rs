@@ -153,7 +153,9 @@ impl QuotientView {
 pub fn quotient_window_ui(ctx: &egui::Context, view: &mut QuotientView, ruleset: &Ruleset) {
     view.follow_ruleset(ruleset, ctx);
     view.poll();
-    let Some(code) = misere_octal(ruleset).cloned() else { return };
+    let Some(code) = misere_octal(ruleset).cloned() else {
+        return;
+    };
     let mut open = view.open;
     egui::Window::new("Misère quotient")
         .open(&mut open)
@@ -235,13 +237,18 @@ fn summary_ui(ui: &mut egui::Ui, q: &Quotient) {
     ui.label(format!("{} elements for heaps up to {}: {kind}", q.size(), q.heaps()));
     let grew: Vec<String> = q.grew_at().iter().map(u16::to_string).collect();
     ui.label(format!("grew at heaps {}", grew.join(", ")));
-    let p: Vec<String> = q.monoid().p_portion().into_iter().map(|x| q.name(x)).collect();
+    let p: Vec<String> = q.p_portion_names();
     ui.label(format!("P-portion: {}", p.join(", ")));
     let gens: Vec<String> = q
         .generator_heaps()
         .iter()
         .enumerate()
-        .map(|(i, h)| format!("{} = heap {h}", misere_quotient::monoid::Presentation::generator_name(i)))
+        .map(|(i, h)| {
+            format!(
+                "{} = heap {h}",
+                misere_quotient::monoid::Presentation::generator_name(i)
+            )
+        })
         .collect();
     ui.label(format!("generators: {}", gens.join(", ")));
     let rel: Vec<String> = q
@@ -270,14 +277,26 @@ fn sizes_ui(ui: &mut egui::Ui, stages: &[Stage]) {
     for (i, s) in stages.iter().enumerate() {
         let h = height * (s.size as f32).ln().max(0.0) / top.ln();
         let x = rect.left() + i as f32 * w;
-        let bar = Rect::from_min_max(pos2(x + 1.0, rect.top() + height - h), pos2(x + w - 1.0, rect.top() + height));
-        let color = if s.tame { theme::VALUE_PRESENT } else { theme::PERIOD_MARK };
+        let bar = Rect::from_min_max(
+            pos2(x + 1.0, rect.top() + height - h),
+            pos2(x + w - 1.0, rect.top() + height),
+        );
+        let color = if s.tame {
+            theme::VALUE_PRESENT
+        } else {
+            theme::PERIOD_MARK
+        };
         painter.rect_filled(bar, 1.0, color);
     }
     painter.text(
         pos2(rect.left(), rect.bottom()),
         Align2::LEFT_BOTTOM,
-        format!("heaps 1–{}: sizes {} … {} (blue tame, orange wild)", stages.len(), stages[0].size, top as usize),
+        format!(
+            "heaps 1–{}: sizes {} … {} (blue tame, orange wild)",
+            stages.len(),
+            stages[0].size,
+            top as usize
+        ),
         FontId::proportional(theme::SMALL_TEXT),
         theme::AXIS_TEXT,
     );
@@ -292,26 +311,29 @@ fn sizes_ui(ui: &mut egui::Ui, stages: &[Stage]) {
 /// The heap → element strip: one cell a heap, P-elements coloured.
 fn strip_ui(ui: &mut egui::Ui, q: &Quotient) {
     egui::ScrollArea::horizontal().id_salt("quotient-strip").show(ui, |ui| {
-        egui::Grid::new("quotient-strip-grid").spacing([4.0, 2.0]).show(ui, |ui| {
-            ui.small("heap");
-            for h in 0..=q.heaps() {
-                ui.small(h.to_string());
-            }
-            ui.end_row();
-            ui.small("element");
-            for h in 0..=q.heaps() {
-                let x = q.heap_element(h);
-                element_cell_ui(ui, q, x);
-            }
-            ui.end_row();
-        });
+        egui::Grid::new("quotient-strip-grid")
+            .spacing([4.0, 2.0])
+            .show(ui, |ui| {
+                ui.small("heap");
+                for h in 0..=q.heaps() {
+                    ui.small(h.to_string());
+                }
+                ui.end_row();
+                ui.small("element");
+                for h in 0..=q.heaps() {
+                    let x = q.heap_element(h);
+                    element_cell_ui(ui, q, x);
+                }
+                ui.end_row();
+            });
     });
 }
 
 fn element_cell_ui(ui: &mut egui::Ui, q: &Quotient, x: u32) {
     let text = egui::RichText::new(q.name(x)).monospace();
     if q.monoid().is_p(x) {
-        ui.label(text.color(theme::WINNING_TEXT)).on_hover_text("in the P-portion");
+        ui.label(text.color(theme::WINNING_TEXT))
+            .on_hover_text("in the P-portion");
     } else {
         ui.label(text);
     }
@@ -329,7 +351,10 @@ fn inspector_ui(ui: &mut egui::Ui, view: &mut QuotientView, q: &Quotient) {
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<u64>().map_err(|_| format!("'{}' is not a heap size", theme::shown(s))))
+        .map(|s| {
+            s.parse::<u64>()
+                .map_err(|_| format!("'{}' is not a heap size", theme::shown(s)))
+        })
         .collect();
     match parsed {
         Err(e) => {
@@ -344,7 +369,11 @@ fn inspector_ui(ui: &mut egui::Ui, view: &mut QuotientView, q: &Quotient) {
             }
             Some(x) => {
                 let factors: Vec<String> = heaps.iter().map(|&h| q.name(q.heap_element(h as u16))).collect();
-                let factors = if factors.is_empty() { "1".to_string() } else { factors.join(" · ") };
+                let factors = if factors.is_empty() {
+                    "1".to_string()
+                } else {
+                    factors.join(" · ")
+                };
                 let p = q.monoid().is_p(x);
                 ui.label(format!("{factors} = {}", q.name(x)));
                 let (outcome, who) = if p {
@@ -366,34 +395,43 @@ fn table_ui(ui: &mut egui::Ui, q: &Quotient) {
     let cell = names.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f32 * 7.0 + 8.0;
     let cell = cell.max(18.0);
     let side = cell * (n as f32 + 1.0);
-    egui::ScrollArea::both().id_salt("quotient-table").max_height(420.0).show(ui, |ui| {
-        let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-        let painter = ui.painter_at(rect);
-        let at = |row: usize, col: usize| {
-            Rect::from_min_size(
-                pos2(rect.left() + col as f32 * cell, rect.top() + row as f32 * cell),
-                Vec2::splat(cell - 1.0),
-            )
-        };
-        let font = FontId::monospace(10.0);
-        for (i, name) in names.iter().enumerate() {
-            for b in [at(0, i + 1), at(i + 1, 0)] {
-                painter.text(b.center(), Align2::CENTER_CENTER, name, font.clone(), theme::AXIS_TEXT);
+    egui::ScrollArea::both()
+        .id_salt("quotient-table")
+        .max_height(420.0)
+        .show(ui, |ui| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+            let painter = ui.painter_at(rect);
+            let at = |row: usize, col: usize| {
+                Rect::from_min_size(
+                    pos2(rect.left() + col as f32 * cell, rect.top() + row as f32 * cell),
+                    Vec2::splat(cell - 1.0),
+                )
+            };
+            let font = FontId::monospace(10.0);
+            for (i, name) in names.iter().enumerate() {
+                for b in [at(0, i + 1), at(i + 1, 0)] {
+                    painter.text(b.center(), Align2::CENTER_CENTER, name, font.clone(), theme::AXIS_TEXT);
+                }
             }
-        }
-        for x in 0..n {
-            for y in 0..n {
-                let z = q.monoid().mul(x as u32, y as u32);
-                let b = at(x + 1, y + 1);
-                let fill = if q.monoid().is_p(z) {
-                    theme::WINNING_MARK
-                } else {
-                    theme::VALUE_ABSENT
-                };
-                painter.rect_filled(b, 1.0, fill);
-                painter.rect_stroke(b, 1.0, Stroke::new(0.5, theme::LEGEND_FRAME), StrokeKind::Inside);
-                painter.text(b.center(), Align2::CENTER_CENTER, &names[z as usize], font.clone(), theme::AXIS_TEXT);
+            for x in 0..n {
+                for y in 0..n {
+                    let z = q.monoid().mul(x as u32, y as u32);
+                    let b = at(x + 1, y + 1);
+                    let fill = if q.monoid().is_p(z) {
+                        theme::WINNING_MARK
+                    } else {
+                        theme::VALUE_ABSENT
+                    };
+                    painter.rect_filled(b, 1.0, fill);
+                    painter.rect_stroke(b, 1.0, Stroke::new(0.5, theme::LEGEND_FRAME), StrokeKind::Inside);
+                    painter.text(
+                        b.center(),
+                        Align2::CENTER_CENTER,
+                        &names[z as usize],
+                        font.clone(),
+                        theme::AXIS_TEXT,
+                    );
+                }
             }
-        }
-    });
+        });
 }

@@ -35,9 +35,11 @@ const REGION_CELLS: u64 = 1 << 26;
 const SEQUENCE_LEN: u64 = 1 << 20;
 /// The largest heap a misère octal collection is answered by its misère quotient for.
 pub const QUOTIENT_HEAPS: u16 = 64;
-/// The largest search bound (in bytes, by [`search::memory_bound`]) tried for the misère Grundy
-/// value of a collection answered by its quotient.
+/// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
+/// collection is searched (for its misère Grundy value) rather than answered by its quotient.
 const GRUNDY_SEARCH_BYTES: u64 = 16 << 20;
+/// The most memory a misère quotient computed to answer a position may use.
+const QUOTIENT_BYTES: u64 = 256 << 20;
 /// Most options enumerated to page through a ruleset whose options cannot be counted.
 const ENUMERATE_LIMIT: u64 = 1 << 21;
 
@@ -419,10 +421,10 @@ impl Evaluator {
         Ok(Answer::searched(v))
     }
 
-    /// A collection of two or more heaps of a misère octal game, by its misère quotient for
-    /// heaps up to the largest (computed once and kept; the quotient of a larger bound answers
-    /// every smaller one). The misère Grundy value comes from a search only where its bound
-    /// is small. `None` when the quotient is not the way (another ruleset, a heap past
+    /// A collection of two or more heaps of a misère octal game too large for a small search
+    /// (which would give the misère Grundy value too), by its misère quotient for heaps up to
+    /// the largest (computed once and kept; the quotient of a larger bound answers every
+    /// smaller one): the outcome, the misère Grundy value unknown. `None` when the quotient is not the way (another ruleset, a heap past
     /// [`QUOTIENT_HEAPS`], a quotient past its limits: the search then tries).
     fn by_quotient(
         &mut self,
@@ -442,11 +444,15 @@ impl Evaluator {
         if h.len() < 2 || largest > u64::from(QUOTIENT_HEAPS) {
             return Ok(None);
         }
+        // a small search gives the misère Grundy value as well: the quotient is for the rest
+        if search::memory_bound(ruleset, p).is_some_and(|m| m <= u128::from(GRUNDY_SEARCH_BYTES)) {
+            return Ok(None);
+        }
         let largest = largest as u16;
         let known = self.quotients.get(code).map_or(0, Quotient::heaps);
         if known < largest {
-            // a quotient past reach gives way to the search: it may use a quarter of the budget
-            let limited = control.with_budget_at_most(control.memory_budget() / 4);
+            // a quotient past reach gives way to the search soon
+            let limited = control.with_budget_at_most(QUOTIENT_BYTES);
             match misere_quotient::compute(code, largest.max(known), &limited) {
                 Ok(q) => {
                     self.quotients.insert(code.clone(), q);
@@ -461,27 +467,13 @@ impl Evaluator {
         let Some(outcome) = q.outcome(h) else {
             return Ok(None);
         };
-        let mut by = format!(
+        let by = format!(
             "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
             q.heaps(),
             q.size()
         );
-        let small = search::memory_bound(ruleset, p).is_some_and(|m| m <= u128::from(GRUNDY_SEARCH_BYTES));
-        let grundy = if small {
-            let limited = control.with_budget_at_most(GRUNDY_SEARCH_BYTES);
-            match Search::new(ruleset.clone()).value(p, &limited) {
-                Ok(v) => {
-                    by.push_str("; the misère Grundy value by the memoised search");
-                    Some(u64::from(v))
-                }
-                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-                Err(_) => None,
-            }
-        } else {
-            None
-        };
         Ok(Some(Answer {
-            grundy,
+            grundy: None,
             outcome,
             method: Method::MisereQuotient,
             by,

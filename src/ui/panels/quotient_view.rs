@@ -211,7 +211,7 @@ fn quotient_ui(ui: &mut egui::Ui, view: &mut QuotientView, code: &OctalCode) {
             ui.strong("Size as heaps are added");
             sizes_ui(ui, q.stages());
             ui.separator();
-            ui.strong("Heap → element");
+            ui.strong("Heap to element");
             strip_ui(ui, &q);
             ui.separator();
             inspector_ui(ui, view, &q);

@@ -191,12 +191,14 @@ pub fn compute_with(
     let mut stages = Vec::new();
     let mut monoid = monoid_of(&table);
     for k in 1..=heaps {
+        let size_before = table.elements();
+        let at_heap = |e: SolveError| past_reach(e, k, size_before);
         // the fast oracle first; the plain one where the fast one's assumption fails
         oracle.set_canonical(true);
-        table.add_heap(k, &mut oracle, control, MAX_ELEMENTS)?;
+        table.add_heap(k, &mut oracle, control, MAX_ELEMENTS).map_err(at_heap)?;
         let states = loop {
             control.check()?;
-            let progressed = match stage_step(&mut table, &mut oracle, control)? {
+            let progressed = match stage_step(&mut table, &mut oracle, control).map_err(at_heap)? {
                 Step::Proved(states) => break states,
                 Step::Learned => true,
                 Step::Stuck => false,
@@ -208,7 +210,8 @@ pub fn compute_with(
                     ));
                 }
                 oracle.set_canonical(false);
-                table = Table::with_tests(table.tests().to_vec(), k, &mut oracle, control, MAX_ELEMENTS)?;
+                table = Table::with_tests(table.tests().to_vec(), k, &mut oracle, control, MAX_ELEMENTS)
+                    .map_err(at_heap)?;
             }
         };
         monoid = monoid_of(&table);
@@ -250,6 +253,21 @@ pub fn compute_with(
         stages,
         tests: table.tests().len(),
     })
+}
+
+/// A refusal while adding heap `k` says how far the quotient got.
+fn past_reach(e: SolveError, k: u16, size: usize) -> SolveError {
+    match e {
+        SolveError::OverBudget { what, needed, budget } => SolveError::OverBudget {
+            what: format!(
+                "{what} at heap {k} (the quotient has {size} elements for heaps up to {})",
+                k - 1
+            ),
+            needed,
+            budget,
+        },
+        e => e,
+    }
 }
 
 /// What one round of learning did.

@@ -1,4 +1,5 @@
-//! The scriptable command line: `value`, `moves`, `grid`, `seq`, `cram`, `export`, `check`. A stable interface:
+//! The scriptable command line: `value`, `moves`, `grid`, `seq`, `cram`, `export`, `quotient`,
+//! `rules`, `check`. A stable interface:
 //! scripts and tests depend on its output. Bad input gets one `error:` line on stderr naming
 //! what is wrong and exit status 2, never a panic.
 
@@ -6,6 +7,7 @@ mod checkpoint;
 mod interrupt;
 pub mod output;
 mod progress;
+pub mod quotient;
 mod rules;
 
 use std::ops::Range;
@@ -192,6 +194,17 @@ pub enum Command {
         examples: bool,
         /// One JSON object a line.
         #[arg(long, requires = "examples")]
+        json: bool,
+    },
+    /// The misère quotient of an octal game for heaps up to N (Plambeck–Siegel): its size,
+    /// presentation, P-portion, each heap's element, and where it is tame or wild.
+    Quotient {
+        /// An octal game, e.g. 'octal(0.07)' (or 'misere(octal(0.07))').
+        ruleset: String,
+        /// The largest heap, e.g. 20.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=i64::from(crate::solver::misere_quotient::MAX_HEAPS)))]
+        heaps: u16,
+        #[arg(long)]
         json: bool,
     },
     /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
@@ -504,6 +517,10 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             }
         }
         Command::Rules { examples, json } => rules::print(out, examples, json)?,
+        Command::Quotient { ruleset, heaps, json } => {
+            let r = parse_ruleset(&ruleset)?;
+            quotient::run(&r, heaps, json, control, out)?;
+        }
         Command::Check { upto, json } => {
             let rows = crate::checks::all_checks(upto, control)?;
             output::checks(out, &rows, json)?;

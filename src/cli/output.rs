@@ -22,7 +22,7 @@ fn who_wins(o: Outcome) -> &'static str {
 }
 
 /// `value`: the Grundy value and outcome; `--json` adds how it was found (`"method"`: `"closed
-/// form"` or `"search"`, and `"by"`: the theorem or computation). A value only known by its
+/// form"`, `"search"` or `"misère quotient"`, and `"by"`: the theorem or computation). A value only known by its
 /// outcome has `"grundy": null`.
 /// Longest typed rule named in a line of text output.
 const RULE_CHARS: usize = 80;
@@ -40,6 +40,12 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: 
         let r = r.short_text(RULE_CHARS);
         match a.grundy {
             Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
+            None if a.method == crate::solver::evaluate::Method::MisereQuotient => writeln!(
+                out,
+                "{r} at {p}: outcome {o} ({}) by {}; the misère grundy value is unknown: its search would not fit the memory budget",
+                who_wins(o),
+                a.by
+            ),
             None => writeln!(
                 out,
                 "{r} at {p}: outcome {o} ({}); the grundy value is not known: only the outcome has a closed form ({}), and a search would not fit the memory budget",

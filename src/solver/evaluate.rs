@@ -16,6 +16,7 @@ use super::control::{Control, SolveError};
 use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
 use super::grid::{self, Grid};
+use super::misere_quotient::{self, Quotient};
 use super::push_cram::{PushCramSolver, post_push_value};
 use super::route::{self, Route};
 use super::search::{self, Search};
@@ -23,6 +24,7 @@ use super::sequence::{self, Computed};
 use crate::game::catalog::CramKind;
 use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
+use crate::game::rules::one_heap::OctalCode;
 use crate::game::rules::paging;
 use crate::game::{Layout, Outcome, Position, Ruleset};
 
@@ -30,6 +32,13 @@ use crate::game::{Layout, Outcome, Position, Ruleset};
 /// period answers every later heap; without one, the sequence is extended to the heap, within
 /// the budget).
 const SEQUENCE_LEN: u64 = 1 << 20;
+/// The largest heap a misère octal collection is answered by its misère quotient for.
+pub const QUOTIENT_HEAPS: u16 = 64;
+/// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
+/// collection is searched (for its misère Grundy value) rather than answered by its quotient.
+const GRUNDY_SEARCH_BYTES: u64 = 16 << 20;
+/// The most memory a misère quotient computed to answer a position may use.
+const QUOTIENT_BYTES: u64 = 256 << 20;
 /// Most options enumerated to page through a ruleset whose options cannot be counted.
 const ENUMERATE_LIMIT: u64 = 1 << 21;
 
@@ -40,6 +49,9 @@ pub enum Method {
     ClosedForm,
     /// A computation over the positions below (a search, a filled map or sequence).
     Search,
+    /// A product in the misère quotient of an octal game (the outcome; the misère Grundy value
+    /// only where a small search gives it).
+    MisereQuotient,
 }
 
 impl Method {
@@ -48,6 +60,7 @@ impl Method {
         match self {
             Method::ClosedForm => "closed form",
             Method::Search => "search",
+            Method::MisereQuotient => "misère quotient",
         }
     }
 }
@@ -136,6 +149,8 @@ pub struct Evaluator {
     grids: HashMap<Ruleset, Grid>,
     sequences: HashMap<Ruleset, Computed>,
     searches: HashMap<Ruleset, Search>,
+    /// Misère quotients of octal games, by code (each for heaps up to its bound).
+    quotients: HashMap<OctalCode, Quotient>,
     cram: CramSolver,
     push_cram: PushCramSolver,
     /// The most each Cram transposition table may grow to.
@@ -212,6 +227,7 @@ impl Evaluator {
             grids: HashMap::new(),
             sequences: HashMap::new(),
             searches: HashMap::new(),
+            quotients: HashMap::new(),
             cram: CramSolver::with_table_bytes(bytes),
             push_cram: PushCramSolver::with_table_bytes(bytes),
             cram_table_bytes: bytes,
@@ -338,6 +354,9 @@ impl Evaluator {
         {
             return self.heap_sum(ruleset, h, control);
         }
+        if let Some(a) = self.by_quotient(ruleset, p, control)? {
+            return Ok(a);
+        }
         if let Position::Board(b) = p {
             self.clock += 1;
             let v = match ruleset {
@@ -420,6 +439,65 @@ impl Evaluator {
             v => v?,
         };
         Ok(Answer::searched(v))
+    }
+
+    /// A collection of two or more heaps of a misère octal game too large for a small search
+    /// (which would give the misère Grundy value too), by its misère quotient for heaps up to
+    /// the largest (computed once and kept; the quotient of a larger bound answers every
+    /// smaller one): the outcome, the misère Grundy value unknown. `None` when the quotient is not the way (another ruleset, a heap past
+    /// [`QUOTIENT_HEAPS`], a quotient past its limits: the search then tries).
+    fn by_quotient(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        control: &Control,
+    ) -> Result<Option<Answer>, SolveError> {
+        let (Ruleset::Misere(inner), Position::Heaps(h)) = (ruleset, p) else {
+            return Ok(None);
+        };
+        let Ruleset::Octal(code) = &**inner else {
+            return Ok(None);
+        };
+        let Some(&largest) = h.iter().max() else {
+            return Ok(None);
+        };
+        if h.len() < 2 || largest > u64::from(QUOTIENT_HEAPS) {
+            return Ok(None);
+        }
+        // a small search gives the misère Grundy value as well: the quotient is for the rest
+        if search::memory_bound(ruleset, p).is_some_and(|m| m <= u128::from(GRUNDY_SEARCH_BYTES)) {
+            return Ok(None);
+        }
+        let largest = largest as u16;
+        let known = self.quotients.get(code).map_or(0, Quotient::heaps);
+        if known < largest {
+            // a quotient past reach gives way to the search soon
+            let limited = control.with_budget_at_most(QUOTIENT_BYTES);
+            match misere_quotient::compute(code, largest.max(known), &limited) {
+                Ok(q) => {
+                    self.quotients.insert(code.clone(), q);
+                }
+                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
+                Err(_) => return Ok(None),
+            }
+        }
+        let Some(q) = self.quotients.get(code) else {
+            return Ok(None);
+        };
+        let Some(outcome) = q.outcome(h) else {
+            return Ok(None);
+        };
+        let by = format!(
+            "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
+            q.heaps(),
+            q.size()
+        );
+        Ok(Some(Answer {
+            grundy: None,
+            outcome,
+            method: Method::MisereQuotient,
+            by,
+        }))
     }
 
     /// A collection of heaps of a heap game: the nim-sum of its heaps' values (a pair of equal

@@ -13,6 +13,7 @@ pub mod cost;
 pub mod cram;
 pub mod evaluate;
 pub mod grid;
+pub mod misere_quotient;
 pub mod octal;
 pub mod play;
 pub mod report;

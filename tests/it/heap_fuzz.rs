@@ -399,6 +399,12 @@ fn command() -> impl Strategy<Value = Vec<String>> {
             }
             a
         }),
+        1 => (ruleset_text(), prop_oneof![(0u64..40).prop_map(|n| n.to_string()), number()], any::<bool>())
+            .prop_map(|(r, heaps, json)| {
+                let mut a = vec!["quotient".to_string(), r, "--heaps".into(), heaps];
+                if json { a.push("--json".into()) }
+                a
+            }),
         2 => (typed_rule(), position_text(), prop_oneof![Just("value"), Just("moves"), Just("seq")])
             .prop_map(|(r, p, cmd)| match cmd {
                 "seq" => vec!["seq".to_string(), r, "--to".into(), "40".into()],
@@ -422,7 +428,9 @@ fn typed_rule() -> impl Strategy<Value = String> {
 }
 
 /// The subcommands [`command`] generates; every subcommand of the binary must be here.
-const FAMILIES: &[&str] = &["value", "moves", "seq", "grid", "cram", "check", "export", "rules"];
+const FAMILIES: &[&str] = &[
+    "value", "moves", "seq", "grid", "cram", "check", "export", "rules", "quotient",
+];
 
 #[test]
 fn every_subcommand_is_attacked() {

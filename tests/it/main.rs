@@ -3,7 +3,8 @@
 //! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
 //! exported map pooled truthfully ([`map_figure`]); maps far from the origin and answers by
-//! their fastest method ([`far_maps`]); figures in SVG and PNG from one drawing,
+//! their fastest method ([`far_maps`]); misère quotients against the plain misère search
+//! ([`quotient`]); figures in SVG and PNG from one drawing,
 //! with complete legends ([`figures`]); session files checked field by field
 //! ([`session_validation`]); fuzz tests of sessions and export paths bounded in time ([`fuzz`])
 //! and of extreme and malformed command lines with their peak memory ([`heap_fuzz`]); issue
@@ -30,6 +31,7 @@ mod heap_fuzz;
 mod heap_games;
 mod lane_budget;
 mod map_figure;
+mod quotient;
 mod session_validation;
 mod terminal_errors;
 mod typed_rules;

@@ -1,6 +1,6 @@
 //! Behaviour of the window through egui_kittest (no GPU, no display): choosing a ruleset,
 //! the map being requested and filled (at every zoom, every P-position kept), hovering a cell,
-//! the colour mode and its scale, the map's keys, cancelling a job.
+//! the colour mode and its scale, the map's keys, cancelling a job, the misère quotient window.
 
 use egui_kittest::kittest::Queryable;
 use nimscope::game::Cell;
@@ -442,4 +442,28 @@ fn a_complete_view_paints_each_tile_once() {
         "the tile is complete only where it is seen"
     );
     assert_eq!(textured_rectangles(&h), 1, "the tile alone, once");
+}
+
+#[test]
+fn a_misere_octal_game_opens_its_quotient_window() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    h.state_mut().set_ruleset(r);
+    step_until(&mut h, "the quotient of 0.07", |app| {
+        matches!(&app.quotient.result, Some(Ok(_)))
+    });
+    h.step();
+    let Some(Ok(q)) = &h.state().quotient.result else {
+        unreachable!("waited for it")
+    };
+    assert_eq!((q.heaps(), q.size()), (20, 24));
+    assert!(h.query_all_by_label_contains("24 elements for heaps up to 20").count() >= 1);
+    // the typed collection 3,5,7 is answered by its product: a · 1 · a = 1, an N-position
+    assert!(h.query_all_by_label_contains("a · 1 · a = 1").count() >= 1);
+    assert!(h.query_all_by_label_contains("misère outcome N").count() >= 1);
+    // another ruleset closes it
+    h.state_mut().set_ruleset("nim".parse().unwrap());
+    h.step();
+    assert!(!h.state().quotient.open);
 }

@@ -200,6 +200,8 @@ pub struct App {
     pub cram_editor: CramEditor,
     /// The inspector (selected position, move tree, play mode); its serde part goes in sessions.
     pub inspector: InspectorState,
+    /// The misère quotient window (misère octal games).
+    pub quotient: crate::ui::panels::quotient_view::QuotientView,
     /// The session's file, notes, figure style and the File menu's dialogs.
     pub sessions: session_ui::SessionState,
     worker: Option<Worker>,
@@ -227,6 +229,7 @@ impl App {
             rulesets_beside_board: false,
             cram_editor: CramEditor::default(),
             inspector: InspectorState::default(),
+            quotient: Default::default(),
             sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
@@ -619,6 +622,7 @@ impl App {
             }
         });
         help::help_window_ui(ui.ctx(), &mut self.show_help, &mut self.help_page);
+        crate::ui::panels::quotient_view::quotient_window_ui(ui.ctx(), &mut self.quotient, &self.ruleset);
     }
 
     /// The value map with the inspector's marks; a click selects the cell's position.

@@ -1,0 +1,144 @@
+//! The quotient against independent work: the plain misère search on every small collection,
+//! misère Nim's closed form (Bouton), and the sizes the literature reports.
+
+use super::*;
+use crate::game::{Position, Ruleset};
+use crate::solver::search::Search;
+
+/// Every collection of at most `count` heaps of sizes `1..=heaps` (ascending).
+fn collections(heaps: u64, count: usize) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    let mut layer: Vec<Vec<u64>> = vec![vec![]];
+    for _ in 0..count {
+        let mut next = Vec::new();
+        for c in &layer {
+            let from = c.last().copied().unwrap_or(1);
+            for h in from..=heaps {
+                let mut d = c.clone();
+                d.push(h);
+                next.push(d);
+            }
+        }
+        out.extend(next.iter().cloned());
+        layer = next;
+    }
+    out
+}
+
+fn code(text: &str) -> OctalCode {
+    text.parse().unwrap()
+}
+
+/// The quotient's outcome of every collection of up to `count` heaps of at most `heaps` equals
+/// the plain memoised search of `misere(octal(C))`.
+fn agrees_with_search(c: &str, heaps: u16, count: usize) -> Quotient {
+    let control = Control::new();
+    let q = compute(&code(c), heaps, &control).unwrap();
+    let r: Ruleset = format!("misere(octal({c}))").parse().unwrap();
+    let mut search = Search::plain(r);
+    for col in collections(u64::from(heaps), count) {
+        let p = if col.is_empty() {
+            Position::Heaps(vec![0])
+        } else {
+            Position::Heaps(col.clone())
+        };
+        let g = search.value(&p, &control).unwrap();
+        let expect = if g == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(q.outcome(&col), Some(expect), "{c}: {col:?}");
+    }
+    q
+}
+
+#[test]
+fn wild_and_tame_codes_agree_with_the_plain_search() {
+    for (c, heaps, count) in [
+        ("0.07", 12, 4),
+        ("0.77", 12, 4),
+        ("0.137", 12, 4),
+        ("0.6", 12, 4),
+        ("0.333", 12, 4),      // TAG_3 = sub(1,2,3)
+        ("0.33333333", 10, 4), // Nim on heaps up to 8
+    ] {
+        agrees_with_search(c, heaps, count);
+    }
+}
+
+#[test]
+fn wild_codes_agree_on_more_heaps_per_collection() {
+    for c in ["0.07", "0.77"] {
+        agrees_with_search(c, 8, 6);
+    }
+}
+
+/// Misère Nim (Bouton): P exactly when every heap is 0 or 1 and their number is odd, or some
+/// heap is 2 or more and the nim-sum is 0.
+fn misere_nim_is_p(col: &[u64]) -> bool {
+    if col.iter().any(|&h| h >= 2) {
+        col.iter().fold(0, |x, &h| x ^ h) == 0
+    } else {
+        col.iter().filter(|&&h| h == 1).count() % 2 == 1
+    }
+}
+
+#[test]
+fn nim_is_tame_with_misere_nims_sizes_and_outcomes() {
+    // Nim on heaps up to 9: the octal code with nine 3s
+    let q = compute(&code("0.333333333"), 9, &Control::new()).unwrap();
+    // heaps below 2^k give 2^k + 2 elements (k ≥ 2), heaps 0 and 1 give 2
+    let sizes: Vec<usize> = q.stages().iter().map(|s| s.size).collect();
+    assert_eq!(sizes, [2, 6, 6, 10, 10, 10, 10, 18, 18]);
+    assert!(q.stages().iter().all(|s| s.tame));
+    assert_eq!(q.first_wild_heap(), None);
+    assert_eq!(q.grew_at(), [1, 2, 4, 8]);
+    for col in collections(9, 5) {
+        let expect = if misere_nim_is_p(&col) { Outcome::P } else { Outcome::N };
+        assert_eq!(q.outcome(&col), Some(expect), "{col:?}");
+    }
+}
+
+#[test]
+fn tag_is_tame() {
+    // TAG_3 = sub(1,2,3): heap n plays like a nim heap of n mod 4
+    let q = compute(&code("0.333"), 20, &Control::new()).unwrap();
+    assert!(q.is_tame());
+    assert_eq!(q.size(), 6);
+    for col in collections(20, 3) {
+        let as_nim: Vec<u64> = col.iter().map(|h| h % 4).collect();
+        let expect = if misere_nim_is_p(&as_nim) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(q.outcome(&col), Some(expect), "{col:?}");
+    }
+}
+
+#[test]
+fn dawsons_kayles_is_wild_and_presented() {
+    let q = compute(&code("0.07"), 14, &Control::new()).unwrap();
+    assert!(!q.is_tame());
+    let first_wild = q.first_wild_heap().unwrap();
+    assert!(q.stages()[usize::from(first_wild) - 2].tame);
+    // the presentation's normal forms name every element once
+    let names: HashSet<String> = (0..q.size() as u32).map(|x| q.name(x)).collect();
+    assert_eq!(names.len(), q.size());
+    // every heap's element is the product of the generators its normal form says
+    for h in 0..=q.heaps() {
+        let x = q.heap_element(h);
+        let word = &q.presentation().normal[x as usize];
+        let mut y = 0;
+        for (i, &e) in word.iter().enumerate() {
+            for _ in 0..e {
+                y = q.monoid().mul(y, q.heap_element(q.generator_heaps()[i]));
+            }
+        }
+        assert_eq!(y, x, "heap {h}");
+    }
+}
+
+#[test]
+fn a_cancelled_computation_stops() {
+    let c = Control::new();
+    c.cancel();
+    assert_eq!(compute(&code("0.07"), 20, &c).unwrap_err(), SolveError::Cancelled);
+}

@@ -1,0 +1,118 @@
+//! The check that a candidate quotient gives every collection's outcome right, by a finite
+//! search instead of a test on finitely many collections.
+//!
+//! For a collection G write x = Φ(G) (its element) and S(G) the set of its options' elements.
+//! Misère play says G is a P-position exactly when G has a move and no option is a P-position.
+//! So the candidate is right for every collection (by induction on the collection) exactly when
+//! every collection satisfies "x ∈ P ⇔ G has a move and S(G) ∩ P = ∅". Adding a heap h to G
+//! gives S(G + h) = S(G)·Φ(h) ∪ x·Φ(options of h), so the triple (x, has a move,
+//! D(G) = {z : S(G)·z meets P}) of G + h is a function of G's triple and h, and the condition
+//! reads "x ∈ P ⇔ has a move and 1 ∉ D". A breadth-first search over the triples reachable from
+//! the empty collection visits every collection's triple: the condition holds at all of them, or
+//! the search returns a (shortest) collection where it fails.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::monoid::Monoid;
+use crate::solver::control::{Control, SolveError};
+
+/// The result of the check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The candidate is right for every collection; this many triples were visited.
+    Holds { states: usize },
+    /// At this collection (heap sizes) the condition fails: the candidate errs on it or on one
+    /// of its options.
+    Fails(Vec<u16>),
+}
+
+/// One heap as the search sees it: its element and its options' elements.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapImage {
+    pub element: u32,
+    pub options: Vec<u32>,
+}
+
+type Bits = Vec<u64>;
+
+/// Checks the candidate `m` where heap `h` (for `h` in `1..heaps.len()`, `heaps[0]` unused) has
+/// the image `heaps[h]`; at most `max_states` triples are visited.
+pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usize) -> Result<Verdict, SolveError> {
+    let n = m.size();
+    let words = n.div_ceil(64);
+    // dp[y]: the z with y·z in P
+    let dp: Vec<Bits> = (0..n as u32)
+        .map(|y| {
+            let mut b = vec![0u64; words];
+            for z in 0..n as u32 {
+                if m.is_p(m.mul(y, z)) {
+                    b[z as usize / 64] |= 1 << (z % 64);
+                }
+            }
+            b
+        })
+        .collect();
+    // heaps with the same image move the search the same way: one of each
+    let mut distinct: Vec<(u16, &HeapImage)> = Vec::new();
+    for (h, img) in heaps.iter().enumerate().skip(1) {
+        let moves = !img.options.is_empty();
+        if !moves && img.element == 0 {
+            continue; // a heap without a move is the empty game
+        }
+        if !distinct.iter().any(|(_, d)| *d == img) {
+            distinct.push((h as u16, img));
+        }
+    }
+    type State = (u32, bool, Bits);
+    let mut seen: HashMap<State, usize> = HashMap::new();
+    let mut parent: Vec<(usize, u16)> = Vec::new();
+    let mut queue: VecDeque<(usize, State)> = VecDeque::new();
+    let start: State = (0, false, vec![0; words]);
+    seen.insert(start.clone(), 0);
+    parent.push((usize::MAX, 0));
+    queue.push_back((0, start));
+    let state_bytes = (words as u64) * 8 + 64;
+    while let Some((id, (x, moves, d))) = queue.pop_front() {
+        control.check()?;
+        let ok = m.is_p(x) == (moves && d[0] & 1 == 0);
+        if !ok {
+            let mut heaps_of = Vec::new();
+            let mut at = id;
+            while parent[at].0 != usize::MAX {
+                heaps_of.push(parent[at].1);
+                at = parent[at].0;
+            }
+            heaps_of.reverse();
+            return Ok(Verdict::Fails(heaps_of));
+        }
+        for &(h, img) in &distinct {
+            let e = img.element;
+            let mut nd = vec![0u64; words];
+            for z in 0..n as u32 {
+                let t = m.mul(z, e);
+                if d[t as usize / 64] >> (t % 64) & 1 == 1 {
+                    nd[z as usize / 64] |= 1 << (z % 64);
+                }
+            }
+            for &o in &img.options {
+                for (w, b) in nd.iter_mut().zip(&dp[m.mul(x, o) as usize]) {
+                    *w |= b;
+                }
+            }
+            let next: State = (m.mul(x, e), moves || !img.options.is_empty(), nd);
+            if !seen.contains_key(&next) {
+                if seen.len() >= max_states {
+                    return Err(SolveError::Unsupported(format!(
+                        "checking the misère quotient of {n} elements visits more than {max_states} states"
+                    )));
+                }
+                control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes * 2)?;
+                let nid = parent.len();
+                parent.push((id, h));
+                seen.insert(next.clone(), nid);
+                queue.push_back((nid, next));
+            }
+        }
+    }
+    Ok(Verdict::Holds { states: seen.len() })
+}

@@ -1,0 +1,119 @@
+//! `nimscope quotient` and the misère answers it gives `value` and `moves`, against the plain
+//! misère search (the library's, without the quotient) and misère Nim's closed form.
+
+use std::process::{Command, Output};
+
+use nimscope::game::{Position, Ruleset};
+use nimscope::solver::Control;
+use nimscope::solver::search::Search;
+
+fn nimscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = nimscope(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
+}
+
+#[test]
+fn nims_quotient_is_misere_nims() {
+    let q = json(&["quotient", "octal(0.333333333)", "--heaps", "9", "--json"]);
+    assert_eq!(q["size"], 18);
+    assert_eq!(q["tame"], true);
+    assert_eq!(q["first_wild_heap"], serde_json::Value::Null);
+    assert_eq!(q["grew_at"], serde_json::json!([1, 2, 4, 8]));
+    let relations: Vec<&str> = q["relations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert!(
+        relations.contains(&"a^2 = 1") && relations.contains(&"d^3 = d"),
+        "{relations:?}"
+    );
+}
+
+#[test]
+fn dawsons_kayles_quotient_is_wild_and_deterministic() {
+    let args = ["quotient", "misere(octal(0.07))", "--heaps", "14", "--json"];
+    let q = json(&args);
+    assert_eq!(q["tame"], false);
+    assert_eq!(q["heap_elements"].as_array().unwrap().len(), 15);
+    assert!(q["first_wild_heap"].as_u64().is_some());
+    assert_eq!(json(&args), q);
+}
+
+#[test]
+fn bad_quotient_requests_are_refused_in_one_line() {
+    for args in [
+        &["quotient", "nim", "--heaps", "5"][..],
+        &["quotient", "octal(0.07)", "--heaps", "5000"],
+        &["quotient", "octal(0.07)"],
+    ] {
+        let out = nimscope(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{args:?}");
+    }
+}
+
+fn search_outcome(r: &Ruleset, heaps: &[u64]) -> &'static str {
+    let g = Search::plain(r.clone())
+        .value(&Position::Heaps(heaps.to_vec()), &Control::new())
+        .unwrap();
+    if g == 0 { "P" } else { "N" }
+}
+
+#[test]
+fn ten_heaps_by_the_quotient_equal_the_search() {
+    for code in ["0.07", "0.77"] {
+        let rules = format!("misere(octal({code}))");
+        let r: Ruleset = rules.parse().unwrap();
+        for heaps in [
+            [1u64, 2, 3, 3, 4, 5, 5, 6, 6, 7],
+            [2, 2, 3, 4, 4, 4, 5, 6, 7, 7],
+            [1, 2, 3, 4, 5, 5, 6, 7, 8, 9],
+        ] {
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let v = json(&["value", &rules, &text.join(","), "--json"]);
+            assert_eq!(v["method"], "misère quotient", "{code} {heaps:?}");
+            assert_eq!(v["outcome"], search_outcome(&r, &heaps), "{code} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn winning_moves_by_the_quotient_equal_the_search() {
+    let rules = "misere(octal(0.07))";
+    let r: Ruleset = rules.parse().unwrap();
+    let from = "3,4,6,7,9,10";
+    // large enough for the quotient rather than a small search
+    assert_eq!(json(&["value", rules, from, "--json"])["method"], "misère quotient");
+    let out = nimscope(&["moves", rules, from, "--json"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut search = Search::plain(r);
+    let mut checked = 0;
+    for line in text.lines() {
+        let o: serde_json::Value = serde_json::from_str(line).unwrap();
+        let to: Vec<u64> = o["to"]
+            .as_str()
+            .unwrap()
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let g = search.value(&Position::Heaps(to.clone()), &Control::new()).unwrap();
+        assert_eq!(o["winning"], g == 0, "{to:?}");
+        checked += 1;
+    }
+    assert!(checked > 10);
+}

@@ -27,6 +27,7 @@ mod lines;
 mod storage;
 mod tiled;
 mod typed;
+mod zeruclid;
 pub use typed::from_options;
 
 use std::ops::Range;
@@ -201,6 +202,7 @@ fn fill_plane(ruleset: &Ruleset, r: usize, c: usize, control: &Control) -> Resul
                 }
             })
         }
+        Ruleset::Zeruclid if extras.is_empty() => zeruclid::fill_zeruclid(r, c, terminal, control),
         Ruleset::Zeruclid => fill_enumerated(empty, 2 * (r + c) as u64, terminal, extras, control, |a, b, out| {
             heaps::zeruclid2_options(a, b, out);
             true

@@ -50,10 +50,17 @@ pub struct Search {
 struct Frame {
     position: Position,
     options: Vec<Position>,
-    /// The positions whose values the frame's value needs, visited in order: its options, or
-    /// (for a heap game whose collections are sums) the single heaps of its options.
-    children: Vec<Position>,
+    /// For a heap game whose collections are sums, the single heaps of its options, whose
+    /// values the frame's value needs (otherwise it needs its options').
+    heaps: Option<Vec<Position>>,
     next: usize,
+}
+
+impl Frame {
+    /// The positions whose values the frame's value needs, visited in order.
+    fn children(&self) -> &[Position] {
+        self.heaps.as_deref().unwrap_or(&self.options)
+    }
 }
 
 impl Search {
@@ -154,8 +161,8 @@ impl Search {
             let Some(top) = stack.last_mut() else {
                 unreachable!("the stack holds the root until it returns")
             };
-            while top.next < top.children.len() {
-                let o = &top.children[top.next];
+            while top.next < top.children().len() {
+                let o = &top.children()[top.next];
                 if !self.memo.contains_key(o) {
                     let Position::Pushed { choice, inner } = o else { break };
                     // valued in the ruleset the push leads to
@@ -166,8 +173,8 @@ impl Search {
                 }
                 top.next += 1;
             }
-            if top.next < top.children.len() {
-                let child = top.children[top.next].clone();
+            if top.next < top.children().len() {
+                let child = top.children()[top.next].clone();
                 if track && !on_stack.insert(child.clone()) {
                     return Err(not_finite(&ruleset, &stack, &child));
                 }
@@ -236,7 +243,7 @@ impl Search {
     fn frame(&self, position: Position) -> Result<Frame, SolveError> {
         let mut options = Vec::new();
         self.ruleset.try_options(&position, &mut options)?;
-        let children = if self.additive() {
+        let heaps = if self.additive() {
             let mut heaps: Vec<u64> = options
                 .iter()
                 .flat_map(|o| match o {
@@ -246,14 +253,14 @@ impl Search {
                 .collect();
             heaps.sort_unstable();
             heaps.dedup();
-            heaps.into_iter().map(|h| Position::Heaps(vec![h])).collect()
+            Some(heaps.into_iter().map(|h| Position::Heaps(vec![h])).collect())
         } else {
-            options.clone()
+            None
         };
         Ok(Frame {
             position,
             options,
-            children,
+            heaps,
             next: 0,
         })
     }
@@ -292,7 +299,7 @@ impl Search {
 /// Memory of an open frame: its position and its option lists.
 fn frame_bytes(f: &Frame) -> u64 {
     let list = |l: &[Position]| l.iter().map(|o| position_bytes(o) + 32).sum::<u64>();
-    position_bytes(&f.position) + list(&f.options) + list(&f.children)
+    position_bytes(&f.position) + list(&f.options) + f.heaps.as_deref().map_or(0, list)
 }
 
 /// The error of a game that is not finite: the cycle from `child`'s frame on the stack back to

@@ -360,7 +360,18 @@ impl<S: Sink> Run<'_, S> {
                 if lo > last {
                     return Ok(());
                 }
+                // an affine innermost loop runs only where its guards hold (both paths)
+                let (mut lo, mut last, mut narrowed) = (lo, last, false);
                 if innermost
+                    && let Some(fast) = &term.fast
+                    && let Some((from, to)) = self.narrow(fast, l, env, lo, last)
+                {
+                    if from > to {
+                        return Ok(());
+                    }
+                    (lo, last, narrowed) = (from as u64, to as u64, true);
+                }
+                if narrowed
                     && self.fast_ok
                     && let Some(fast) = &term.fast
                     && self.fast(t, term, fast, l, env, lo, last)?
@@ -383,8 +394,44 @@ impl<S: Sink> Run<'_, S> {
         }
     }
 
-    /// The fast path over `lo..=last`; `Ok(false)` when it does not apply here (an end fails),
-    /// so the caller runs the loop value by value.
+    /// The values of `lo..=last` where the guards of an affine innermost loop hold, found by
+    /// arithmetic: every guard evaluates (checked) at both ends, so on the whole range, and
+    /// each is `lhs op rhs` with `lhs − rhs` affine in the loop variable. `None` when an end
+    /// fails: the loop then runs over the whole range, value by value.
+    fn narrow(&self, fast: &FastLoop, l: &CLoop, env: &mut Env, lo: u64, last: u64) -> Option<(i128, i128)> {
+        let slot = l.slot as usize;
+        for end in [lo, last] {
+            env[slot] = end;
+            if l.guards.iter().any(|g| holds(g, env).is_err()) {
+                return None;
+            }
+        }
+        let (mut from, mut to) = (lo as i128, last as i128);
+        for c in &fast.constraints {
+            env[slot] = lo;
+            let d0 = eval_wide(&c.lhs, env)? - eval_wide(&c.rhs, env)?;
+            let slope = if last > lo {
+                env[slot] = last;
+                let d1 = eval_wide(&c.lhs, env)? - eval_wide(&c.rhs, env)?;
+                let span = (last - lo) as i128;
+                if (d1 - d0) % span != 0 {
+                    return None;
+                }
+                (d1 - d0) / span
+            } else {
+                0
+            };
+            // d(v) = d0 + slope·(v − lo); keep the v where d(v) op 0
+            let (a, b) = solve(d0, slope, c.op, lo as i128);
+            from = from.max(a);
+            to = to.min(b);
+        }
+        Some((from, to))
+    }
+
+    /// The fast path over `lo..=last`, where every guard holds; `Ok(false)` when it does not
+    /// apply here (a limit would be reached, or an end fails), so the caller runs the loop
+    /// value by value.
     #[allow(clippy::too_many_arguments)]
     fn fast(
         &mut self,
@@ -397,55 +444,13 @@ impl<S: Sink> Run<'_, S> {
         last: u64,
     ) -> Result<bool, RuleError> {
         let slot = l.slot as usize;
+        let (from, to) = (lo, last);
         // the definition spends a step on every value of the range: where it would run out of
-        // steps (or, below, of options) it decides which error comes first, so it runs instead
-        let iterations = (last - lo) as u128 + 1;
+        // steps or of options it decides which error comes first, so it runs instead
+        let iterations = (to - from) as u128 + 1;
         if self.steps as u128 + iterations > MAX_STEPS as u128 {
             return Ok(false);
         }
-        // every guard evaluates at both ends, so on the whole range
-        if !l.guards.is_empty() {
-            for end in [lo, last] {
-                env[slot] = end;
-                for g in &l.guards {
-                    if holds(g, env).is_err() {
-                        return Ok(false);
-                    }
-                }
-            }
-        }
-        // narrow [lo, last] to where every constraint holds: lhs - rhs is affine in v
-        let (mut from, mut to) = (lo as i128, last as i128);
-        for c in &fast.constraints {
-            env[slot] = lo;
-            let (Some(l0), Some(r0)) = (eval_wide(&c.lhs, env), eval_wide(&c.rhs, env)) else {
-                return Ok(false);
-            };
-            let d0 = l0 - r0;
-            let slope = if last > lo {
-                env[slot] = last;
-                let (Some(l1), Some(r1)) = (eval_wide(&c.lhs, env), eval_wide(&c.rhs, env)) else {
-                    return Ok(false);
-                };
-                let span = (last - lo) as i128;
-                let d1 = l1 - r1;
-                if (d1 - d0) % span != 0 {
-                    return Ok(false);
-                }
-                (d1 - d0) / span
-            } else {
-                0
-            };
-            // d(v) = d0 + slope·(v − lo); keep the v where d(v) op 0
-            let (a, b) = solve(d0, slope, c.op, lo as i128);
-            from = from.max(a);
-            to = to.min(b);
-            if from > to {
-                self.steps += iterations as u64;
-                return Ok(true);
-            }
-        }
-        let (from, to) = (from as u64, to as u64);
         let count = (to - from) as u128 + 1;
         if self.options as u128 + count > MAX_OPTIONS as u128 {
             return Ok(false);

@@ -263,13 +263,13 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
         let target = parts.iter().map(|e| c.expr(e, &bound)).collect::<Result<Vec<_>, _>>()?;
         let fast = loops.last().and_then(|l| fast_loop(l, &target));
         let target_text = {
+            // the text before the first clause (a target holds neither word)
             let whole = term.to_string();
-            let cut = term.clauses.first().map_or(whole.len(), |_| {
-                whole
-                    .find(" for ")
-                    .or_else(|| whole.find(" if "))
-                    .unwrap_or(whole.len())
-            });
+            let cut = [" for ", " if "]
+                .iter()
+                .filter_map(|w| whole.find(w))
+                .min()
+                .unwrap_or(whole.len());
             whole[..cut].to_string()
         };
         terms.push(CTerm {

@@ -323,8 +323,8 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             rule_file,
             json,
         } => {
-            let (ruleset, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
-            let (r, p) = ruleset_and_position(&ruleset, &position)?;
+            let (r, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
+            let p = position_of(&r, &position)?;
             let a = Evaluator::new().answer(&r, &p, control)?;
             output::value(out, &r, &p, &a, json)?;
         }
@@ -336,8 +336,8 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             limit,
             offset,
         } => {
-            let (ruleset, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
-            let (r, p) = ruleset_and_position(&ruleset, &position)?;
+            let (r, position) = rules::ruleset_and_position_args(rule_file.as_deref(), ruleset, position)?;
+            let p = position_of(&r, &position)?;
             let limit = limit.unwrap_or_else(|| default_page(&r, &p, control));
             let page = Evaluator::new().options_page(&r, &p, offset.into(), limit, control)?;
             output::moves_page(out, &page, json)?;
@@ -654,12 +654,9 @@ pub fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
     text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
 }
 
-fn ruleset_and_position(ruleset: &str, position: &str) -> anyhow::Result<(Ruleset, Position)> {
-    let r = parse_ruleset(ruleset)?;
-    let p = r
-        .parse_position(position)
-        .map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))?;
-    Ok((r, p))
+fn position_of(r: &Ruleset, position: &str) -> anyhow::Result<Position> {
+    r.parse_position(position)
+        .map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))
 }
 
 /// Prints an error as the command line does: one `error:` line on stderr, which input cannot

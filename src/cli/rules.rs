@@ -23,48 +23,33 @@ pub fn ruleset_arg(rule_file: Option<&Path>, arg: Option<String>) -> anyhow::Res
     }
 }
 
-/// The ruleset and position texts of `value` and `moves`: with `--rule-file` the one argument
-/// is the position.
+/// The ruleset and the position text of `value` and `moves`: with `--rule-file` the one
+/// argument is the position.
 pub fn ruleset_and_position_args(
     rule_file: Option<&Path>,
     first: String,
     second: Option<String>,
-) -> anyhow::Result<(String, String)> {
+) -> anyhow::Result<(Ruleset, String)> {
     match (rule_file, second) {
-        (Some(file), None) => Ok((read_rule_file(file)?.to_string(), first)),
+        (Some(file), None) => Ok((read_rule_file(file)?, first)),
         (Some(_), Some(extra)) => {
             anyhow::bail!("with --rule-file give only the position, not also '{}'", escape(&extra))
         }
-        (None, Some(position)) => Ok((first, position)),
+        (None, Some(position)) => Ok((super::parse_ruleset(&first)?, position)),
         (None, None) => anyhow::bail!("give a ruleset and a position, e.g. value wythoff 3,5"),
     }
 }
 
-/// Reads and parses a rule file: a regular file of at most [`MAX_RULE_FILE`] bytes holding one
-/// ruleset expression (comments from `#` to the end of a line). Errors name the file, the line
+/// Reads and parses a rule file: a regular file of at most [`MAX_RULE_FILE`] bytes (read as
+/// every input file is, [`crate::files::input::read_bounded`]) holding one ruleset expression (comments from `#` to the end of a line). Errors name the file, the line
 /// and the column.
 pub fn read_rule_file(path: &Path) -> anyhow::Result<Ruleset> {
     let name = escape(&path.display().to_string());
-    let meta = std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    if !meta.is_file() {
-        anyhow::bail!("{name}: not a regular file; --rule-file reads a text file holding a rule");
-    }
-    if meta.len() > MAX_RULE_FILE {
-        anyhow::bail!(
-            "{name}: {} bytes, larger than any rule ({} bytes at most)",
-            meta.len(),
-            MAX_RULE_FILE
-        );
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let bytes =
+        crate::files::input::read_bounded(path, MAX_RULE_FILE, "a rule").map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not UTF-8 text; a rule file is text"))?;
     text.parse::<Ruleset>().map_err(|e| {
-        let mut at = (e.at.saturating_sub(1)).min(text.len());
-        while !text.is_char_boundary(at) {
-            at -= 1;
-        }
-        let before = &text[..at];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = e.line_and_column();
         anyhow::anyhow!("{name}, line {line}, column {column}: {}", e.message)
     })
 }

@@ -393,16 +393,11 @@ impl Ruleset {
     /// rule cannot give them (the built-in rulesets always can). The solvers use this;
     /// [`Ruleset::options`] keeps what was found before an error.
     pub fn try_options(&self, p: &Position, out: &mut Vec<Position>) -> Result<(), RuleError> {
-        if !self.has_typed() {
-            self.options(p, out);
-            return Ok(());
-        }
         match (self, p) {
-            (Ruleset::Typed(rule), Position::Heaps(h)) => typed_options(rule, h, out),
             (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
                 if let Some(s) = self.push_successors().get(*choice as usize) {
                     let start = out.len();
-                    s.try_options(inner, out)?;
+                    let found = s.try_options(inner, out);
                     for o in &mut out[start..] {
                         let to = std::mem::replace(o, Position::Heaps(Vec::new()));
                         *o = Position::Pushed {
@@ -410,8 +405,8 @@ impl Ruleset {
                             inner: Box::new(to),
                         };
                     }
+                    found?;
                 }
-                Ok(())
             }
             (Ruleset::Push(..), p) => {
                 self.base().0.try_options(p, out)?;
@@ -420,22 +415,35 @@ impl Ruleset {
                     choice: i as u8,
                     inner: Box::new(p.clone()),
                 }));
-                Ok(())
             }
-            (Ruleset::Misere(r), p) => r.try_options(p, out),
+            (Ruleset::Misere(r), p) => r.try_options(p, out)?,
             (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
                 let mut tmp = Vec::new();
-                a.try_options(pa, &mut tmp)?;
+                let found = a.try_options(pa, &mut tmp);
                 out.extend(tmp.drain(..).map(|o| Position::Sum(Box::new(o), pb.clone())));
-                b.try_options(pb, &mut tmp)?;
+                found?;
+                let found = b.try_options(pb, &mut tmp);
                 out.extend(tmp.drain(..).map(|o| Position::Sum(pa.clone(), Box::new(o))));
-                Ok(())
+                found?;
             }
-            _ => {
-                self.options(p, out);
-                Ok(())
+            (Ruleset::FibonacciNim, Position::Fib { n, q }) => {
+                let mut tmp = Vec::new();
+                fibonacci::options(*n, *q, &mut tmp);
+                out.extend(tmp.into_iter().map(|(n, q)| Position::Fib { n, q }));
             }
+            (Ruleset::Cram(kind), Position::Board(b)) => {
+                let moves = match kind {
+                    CramKind::Both => b.legal_moves(),
+                    CramKind::Vertical => b.vertical_moves(),
+                    CramKind::Horizontal => b.horizontal_moves(),
+                };
+                out.extend(moves.into_iter().filter_map(|d| b.place(d).ok()).map(Position::Board));
+            }
+            (Ruleset::Typed(rule), Position::Heaps(h)) => typed_options(rule, h, out)?,
+            (leaf, Position::Heaps(h)) => leaf_heap_options(leaf, h, out),
+            _ => {}
         }
+        Ok(())
     }
 
     /// The expression with every typed rule cut to `max` characters, for titles (the whole
@@ -463,56 +471,8 @@ impl Ruleset {
 
     /// Appends every option of `p` (a legal position) in a fixed order.
     pub fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        match (self, p) {
-            (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => {
-                if let Some(s) = self.push_successors().get(*choice as usize) {
-                    let start = out.len();
-                    s.options(inner, out);
-                    for o in &mut out[start..] {
-                        let to = std::mem::replace(o, Position::Heaps(Vec::new()));
-                        *o = Position::Pushed {
-                            choice: *choice,
-                            inner: Box::new(to),
-                        };
-                    }
-                }
-            }
-            (Ruleset::Push(..), p) => {
-                self.base().0.options(p, out);
-                let pushes = self.push_count();
-                out.extend((0..pushes).map(|i| Position::Pushed {
-                    choice: i as u8,
-                    inner: Box::new(p.clone()),
-                }));
-            }
-            (Ruleset::Misere(r), p) => r.options(p, out),
-            (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
-                let mut tmp = Vec::new();
-                a.options(pa, &mut tmp);
-                out.extend(tmp.drain(..).map(|o| Position::Sum(Box::new(o), pb.clone())));
-                b.options(pb, &mut tmp);
-                out.extend(tmp.drain(..).map(|o| Position::Sum(pa.clone(), Box::new(o))));
-            }
-            (Ruleset::FibonacciNim, Position::Fib { n, q }) => {
-                let mut tmp = Vec::new();
-                fibonacci::options(*n, *q, &mut tmp);
-                out.extend(tmp.into_iter().map(|(n, q)| Position::Fib { n, q }));
-            }
-            (Ruleset::Cram(kind), Position::Board(b)) => {
-                let moves = match kind {
-                    CramKind::Both => b.legal_moves(),
-                    CramKind::Vertical => b.vertical_moves(),
-                    CramKind::Horizontal => b.horizontal_moves(),
-                };
-                out.extend(moves.into_iter().filter_map(|d| b.place(d).ok()).map(Position::Board));
-            }
-            (Ruleset::Typed(rule), Position::Heaps(h)) => {
-                // an error is reported by try_options, which the solvers use
-                let _ = typed_options(rule, h, out);
-            }
-            (leaf, Position::Heaps(h)) => leaf_heap_options(leaf, h, out),
-            _ => {}
-        }
+        // only a typed rule can fail; the solvers call try_options and report it
+        let _ = self.try_options(p, out);
     }
 
     /// The Grundy value of a terminal position: 0 under normal play, 1 under misère play (the

@@ -21,6 +21,21 @@ pub struct ParseError {
     pub text: String,
 }
 
+impl ParseError {
+    /// The 1-based line and column (in characters) of the error in its text: where a rule
+    /// typed on several lines, in a file or the window's editor, fails.
+    pub fn line_and_column(&self) -> (usize, usize) {
+        let mut at = self.at.saturating_sub(1).min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &self.text[..at];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, column)
+    }
+}
+
 impl FromStr for Ruleset {
     type Err = ParseError;
 

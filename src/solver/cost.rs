@@ -220,7 +220,7 @@ mod tests {
     use std::collections::HashSet;
 
     /// The collections reachable from a heap of `n`, by brute force.
-    fn reachable(ruleset: &Ruleset, n: u64) -> usize {
+    fn reachable_collections(ruleset: &Ruleset, n: u64) -> HashSet<Vec<u64>> {
         let Ruleset::Octal(code) = ruleset.base().0 else {
             unreachable!()
         };
@@ -237,28 +237,20 @@ mod tests {
                 }
             }
         }
-        seen.len()
+        seen
     }
 
-    /// The heaps of all collections reachable from a heap of `n`, by brute force.
+    /// How many collections are reachable from a heap of `n`.
+    fn reachable(ruleset: &Ruleset, n: u64) -> usize {
+        reachable_collections(ruleset, n).len()
+    }
+
+    /// The heaps of all collections reachable from a heap of `n`.
     fn reachable_heaps(ruleset: &Ruleset, n: u64) -> u128 {
-        let Ruleset::Octal(code) = ruleset.base().0 else {
-            unreachable!()
-        };
-        let start = normalise_collection(vec![n]);
-        let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
-        let mut stack = vec![start];
-        let mut opts = Vec::new();
-        while let Some(c) = stack.pop() {
-            opts.clear();
-            code.collection_options(&c, &mut opts);
-            for o in opts.drain(..) {
-                if seen.insert(o.clone()) {
-                    stack.push(o);
-                }
-            }
-        }
-        seen.iter().map(|c| c.iter().filter(|&&h| h > 0).count() as u128).sum()
+        reachable_collections(ruleset, n)
+            .iter()
+            .map(|c| c.iter().filter(|&&h| h > 0).count() as u128)
+            .sum()
     }
 
     #[test]

@@ -452,7 +452,12 @@ fn fill_typed(
         Ok(true)
     })
     .map_err(|e| match e {
-        SolveError::OverBudget { .. } => too_long(ruleset, n, control),
+        // named as check_growth names the other sequences
+        SolveError::OverBudget { needed, budget, .. } => SolveError::OverBudget {
+            what: format!("the values of {ruleset} up to {n}"),
+            needed,
+            budget,
+        },
         e => e,
     })?;
     Ok(values.map(|values| Computed {

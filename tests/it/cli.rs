@@ -9,7 +9,8 @@ fn nimscope(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn stdout(args: &[&str]) -> String {
+/// The standard output of a command that must succeed (shared with the other command-line tests).
+pub(crate) fn stdout(args: &[&str]) -> String {
     let out = nimscope(args);
     assert!(
         out.status.success(),

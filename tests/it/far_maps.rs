@@ -2,20 +2,7 @@
 //! them (issue 28): a rectangle at 10¹² from the closed form, its figure, and Wythoff's
 //! (8000, 9000) from its map.
 
-use std::process::Command;
-
-fn stdout(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::cli::stdout;
 
 /// Each cell of the grid at 10¹² is the value `value` gives for it (a closed form there too,
 /// computed by the theory's reference implementation), and Euclid's P-positions are where

@@ -19,23 +19,44 @@ pub(super) fn fill_typed(
     extras: &[&Plane],
     control: &Control,
 ) -> Result<Option<Plane>, SolveError> {
+    fill_ordered(shape, terminal, extras, control, |a, b, out| {
+        if !rule.in_domain(&[a, b]) {
+            return Ok(false);
+        }
+        rule.options(&[a, b], &mut |_: usize, o: &[u64]| out.push((o[0], o[1])))?;
+        Ok(true)
+    })
+}
+
+/// The enumerated fill of `shape` while `options` (which appends the options of (a, b) and
+/// says whether it is a position) gives only options earlier row by row: `None` at the first
+/// that is not, the first error of `options` as it is.
+fn fill_ordered(
+    shape: Plane,
+    terminal: u32,
+    extras: &[&Plane],
+    control: &Control,
+    mut options: impl FnMut(u64, u64, &mut Vec<(u64, u64)>) -> Result<bool, SolveError>,
+) -> Result<Option<Plane>, SolveError> {
     let cols = shape.cols as u64;
     let mut failure: Option<SolveError> = None;
     let mut ordered = true;
     let plane = fill_enumerated(shape, MAX_OPTIONS, terminal, extras, control, |a, b, out| {
-        if failure.is_some() || !ordered || !rule.in_domain(&[a, b]) {
+        if failure.is_some() || !ordered {
             return false;
         }
         let start = out.len();
-        if let Err(e) = rule.options(&[a, b], &mut |_: usize, o: &[u64]| out.push((o[0], o[1]))) {
-            failure = Some(e.into());
-            return false;
+        match options(a, b, out) {
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+            Ok(false) => false,
+            Ok(true) => {
+                ordered = earlier(&out[start..], a, b, cols);
+                ordered
+            }
         }
-        if !earlier(&out[start..], a, b, cols) {
-            ordered = false;
-            return false;
-        }
-        true
     })?;
     match failure {
         Some(e) => Err(e),
@@ -68,16 +89,8 @@ pub fn from_options(
         symmetric: false,
         cells: Cells::Wide(Vec::new()),
     };
-    let mut ordered = true;
-    let plane = fill_enumerated(empty, MAX_OPTIONS, 0, &[], control, |a, b, out| {
-        let start = out.len();
-        if !ordered || !options(a, b, out) {
-            return false;
-        }
-        ordered = earlier(&out[start..], a, b, cols);
-        ordered
-    })?;
-    Ok(ordered.then_some(Grid {
+    let plane = fill_ordered(empty, 0, &[], control, |a, b, out| Ok(options(a, b, out)))?;
+    Ok(plane.map(|plane| Grid {
         rows: 0..rows,
         cols: 0..cols,
         values: Values::Plane(plane),

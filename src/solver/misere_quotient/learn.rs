@@ -52,17 +52,7 @@ fn plus(a: &[u16], b: &[u16]) -> Heaps {
 
 impl Table {
     pub fn new(oracle: &mut Oracle, control: &Control) -> Result<Self, SolveError> {
-        let mut t = Table {
-            heaps: 0,
-            tests: vec![Vec::new()],
-            reps: Vec::new(),
-            rows: Vec::new(),
-            ext: Vec::new(),
-            delta: Vec::new(),
-            index: HashMap::new(),
-        };
-        t.add_rep(Vec::new(), oracle, control)?;
-        Ok(t)
+        Self::with_empty(vec![Vec::new()], oracle, control)
     }
 
     /// A table with these tests (the first the empty collection) for heaps up to `heaps`.
@@ -73,6 +63,13 @@ impl Table {
         control: &Control,
         max_elements: usize,
     ) -> Result<Self, SolveError> {
+        let mut t = Self::with_empty(tests, oracle, control)?;
+        t.add_heap(heaps, oracle, control, max_elements)?;
+        Ok(t)
+    }
+
+    /// A table of no heap with these tests: the empty collection its one element.
+    fn with_empty(tests: Vec<Heaps>, oracle: &mut Oracle, control: &Control) -> Result<Self, SolveError> {
         let mut t = Table {
             heaps: 0,
             tests,
@@ -83,7 +80,6 @@ impl Table {
             index: HashMap::new(),
         };
         t.add_rep(Vec::new(), oracle, control)?;
-        t.add_heap(heaps, oracle, control, max_elements)?;
         Ok(t)
     }
 

@@ -38,7 +38,7 @@ impl RuleEditor {
             None
         } else {
             self.text.parse::<Ruleset>().err().map(|e| {
-                let (line, column) = line_and_column(&self.text, e.at.saturating_sub(1));
+                let (line, column) = e.line_and_column();
                 one_line(&format!("line {line}, column {column}: {}", e.message))
             })
         };
@@ -57,18 +57,6 @@ impl RuleEditor {
             },
         );
     }
-}
-
-/// The 1-based line and column (in characters) of byte `at` of `text`.
-pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
 }
 
 /// Draws the editor; returns the rule text to apply, if the user asked for one.

@@ -30,6 +30,5 @@ pub(crate) mod reduce;
 pub mod report;
 mod solver;
 pub(crate) mod table;
-mod word_table;
 
 pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome, Peek};

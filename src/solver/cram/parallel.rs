@@ -129,9 +129,17 @@ impl CramSolver {
             let mut answers = Vec::new();
             std::thread::scope(|scope| {
                 let (tasks, live, round) = (&tasks, &live, &round);
+                // Options are taken from a shared counter, so a helper the system refuses a
+                // thread for only leaves its share to the others.
                 let handles: Vec<_> = helpers
                     .iter_mut()
-                    .map(|h| scope.spawn(move || h.answer_round(tasks, live, v, round)))
+                    .enumerate()
+                    .filter_map(|(i, h)| {
+                        std::thread::Builder::new()
+                            .name(format!("cram-search-{}", i + 1))
+                            .spawn_scoped(scope, move || h.answer_round(tasks, live, v, round))
+                            .ok()
+                    })
                     .collect();
                 answers = self.answer_round(tasks, live, v, round);
                 for h in handles {

@@ -5,7 +5,7 @@
 //! Every option of every component searched is looked up for its exact value (the enhanced
 //! transposition cut-off), so these tables decide how often the search waits on memory: with
 //! one word an entry they hold four times as many entries per cache line as
-//! [`super::table::SharedTable`] (three words and a share of the bucket's sequence word), and
+//! [`super::shared::SharedTable`] (three words and a share of the bucket's sequence word), and
 //! the exact values of a search of 5×7 fit the processor's second-level cache.
 //!
 //! A key (the canonical bits of a component) is mixed by a bijection of the 64-bit words; the
@@ -21,7 +21,7 @@
 //! doubling, the entries whose new index bit is set move to the upper half while the other
 //! threads go on (until then they are not found, which a cache may do).
 
-use super::table::{FILL_BATCH, Fill, Words};
+use super::shared::{FILL_BATCH, Fill, Words};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Words per bucket: one cache line.
@@ -374,19 +374,22 @@ mod tests {
         std::thread::scope(|s| {
             for offset in 0..2u64 {
                 let t = &t;
-                s.spawn(move || {
-                    for round in 0..50_000u64 {
-                        let k = (round * 2 + offset) % 3000;
-                        t.update(k, 1 + (k % 8) as usize, |_| payload(k));
-                        if round % 5000 == 0 {
-                            t.note_filled(20_000);
+                std::thread::Builder::new()
+                    .name(format!("writer-{offset}"))
+                    .spawn_scoped(s, move || {
+                        for round in 0..50_000u64 {
+                            let k = (round * 2 + offset) % 3000;
+                            t.update(k, 1 + (k % 8) as usize, |_| payload(k));
+                            if round % 5000 == 0 {
+                                t.note_filled(20_000);
+                            }
+                            let probe = (round * 7) % 3000;
+                            if let Some(p) = t.get(probe, 1 + (probe % 8) as usize) {
+                                assert_eq!(p, payload(probe));
+                            }
                         }
-                        let probe = (round * 7) % 3000;
-                        if let Some(p) = t.get(probe, 1 + (probe % 8) as usize) {
-                            assert_eq!(p, payload(probe));
-                        }
-                    }
-                });
+                    })
+                    .unwrap();
             }
         });
     }

@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::Control;
 use nimscope::solver::cram::CramSolver;
-use nimscope::solver::push_cram::PushCramSolver;
+use nimscope::solver::cram::push::PushCramSolver;
 
 fn cram(c: &mut Criterion) {
     let mut group = c.benchmark_group("cram");

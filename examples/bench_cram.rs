@@ -15,7 +15,7 @@ use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::control::Control;
 use nimscope::solver::cram::CramSolver;
 use nimscope::solver::cram::progressive::cram_report_progressive;
-use nimscope::solver::cram_report::{CramSolvers, CramVariant};
+use nimscope::solver::cram::report::{CramPhase, CramSolvers};
 use std::time::Instant;
 
 fn main() {
@@ -77,7 +77,7 @@ fn main() {
 fn time_report(board: &Board, text: &str, control: &Control) {
     let start = Instant::now();
     let (mut value_at, mut first_at) = (None, None);
-    let report = cram_report_progressive(board, CramVariant::Cram, &mut CramSolvers::default(), control, |p| {
+    let report = cram_report_progressive(board, CramPhase::Cram, &mut CramSolvers::default(), control, |p| {
         value_at.get_or_insert(start.elapsed().as_secs_f64());
         if !p.moves.is_empty() {
             first_at.get_or_insert((start.elapsed().as_secs_f64(), p.moves.len()));

@@ -11,7 +11,7 @@
 
 use nimscope::game::rules::cram_board::Board;
 use nimscope::solver::control::Control;
-use nimscope::solver::push_cram::{PushCramSolver, post_push_value};
+use nimscope::solver::cram::push::{PushCramSolver, post_push_value};
 use std::time::Instant;
 
 fn main() {

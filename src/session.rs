@@ -51,7 +51,7 @@ pub mod limits {
 
 /// What the central area shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum Tab {
+pub enum CentralTab {
     #[default]
     ValueMap,
     CramBoard,
@@ -86,7 +86,7 @@ pub struct Session {
     pub ruleset: String,
     /// Fixed heaps of a slice such as `1,_,_`; empty for the plain map.
     pub slice: String,
-    pub tab: Tab,
+    pub tab: CentralTab,
     pub view: Camera,
     /// The cells a figure of this session shows: rows `a`, columns `b`.
     pub rows: Range<u64>,
@@ -113,7 +113,7 @@ impl Default for Session {
             format_version: FORMAT_VERSION,
             ruleset: "wythoff".into(),
             slice: String::new(),
-            tab: Tab::ValueMap,
+            tab: CentralTab::ValueMap,
             view: Camera::default(),
             rows: 0..64,
             cols: 0..64,
@@ -436,7 +436,7 @@ impl Session {
         let layout = self.layout()?;
         let presentation = Presentation::of(&ruleset, &layout);
         let subject = match presentation {
-            _ if self.tab == Tab::CramBoard => Subject::Board(self.board.clone().unwrap_or_default()),
+            _ if self.tab == CentralTab::CramBoard => Subject::Board(self.board.clone().unwrap_or_default()),
             Presentation::Board => Subject::Board(self.board.clone().unwrap_or_default()),
             Presentation::Sequence => Subject::Sequence { n: self.sequence_len },
             Presentation::NeedsSlice | Presentation::PositionsOnly(_) => {

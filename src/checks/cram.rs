@@ -8,8 +8,8 @@
 use crate::checks::row::CheckRow;
 use crate::game::rules::cram_board::Board;
 use crate::solver::control::{Control, SolveError};
+use crate::solver::cram::push::{PushCramSolver, post_push_value};
 use crate::solver::cram::{CramSolver, Outcome};
-use crate::solver::push_cram::{PushCramSolver, post_push_value};
 
 /// Value of 0.07 on `n` cells, as the post-push value of a one-row board (0 cells: 0).
 fn g007(n: usize) -> u32 {

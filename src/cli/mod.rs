@@ -541,8 +541,8 @@ const MIRROR: &str = "every move leads to an N-position: the board is symmetric 
 /// no domino (every even×even rectangle), each move is answered by its image, so every option
 /// is an N-position (its value, not 0, is not known without a search).
 fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::OptionsPage> {
-    use crate::solver::evaluate::{Answer, Method, OptionAnswer, OptionsPage};
-    let (Ruleset::Cram(crate::game::catalog::CramKind::Both), Position::Board(b)) = (r, p) else {
+    use crate::solver::evaluate::{Answer, OptionAnswer, OptionsPage, ValueMethod};
+    let (Ruleset::Cram(crate::game::catalog::Dominoes::Both), Position::Board(b)) = (r, p) else {
         return None;
     };
     if b.empty_count() <= MIRROR_MOVES_ABOVE
@@ -560,7 +560,7 @@ fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::
             answer: Answer {
                 grundy: None,
                 outcome: Outcome::N,
-                method: Method::ClosedForm,
+                method: ValueMethod::ClosedForm,
                 by: "the mirror strategy".into(),
             },
             position: o,
@@ -639,12 +639,12 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 
 /// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
 pub fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
-    use crate::game::cram_setup::{CramDocument, CramRules, Setup};
+    use crate::game::cram_setup::{CramDocument, CramGame, Setup};
     let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?;
     Ok(CramDocument {
         board: setup.cells_text(),
         dominoes: Vec::new(),
-        rules: if push { CramRules::PushCram } else { CramRules::Cram },
+        rules: if push { CramGame::PushCram } else { CramGame::Cram },
         pushed: false,
     })
 }

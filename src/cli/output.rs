@@ -40,7 +40,7 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: 
         let r = r.short_text(RULE_CHARS);
         match a.grundy {
             Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
-            None if a.method == crate::solver::evaluate::Method::MisereQuotient => writeln!(
+            None if a.method == crate::solver::evaluate::ValueMethod::MisereQuotient => writeln!(
                 out,
                 "{r} at {p}: outcome {o} ({}) by {}; the misère grundy value is unknown: its search would not fit the memory budget",
                 who_wins(o),

@@ -2,12 +2,12 @@
 //! and [`board_image`], the RGBA figure of a board for PNG export (cells, blocked cells,
 //! dominoes, component outlines and, with a report, the legal placements coloured by value).
 
-use super::shapes::{Rect, Shape};
+use super::shapes::{Element, Rect};
 use crate::game::cram_setup::{Setup, domino_cells};
 use crate::game::rules::cram_board::{Domino, Orientation};
 use crate::raster::Palette;
-use crate::solver::cram_report::{CramReport, MoveValue};
-use crate::solver::push_cram::PushMove;
+use crate::solver::cram::push::PushMove;
+use crate::solver::cram::report::{CramReport, MoveValue};
 
 /// Colours of the board (RGBA), shared by the window and the exported figure.
 pub mod colors {
@@ -153,7 +153,7 @@ pub fn board_shapes(
     report: Option<&CramReport>,
     origin: (f64, f64),
     cell: f64,
-) -> (Vec<Shape>, BoardContents) {
+) -> (Vec<Element>, BoardContents) {
     let (rows, cols) = (setup.rows(), setup.cols());
     let mut out = Vec::new();
     let mut seen = BoardContents::default();
@@ -165,8 +165,9 @@ pub fn board_shapes(
             origin.1 + f64::from(y1) * cell,
         )
     };
-    let fill =
-        |out: &mut Vec<Shape>, r: (f32, f32, f32, f32), color: [u8; 4]| out.push(Shape::Fill { rect: at(r), color });
+    let fill = |out: &mut Vec<Element>, r: (f32, f32, f32, f32), color: [u8; 4]| {
+        out.push(Element::Fill { rect: at(r), color })
+    };
     let line = ((cell / 24.0).max(1.0) / cell) as f32; // grid line width in cells
     fill(&mut out, (0.0, 0.0, cols as f32, rows as f32), colors::GRID);
     for r in 0..rows {
@@ -248,7 +249,7 @@ pub fn board_image(setup: &Setup, report: Option<&CramReport>, cell_px: u32) -> 
 mod tests {
     use super::*;
     use crate::solver::Control;
-    use crate::solver::cram_report::{CramSolvers, CramVariant, cram_report};
+    use crate::solver::cram::report::{CramPhase, CramSolvers, cram_report};
 
     #[test]
     fn the_figure_shows_cells_dominoes_and_winning_placements() {
@@ -262,7 +263,7 @@ mod tests {
             })
             .unwrap();
         let board = setup.to_board().unwrap();
-        let report = cram_report(&board, CramVariant::Cram, &mut CramSolvers::default(), &Control::new()).unwrap();
+        let report = cram_report(&board, CramPhase::Cram, &mut CramSolvers::default(), &Control::new()).unwrap();
         let img = board_image(&setup, Some(&report), 40);
         assert_eq!(img.dimensions(), (3 * 40 + 40, 2 * 40 + 40));
         let at = |x: f32, y: f32| img.get_pixel((20.0 + x * 40.0) as u32, (20.0 + y * 40.0) as u32).0;

@@ -1,7 +1,7 @@
 //! The legend in a figure, as shapes (the window's painter is the other back end of
 //! [`crate::raster::Legend`]). Sizes scale with the figure's text.
 
-use super::shapes::{Dash, Rect, Shape, Stroke, Text};
+use super::shapes::{Dash, Element, Rect, Stroke, Text};
 use super::text::{self, Anchor, Face};
 use crate::raster::{Fill, Legend, LegendItem, OverlayStyle};
 
@@ -67,18 +67,18 @@ pub(super) fn overlay_strokes(style: &OverlayStyle, scale: f64) -> (Stroke, Opti
 }
 
 /// A ring in an overlay's style: its casing, then its core.
-pub(super) fn overlay_ring(centre: (f64, f64), radius: f64, style: &OverlayStyle, scale: f64) -> Vec<Shape> {
+pub(super) fn overlay_ring(centre: (f64, f64), radius: f64, style: &OverlayStyle, scale: f64) -> Vec<Element> {
     let (stroke, casing) = overlay_strokes(style, scale);
     let mut out = Vec::new();
     if let Some((color, extra)) = casing {
-        out.push(Shape::Circle {
+        out.push(Element::Circle {
             centre,
             radius,
             fill: None,
             stroke: Some(Stroke::solid(color, stroke.width + 2.0 * extra)),
         });
     }
-    out.push(Shape::Circle {
+    out.push(Element::Circle {
         centre,
         radius,
         fill: None,
@@ -88,11 +88,11 @@ pub(super) fn overlay_ring(centre: (f64, f64), radius: f64, style: &OverlayStyle
 }
 
 /// `legend` as shapes, its top-left corner at (x, y).
-pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
+pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Element> {
     let m = Metrics::new(px);
     let scale = f64::from(px) / 11.0;
     let text = |t: &str, face: Face, size: f32, at: (f32, f32)| {
-        Shape::Text(Text {
+        Element::Text(Text {
             at: (f64::from(at.0), f64::from(at.1)),
             text: t.to_string(),
             face,
@@ -115,10 +115,10 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
             LegendItem::Swatch { label: t, fill } => {
                 let rect = Rect::new(sx, sy, sx + s, sy + s);
                 out.push(match fill {
-                    Fill::Solid(c) => Shape::Fill { rect, color: *c },
-                    Fill::Hatch => Shape::Hatch(rect),
+                    Fill::Solid(c) => Element::Fill { rect, color: *c },
+                    Fill::Hatch => Element::Hatch(rect),
                 });
-                out.extend(Shape::outline(sx, sy, sx + s, sy + s, 1.0, FRAME));
+                out.extend(Element::outline(sx, sy, sx + s, sy + s, 1.0, FRAME));
                 out.push(label(t));
             }
             LegendItem::Bar {
@@ -147,12 +147,12 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
                     } else {
                         1.0 - (k as f32 + 0.5) / bands as f32
                     };
-                    out.push(Shape::Fill {
+                    out.push(Element::Fill {
                         rect: Rect::new(bx, top, bx + bw, bottom),
                         color: palette.at(t),
                     });
                 }
-                out.extend(Shape::outline(bx, by, bx + bw, by + bh, 1.0, FRAME));
+                out.extend(Element::outline(bx, by, bx + bw, by + bh, 1.0, FRAME));
                 let span = f64::from((max - min).max(1));
                 for &t in ticks {
                     // at the middle of the value's band when values are bands
@@ -162,7 +162,7 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
                         by + (1.0 - f64::from(t - min) / span) * (bh - 1.0)
                     };
                     let ty = ty.floor();
-                    out.push(Shape::Fill {
+                    out.push(Element::Fill {
                         rect: Rect::new(bx + bw, ty, bx + bw + f64::from(px * 0.3).floor(), ty + 1.0),
                         color: FRAME,
                     });
@@ -178,7 +178,7 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
                 let (stroke, casing) = overlay_strokes(style, scale);
                 let (x0, x1) = (xf, f64::from(x + m.swatch));
                 let rise = f64::from(m.swatch) * 0.4;
-                out.extend(Shape::cased_line(
+                out.extend(Element::cased_line(
                     (x0, centre.1 + rise),
                     (x1, centre.1 - rise),
                     stroke,
@@ -192,7 +192,7 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
                 out.push(label(t));
             }
             LegendItem::Dot { label: t, color } => {
-                out.push(Shape::Circle {
+                out.push(Element::Circle {
                     centre,
                     radius: f64::from(m.swatch) * 0.4,
                     fill: Some(*color),
@@ -201,7 +201,7 @@ pub(super) fn shapes(legend: &Legend, px: f32, x: f32, y: f32) -> Vec<Shape> {
                 out.push(label(t));
             }
             LegendItem::Outline { label: t, color } => {
-                out.extend(Shape::outline(sx, sy, sx + s, sy + s, 2.0, *color));
+                out.extend(Element::outline(sx, sy, sx + s, sy + s, 2.0, *color));
                 out.push(label(t));
             }
             LegendItem::Note(t) => {

@@ -27,12 +27,12 @@ use crate::raster::axes::{AxisTitles, ticks};
 use crate::raster::{
     ColorMode, CompareWith, Legend, LegendItem, LegendSpec, MarksShown, Overlays, View, colors, nice_step, raster,
 };
-use crate::solver::cram_report::{CramReport, CramSolvers, CramVariant, cram_report};
+use crate::solver::cram::report::{CramPhase, CramReport, CramSolvers, cram_report};
 use crate::solver::grid::{self, Grid};
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
 use board::BoardContents;
-use shapes::{Cells, Drawing, Rect, Shape, Text};
+use shapes::{Cells, Drawing, Element, Rect, Text};
 use std::collections::HashSet;
 use text::{Anchor, Face};
 
@@ -349,7 +349,7 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
         Subject::Board(doc) => {
             let model = CramModel::from_document(doc).map_err(|e| FigureError::Board(e.to_string()))?;
             let setup = model.setup();
-            let variant = CramVariant::of(doc.rules, doc.pushed);
+            let variant = CramPhase::of(doc.rules, doc.pushed);
             metadata.push(("nimscope.board".into(), setup.position_text()));
             metadata.push(("nimscope.variant".into(), variant.describe().into()));
             // A drawing that is not a legal position is still drawn, without values.
@@ -404,10 +404,10 @@ pub fn write_figure_as(
     control: &Control,
 ) -> Result<(), FigureError> {
     if format == Format::Svg {
-        let runs: u64 = Shape::flatten(&figure.drawing.shapes)
+        let runs: u64 = Element::flatten(&figure.drawing.shapes)
             .into_iter()
             .map(|s| match s {
-                Shape::Cells(c) => c.runs().len() as u64,
+                Element::Cells(c) => c.runs().len() as u64,
                 _ => 1,
             })
             .sum();
@@ -641,7 +641,7 @@ impl Frame {
 
     /// The title, centred above the content, moved or made smaller as far as it must be to
     /// stay inside the picture (with room for a reader's font a fifth wider than ours).
-    fn title(&self, title: &str) -> Vec<Shape> {
+    fn title(&self, title: &str) -> Vec<Element> {
         if title.is_empty() {
             return Vec::new();
         }
@@ -659,7 +659,7 @@ impl Frame {
             half + f64::from(self.label_px * 0.6),
             (f64::from(self.width) - half - f64::from(self.label_px * 0.6)).max(half),
         );
-        vec![Shape::Text(Text {
+        vec![Element::Text(Text {
             at: (x, f64::from(self.title_px * 0.3)),
             text: title.to_string(),
             face: Face::Proportional,
@@ -680,19 +680,19 @@ impl Frame {
     }
 
     /// The frame around the content area, just outside it.
-    fn frame(&self) -> [Shape; 4] {
+    fn frame(&self) -> [Element; 4] {
         let (x0, y0) = (f64::from(self.left) - 1.0, f64::from(self.top) - 1.0);
         let (x1, y1) = (
             f64::from(self.left + self.content_w),
             f64::from(self.top + self.content_h),
         );
-        Shape::outline(x0, y0, x1, y1, 1.0, ink::FRAME)
+        Element::outline(x0, y0, x1, y1, 1.0, ink::FRAME)
     }
 
     /// `legend` to the right of the content.
-    fn legend(&self, legend: &Legend) -> Shape {
+    fn legend(&self, legend: &Legend) -> Element {
         let x = (self.left + self.content_w) as f32 + self.label_px * 1.2;
-        Shape::Group {
+        Element::Group {
             name: "legend",
             clip: None,
             shapes: legend::shapes(legend, self.label_px, x, self.top as f32),
@@ -781,7 +781,7 @@ fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u32) -> Cells
     }
 }
 
-fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, map: &MapData) -> Vec<Shape> {
+fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, map: &MapData) -> Vec<Element> {
     let (rows, cols) = (map.rows, map.cols);
     let mut out = frame.title(title);
     let cpp = (cols.end - cols.start) as f64 / f64::from(frame.content_w);
@@ -796,19 +796,19 @@ fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, 
         // the window draws its axis labels at 11 points
         stroke_scale: f64::from(frame.label_px) / 11.0,
     };
-    out.push(Shape::Group {
+    out.push(Element::Group {
         name: "map",
         clip: Some(frame.content_rect()),
-        shapes: vec![Shape::Cells(cells)],
+        shapes: vec![Element::Cells(cells)],
     });
     out.extend(frame.frame());
-    out.push(Shape::Group {
+    out.push(Element::Group {
         name: "overlays",
         clip: Some(frame.content_rect()),
         shapes: overlay::overlay_shapes(&area, &map.overlays.drawn_at(area.pixels_per_cell)),
     });
     if spec.style.axes {
-        out.push(Shape::Group {
+        out.push(Element::Group {
             name: "axes",
             clip: None,
             shapes: axes(frame, titles, rows, cols, cpp),
@@ -826,11 +826,11 @@ fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, 
 /// Tick marks and labels at cell centres (columns b along the bottom, rows a up the left side),
 /// never overlapping, and the axes' titles: the columns' below their labels, the rows' above
 /// the map.
-fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) -> Vec<Shape> {
+fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>, cpp: f64) -> Vec<Element> {
     let mut out = Vec::new();
     let px = frame.label_px;
     let label = |text: String, at: (f32, f32), anchor| {
-        Shape::Text(Text {
+        Element::Text(Text {
             at: (f64::from(at.0), f64::from(at.1)),
             text,
             face: Face::Monospace,
@@ -847,7 +847,7 @@ fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>
     for b in ticks(cols.start as f64, cols.end as f64, cols.end, 1.0 / cpp, gap, &width) {
         let x = f64::from(frame.left) + ((b - cols.start) as f64 + 0.5) / cpp;
         let xi = x.round();
-        out.push(Shape::Fill {
+        out.push(Element::Fill {
             rect: Rect::new(xi, bottom, xi + 1.0, bottom + tick),
             color: ink::FRAME,
         });
@@ -868,7 +868,7 @@ fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>
         let y = bottom - ((a - rows.start) as f64 + 0.5) / cpp;
         let yi = y.round();
         let x0 = f64::from(frame.left) - 1.0;
-        out.push(Shape::Fill {
+        out.push(Element::Fill {
             rect: Rect::new(x0 - tick, yi, x0, yi + 1.0),
             color: ink::FRAME,
         });
@@ -879,7 +879,7 @@ fn axes(frame: &Frame, titles: &AxisTitles, rows: &Range<u64>, cols: &Range<u64>
         ));
     }
     let words = |text: String, at: (f32, f32), anchor| {
-        Shape::Text(Text {
+        Element::Text(Text {
             at: (f64::from(at.0), f64::from(at.1)),
             text,
             face: Face::Proportional,
@@ -915,7 +915,7 @@ fn sequence_row_len(seq: &Sequence) -> u64 {
     }
 }
 
-fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<Shape>, Frame), FigureError> {
+fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<Element>, Frame), FigureError> {
     let n = seq.values.len() as u64;
     let per_row = sequence_row_len(seq).min(n);
     let rows = n.div_ceil(per_row);
@@ -938,10 +938,10 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<
         })
         .collect();
     let shown: HashSet<[u8; 4]> = colors.iter().copied().collect();
-    out.push(Shape::Group {
+    out.push(Element::Group {
         name: "map",
         clip: Some(frame.content_rect()),
-        shapes: vec![Shape::Cells(Cells {
+        shapes: vec![Element::Cells(Cells {
             origin: (f64::from(frame.left), f64::from(frame.top)),
             block: (cell, f64::from(frame.content_h) / rows as f64),
             cols: per_row as usize,
@@ -956,7 +956,7 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<
         let x0 = (f64::from(frame.left) + c as f64 * cell).floor();
         let y0 = (f64::from(frame.top) + r as f64 * cell).floor();
         let side = cell.max(3.0).floor();
-        out.extend(Shape::outline(
+        out.extend(Element::outline(
             x0,
             y0,
             x0 + side - 1.0,
@@ -970,7 +970,7 @@ fn draw_sequence(spec: &FigureSpec, seq: &Sequence, title: &str) -> Result<(Vec<
         let step = nice_step(f64::from(px) * 2.0 / cell).max(1.0) as u64;
         for r in (0..rows).step_by(step as usize) {
             let y = f64::from(frame.top) + (r as f64 + 0.5) * cell;
-            out.push(Shape::Text(Text {
+            out.push(Element::Text(Text {
                 at: (f64::from(frame.left as f32 - px * 0.4), y),
                 text: format!("n = {}", r * per_row),
                 face: Face::Monospace,
@@ -1003,12 +1003,12 @@ fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
 }
 
 /// A board figure's title: the game, the board's size, the phase, the value and outcome.
-fn board_title(setup: &Setup, variant: CramVariant, report: Option<&CramReport>) -> String {
+fn board_title(setup: &Setup, variant: CramPhase, report: Option<&CramReport>) -> String {
     let board = format!("{}×{} board", setup.rows(), setup.cols());
     let game = match variant {
-        CramVariant::Cram => format!("Cram on a {board}"),
-        CramVariant::PushBefore => format!("Push Cram on a {board}, before the push"),
-        CramVariant::PushAfter => format!("Push Cram on a {board}, after the push"),
+        CramPhase::Cram => format!("Cram on a {board}"),
+        CramPhase::PushBefore => format!("Push Cram on a {board}, before the push"),
+        CramPhase::PushAfter => format!("Push Cram on a {board}, after the push"),
     };
     match report {
         Some(r) => {
@@ -1062,7 +1062,7 @@ fn board_legend(seen: &BoardContents, report: Option<&CramReport>) -> Legend {
     }
     if seen.components > 0 {
         let label = match report.map(|r| r.variant) {
-            Some(CramVariant::PushBefore) => "region of empty cells",
+            Some(CramPhase::PushBefore) => "region of empty cells",
             _ => "component (values nim-add)",
         };
         items.push(LegendItem::Outline {
@@ -1083,8 +1083,8 @@ fn draw_board(
     setup: &Setup,
     report: Option<&CramReport>,
     title: &str,
-) -> Result<(Vec<Shape>, Frame), FigureError> {
-    let pushable = report.is_some_and(|r| r.variant == CramVariant::PushBefore);
+) -> Result<(Vec<Element>, Frame), FigureError> {
+    let pushable = report.is_some_and(|r| r.variant == CramPhase::PushBefore);
     // in cells: the board, its margins, and a row for the push button
     let (w_cells, h_cells) = (
         setup.cols() as f64 + 1.0,
@@ -1105,7 +1105,7 @@ fn draw_board(
     let cell = f64::from(frame.content_w) / w_cells;
     let origin = (f64::from(frame.left) + cell / 2.0, f64::from(frame.top) + cell / 2.0);
     let (board_shapes, _) = board::board_shapes(setup, report, origin, cell);
-    let mut shapes = vec![Shape::Fill {
+    let mut shapes = vec![Element::Fill {
         rect: frame.content_rect(),
         color: board::colors::BACKGROUND,
     }];
@@ -1129,10 +1129,10 @@ fn draw_board(
         } else {
             board::colors::LOSING
         };
-        shapes.push(Shape::Fill { rect, color });
+        shapes.push(Element::Fill { rect, color });
         // dark letters on a light button, white on a dark one
         let light = u32::from(color[0]) * 3 + u32::from(color[1]) * 6 + u32::from(color[2]) > 1400;
-        shapes.push(Shape::Text(Text {
+        shapes.push(Element::Text(Text {
             at: (cx, top + h / 2.0),
             text,
             face: Face::Proportional,
@@ -1141,7 +1141,7 @@ fn draw_board(
             anchor: Anchor::CenterCenter,
         }));
     }
-    out.push(Shape::Group {
+    out.push(Element::Group {
         name: "board",
         clip: Some(frame.content_rect()),
         shapes,

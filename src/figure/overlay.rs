@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::legend::{overlay_ring, overlay_strokes};
-use super::shapes::{Rect, Shape, Stroke};
+use super::shapes::{Element, Rect, Stroke};
 use crate::raster::{GRID_LINES_MIN_CELL_PX, Overlays, colors};
 
 /// Where the map lies in the picture, and how cells map to pixels.
@@ -65,14 +65,14 @@ fn cut(p: Point, q: Point, clip: Rect) -> Option<(Point, Point, f64)> {
 }
 
 /// The shapes of `overlays` over the map of `area` (to be clipped to the map).
-pub(super) fn overlay_shapes(area: &MapArea, overlays: &Overlays) -> Vec<Shape> {
+pub(super) fn overlay_shapes(area: &MapArea, overlays: &Overlays) -> Vec<Element> {
     let mut out = Vec::new();
     let clip = area.clip;
     if overlays.grid_lines && area.pixels_per_cell >= GRID_LINES_MIN_CELL_PX {
         let grid = Stroke::solid(colors::OVERLAY_GRID, 1.0);
         for b in area.cols.clone().skip(1) {
             let (x, _) = area.to_pixel(b as f64, 0.0);
-            out.push(Shape::Line {
+            out.push(Element::Line {
                 from: (x, clip.y0),
                 to: (x, clip.y1),
                 stroke: grid,
@@ -80,7 +80,7 @@ pub(super) fn overlay_shapes(area: &MapArea, overlays: &Overlays) -> Vec<Shape> 
         }
         for a in area.rows.clone().skip(1) {
             let (_, y) = area.to_pixel(0.0, a as f64);
-            out.push(Shape::Line {
+            out.push(Element::Line {
                 from: (clip.x0, y),
                 to: (clip.x1, y),
                 stroke: grid,
@@ -98,7 +98,7 @@ pub(super) fn overlay_shapes(area: &MapArea, overlays: &Overlays) -> Vec<Shape> 
         if let Some(d) = &mut stroke.dash {
             d.offset = skipped.rem_euclid(d.on + d.off);
         }
-        out.extend(Shape::cased_line(p, q, stroke, casing));
+        out.extend(Element::cased_line(p, q, stroke, casing));
     }
     for (centre, style) in &shapes.marks {
         let (x, y) = area.to_pixel(centre.b, centre.a);

@@ -4,7 +4,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::shapes::{Cells, Drawing, Rect, Shape, Stroke};
+use super::shapes::{Cells, Drawing, Element, Rect, Stroke};
 use super::text::{self, Ink, blend};
 use crate::raster::colors;
 
@@ -19,13 +19,13 @@ pub fn paint(drawing: &Drawing) -> RgbaImage {
     img
 }
 
-fn paint_shape(img: &mut RgbaImage, shape: &Shape, clip: Rect) {
+fn paint_shape(img: &mut RgbaImage, shape: &Element, clip: Rect) {
     match shape {
-        Shape::Fill { rect, color } => fill(img, rect.intersect(&clip), *color),
-        Shape::Cells(cells) => paint_cells(img, cells, clip),
-        Shape::Hatch(rect) => hatch(img, rect.intersect(&clip)),
-        Shape::Line { from, to, stroke } => stroke_line(img, clip, *from, *to, stroke),
-        Shape::Circle {
+        Element::Fill { rect, color } => fill(img, rect.intersect(&clip), *color),
+        Element::Cells(cells) => paint_cells(img, cells, clip),
+        Element::Hatch(rect) => hatch(img, rect.intersect(&clip)),
+        Element::Line { from, to, stroke } => stroke_line(img, clip, *from, *to, stroke),
+        Element::Circle {
             centre,
             radius,
             fill,
@@ -38,7 +38,7 @@ fn paint_shape(img: &mut RgbaImage, shape: &Shape, clip: Rect) {
                 ring(img, clip, *centre, *radius, s.width, s.color);
             }
         }
-        Shape::Text(t) => text::draw(
+        Element::Text(t) => text::draw(
             img,
             &t.text,
             Ink::new(t.face, t.size, t.color),
@@ -46,7 +46,7 @@ fn paint_shape(img: &mut RgbaImage, shape: &Shape, clip: Rect) {
             t.at.1 as f32,
             t.anchor,
         ),
-        Shape::Group {
+        Element::Group {
             clip: inner, shapes, ..
         } => {
             let clip = inner.map_or(clip, |c| c.intersect(&clip));

@@ -78,7 +78,7 @@ pub struct Text {
 
 /// One element of a figure.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Shape {
+pub enum Element {
     /// A filled rectangle.
     Fill {
         rect: Rect,
@@ -108,15 +108,15 @@ pub enum Shape {
     Group {
         name: &'static str,
         clip: Option<Rect>,
-        shapes: Vec<Shape>,
+        shapes: Vec<Element>,
     },
 }
 
-impl Shape {
+impl Element {
     /// The four sides of the box with corners (x0, y0) and (x1, y1) inclusive, `t` pixels
     /// thick, as filled rectangles.
-    pub fn outline(x0: f64, y0: f64, x1: f64, y1: f64, t: f64, color: [u8; 4]) -> [Shape; 4] {
-        let fill = |rect| Shape::Fill { rect, color };
+    pub fn outline(x0: f64, y0: f64, x1: f64, y1: f64, t: f64, color: [u8; 4]) -> [Element; 4] {
+        let fill = |rect| Element::Fill { rect, color };
         [
             fill(Rect::new(x0, y0, x1 + 1.0, y0 + t)),
             fill(Rect::new(x0, y1 - t + 1.0, x1 + 1.0, y1 + 1.0)),
@@ -126,10 +126,15 @@ impl Shape {
     }
 
     /// A line with its casing (a wider stroke of another colour under it) when it has one.
-    pub fn cased_line(from: (f64, f64), to: (f64, f64), stroke: Stroke, casing: Option<([u8; 4], f64)>) -> Vec<Shape> {
+    pub fn cased_line(
+        from: (f64, f64),
+        to: (f64, f64),
+        stroke: Stroke,
+        casing: Option<([u8; 4], f64)>,
+    ) -> Vec<Element> {
         let mut out = Vec::new();
         if let Some((color, extra)) = casing {
-            out.push(Shape::Line {
+            out.push(Element::Line {
                 from,
                 to,
                 stroke: Stroke {
@@ -139,25 +144,25 @@ impl Shape {
                 },
             });
         }
-        out.push(Shape::Line { from, to, stroke });
+        out.push(Element::Line { from, to, stroke });
         out
     }
 
     /// The group named `name` among `shapes` (searched depth first).
-    pub fn find_group<'a>(shapes: &'a [Shape], name: &str) -> Option<&'a [Shape]> {
+    pub fn find_group<'a>(shapes: &'a [Element], name: &str) -> Option<&'a [Element]> {
         shapes.iter().find_map(|s| match s {
-            Shape::Group { name: n, shapes, .. } if *n == name => Some(shapes.as_slice()),
-            Shape::Group { shapes, .. } => Shape::find_group(shapes, name),
+            Element::Group { name: n, shapes, .. } if *n == name => Some(shapes.as_slice()),
+            Element::Group { shapes, .. } => Element::find_group(shapes, name),
             _ => None,
         })
     }
 
     /// Every shape, groups opened, in drawing order.
-    pub fn flatten(shapes: &[Shape]) -> Vec<&Shape> {
+    pub fn flatten(shapes: &[Element]) -> Vec<&Element> {
         let mut out = Vec::new();
         for s in shapes {
             match s {
-                Shape::Group { shapes, .. } => out.extend(Shape::flatten(shapes)),
+                Element::Group { shapes, .. } => out.extend(Element::flatten(shapes)),
                 s => out.push(s),
             }
         }
@@ -258,7 +263,7 @@ pub struct Drawing {
     pub width: u32,
     pub height: u32,
     pub background: Option<[u8; 4]>,
-    pub shapes: Vec<Shape>,
+    pub shapes: Vec<Element>,
 }
 
 /// A text's box: left, top, width, height in pixels, from the font's own metrics.

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::shapes::{Cells, Drawing, Rect, Shape, Stroke, Text};
+use super::shapes::{Cells, Drawing, Element, Rect, Stroke, Text};
 use super::text::{Anchor, Face};
 use crate::raster::colors;
 
@@ -73,24 +73,24 @@ impl Writer {
     }
 }
 
-fn uses_hatch(shapes: &[Shape]) -> bool {
-    Shape::flatten(shapes).iter().any(|s| matches!(s, Shape::Hatch(_)))
+fn uses_hatch(shapes: &[Element]) -> bool {
+    Element::flatten(shapes).iter().any(|s| matches!(s, Element::Hatch(_)))
 }
 
-fn write_shape(w: &mut Writer, shape: &Shape) {
+fn write_shape(w: &mut Writer, shape: &Element) {
     match shape {
-        Shape::Fill { rect, color } => {
+        Element::Fill { rect, color } => {
             if color[3] > 0 && !rect.is_empty() {
                 let line = format!("<rect{}{}/>", rect_attrs(rect), fill_attr(*color));
                 w.line(&line);
             }
         }
-        Shape::Cells(cells) => write_cells(w, cells),
-        Shape::Hatch(rect) => {
+        Element::Cells(cells) => write_cells(w, cells),
+        Element::Hatch(rect) => {
             let line = format!(r#"<rect{} fill="url(#hatch)"/>"#, rect_attrs(rect));
             w.line(&line);
         }
-        Shape::Line { from, to, stroke } => {
+        Element::Line { from, to, stroke } => {
             let line = format!(
                 r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
                 num(from.0),
@@ -101,7 +101,7 @@ fn write_shape(w: &mut Writer, shape: &Shape) {
             );
             w.line(&line);
         }
-        Shape::Circle {
+        Element::Circle {
             centre,
             radius,
             fill,
@@ -123,8 +123,8 @@ fn write_shape(w: &mut Writer, shape: &Shape) {
             line.push_str("/>");
             w.line(&line);
         }
-        Shape::Text(t) => write_text(w, t),
-        Shape::Group { name, clip, shapes } => {
+        Element::Text(t) => write_text(w, t),
+        Element::Group { name, clip, shapes } => {
             let mut open = format!(r#"<g id="{name}""#);
             if let Some(c) = clip {
                 w.clips += 1;

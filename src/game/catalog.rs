@@ -44,7 +44,7 @@ pub enum Ruleset {
     Octal(OctalCode),
     /// Cram (seed 003 §5): place a 1×2 domino on two empty adjacent cells; `Vertical` and
     /// `Horizontal` allow only that direction (`push-cram` = `push(cram-v,cram-h)`).
-    Cram(CramKind),
+    Cram(Dominoes),
     /// `push(R1,R2)` (seed 003 Def 2.0.1): play `R1`; a player may instead push the button
     /// (once, a move), after which `R2` is played on the same board.
     Push(Box<Ruleset>, Box<Ruleset>),
@@ -59,7 +59,7 @@ pub enum Ruleset {
 
 /// Which dominoes a Cram ruleset allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum CramKind {
+pub enum Dominoes {
     Both,
     Vertical,
     Horizontal,
@@ -111,6 +111,21 @@ pub const NAMES: &[&str] = &[
 ];
 
 impl Ruleset {
+    /// The Cram game this ruleset is, when it is one the board editor plays: `cram`, or
+    /// `push-cram` (however it was spelt: `push(cram-v,cram-h)` is the same ruleset).
+    pub fn cram_game(&self) -> Option<super::cram_game::CramGame> {
+        use super::cram_game::CramGame;
+        match self {
+            Ruleset::Cram(Dominoes::Both) => Some(CramGame::Cram),
+            Ruleset::Push(a, b)
+                if **a == Ruleset::Cram(Dominoes::Vertical) && **b == Ruleset::Cram(Dominoes::Horizontal) =>
+            {
+                Some(CramGame::PushCram)
+            }
+            _ => None,
+        }
+    }
+
     /// The board every position of this ruleset lives on.
     pub fn shape(&self) -> Shape {
         match self {
@@ -433,9 +448,9 @@ impl Ruleset {
             }
             (Ruleset::Cram(kind), Position::Board(b)) => {
                 let moves = match kind {
-                    CramKind::Both => b.legal_moves(),
-                    CramKind::Vertical => b.vertical_moves(),
-                    CramKind::Horizontal => b.horizontal_moves(),
+                    Dominoes::Both => b.legal_moves(),
+                    Dominoes::Vertical => b.vertical_moves(),
+                    Dominoes::Horizontal => b.horizontal_moves(),
                 };
                 out.extend(moves.into_iter().filter_map(|d| b.place(d).ok()).map(Position::Board));
             }
@@ -634,9 +649,9 @@ impl fmt::Display for Ruleset {
             Ruleset::Divisor => f.write_str("divisor"),
             Ruleset::FibonacciNim => f.write_str("fibonacci-nim"),
             Ruleset::Octal(c) => write!(f, "octal({c})"),
-            Ruleset::Cram(CramKind::Both) => f.write_str("cram"),
-            Ruleset::Cram(CramKind::Vertical) => f.write_str("cram-v"),
-            Ruleset::Cram(CramKind::Horizontal) => f.write_str("cram-h"),
+            Ruleset::Cram(Dominoes::Both) => f.write_str("cram"),
+            Ruleset::Cram(Dominoes::Vertical) => f.write_str("cram-v"),
+            Ruleset::Cram(Dominoes::Horizontal) => f.write_str("cram-h"),
             Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
             Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),
             Ruleset::Misere(r) => write!(f, "misere({r})"),

@@ -13,15 +13,7 @@ pub const MAX_SIDE: usize = 16;
 /// Most edits kept for undo.
 const UNDO_LIMIT: usize = 500;
 
-/// Which game is played on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
-pub enum CramRules {
-    /// Cram: dominoes in both directions.
-    #[default]
-    Cram,
-    /// Push Cram: vertical dominoes before the button is pushed, horizontal ones after.
-    PushCram,
-}
+pub use super::cram_game::CramGame;
 
 /// What the user drew: it may be anything, including boards the solver cannot take.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -351,7 +343,7 @@ pub struct CramDocument {
     /// Rows of `.` (empty) and `#` (blocked) joined by `/`.
     pub board: String,
     pub dominoes: Vec<Domino>,
-    pub rules: CramRules,
+    pub rules: CramGame,
     /// Push Cram: the button has been pushed.
     pub pushed: bool,
 }
@@ -364,13 +356,13 @@ impl Default for CramDocument {
 
 /// What undo and redo restore: the setup and the rules (switching between Cram and Push
 /// Cram is a step of the history like any edit).
-type Snapshot = (Setup, CramRules);
+type Snapshot = (Setup, CramGame);
 
 /// The editor's state: the setup, the rules, and the undo and redo stacks.
 #[derive(Debug, Clone, Default)]
 pub struct CramModel {
     setup: Setup,
-    rules: CramRules,
+    rules: CramGame,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
 }
@@ -380,12 +372,12 @@ impl CramModel {
         &self.setup
     }
 
-    pub fn rules(&self) -> CramRules {
+    pub fn rules(&self) -> CramGame {
         self.rules
     }
 
     /// Plays by other rules (undoable). Returns whether they changed.
-    pub fn set_rules(&mut self, rules: CramRules) -> bool {
+    pub fn set_rules(&mut self, rules: CramGame) -> bool {
         if rules == self.rules {
             return false;
         }
@@ -600,22 +592,22 @@ mod tests {
     #[test]
     fn switching_the_rules_is_a_step_of_the_history() {
         let mut m = CramModel::default();
-        assert_eq!(m.rules(), CramRules::Cram);
+        assert_eq!(m.rules(), CramGame::Cram);
         m.edit(|s| s.toggle_cell(0, 0)).unwrap();
         let blocked = m.setup().clone();
-        assert!(m.set_rules(CramRules::PushCram));
-        assert!(!m.set_rules(CramRules::PushCram), "no change, no step");
+        assert!(m.set_rules(CramGame::PushCram));
+        assert!(!m.set_rules(CramGame::PushCram), "no change, no step");
         m.edit(|s| s.place(h(1, 0))).unwrap();
         assert!(m.undo());
-        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::PushCram));
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramGame::PushCram));
         assert!(m.undo());
-        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::Cram));
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramGame::Cram));
         assert!(m.undo());
         assert!(!m.setup().is_blocked(0, 0));
         assert!(m.redo() && m.redo());
-        assert_eq!((m.setup(), m.rules()), (&blocked, CramRules::PushCram));
+        assert_eq!((m.setup(), m.rules()), (&blocked, CramGame::PushCram));
         // switching forgets the redo stack, as an edit does
-        assert!(m.set_rules(CramRules::Cram));
+        assert!(m.set_rules(CramGame::Cram));
         assert!(!m.can_redo());
     }
 
@@ -656,7 +648,7 @@ mod tests {
     #[test]
     fn documents_round_trip() {
         let mut m = CramModel {
-            rules: CramRules::PushCram,
+            rules: CramGame::PushCram,
             ..CramModel::default()
         };
         m.edit(|s| {
@@ -670,7 +662,7 @@ mod tests {
         assert_eq!(doc.board, "..../..../...#");
         let back = CramModel::from_document(&doc).unwrap();
         assert_eq!(back.setup(), m.setup());
-        assert_eq!(back.rules, CramRules::PushCram);
+        assert_eq!(back.rules, CramGame::PushCram);
         let json = serde_json::to_string(&doc).unwrap();
         let again: CramDocument = serde_json::from_str(&json).unwrap();
         assert_eq!(again, doc);

@@ -5,7 +5,7 @@
 
 use std::str::FromStr;
 
-use super::catalog::{CramKind, NAMES, Ruleset, Shape};
+use super::catalog::{Dominoes, NAMES, Ruleset, Shape};
 use super::position::parse_number;
 use super::rules::euclid::EuclidVariant;
 use super::rules::one_heap::OctalCode;
@@ -140,12 +140,12 @@ impl Parser<'_> {
             "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
             "cdn" => leaf(Ruleset::Cdn),
             "divisor" => leaf(Ruleset::Divisor),
-            "cram" => leaf(Ruleset::Cram(CramKind::Both)),
-            "cram-v" => leaf(Ruleset::Cram(CramKind::Vertical)),
-            "cram-h" => leaf(Ruleset::Cram(CramKind::Horizontal)),
+            "cram" => leaf(Ruleset::Cram(Dominoes::Both)),
+            "cram-v" => leaf(Ruleset::Cram(Dominoes::Vertical)),
+            "cram-h" => leaf(Ruleset::Cram(Dominoes::Horizontal)),
             "push-cram" => leaf(Ruleset::Push(
-                Box::new(Ruleset::Cram(CramKind::Vertical)),
-                Box::new(Ruleset::Cram(CramKind::Horizontal)),
+                Box::new(Ruleset::Cram(Dominoes::Vertical)),
+                Box::new(Ruleset::Cram(Dominoes::Horizontal)),
             )),
             "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
             "rule" => {

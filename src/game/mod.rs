@@ -3,6 +3,7 @@
 //! [`crate::solver`], which builds on this module and never the other way round.
 
 pub mod catalog;
+pub mod cram_game;
 pub mod cram_setup;
 pub mod expr;
 pub mod nimber;

@@ -15,13 +15,13 @@ use super::closed_form::{Known, closed_form};
 use super::control::{Control, SolveError};
 use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
+use super::cram::push::{PushCramSolver, post_push_value};
 use super::grid::{self, Grid};
 use super::misere_quotient::{self, Quotient};
-use super::push_cram::{PushCramSolver, post_push_value};
 use super::route::{self, Route};
 use super::search::{self, Search};
 use super::sequence::{self, Computed};
-use crate::game::catalog::CramKind;
+use crate::game::catalog::Dominoes;
 use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::one_heap::OctalCode;
@@ -44,7 +44,7 @@ const ENUMERATE_LIMIT: u64 = 1 << 21;
 
 /// How a value was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum ValueMethod {
     /// A formula from the theory (or a certified period), without a search.
     ClosedForm,
     /// A computation over the positions below (a search, a filled map or sequence).
@@ -54,13 +54,13 @@ pub enum Method {
     MisereQuotient,
 }
 
-impl Method {
+impl ValueMethod {
     /// `"closed form"` or `"search"`, as `--json` writes it.
     pub fn as_str(self) -> &'static str {
         match self {
-            Method::ClosedForm => "closed form",
-            Method::Search => "search",
-            Method::MisereQuotient => "misère quotient",
+            ValueMethod::ClosedForm => "closed form",
+            ValueMethod::Search => "search",
+            ValueMethod::MisereQuotient => "misère quotient",
         }
     }
 }
@@ -73,13 +73,13 @@ pub struct Answer {
     /// search).
     pub grundy: Option<u64>,
     pub outcome: Outcome,
-    pub method: Method,
+    pub method: ValueMethod,
     /// The theorem or computation, e.g. "Bouton's theorem (the nim-sum of the heaps)".
     pub by: String,
 }
 
 impl Answer {
-    fn value(v: u64, method: Method, by: impl Into<String>) -> Self {
+    fn value(v: u64, method: ValueMethod, by: impl Into<String>) -> Self {
         Self {
             grundy: Some(v),
             outcome: Outcome::of(u32::from(v != 0)),
@@ -89,7 +89,11 @@ impl Answer {
     }
 
     fn searched(v: u32) -> Self {
-        Self::value(v.into(), Method::Search, "the mex over the options (memoised search)")
+        Self::value(
+            v.into(),
+            ValueMethod::Search,
+            "the mex over the options (memoised search)",
+        )
     }
 }
 
@@ -170,7 +174,7 @@ impl Default for Evaluator {
 
 /// `push-cram` as the expression language spells it.
 fn is_push_cram(r: &Ruleset) -> bool {
-    matches!(r, Ruleset::Push(a, b) if **a == Ruleset::Cram(CramKind::Vertical) && **b == Ruleset::Cram(CramKind::Horizontal))
+    r.cram_game() == Some(crate::game::cram_game::CramGame::PushCram)
 }
 
 /// Vertical-only Cram: the nim-sum over columns of 0.07 on each maximal vertical run, i.e. the
@@ -194,10 +198,10 @@ const SUM_RULE: &str = "Sprague–Grundy: the nim-sum of the components' values"
 
 /// The nim-sum of two components' answers.
 fn combine(a: Answer, b: Answer, what: &dyn Fn() -> String) -> Result<Answer, SolveError> {
-    let method = if a.method == Method::ClosedForm && b.method == Method::ClosedForm {
-        Method::ClosedForm
+    let method = if a.method == ValueMethod::ClosedForm && b.method == ValueMethod::ClosedForm {
+        ValueMethod::ClosedForm
     } else {
-        Method::Search
+        ValueMethod::Search
     };
     let by = if a.by == b.by {
         a.by.clone()
@@ -347,7 +351,7 @@ impl Evaluator {
         if let Some(cf) = closed_form(ruleset, p)
             && let Known::Value(v) = cf.known
         {
-            return Ok(Answer::value(v, Method::ClosedForm, cf.by));
+            return Ok(Answer::value(v, ValueMethod::ClosedForm, cf.by));
         }
         if let (true, Position::Heaps(h)) = (is_heap_sum(ruleset), p)
             && h.len() > 1
@@ -360,15 +364,15 @@ impl Evaluator {
         if let Position::Board(b) = p {
             self.clock += 1;
             let v = match ruleset {
-                Ruleset::Cram(CramKind::Both) => {
+                Ruleset::Cram(Dominoes::Both) => {
                     self.cram_used = self.clock;
                     if self.cram_bytes() == 0 {
                         self.make_room(self.cram_table_bytes, control);
                     }
                     Some(self.cram.value(b, control)?)
                 }
-                Ruleset::Cram(CramKind::Horizontal) => Some(post_push_value(b)),
-                Ruleset::Cram(CramKind::Vertical) => Some(vertical_value(b)),
+                Ruleset::Cram(Dominoes::Horizontal) => Some(post_push_value(b)),
+                Ruleset::Cram(Dominoes::Vertical) => Some(vertical_value(b)),
                 r if is_push_cram(r) => {
                     self.push_cram_used = self.clock;
                     if self.push_cram_bytes() == 0 {
@@ -408,7 +412,7 @@ impl Evaluator {
                     return Ok(Answer {
                         grundy: None,
                         outcome: o,
-                        method: Method::ClosedForm,
+                        method: ValueMethod::ClosedForm,
                         by: cf.by.to_string(),
                     });
                 }
@@ -495,7 +499,7 @@ impl Evaluator {
         Ok(Some(Answer {
             grundy: None,
             outcome,
-            method: Method::MisereQuotient,
+            method: ValueMethod::MisereQuotient,
             by,
         }))
     }
@@ -507,7 +511,7 @@ impl Evaluator {
         for &x in h {
             *odd.entry(x).or_default() ^= true;
         }
-        let mut total = Answer::value(0, Method::ClosedForm, SUM_RULE);
+        let mut total = Answer::value(0, ValueMethod::ClosedForm, SUM_RULE);
         for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
             let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
             total = combine(total, one, &|| {
@@ -523,7 +527,7 @@ impl Evaluator {
         let (a, b) = route::map_cell(ruleset, p)?;
         let v = self.grids.get(ruleset)?.get_wide(a, b)?;
         self.touch(ruleset);
-        Some(Answer::value(v, Method::Search, MAP))
+        Some(Answer::value(v, ValueMethod::Search, MAP))
     }
 
     /// The value of a map cell from a map filled from the origin ([`route::map_plan`]), at
@@ -555,7 +559,7 @@ impl Evaluator {
         };
         let v = g.get_wide(a, b);
         self.grids.insert(ruleset.clone(), g);
-        Ok(v.map(|v| Answer::value(v, Method::Search, MAP)))
+        Ok(v.map(|v| Answer::value(v, ValueMethod::Search, MAP)))
     }
 
     /// The Cram and Push Cram solvers (a checkpoint restores their tables and saves them).
@@ -567,7 +571,7 @@ impl Evaluator {
     /// values; other rulesets go through [`Evaluator::value`].
     fn is_p_position(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<bool, SolveError> {
         if let Position::Board(b) = p {
-            if *ruleset == Ruleset::Cram(CramKind::Both) {
+            if *ruleset == Ruleset::Cram(Dominoes::Both) {
                 return Ok(self.cram.outcome(b, control)? == Outcome::P);
             }
             if is_push_cram(ruleset) {
@@ -648,7 +652,7 @@ impl Evaluator {
         Ok(match (computed, c.periodicity) {
             (false, Some(per)) => Answer::value(
                 v.into(),
-                Method::ClosedForm,
+                ValueMethod::ClosedForm,
                 format!(
                     "the certified period {} (pre-period {}) of {ruleset}",
                     per.period, per.preperiod
@@ -656,7 +660,7 @@ impl Evaluator {
             ),
             _ => Answer::value(
                 v.into(),
-                Method::Search,
+                ValueMethod::Search,
                 format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str()),
             ),
         })

@@ -22,10 +22,5 @@ pub mod search;
 pub mod sequence;
 pub mod tiles;
 
-/// The Push Cram solver, by the name the rest of the crate uses.
-pub use cram::push as push_cram;
-/// The board editor's report, by the name the rest of the crate uses.
-pub use cram::report as cram_report;
-
 pub use control::{Control, SolveError};
 pub use evaluate::{CramSummary, Evaluator, OptionValue};

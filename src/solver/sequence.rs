@@ -47,24 +47,24 @@ pub struct Sequence {
 
 /// How a sequence's values were found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum SequenceMethod {
     /// A closed form per heap (Nim, Zeruclid, Common Divisor Nim, the divisor game).
     ClosedForm,
     /// The mex over each heap's options, from the values before it.
     Fill,
-    /// Splitting octal games: see [`super::octal::Method`].
-    Octal(octal::Method),
+    /// Splitting octal games: see [`super::octal::OctalMethod`].
+    Octal(octal::OctalMethod),
     /// A memoised search per heap (compounds whose heaps split, Fibonacci Nim's fresh piles).
     Search,
 }
 
-impl Method {
+impl SequenceMethod {
     pub fn as_str(self) -> &'static str {
         match self {
-            Method::ClosedForm => "closed form",
-            Method::Fill => "mex fill",
-            Method::Octal(m) => m.as_str(),
-            Method::Search => "search",
+            SequenceMethod::ClosedForm => "closed form",
+            SequenceMethod::Fill => "mex fill",
+            SequenceMethod::Octal(m) => m.as_str(),
+            SequenceMethod::Search => "search",
         }
     }
 }
@@ -77,7 +77,7 @@ pub struct Computed {
     pub periodicity: Option<Periodicity>,
     /// How many values were asked for.
     pub n: u64,
-    pub method: Method,
+    pub method: SequenceMethod,
     /// The octal engine's report (splitting octal games only).
     pub octal: Option<OctalSequence>,
     /// A closed form giving every value, instead of a prefix held in memory (Nim's G(n) = n:
@@ -234,7 +234,7 @@ fn fill(
                 values: Vec::new(),
                 periodicity: None,
                 n,
-                method: Method::ClosedForm,
+                method: SequenceMethod::ClosedForm,
                 octal: None,
                 formula: Some(formula),
             },
@@ -258,7 +258,7 @@ fn fill(
                 values: std::mem::take(&mut o.values),
                 periodicity: o.periodicity,
                 n,
-                method: Method::Octal(o.method),
+                method: SequenceMethod::Octal(o.method),
                 octal: Some(o),
                 formula: None,
             },
@@ -415,7 +415,7 @@ fn fill_window(
         values,
         periodicity,
         n,
-        method: Method::Fill,
+        method: SequenceMethod::Fill,
         octal: None,
         formula: None,
     })
@@ -464,7 +464,7 @@ fn fill_typed(
         values,
         periodicity: None,
         n,
-        method: Method::Fill,
+        method: SequenceMethod::Fill,
         octal: None,
         formula: None,
     }))
@@ -571,7 +571,7 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
         values,
         periodicity: None,
         n,
-        method: Method::Search,
+        method: SequenceMethod::Search,
         octal: None,
         formula: None,
     })
@@ -684,7 +684,7 @@ mod tests {
             assert_eq!(seq(rules, 300).values, plain(rules, 300), "{rules}");
         }
         let m = compute(&"misere(nim)".parse().unwrap(), 1 << 32, &c).unwrap();
-        assert_eq!(m.method, Method::ClosedForm);
+        assert_eq!(m.method, SequenceMethod::ClosedForm);
     }
 
     #[test]

@@ -10,10 +10,10 @@
 
 use super::protocol::{JobError, JobSpec};
 use crate::solver::Control;
+use crate::solver::cram::push::PushCramSolver;
+use crate::solver::cram::report::CramSolvers;
 use crate::solver::cram::{self, CramSolver};
-use crate::solver::cram_report::CramSolvers;
 use crate::solver::evaluate::Evaluator;
-use crate::solver::push_cram::PushCramSolver;
 use crate::solver::tiles::TileSource;
 
 /// The smallest Cram transposition table a lane allocates: below it the search would spend its

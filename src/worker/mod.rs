@@ -540,14 +540,14 @@ mod tests {
 
     #[test]
     fn cram_job_sends_the_value_first_then_the_report() {
-        use crate::solver::cram_report::CramVariant;
+        use crate::solver::cram::report::CramPhase;
         let mut w = Worker::new(no_wake(), 1 << 30);
         let board = "4x5".parse().unwrap();
         let job = w.submit(
             Lane::Cram,
             JobSpec::CramBoard {
                 board,
-                variant: CramVariant::Cram,
+                variant: CramPhase::Cram,
             },
         );
         let mut partial = Vec::new();

@@ -14,7 +14,7 @@ use crate::game::rules::cram_board::Board;
 use crate::raster::{ColorMode, CompareWith};
 use crate::solver::SolveError;
 use crate::solver::control::over_budget_message;
-use crate::solver::cram_report::{CramReport, CramVariant};
+use crate::solver::cram::report::{CramPhase, CramReport};
 use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
 use crate::solver::tiles::{CellRect, Tile, TileKey};
@@ -47,7 +47,7 @@ pub enum JobSpec {
     /// G(0..n) of a one-heap ruleset.
     Sequence { ruleset: Ruleset, n: u64 },
     /// The board editor's report on one Cram or Push Cram position.
-    CramBoard { board: Board, variant: CramVariant },
+    CramBoard { board: Board, variant: CramPhase },
     /// One position's value and its first `limit` options with their values (the inspector).
     Position {
         ruleset: Ruleset,

@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use nimscope::game::cram_setup::{CramRules, Setup};
+use nimscope::game::cram_setup::{CramGame, Setup};
 use nimscope::game::rules::cram_board::{Board, Domino, Orientation};
-use nimscope::ui::app::{App, CentralTab};
+use nimscope::session::CentralTab;
+use nimscope::ui::app::App;
 use nimscope::ui::panels::cram_editor::SolveState;
 
 use crate::common::{harness_with_budget as harness, step_until};
@@ -159,7 +160,7 @@ fn playing_from_the_move_list_follows_the_values() {
     let mut memo = HashMap::new();
     let mut winning = None;
     for m in &report.moves {
-        let nimscope::solver::push_cram::PushMove::Place(d) = m.mv else {
+        let nimscope::solver::cram::push::PushMove::Place(d) = m.mv else {
             panic!("Cram has no push")
         };
         let after = brute(&report.board.place(d).unwrap(), &mut memo);
@@ -231,7 +232,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     open_on(&mut h, "..#./....");
     h.get_by_label("Push Cram").click();
     h.step();
-    assert_eq!(h.state().cram_editor.model.rules(), CramRules::PushCram);
+    assert_eq!(h.state().cram_editor.model.rules(), CramGame::PushCram);
     step_until(&mut h, "the Push Cram report", solved);
     h.step();
     assert!(h.query_by_label_contains("Phase: before the push").is_some());
@@ -263,7 +264,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     // switching to Push Cram is undone like an edit
     h.get_by_label("Undo").click();
     h.step();
-    assert_eq!(h.state().cram_editor.model.rules(), CramRules::Cram);
+    assert_eq!(h.state().cram_editor.model.rules(), CramGame::Cram);
     assert_eq!(h.state().cram_editor.setup(), &Setup::parse("..#./....").unwrap());
 }
 
@@ -322,7 +323,7 @@ fn choosing_a_cram_ruleset_opens_the_editor() {
     h.step();
     h.step();
     assert_eq!(h.state().central_tab, CentralTab::CramBoard);
-    assert_eq!(h.state().cram_editor.model.rules(), CramRules::PushCram);
+    assert_eq!(h.state().cram_editor.model.rules(), CramGame::PushCram);
     step_until(&mut h, "the default board's report", solved);
 }
 

@@ -7,8 +7,8 @@
 
 use nimscope::game::rules::cram_board::{Board, BoardError, Domino, Orientation};
 use nimscope::solver::control::{Control, SolveError};
+use nimscope::solver::cram::push::{PushCramSolver, PushMove, post_push_value};
 use nimscope::solver::cram::{CramSolver, Outcome};
-use nimscope::solver::push_cram::{PushCramSolver, PushMove, post_push_value};
 use std::collections::HashMap;
 
 // ---------------------------------------------------------------------------------------------

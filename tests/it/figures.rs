@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use nimscope::figure::png_out::read_text_chunks;
-use nimscope::figure::shapes::Shape;
+use nimscope::figure::shapes::Element;
 use nimscope::figure::svg::{METADATA_NS, hex};
 use nimscope::figure::{Figure, FigureSpec, FigureStyle, Format, Subject, board, make_figure};
 use nimscope::game::{Layout, Ruleset, theory};
@@ -196,17 +196,17 @@ fn the_svg_holds_the_shapes_and_the_pngs_provenance() {
             .filter(|n| n.has_tag_name("text"))
             .map(|n| n.text().unwrap_or("").to_string())
             .collect();
-        let want: Vec<String> = Shape::flatten(&fig.drawing.shapes)
+        let want: Vec<String> = Element::flatten(&fig.drawing.shapes)
             .into_iter()
             .filter_map(|s| match s {
-                Shape::Text(t) => Some(t.text.clone()),
+                Element::Text(t) => Some(t.text.clone()),
                 _ => None,
             })
             .collect();
         assert_eq!(texts, want, "{name}");
         assert!(!texts.is_empty());
         // the cells are the merged runs, one <rect> each
-        if let Some(Shape::Cells(c)) = Shape::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) {
+        if let Some(Element::Cells(c)) = Element::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) {
             assert_eq!(svg_cells(&doc).runs.len(), c.runs().len(), "{name}");
         }
         // the provenance, entry for entry as in the PNG's text chunks
@@ -258,7 +258,7 @@ fn every_example_exports_to_svg_and_png_the_same_bytes_each_time() {
 fn a_200_by_200_map_in_svg_stays_under_a_few_megabytes() {
     // the example with the most colours: Zeruclid's Grundy values over 200 × 200 cells
     let fig = example_figure("zeruclid-figure2.ron");
-    let Some(Shape::Cells(c)) = Shape::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) else {
+    let Some(Element::Cells(c)) = Element::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) else {
         panic!("a map")
     };
     assert_eq!((c.cols, c.rows), (200, 200));
@@ -266,7 +266,7 @@ fn a_200_by_200_map_in_svg_stays_under_a_few_megabytes() {
     assert!(bytes < 3_000_000, "{bytes} bytes");
     // where colours repeat, merging runs pays: Wythoff's outcomes over 200 × 200 cells
     let fig = wythoff(200, 200, 1400);
-    let Some(Shape::Cells(c)) = Shape::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) else {
+    let Some(Element::Cells(c)) = Element::find_group(&fig.drawing.shapes, "map").and_then(|g| g.first()) else {
         panic!("a map")
     };
     assert!(c.runs().len() < 200 * 200 / 20, "{} runs", c.runs().len());
@@ -277,16 +277,16 @@ fn a_200_by_200_map_in_svg_stays_under_a_few_megabytes() {
 fn group_colors(fig: &Figure, group: &str) -> (HashSet<[u8; 4]>, HashSet<[u8; 4]>) {
     let mut fills = HashSet::new();
     let mut strokes = HashSet::new();
-    for s in Shape::flatten(Shape::find_group(&fig.drawing.shapes, group).unwrap_or(&[])) {
+    for s in Element::flatten(Element::find_group(&fig.drawing.shapes, group).unwrap_or(&[])) {
         match s {
-            Shape::Fill { color, .. } => {
+            Element::Fill { color, .. } => {
                 fills.insert(*color);
             }
-            Shape::Cells(c) => fills.extend(c.colors.iter().copied().filter(|c| c[3] > 0)),
-            Shape::Line { stroke, .. } => {
+            Element::Cells(c) => fills.extend(c.colors.iter().copied().filter(|c| c[3] > 0)),
+            Element::Line { stroke, .. } => {
                 strokes.insert(stroke.color);
             }
-            Shape::Circle { stroke, fill, .. } => {
+            Element::Circle { stroke, fill, .. } => {
                 strokes.extend(stroke.map(|s| s.color));
                 fills.extend(*fill);
             }
@@ -297,10 +297,10 @@ fn group_colors(fig: &Figure, group: &str) -> (HashSet<[u8; 4]>, HashSet<[u8; 4]
 }
 
 fn legend_texts(fig: &Figure) -> Vec<String> {
-    Shape::flatten(Shape::find_group(&fig.drawing.shapes, "legend").unwrap_or(&[]))
+    Element::flatten(Element::find_group(&fig.drawing.shapes, "legend").unwrap_or(&[]))
         .into_iter()
         .filter_map(|s| match s {
-            Shape::Text(t) => Some(t.text.clone()),
+            Element::Text(t) => Some(t.text.clone()),
             _ => None,
         })
         .collect()
@@ -323,7 +323,7 @@ fn every_legend_lists_what_its_figure_draws_and_nothing_else() {
         let texts = legend_texts(&fig).join(" | ");
         match s.color {
             ColorMode::Grundy(_) => assert!(texts.contains("Grundy value G"), "{name}: {texts}"),
-            _ if Shape::find_group(&fig.drawing.shapes, "map").is_some() => {
+            _ if Element::find_group(&fig.drawing.shapes, "map").is_some() => {
                 // a swatch for each colour of the cells, and none for a colour not there
                 let (cells, _) = group_colors(&fig, "map");
                 assert_eq!(legend_fills, cells, "{name}: {texts}");
@@ -367,10 +367,10 @@ fn the_push_cram_figure_names_its_board_shows_the_push_and_lists_only_what_is_on
         .collect();
     assert!(drawn.is_subset(&legend_fills), "a colour drawn without an entry");
     // the push is drawn, with what it leaves: the three rows are 0.07 heaps of 7, G = 1 each
-    let all: Vec<String> = Shape::flatten(&fig.drawing.shapes)
+    let all: Vec<String> = Element::flatten(&fig.drawing.shapes)
         .into_iter()
         .filter_map(|s| match s {
-            Shape::Text(t) => Some(t.text.clone()),
+            Element::Text(t) => Some(t.text.clone()),
             _ => None,
         })
         .collect();

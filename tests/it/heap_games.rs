@@ -6,7 +6,7 @@
 use nimscope::game::rules::paging;
 use nimscope::game::{Outcome, Position, Ruleset, theory};
 use nimscope::solver::closed_form::{Known, closed_form};
-use nimscope::solver::evaluate::{Evaluator, Method};
+use nimscope::solver::evaluate::{Evaluator, ValueMethod};
 use nimscope::solver::octal::octal_sequence;
 use nimscope::solver::search::Search;
 use nimscope::solver::sequence::{self, compute};
@@ -160,7 +160,7 @@ fn sequences_against_published_values() {
     assert_eq!(s.method.as_str(), "rare/common");
     // Nim's sequence is its closed form (no quadratic fill): G(n) = n
     let s = compute(&ruleset("nim"), 100_000, &Control::new()).unwrap();
-    assert_eq!(s.method, sequence::Method::ClosedForm);
+    assert_eq!(s.method, sequence::SequenceMethod::ClosedForm);
     assert!((0..100_000).all(|n| s.get(n) == Some(n as u32)));
 }
 
@@ -175,14 +175,17 @@ fn huge_positions_are_answered_by_the_theory() {
         e.answer(&r, &p, &c).unwrap()
     };
     let a = ask(&mut e, "nim", &format!("{big},3"));
-    assert_eq!((a.grundy, a.method), (Some(big ^ 3), Method::ClosedForm));
+    assert_eq!((a.grundy, a.method), (Some(big ^ 3), ValueMethod::ClosedForm));
     let a = ask(&mut e, "euclid", &format!("{big},3"));
     assert_eq!(a.grundy, Some(theory::euclid_grundy(3, big)));
     let a = ask(&mut e, "cdn", &vec!["6"; 20_000].join(","));
     // 20,000 heaps of valuation 1: an even count, so 0
     assert_eq!(a.grundy, Some(0));
     let a = ask(&mut e, "wythoff", &format!("{big},{big}"));
-    assert_eq!((a.grundy, a.outcome, a.method), (None, Outcome::N, Method::ClosedForm));
+    assert_eq!(
+        (a.grundy, a.outcome, a.method),
+        (None, Outcome::N, ValueMethod::ClosedForm)
+    );
     let (pa, pb) = theory::wythoff_pair(big);
     assert_eq!(ask(&mut e, "wythoff", &format!("{pb},{pa}")).grundy, Some(0));
     let a = ask(&mut e, "fibonacci-nim", &theory::fibonacci(80).to_string());
@@ -191,7 +194,7 @@ fn huge_positions_are_answered_by_the_theory() {
     let a = ask(&mut e, "octal(0.07)", &big.to_string());
     let small = 53 + (big - 53) % 34;
     assert_eq!(a.grundy, ask(&mut e, "octal(0.07)", &small.to_string()).grundy);
-    assert_eq!(a.method, Method::ClosedForm);
+    assert_eq!(a.method, ValueMethod::ClosedForm);
     // a sum of huge components
     let a = ask(&mut e, "sum(nim,octal(0.07))", &format!("{big}+{big}"));
     assert!(a.grundy.is_some());

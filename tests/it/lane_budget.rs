@@ -73,14 +73,14 @@ fn the_inspectors_caches_stay_within_the_budget_and_answer_as_a_fresh_evaluator(
 #[test]
 fn the_board_editors_tables_are_sized_to_the_budget() {
     use nimscope::game::rules::cram_board::Board;
-    use nimscope::solver::cram_report::CramVariant;
+    use nimscope::solver::cram::report::CramPhase;
     // a 64 MiB budget: the solvers' default tables (256 MiB each) would not fit at all
     const BUDGET: u64 = 64 << 20;
     let mut w = Worker::new(no_wake(), BUDGET);
     for (rows, cols, variant, value) in [
-        (4, 5, CramVariant::Cram, 2),
-        (5, 5, CramVariant::Cram, 0),
-        (3, 15, CramVariant::PushBefore, 1),
+        (4, 5, CramPhase::Cram, 2),
+        (5, 5, CramPhase::Cram, 0),
+        (3, 15, CramPhase::PushBefore, 1),
     ] {
         let board = Board::rectangle(rows, cols).unwrap();
         w.submit(Lane::Cram, JobSpec::CramBoard { board, variant });

@@ -10,9 +10,9 @@ use nimscope::figure::png_out::read_text_chunks;
 use nimscope::figure::{Figure, FigureStyle, make_figure};
 use nimscope::game::theory;
 use nimscope::raster::{Overlays, colors};
+use nimscope::session::CentralTab;
 use nimscope::session::Session;
 use nimscope::solver::Control;
-use nimscope::ui::app::CentralTab;
 
 use crate::common::{harness, step_until};
 

@@ -33,7 +33,7 @@
 use super::Peek;
 use super::push::{PushMove, post_push_value};
 use super::report::{
-    ComponentValue, CramReport, CramSolvers, CramVariant, MoveValue, components, cram_report, row_values,
+    ComponentValue, CramPhase, CramReport, CramSolvers, MoveValue, components, cram_report, row_values,
 };
 use crate::game::Outcome;
 use crate::game::rules::cram_board::{Board, Domino};
@@ -73,12 +73,12 @@ fn placed(d: Domino, value: u32) -> MoveValue {
 /// `control`.
 pub fn cram_report_progressive(
     board: &Board,
-    variant: CramVariant,
+    variant: CramPhase,
     solvers: &mut CramSolvers,
     control: &Control,
     mut on_update: impl FnMut(&CramReport),
 ) -> Result<CramReport, SolveError> {
-    if variant == CramVariant::PushAfter {
+    if variant == CramPhase::PushAfter {
         // Closed forms only: nothing to wait for.
         return cram_report(board, variant, solvers, control);
     }
@@ -101,7 +101,7 @@ pub fn cram_report_progressive(
             on_update(report);
         }
     };
-    if variant == CramVariant::Cram {
+    if variant == CramPhase::Cram {
         for &cells in &comps {
             let v = solvers.cram.value(&sub_board(cells)?, control)?;
             report.value ^= v;
@@ -201,7 +201,7 @@ mod tests {
     }
 
     /// The partial reports and the complete one, each from fresh solvers.
-    fn run(b: &Board, variant: CramVariant) -> (Vec<CramReport>, CramReport) {
+    fn run(b: &Board, variant: CramPhase) -> (Vec<CramReport>, CramReport) {
         let mut partial = Vec::new();
         let full = cram_report_progressive(b, variant, &mut CramSolvers::default(), &Control::new(), |r| {
             partial.push(r.clone())
@@ -213,14 +213,14 @@ mod tests {
     #[test]
     fn same_report_as_the_full_one_value_first_placements_growing() {
         for b in boards() {
-            for variant in [CramVariant::Cram, CramVariant::PushBefore, CramVariant::PushAfter] {
+            for variant in [CramPhase::Cram, CramPhase::PushBefore, CramPhase::PushAfter] {
                 let reference = cram_report(&b, variant, &mut CramSolvers::default(), &Control::new()).unwrap();
                 let (partial, full) = run(&b, variant);
                 assert_eq!(full, reference, "{b} {variant:?}");
                 assert!(full.is_complete());
                 // The value comes first, before any placement (the push being a placement
                 // too), whenever there is one to wait for.
-                if variant != CramVariant::PushAfter && full.moves_total > 0 {
+                if variant != CramPhase::PushAfter && full.moves_total > 0 {
                     assert!(partial[0].moves.is_empty(), "{b} {variant:?}");
                 }
                 let mut last = None;
@@ -247,7 +247,7 @@ mod tests {
         // For a first-player win of Cram, the value search has stored a winning option: the
         // first placements shown include one.
         for b in boards() {
-            let (partial, full) = run(&b, CramVariant::Cram);
+            let (partial, full) = run(&b, CramPhase::Cram);
             if full.outcome != Outcome::N {
                 continue;
             }
@@ -262,10 +262,10 @@ mod tests {
     #[test]
     fn cancelled_keeps_the_partial_reports_true() {
         let b: Board = "5x5".parse().unwrap();
-        let full = cram_report(&b, CramVariant::Cram, &mut CramSolvers::default(), &Control::new()).unwrap();
+        let full = cram_report(&b, CramPhase::Cram, &mut CramSolvers::default(), &Control::new()).unwrap();
         let control = Control::new();
         let mut seen = Vec::new();
-        let r = cram_report_progressive(&b, CramVariant::Cram, &mut CramSolvers::default(), &control, |p| {
+        let r = cram_report_progressive(&b, CramPhase::Cram, &mut CramSolvers::default(), &control, |p| {
             seen.push(p.clone());
             if p.moves.len() >= 3 {
                 control.cancel();

@@ -7,40 +7,9 @@
 use super::CramSolver;
 use super::push::{PushCramSolver, PushMove, post_push_value};
 use crate::game::Outcome;
-use crate::game::cram_setup::CramRules;
+pub use crate::game::cram_game::CramPhase;
 use crate::game::rules::cram_board::{Board, Domino, low_bits};
 use crate::solver::control::{Control, SolveError};
-
-/// The game and, for Push Cram, the phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum CramVariant {
-    /// Cram: horizontal and vertical dominoes.
-    Cram,
-    /// Push Cram before the push: vertical dominoes, or push the button.
-    PushBefore,
-    /// Push Cram after the push: horizontal dominoes only, a sum of 0.07 games on the row runs.
-    PushAfter,
-}
-
-impl CramVariant {
-    /// The game a board is in: Cram, or Push Cram before or after the push.
-    pub fn of(rules: CramRules, pushed: bool) -> CramVariant {
-        match (rules, pushed) {
-            (CramRules::Cram, _) => CramVariant::Cram,
-            (CramRules::PushCram, false) => CramVariant::PushBefore,
-            (CramRules::PushCram, true) => CramVariant::PushAfter,
-        }
-    }
-
-    /// A few words for the status bar and the editor.
-    pub fn describe(self) -> &'static str {
-        match self {
-            CramVariant::Cram => "Cram",
-            CramVariant::PushBefore => "Push Cram before the push",
-            CramVariant::PushAfter => "Push Cram after the push",
-        }
-    }
-}
 
 /// A connected region of empty cells (4-neighbours).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +36,7 @@ pub struct MoveValue {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CramReport {
     pub board: Board,
-    pub variant: CramVariant,
+    pub variant: CramPhase,
     pub value: u32,
     pub outcome: Outcome,
     /// In order of their first cell (row-major).
@@ -98,7 +67,7 @@ impl CramReport {
 
     /// The value after the push (Push Cram), the XOR of the row values.
     pub fn post_push_value(&self) -> Option<u32> {
-        (self.variant != CramVariant::Cram).then(|| self.row_values.iter().fold(0, |a, b| a ^ b))
+        (self.variant != CramPhase::Cram).then(|| self.row_values.iter().fold(0, |a, b| a ^ b))
     }
 }
 
@@ -164,7 +133,7 @@ fn unreachable_move(e: impl ToString) -> SolveError {
 /// Computes the report of `board` under `variant`; cancellable through `control`.
 pub fn cram_report(
     board: &Board,
-    variant: CramVariant,
+    variant: CramPhase,
     solvers: &mut CramSolvers,
     control: &Control,
 ) -> Result<CramReport, SolveError> {
@@ -183,7 +152,7 @@ pub fn cram_report(
         moves_total: 0,
     };
     match variant {
-        CramVariant::Cram => {
+        CramPhase::Cram => {
             for &cells in &comps {
                 let v = solvers.cram.value(&sub_board(cells)?, control)?;
                 report.value ^= v;
@@ -197,7 +166,7 @@ pub fn cram_report(
                 });
             }
         }
-        CramVariant::PushAfter => {
+        CramPhase::PushAfter => {
             for &cells in &comps {
                 let v = post_push_value(&sub_board(cells)?);
                 report.value ^= v;
@@ -213,7 +182,7 @@ pub fn cram_report(
             }
             report.row_values = row_values(board);
         }
-        CramVariant::PushBefore => {
+        CramPhase::PushBefore => {
             report.row_values = row_values(board);
             let after_push = post_push_value(board);
             for (mv, winning) in solvers.push.move_outcomes(board, control)? {
@@ -295,7 +264,7 @@ mod tests {
         let control = Control::new();
         let mut memo = HashMap::new();
         for b in boards() {
-            let r = cram_report(&b, CramVariant::Cram, &mut solvers, &control).unwrap();
+            let r = cram_report(&b, CramPhase::Cram, &mut solvers, &control).unwrap();
             assert_eq!(r.value, brute(&b, &Board::legal_moves, &mut memo), "{b}");
             // the components nim-sum to the whole and cover the empty cells exactly once
             let xor = r.components.iter().fold(0, |a, c| a ^ c.value.unwrap());
@@ -324,7 +293,7 @@ mod tests {
         let control = Control::new();
         let (mut before, mut after) = (HashMap::new(), HashMap::new());
         for b in boards() {
-            let r = cram_report(&b, CramVariant::PushBefore, &mut solvers, &control).unwrap();
+            let r = cram_report(&b, CramPhase::PushBefore, &mut solvers, &control).unwrap();
             assert_eq!(r.value, brute_push(&b, &mut before, &mut after), "{b}");
             let pushed = brute(&b, &Board::horizontal_moves, &mut after);
             assert_eq!(r.post_push_value(), Some(pushed), "{b}");
@@ -344,7 +313,7 @@ mod tests {
             }
             assert_eq!(r.bluff, solvers.push.is_bluff(&b, &control).unwrap(), "{b}");
 
-            let r = cram_report(&b, CramVariant::PushAfter, &mut solvers, &control).unwrap();
+            let r = cram_report(&b, CramPhase::PushAfter, &mut solvers, &control).unwrap();
             assert_eq!(r.value, pushed, "{b}");
             let xor = r.components.iter().fold(0, |a, c| a ^ c.value.unwrap());
             assert_eq!(xor, pushed);
@@ -362,15 +331,15 @@ mod tests {
             |s: &str, v, solvers: &mut CramSolvers| cram_report(&s.parse().unwrap(), v, solvers, &control).unwrap();
         // both sides even: the second player wins by symmetry; one even, one odd: the first
         // player wins by the central domino, then symmetry
-        assert_eq!(report("4x4", CramVariant::Cram, &mut solvers).outcome, Outcome::P);
-        assert_eq!(report("2x6", CramVariant::Cram, &mut solvers).outcome, Outcome::P);
-        assert_eq!(report("2x5", CramVariant::Cram, &mut solvers).outcome, Outcome::N);
+        assert_eq!(report("4x4", CramPhase::Cram, &mut solvers).outcome, Outcome::P);
+        assert_eq!(report("2x6", CramPhase::Cram, &mut solvers).outcome, Outcome::P);
+        assert_eq!(report("2x5", CramPhase::Cram, &mut solvers).outcome, Outcome::N);
         // a strip is 0.07 (Dawson's Kayles in cells): 0, 0, 1, 1, 2, 0, 3, 1, 1, 0 for 0..10
         let g007 = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0];
         for (n, &g) in g007.iter().enumerate().skip(1) {
-            let r = report(&format!("1x{n}"), CramVariant::Cram, &mut solvers);
+            let r = report(&format!("1x{n}"), CramPhase::Cram, &mut solvers);
             assert_eq!(r.value, g, "1x{n}");
-            let r = report(&format!("{n}x3"), CramVariant::PushAfter, &mut solvers);
+            let r = report(&format!("{n}x3"), CramPhase::PushAfter, &mut solvers);
             assert_eq!(r.row_values, vec![1; n]);
             assert_eq!(r.value, (n % 2) as u32);
         }
@@ -379,11 +348,11 @@ mod tests {
         assert_eq!(row_values(&strip), vec![post_push_value(&strip)]);
         assert_eq!(components(&strip), vec![u128::MAX]);
         // rows: runs of 4 (value 2) and 2 (value 1) in row 1, one run of 7 (value 1) in row 2
-        let r = report("....#../.......", CramVariant::PushBefore, &mut solvers);
+        let r = report("....#../.......", CramPhase::PushBefore, &mut solvers);
         assert_eq!(r.row_values, vec![3, 1]);
         assert_eq!(r.post_push_value(), Some(2));
         // two components, each outlined with its own value
-        let r = report("..#../..#..", CramVariant::Cram, &mut solvers);
+        let r = report("..#../..#..", CramPhase::Cram, &mut solvers);
         assert_eq!(r.components.len(), 2);
         assert_eq!(r.components[0].value, r.components[1].value);
         assert_eq!(r.value, 0);
@@ -397,12 +366,12 @@ mod tests {
         control.cancel();
         let b: Board = "8x8".parse().unwrap();
         assert_eq!(
-            cram_report(&b, CramVariant::Cram, &mut solvers, &control),
+            cram_report(&b, CramPhase::Cram, &mut solvers, &control),
             Err(SolveError::Cancelled)
         );
         // The table takes half the budget, and needs at least 64 KiB.
         let small = Control::with_budget(100 << 10);
-        let e = cram_report(&b, CramVariant::Cram, &mut CramSolvers::default(), &small).unwrap_err();
+        let e = cram_report(&b, CramPhase::Cram, &mut CramSolvers::default(), &small).unwrap_err();
         assert!(e.to_string().contains("memory budget"), "{e}");
     }
 }

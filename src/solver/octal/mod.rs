@@ -15,16 +15,16 @@ use rare_common::{RareCommon, SplitSummary, Work};
 
 /// How the values were computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum OctalMethod {
     RareCommon,
     Plain,
 }
 
-impl Method {
+impl OctalMethod {
     pub fn as_str(self) -> &'static str {
         match self {
-            Method::RareCommon => "rare/common",
-            Method::Plain => "plain",
+            OctalMethod::RareCommon => "rare/common",
+            OctalMethod::Plain => "plain",
         }
     }
 }
@@ -35,7 +35,7 @@ pub struct OctalSequence {
     /// G(0..len): up to the N asked for, or up to where the period was certified.
     pub values: Vec<u32>,
     pub periodicity: Option<Periodicity>,
-    pub method: Method,
+    pub method: OctalMethod,
     /// The final rare/common split (rare/common method only).
     pub split: Vec<SplitSummary>,
     pub work: Work,
@@ -110,14 +110,14 @@ pub fn octal_sequence(code: &OctalCode, n: u64, control: &Control) -> Result<Oct
             split: e.summary(),
             work: e.work,
             periodicity,
-            method: Method::RareCommon,
+            method: OctalMethod::RareCommon,
             values: e.into_values(),
         },
         Engine::Plain(e) => OctalSequence {
             split: Vec::new(),
             work: Work::default(),
             periodicity,
-            method: Method::Plain,
+            method: OctalMethod::Plain,
             values: e.into_values(),
         },
     })

@@ -116,7 +116,7 @@ fn direct_value(form: CellForm, a: u64, b: u64) -> u32 {
     form.value(a, b).map_or(NONE, |v| v.min(u64::from(SATURATED)) as u32)
 }
 
-enum Method {
+enum TileMethod {
     /// The ruleset has no map under this layout (see [`Presentation`]): why.
     NoMap(String),
     Direct(Box<DirectBand>),
@@ -129,7 +129,7 @@ enum Method {
 pub struct TileSource {
     ruleset: Ruleset,
     layout: Layout,
-    method: Method,
+    method: TileMethod,
 }
 
 impl TileSource {
@@ -141,21 +141,21 @@ impl TileSource {
         let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
         let direct = CellForm::of(ruleset, layout);
         let method = match (no_map, growing, direct) {
-            (Some(why), _, _) => Method::NoMap(why),
-            (None, _, Some(form)) => Method::Direct(Box::new(DirectBand {
+            (Some(why), _, _) => TileMethod::NoMap(why),
+            (None, _, Some(form)) => TileMethod::Direct(Box::new(DirectBand {
                 form,
                 rows: 0..0,
                 cols: 0..0,
                 values: Vec::new(),
             })),
-            (None, Some(g), None) => Method::Growing(Box::new(g)),
+            (None, Some(g), None) => TileMethod::Growing(Box::new(g)),
             (None, None, None)
                 if *layout == Layout::Plain
                     && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
             {
-                Method::Whole(None)
+                TileMethod::Whole(None)
             }
-            (None, None, None) => Method::Search(Box::new(SearchPlane {
+            (None, None, None) => TileMethod::Search(Box::new(SearchPlane {
                 search: Search::new(ruleset.clone()),
                 chunks: HashMap::new(),
             })),
@@ -171,11 +171,11 @@ impl TileSource {
     /// the whole rectangle (a worker lane accounts it against the budget).
     pub fn bytes(&self) -> u64 {
         match &self.method {
-            Method::NoMap(_) => 0,
-            Method::Direct(d) => d.values.len() as u64 * 4,
-            Method::Growing(g) => g.held_bytes(),
-            Method::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
-            Method::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
+            TileMethod::NoMap(_) => 0,
+            TileMethod::Direct(d) => d.values.len() as u64 * 4,
+            TileMethod::Growing(g) => g.held_bytes(),
+            TileMethod::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
+            TileMethod::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
         }
     }
 
@@ -186,7 +186,7 @@ impl TileSource {
 
     /// Whether G(a, b) = G(b, a) is used: the source holds only the triangle b ≤ a.
     pub fn is_symmetric(&self) -> bool {
-        matches!(self.method, Method::Growing(_))
+        matches!(self.method, TileMethod::Growing(_))
     }
 
     /// The value at (a, b), [`NONE`] if it is not a position; the cell must be final (inside a
@@ -194,11 +194,11 @@ impl TileSource {
     #[inline]
     pub fn value(&self, a: u64, b: u64) -> u32 {
         match &self.method {
-            Method::Direct(d) => d.get(a, b),
-            Method::Growing(g) => g.raw(a, b),
-            Method::Search(s) => s.get(a, b),
-            Method::Whole(Some(g)) => g.get(a, b).unwrap_or(NONE),
-            Method::Whole(None) | Method::NoMap(_) => NONE,
+            TileMethod::Direct(d) => d.get(a, b),
+            TileMethod::Growing(g) => g.raw(a, b),
+            TileMethod::Search(s) => s.get(a, b),
+            TileMethod::Whole(Some(g)) => g.get(a, b).unwrap_or(NONE),
+            TileMethod::Whole(None) | TileMethod::NoMap(_) => NONE,
         }
     }
 
@@ -206,7 +206,7 @@ impl TileSource {
     pub fn read_row(&self, a: u64, cols: Range<u64>, out: &mut Vec<u32>) {
         out.clear();
         match &self.method {
-            Method::Growing(g) => out.extend(cols.map(|b| g.raw(a, b))),
+            TileMethod::Growing(g) => out.extend(cols.map(|b| g.raw(a, b))),
             _ => out.extend(cols.map(|b| self.value(a, b))),
         }
     }
@@ -224,8 +224,8 @@ impl TileSource {
             return Ok(());
         }
         match &mut self.method {
-            Method::NoMap(why) => Err(SolveError::Unsupported(why.clone())),
-            Method::Direct(_) => {
+            TileMethod::NoMap(why) => Err(SolveError::Unsupported(why.clone())),
+            TileMethod::Direct(_) => {
                 // bands of about STAGE each, sized by the cells per second of the last one
                 let width = region.cols.end - region.cols.start;
                 control.reserve("a band of the map's cells", DIRECT_BAND_CELLS.min(region.len()) * 4)?;
@@ -234,7 +234,7 @@ impl TileSource {
                 while start < region.rows.end {
                     let end = start.saturating_add(rows).min(region.rows.end);
                     let t = Instant::now();
-                    let Method::Direct(d) = &mut self.method else {
+                    let TileMethod::Direct(d) = &mut self.method else {
                         unreachable!()
                     };
                     d.compute(start..end, region.cols.clone(), control)?;
@@ -246,7 +246,7 @@ impl TileSource {
                 }
                 Ok(())
             }
-            Method::Growing(g) => {
+            TileMethod::Growing(g) => {
                 let target = region.rows.end.max(region.cols.end);
                 // refused at once if the whole growth is over the budget, not step by step
                 control.reserve(format!("the map up to row {target}"), g.bytes_for(target))?;
@@ -260,7 +260,7 @@ impl TileSource {
                 let mut next = (done + 256).min(target);
                 while done < target {
                     let start = Instant::now();
-                    let Method::Growing(g) = &mut self.method else {
+                    let TileMethod::Growing(g) = &mut self.method else {
                         unreachable!()
                     };
                     g.grow_to(next, control)?;
@@ -274,12 +274,12 @@ impl TileSource {
                 }
                 Ok(())
             }
-            Method::Search(_) => {
+            TileMethod::Search(_) => {
                 let (ruleset, layout) = (self.ruleset.clone(), self.layout.clone());
                 let mut reported = region.rows.start;
                 let mut last = Instant::now();
                 for a in region.rows.clone() {
-                    let Method::Search(plane) = &mut self.method else {
+                    let TileMethod::Search(plane) = &mut self.method else {
                         unreachable!()
                     };
                     for b in region.cols.clone() {
@@ -306,7 +306,7 @@ impl TileSource {
                 }
                 Ok(())
             }
-            Method::Whole(whole) => {
+            TileMethod::Whole(whole) => {
                 let (r, c) = (region.rows.end, region.cols.end);
                 if !whole.as_ref().is_some_and(|g| g.rows.end >= r && g.cols.end >= c) {
                     let (r0, c0) = whole.as_ref().map_or((0, 0), |g| (g.rows.end, g.cols.end));

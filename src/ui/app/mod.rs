@@ -49,7 +49,7 @@ const SEQUENCE_LEN: u64 = 600;
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
 
 /// What the central area shows (saved in sessions).
-pub use crate::session::Tab as CentralTab;
+use crate::session::CentralTab;
 
 /// The map's values as far as computed: the tiles of one ruleset, layout and pooling rule
 /// (and in the difference mode, one compared ruleset or theorem), the colour scale of the
@@ -282,7 +282,7 @@ impl App {
                 Layout::Plain
             }
         };
-        if let Some(rules) = cram_editor::rules_of(&r) {
+        if let Some(rules) = r.cram_game() {
             self.central_tab = CentralTab::CramBoard;
             self.cram_editor.model.set_rules(rules);
         }

@@ -9,8 +9,8 @@ use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 use crate::figure::board::{self, colors};
 use crate::game::cram_setup::{Setup, domino_between};
 use crate::game::rules::cram_board::{Domino, Orientation};
-use crate::solver::cram_report::CramReport;
-use crate::solver::push_cram::PushMove;
+use crate::solver::cram::push::PushMove;
+use crate::solver::cram::report::CramReport;
 use crate::ui::theme::color32 as color;
 
 /// Smallest and largest cell size, in points: a small board on a large screen grows to fill

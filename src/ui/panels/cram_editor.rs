@@ -10,16 +10,16 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::game::Outcome;
-use crate::game::cram_setup::{CramDocument, CramModel, CramRules, EditError, Setup, SetupError};
+use crate::game::cram_setup::{CramDocument, CramGame, CramModel, EditError, Setup, SetupError};
 use crate::game::rules::cram_board::Board;
-use crate::solver::cram_report::{CramReport, CramVariant};
-use crate::solver::push_cram::PushMove;
+use crate::solver::cram::push::PushMove;
+use crate::solver::cram::report::{CramPhase, CramReport};
 use crate::ui::canvas::board_view::{self, BoardAction, BoardView, Target};
 use crate::ui::theme;
 use crate::worker::{JobError, JobSpec, Lane, Output, Worker};
 
 /// A position as the worker solves it.
-pub type SolveKey = (Board, CramVariant);
+pub type SolveKey = (Board, CramPhase);
 
 /// Reports kept for positions solved earlier (undo and redo show them at once).
 const REPORT_CACHE: usize = 256;
@@ -112,8 +112,8 @@ impl CramEditor {
     }
 
     /// The game being played now: Cram, or Push Cram before or after the push.
-    pub fn variant(&self) -> CramVariant {
-        CramVariant::of(self.model.rules(), self.setup().pushed)
+    pub fn variant(&self) -> CramPhase {
+        CramPhase::of(self.model.rules(), self.setup().pushed)
     }
 
     /// The position to solve, or every reason the drawing is not one.
@@ -340,7 +340,7 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
             editor.edit(|s| s.resize(rows, cols));
         }
         ui.separator();
-        for (rules, name) in [(CramRules::Cram, "Cram"), (CramRules::PushCram, "Push Cram")] {
+        for (rules, name) in [(CramGame::Cram, "Cram"), (CramGame::PushCram, "Push Cram")] {
             if ui.radio(editor.model.rules() == rules, name).clicked() {
                 editor.model.set_rules(rules);
                 editor.message = None;
@@ -400,7 +400,7 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
 fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) {
     let variant = editor.variant();
     ui.heading(variant.describe());
-    if editor.model.rules() == CramRules::PushCram {
+    if editor.model.rules() == CramGame::PushCram {
         ui.horizontal_wrapped(|ui| {
             if editor.setup().pushed {
                 ui.label("Phase: after the push (horizontal dominoes only).");
@@ -466,7 +466,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     } else {
         "Bluff position: no"
     });
-    if report.variant != CramVariant::Cram {
+    if report.variant != CramPhase::Cram {
         ui.separator();
         ui.label("Row values after the push (0.07 of each row's runs):");
         for (r, v) in report.row_values.iter().enumerate() {
@@ -485,7 +485,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
             None => format!("component {}: {cells} cells", i + 1),
         });
     }
-    if report.variant == CramVariant::PushBefore && report.components.len() > 1 {
+    if report.variant == CramPhase::PushBefore && report.components.len() > 1 {
         ui.small("Before the push the components do not add up: the push acts on all of them.");
     }
     ui.separator();
@@ -519,7 +519,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
             report.moves_total
         )
     });
-    ui.small(if report.variant == CramVariant::PushBefore {
+    ui.small(if report.variant == CramPhase::PushBefore {
         "Placements: green, edged white = winning; red = losing."
     } else {
         "Placements: green, edged white = winning (leads to G = 0); the others from blue-grey (G = 1) \
@@ -549,14 +549,5 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     });
     if let Some(m) = play {
         editor.play(m);
-    }
-}
-
-/// The editor's rules for a ruleset of the catalog: `cram` and `push-cram` open the editor.
-pub fn rules_of(r: &crate::game::Ruleset) -> Option<CramRules> {
-    match r.to_string().as_str() {
-        "cram" => Some(CramRules::Cram),
-        "push-cram" | "push(cram-v,cram-h)" => Some(CramRules::PushCram),
-        _ => None,
     }
 }

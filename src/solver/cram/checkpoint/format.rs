@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-use super::{CheckpointError, CheckpointGame, CheckpointInfo};
+use super::{CheckpointError, CheckpointInfo, CramGame};
 use crate::game::rules::cram_board::Board;
 
 /// The first line of every checkpoint.
@@ -112,7 +112,7 @@ pub(super) fn write_entry(out: &mut impl Write, e: Entry) -> std::io::Result<()>
 /// file yet.
 pub(super) fn check_file(
     path: &Path,
-    game: CheckpointGame,
+    game: CramGame,
     board: &Board,
 ) -> Result<Option<CheckpointInfo>, CheckpointError> {
     let file = match open_checkpoint(path) {

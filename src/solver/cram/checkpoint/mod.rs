@@ -50,29 +50,14 @@ use super::table::{Filled, Tables};
 use crate::game::rules::cram_board::Board;
 use crate::solver::control::{Control, SolveError};
 
-/// The game a checkpoint belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CheckpointGame {
-    Cram,
-    /// Push Cram before the push.
-    PushCram,
-}
-
-impl CheckpointGame {
-    fn name(self) -> &'static str {
-        match self {
-            CheckpointGame::Cram => "cram",
-            CheckpointGame::PushCram => "push-cram",
-        }
-    }
-}
+pub use crate::game::cram_game::CramGame;
 
 /// What a checkpoint file says about itself.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CheckpointInfo {
     pub version: u32,
-    pub game: CheckpointGame,
+    #[serde(with = "crate::game::cram_game::by_name")]
+    pub game: CramGame,
     /// The board, in its text form.
     pub board: String,
     /// Seconds of search so far, over every run.
@@ -117,7 +102,7 @@ enum Source {
 /// saved while it runs and after.
 pub struct Checkpoint {
     path: PathBuf,
-    game: CheckpointGame,
+    game: CramGame,
     board: Board,
     source: Source,
     started: Instant,
@@ -138,7 +123,7 @@ impl Checkpoint {
         solver: &mut CramSolver,
         control: &Control,
     ) -> Result<(Checkpoint, Option<CheckpointInfo>), CheckpointError> {
-        let game = CheckpointGame::Cram;
+        let game = CramGame::Cram;
         let found = check_file(path, game, board)?;
         let tables = solver.tables(control).map_err(|error| solve_error(path, error))?;
         if found.is_some() {
@@ -166,7 +151,7 @@ impl Checkpoint {
         solver: &mut PushCramSolver,
         control: &Control,
     ) -> Result<(Checkpoint, Option<CheckpointInfo>), CheckpointError> {
-        let game = CheckpointGame::PushCram;
+        let game = CramGame::PushCram;
         let found = check_file(path, game, board)?;
         let table = solver.shared_table(control).map_err(|error| solve_error(path, error))?;
         if found.is_some() {
@@ -181,7 +166,7 @@ impl Checkpoint {
 
     fn new(
         path: &Path,
-        game: CheckpointGame,
+        game: CramGame,
         board: &Board,
         source: Source,
         found: Option<CheckpointInfo>,

@@ -16,7 +16,13 @@ pub fn harness_with_budget(budget: u64) -> Harness<'static, App> {
         // the map's worker wakes the window with each batch of tiles it finishes: `run` may
         // take a few more frames to settle while a map fills
         .with_max_steps(32)
-        .build_ui_state(|ui, app: &mut App| app.ui_root(ui), App::new(budget))
+        .build_ui_state(
+            |ui, app: &mut App| {
+                app.advance(ui.ctx());
+                app.ui_root(ui)
+            },
+            App::new(budget),
+        )
 }
 
 /// A 1280×800 window with a 1 GiB budget.

@@ -1,0 +1,164 @@
+//! The window's chrome: keyboard shortcuts, the menu bar, the colour mode menu and the status
+//! bar with the map's progress.
+
+use std::time::Instant;
+
+use super::*;
+use crate::raster::{ColorMode, Palette};
+use crate::ui::canvas::{self, MapKey};
+use crate::ui::panels::inspector::{self};
+use crate::ui::theme;
+use crate::worker::{JobSpec, Lane};
+
+impl App {
+    pub(super) fn shortcuts_ui(&mut self, ctx: &egui::Context) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        self.file_shortcuts_ui(ctx);
+        inspector::keyboard_ui(ctx, &mut self.inspector); // the arrows, while the pointer is over the inspector
+        canvas::keyboard_ui(ctx, &mut self.map_state);
+    }
+
+    pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu_ui(ui));
+            ui.menu_button("View", |ui| {
+                for (label, key) in [
+                    ("Zoom in  (+)", MapKey::ZoomIn),
+                    ("Zoom out  (-)", MapKey::ZoomOut),
+                    ("Fit: the first 64 × 64 cells  (0)", MapKey::Fit),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.map_state.apply(key);
+                    }
+                }
+                ui.separator();
+                self.color_mode_ui(ui);
+                ui.separator();
+                let o = &mut self.map_state.overlays;
+                ui.checkbox(&mut o.grid_lines, "Grid lines");
+                ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
+                ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
+                ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
+            });
+            ui.menu_button("Help", |ui| {
+                for (page, label) in [
+                    (help::HelpPage::QuickStart, "Quick start"),
+                    (help::HelpPage::Keys, "Keys and gestures"),
+                    (help::HelpPage::About, "About nimscope"),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.show_help = true;
+                        self.help_page = page;
+                        ui.close();
+                    }
+                }
+            });
+        });
+    }
+
+    /// The colour mode choices (in the View menu).
+    pub fn color_mode_ui(&mut self, ui: &mut egui::Ui) {
+        let c = &mut self.map_state.color;
+        ui.radio_value(c, ColorMode::Outcome, "P-positions");
+        ui.radio_value(c, ColorMode::Grundy(Palette::Viridis), "Grundy value (viridis)");
+        ui.radio_value(
+            c,
+            ColorMode::Grundy(Palette::Cividis),
+            "Grundy value (cividis, colour-blind safe)",
+        );
+        ui.radio_value(c, ColorMode::Modulo(2), "Grundy value mod 2");
+        ui.radio_value(c, ColorMode::Modulo(4), "Grundy value mod 4");
+        ui.radio_value(c, ColorMode::Difference, "Difference (compare with: left panel)");
+    }
+
+    pub(super) fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let mut cancel = false;
+            let map_running = self.worker.as_ref().is_some_and(|w| w.is_running(Lane::Map));
+            let map_text = self.map_progress_text(map_running);
+            if let Some(w) = &self.worker {
+                for r in w.running() {
+                    if r.lane == Lane::Map && matches!(r.spec, JobSpec::Map(_)) {
+                        continue; // the map's own figure follows
+                    }
+                    let (done, total) = r.control.progress();
+                    let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
+                    let secs = r.started.elapsed().as_secs_f64().max(1e-3);
+                    ui.label(r.spec.describe());
+                    if total == 0 {
+                        // unknown size (a Cram search): what has been done so far
+                        ui.spinner();
+                        ui.label(format!("{done} positions searched"));
+                        continue;
+                    }
+                    ui.add(
+                        egui::ProgressBar::new(frac.min(1.0))
+                            .desired_width(160.0)
+                            .show_percentage(),
+                    );
+                    ui.label(format!("{:.1} M cells/s", done as f64 / secs / 1e6));
+                }
+                if let Some(text) = map_text {
+                    let p = &self.map_progress;
+                    ui.add(
+                        egui::ProgressBar::new((p.done as f64 / p.in_view.max(1) as f64) as f32)
+                            .desired_width(160.0)
+                            .show_percentage(),
+                    );
+                    ui.label(text);
+                }
+                if w.running().next().is_some() && ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            }
+            if cancel {
+                self.cancel_jobs();
+            }
+            if let Some(s) = self.status.message() {
+                ui.colored_label(theme::ERROR_TEXT, s);
+            } else if !notice::notice_ui(ui, self.notice.as_ref())
+                && let Some(h) = self.hovered
+            {
+                ui.label(h.describe());
+            }
+        });
+    }
+}
+
+impl App {
+    /// The status bar's words on the map's fill while the view is not complete: cells done of
+    /// the cells in view (monotonic while the view stays), and the rate since the view began.
+    pub(super) fn map_progress_text(&mut self, running: bool) -> Option<String> {
+        let CentralView::Map(_) = self.central_view() else {
+            return None;
+        };
+        let view = self.map_state.visible_cells(self.map_limit());
+        let p = self.map_progress;
+        if !matches!(&self.map.fill, Some((v, _, _)) if *v == view) {
+            self.map.fill = Some((view, Instant::now(), p.done));
+        }
+        if p.is_complete() && !running {
+            return None;
+        }
+        let (_, since, done0) = self.map.fill.as_ref()?;
+        let secs = since.elapsed().as_secs_f64().max(1e-3);
+        let new_cells = p.done.saturating_sub(*done0);
+        let counts = format!("map: {} of {} cells", count_text(p.done), count_text(p.in_view));
+        if new_cells == 0 {
+            // no batch yet since the view changed: a rate of 0.0 would say the solver stalled
+            return Some(counts);
+        }
+        Some(format!("{counts}, {:.1} M cells/s", new_cells as f64 / secs / 1e6))
+    }
+}
+
+/// A count of cells in a few digits: 830, 12.5 k, 16.8 M.
+fn count_text(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
+        _ => format!("{:.1} M", n as f64 / 1e6),
+    }
+}

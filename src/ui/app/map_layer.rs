@@ -1,0 +1,119 @@
+//! The map's layer of values: the tiles of one ruleset, layout and pooling rule, the colour
+//! scale of the view, and what the worker was last asked ([`MapLayer`]); and what the status
+//! bar says of the map's job ([`MapStatus`]).
+
+use std::time::Instant;
+
+use super::*;
+use crate::camera::CellRect;
+use crate::game::{Layout, Ruleset};
+use crate::raster::{ColorMode, CompareWith};
+use crate::solver::tiles::{KeyRule, TileStore};
+use crate::ui::canvas::Camera;
+use crate::worker::{JobError, MapJob};
+
+/// The map's values as far as computed: the tiles of one ruleset, layout and pooling rule
+/// (and in the difference mode, one compared ruleset or theorem), the colour scale of the
+/// view, and what the worker was last asked.
+pub struct MapLayer {
+    /// The finished tiles, of every level; panning back reads them.
+    pub tiles: TileStore,
+    /// What the tiles are of.
+    pub(super) of: Option<(Ruleset, Layout, KeyRule, CompareWith)>,
+    /// Rows and columns this far or farther are not asked for: a job that far was over the
+    /// memory budget.
+    pub(super) limit: u64,
+    /// The colour scale: the largest value of a view (once `complete`, of all its cells).
+    pub scale: Option<Scale>,
+    /// The job running: what it asks for and when it was asked.
+    pub(super) asked: Option<(Box<MapJob>, Instant)>,
+    /// When the fill of the current view began, and how many of its cells were done then.
+    pub(super) fill: Option<(CellRect, Instant, u64)>,
+}
+
+/// The top of the colour scale, taken over a view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scale {
+    pub view: CellRect,
+    pub max: Option<u32>,
+    /// Whether every cell of the view was counted.
+    pub complete: bool,
+}
+
+impl MapLayer {
+    pub(super) fn new(memory_budget: u64) -> Self {
+        Self {
+            tiles: TileStore::new(memory_budget / 4),
+            of: None,
+            limit: MAX_MAP,
+            scale: None,
+            asked: None,
+            fill: None,
+        }
+    }
+
+    /// Forgets the values (a new ruleset or layout).
+    pub(super) fn clear(&mut self) {
+        self.tiles.clear();
+        self.of = None;
+        self.limit = MAX_MAP;
+        self.scale = None;
+        self.asked = None;
+        self.fill = None;
+    }
+
+    /// Makes the layer hold these values, forgetting others.
+    pub(super) fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
+        if self.of.as_ref() != Some(&of) {
+            self.clear();
+            self.limit = far_limit(&of.0, &of.1);
+            self.tiles.set_rule(of.2);
+            self.of = Some(of);
+        }
+    }
+
+    /// The top of the colour scale to draw with.
+    pub fn scale_max(&self) -> u32 {
+        self.scale.as_ref().and_then(|s| s.max).unwrap_or(0)
+    }
+}
+
+/// A map job's identity, without the tiles it lacks.
+pub(super) fn same_job(x: &MapJob, y: &MapJob) -> bool {
+    (&x.ruleset, &x.layout, x.color, &x.compare, x.level, &x.view)
+        == (&y.ruleset, &y.layout, y.color, &y.compare, y.level, &y.view)
+}
+
+/// What the status bar says about the map. Only a failed sequence holds back its job (until
+/// the ruleset changes); a cancelled map waits for the next change of view or colours.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum MapStatus {
+    /// Nothing to say: the map fills or is full.
+    #[default]
+    Ready,
+    /// Cancel was pressed with this view and these colours.
+    Cancelled { camera: Camera, color: ColorMode },
+    /// No map for the ruleset as set: why, in the window's words.
+    NoMap(String),
+    /// A tile from row or column `far` on could not be computed; nearer tiles still come.
+    TooFar { far: u64, error: JobError },
+    /// A job of the map failed (the sequence of a one-heap ruleset).
+    Failed { what: String, error: JobError },
+}
+
+impl MapStatus {
+    /// The status bar's text, if any.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            MapStatus::Ready => None,
+            // said once by a notice that fades; the map just waits
+            MapStatus::Cancelled { .. } => None,
+            // the centre of the window says why, with what to do instead
+            MapStatus::NoMap(_) => None,
+            MapStatus::TooFar { far, error } => Some(format!(
+                "the map beyond row or column {far} is too far to compute: {error}"
+            )),
+            MapStatus::Failed { what, error } => Some(format!("{what}: {error}")),
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Export from the window: the region a figure or CSV covers, the Export figure dialog, and
+//! the export jobs' results.
+
+use std::path::Path;
+
+use super::*;
+use crate::camera::CellRect;
+use crate::figure::{Background, MAX_SIDE};
+use crate::session::Session;
+use crate::ui::app::App;
+use crate::ui::app::file_prompt::{FileAction, FilePrompt, path_row_ui};
+use crate::ui::app::notice::Notice;
+use crate::worker::{JobSpec, Lane, Output, Response};
+
+impl App {
+    /// The whole cells the map shows now (at least one).
+    pub fn visible_region(&self) -> CellRect {
+        let visible = self.map_state.visible_cells(u64::MAX);
+        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
+        CellRect {
+            rows: at_least_one(visible.rows),
+            cols: at_least_one(visible.cols),
+        }
+    }
+
+    /// The region a map figure exported now shows, as the export window says.
+    pub fn export_region(&self) -> CellRect {
+        match (self.sessions.export_region, &self.sessions.region) {
+            (ExportRegion::Session, Some(r)) => r.clone(),
+            _ => self.visible_region(),
+        }
+    }
+
+    /// Starts writing the current view's figure to `path` in the background; a map shows the
+    /// region the export window chose (the session's region is never changed by it). The file's
+    /// extension chooses the format: `.png` or `.svg`.
+    pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
+        crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
+        let region = self.export_region();
+        let session = Session {
+            rows: region.rows,
+            cols: region.cols,
+            ..self.session()
+        };
+        let spec = session.figure_spec(self.sessions.figure.clone(), None)?;
+        let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
+        worker.submit(
+            Lane::Export,
+            JobSpec::Export {
+                spec: Box::new(spec),
+                path: path.to_path_buf(),
+            },
+        );
+        self.notice = None;
+        Ok(())
+    }
+
+    /// Starts writing the values of the map's visible cells to `path` as CSV, the format of
+    /// `nimscope grid` (one line per row a, the columns b comma-separated), in the background.
+    pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
+        let layout = match self.presentation() {
+            crate::game::Presentation::Map(layout) => layout,
+            _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
+        };
+        let region = self.visible_region();
+        let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
+        if worker.is_running(Lane::Export) {
+            return Err("a file is being written: wait for it (or Cancel it) first".into());
+        }
+        worker.submit(
+            Lane::Export,
+            JobSpec::Csv {
+                ruleset: self.ruleset.clone(),
+                layout,
+                rows: region.rows,
+                cols: region.cols,
+                path: path.to_path_buf(),
+            },
+        );
+        self.notice = None;
+        Ok(())
+    }
+
+    /// Takes a finished export.
+    pub(in crate::ui::app) fn on_export_response(&mut self, resp: Response) {
+        let csv = matches!(resp.spec, JobSpec::Csv { .. });
+        self.notice = Some(match resp.result {
+            Ok(Output::Exported { path, width, height }) => {
+                Notice::done(format!("exported {} ({width}×{height} pixels)", path.display()))
+            }
+            Ok(Output::CsvWritten { path, rows, cols }) => Notice::done(format!(
+                "wrote the values of {rows} rows × {cols} columns to {}",
+                path.display()
+            )),
+            Err(e) if csv => Notice::error(format!("CSV export failed: {e}")),
+            Ok(_) => return,
+            Err(e) => Notice::error(format!("export failed: {e}")),
+        });
+    }
+
+    pub(super) fn export_window_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.sessions.show_export;
+        let mut chosen = None;
+        let default_export = self.default_path("png");
+        let visible = self.visible_region();
+        egui::Window::new("Export figure").open(&mut open).show(ctx, |ui| {
+            let f = &mut self.sessions.figure;
+            ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
+            ui.horizontal(|ui| {
+                let label = ui.label("Width (pixels)");
+                ui.add(egui::DragValue::new(&mut f.width).range(256..=MAX_SIDE))
+                    .labelled_by(label.id);
+            });
+            ui.checkbox(&mut f.axes, "Axes and tick labels");
+            ui.checkbox(&mut f.legend, "Legend");
+            ui.horizontal(|ui| {
+                let label = ui.label("Title");
+                ui.text_edit_singleline(&mut f.title).labelled_by(label.id);
+            });
+            ui.small("Empty: the ruleset; '-': no title.");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut f.background, Background::White, "White background");
+                ui.radio_value(&mut f.background, Background::Transparent, "Transparent");
+            });
+            ui.separator();
+            region_choice_ui(ui, &mut self.sessions.export_region, self.sessions.region.as_ref(), &visible);
+            ui.separator();
+            let default = default_export;
+            let prompt = self
+                .sessions
+                .export_path
+                .get_or_insert_with(|| FilePrompt::new(FileAction::Export, &default));
+            let enter = path_row_ui(ui, prompt);
+            ui.small("The file's extension chooses the format: .png (pixels) or .svg (vector, for a paper).");
+            if ui.button("Export").clicked() || enter {
+                match prompt.chosen() {
+                    Some(p) => chosen = Some(p),
+                    None => prompt.message = Some("type the file's path first".into()),
+                }
+            }
+            if let Some(w) = &self.worker
+                && w.is_running(Lane::Export)
+            {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("exporting…");
+                });
+            }
+        });
+        self.sessions.show_export = open;
+        if let Some(path) = chosen
+            && let Err(e) = self.export_figure(&path)
+        {
+            let message = format!("export: {e}");
+            if let Some(p) = &mut self.sessions.export_path {
+                p.message = Some(message.clone());
+            }
+            self.notice = Some(Notice::error(message));
+        }
+    }
+}
+
+/// `[a, b)` as the figures write a range.
+fn range_text(r: &std::ops::Range<u64>) -> String {
+    format!("[{}, {})", r.start, r.end)
+}
+
+/// The export window's choice of cells for a map figure, saying which cells each choice is.
+fn region_choice_ui(ui: &mut egui::Ui, choice: &mut ExportRegion, session: Option<&CellRect>, visible: &CellRect) {
+    let cells = |r: &CellRect| {
+        format!(
+            "rows a in {}, columns b in {}",
+            range_text(&r.rows),
+            range_text(&r.cols)
+        )
+    };
+    ui.label("A map figure shows");
+    match session {
+        Some(r) => {
+            ui.radio_value(
+                choice,
+                ExportRegion::Session,
+                format!("the session's region: {}", cells(r)),
+            );
+        }
+        None => {
+            ui.add_enabled(
+                false,
+                egui::RadioButton::new(
+                    false,
+                    "the session's region (none yet: it is set when the session is saved)",
+                ),
+            );
+        }
+    }
+    let visible_label = format!("the visible region: {}", cells(visible));
+    if session.is_none() {
+        let _ = ui.radio(true, visible_label);
+    } else {
+        ui.radio_value(choice, ExportRegion::Visible, visible_label);
+    }
+}

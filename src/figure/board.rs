@@ -2,7 +2,16 @@
 //! and [`board_image`], the RGBA figure of a board for PNG export (cells, blocked cells,
 //! dominoes, component outlines and, with a report, the legal placements coloured by value).
 
-use super::shapes::{Element, Rect};
+use super::frame::Frame;
+use super::ink;
+use super::shapes::{Element, Rect, Text};
+use super::spec::*;
+use super::text::{self, Anchor, Face};
+use crate::game::cram_setup::{CramDocument, CramModel};
+use crate::raster::{Legend, LegendItem};
+use crate::solver::Control;
+use crate::solver::cram::report::{CramPhase, CramSolvers, cram_report};
+
 use crate::game::cram_setup::{Setup, domino_cells};
 use crate::game::rules::cram_board::{Domino, Orientation};
 use crate::raster::Palette;
@@ -243,6 +252,169 @@ pub fn board_image(setup: &Setup, report: Option<&CramReport>, cell_px: u32) -> 
         background: Some(colors::BACKGROUND),
         shapes,
     })
+}
+
+/// A Cram board with its report: components, placements coloured by value.
+pub(super) fn board_figure(
+    spec: &FigureSpec,
+    doc: &CramDocument,
+    title: &mut String,
+    metadata: &mut Vec<(String, String)>,
+    control: &Control,
+) -> Result<(Vec<Element>, Frame), FigureError> {
+    let model = CramModel::from_document(doc).map_err(|e| FigureError::Board(e.to_string()))?;
+    let setup = model.setup();
+    let variant = CramPhase::of(doc.rules, doc.pushed);
+    metadata.push(("nimscope.board".into(), setup.position_text()));
+    metadata.push(("nimscope.variant".into(), variant.describe().into()));
+    // A drawing that is not a legal position is still drawn, without values.
+    let report = match setup.to_board() {
+        Ok(board) => Some(cram_report(&board, variant, &mut CramSolvers::default(), control)?),
+        Err(_) => None,
+    };
+    if spec.style.title.is_empty() {
+        *title = board_title(setup, variant, report.as_ref());
+    }
+    draw_board(spec, setup, report.as_ref(), title)
+}
+
+/// A board figure's title: the game, the board's size, the phase, the value and outcome.
+pub(super) fn board_title(setup: &Setup, variant: CramPhase, report: Option<&CramReport>) -> String {
+    let board = format!("{}×{} board", setup.rows(), setup.cols());
+    let game = match variant {
+        CramPhase::Cram => format!("Cram on a {board}"),
+        CramPhase::PushBefore => format!("Push Cram on a {board}, before the push"),
+        CramPhase::PushAfter => format!("Push Cram on a {board}, after the push"),
+    };
+    match report {
+        Some(r) => {
+            let who = match r.outcome {
+                crate::game::Outcome::P => "P-position: the player to move loses",
+                crate::game::Outcome::N => "N-position: the player to move wins",
+            };
+            format!("{game}: G = {}, {who}", r.value)
+        }
+        None => format!("{game} (not a legal position: no values)"),
+    }
+}
+
+/// The legend of a board figure: an entry for each thing drawn, none for what is absent.
+pub(super) fn board_legend(seen: &BoardContents, report: Option<&CramReport>) -> Legend {
+    let sw = |label: String, c: [u8; 4]| LegendItem::Swatch {
+        label,
+        fill: crate::raster::Fill::Solid(c),
+    };
+    let mut items = Vec::new();
+    if seen.winning {
+        items.push(sw("winning placement (leaves a P-position)".into(), colors::WINNING));
+    }
+    if seen.losing {
+        items.push(sw("losing placement".into(), colors::LOSING));
+    }
+    let max = report.map_or(0, max_move_value);
+    for &v in &seen.values {
+        items.push(sw(format!("placement leaving G = {v}"), value_color(v, max)));
+    }
+    if let Some((wins, after)) = seen.push {
+        let verdict = if wins { "wins" } else { "loses" };
+        let color = if wins { colors::WINNING } else { colors::LOSING };
+        items.push(sw(format!("the push: leaves G = {after}, {verdict}"), color));
+    }
+    if seen.dominoes {
+        items.push(sw("domino placed".into(), colors::DOMINO));
+    }
+    if seen.empty {
+        items.push(sw("empty cell".into(), colors::EMPTY));
+    }
+    if seen.blocked {
+        items.push(sw("blocked cell".into(), colors::BLOCKED));
+    }
+    if seen.components > 0 {
+        let label = match report.map(|r| r.variant) {
+            Some(CramPhase::PushBefore) => "region of empty cells",
+            _ => "component (values nim-add)",
+        };
+        items.push(LegendItem::Outline {
+            label: label.into(),
+            color: colors::OUTLINE,
+        });
+    }
+    Legend {
+        title: "Board".into(),
+        items,
+    }
+}
+
+/// The board drawn in the content area: half a cell of margin around it, and below it, before
+/// the Push Cram push, the push as a button coloured like a placement.
+pub(super) fn draw_board(
+    spec: &FigureSpec,
+    setup: &Setup,
+    report: Option<&CramReport>,
+    title: &str,
+) -> Result<(Vec<Element>, Frame), FigureError> {
+    let pushable = report.is_some_and(|r| r.variant == CramPhase::PushBefore);
+    // in cells: the board, its margins, and a row for the push button
+    let (w_cells, h_cells) = (
+        setup.cols() as f64 + 1.0,
+        setup.rows() as f64 + 1.0 + if pushable { 1.2 } else { 0.0 },
+    );
+    // planned on a fine grid of the same shape, so the content keeps the board's proportions
+    let (plan_rows, plan_cols) = ((h_cells * 10.0).round() as u64, (w_cells * 10.0).round() as u64);
+    let (_, seen) = board_shapes(setup, report, (0.0, 0.0), 1.0);
+    let legend = board_legend(&seen, report);
+    let style = FigureStyle {
+        axes: false,
+        legend: spec.style.legend && !legend.items.is_empty(),
+        ..spec.style.clone()
+    };
+    let spec = FigureSpec { style, ..spec.clone() };
+    let frame = Frame::plan(&spec, plan_rows, plan_cols, title, Some(&legend))?;
+    let mut out = frame.title(title);
+    let cell = f64::from(frame.content_w) / w_cells;
+    let origin = (f64::from(frame.left) + cell / 2.0, f64::from(frame.top) + cell / 2.0);
+    let (board_shapes, _) = board_shapes(setup, report, origin, cell);
+    let mut shapes = vec![Element::Fill {
+        rect: frame.content_rect(),
+        color: colors::BACKGROUND,
+    }];
+    shapes.extend(board_shapes);
+    if let Some((wins, after)) = seen.push {
+        let rows: Vec<String> = report.map_or(Vec::new(), |r| r.row_values.iter().map(u32::to_string).collect());
+        let text = format!("push: leaves G = {after} (rows {})", rows.join(", "));
+        let size = frame.label_px;
+        let (text_w, _) = text::measure(&text, Face::Proportional, size);
+        let (cx, top) = (
+            f64::from(frame.left) + f64::from(frame.content_w) / 2.0,
+            origin.1 + (setup.rows() as f64 + 0.3) * cell,
+        );
+        let (w, h) = (
+            f64::from(text_w) * 1.2 + f64::from(size) * 1.5,
+            (cell * 0.7).max(f64::from(size) * 1.6),
+        );
+        let rect = Rect::new(cx - w / 2.0, top, cx + w / 2.0, top + h);
+        let color = if wins { colors::WINNING } else { colors::LOSING };
+        shapes.push(Element::Fill { rect, color });
+        // dark letters on a light button, white on a dark one
+        let light = u32::from(color[0]) * 3 + u32::from(color[1]) * 6 + u32::from(color[2]) > 1400;
+        shapes.push(Element::Text(Text {
+            at: (cx, top + h / 2.0),
+            text,
+            face: Face::Proportional,
+            size,
+            color: if light { ink::TEXT } else { ink::WHITE },
+            anchor: Anchor::CenterCenter,
+        }));
+    }
+    out.push(Element::Group {
+        name: "board",
+        clip: Some(frame.content_rect()),
+        shapes,
+    });
+    if spec.style.legend {
+        out.push(frame.legend(&legend));
+    }
+    Ok((out, frame))
 }
 
 #[cfg(test)]

@@ -38,6 +38,8 @@ pub mod colors {
     pub const HATCH_BACK: [u8; 4] = [92, 96, 104, 255];
     pub const HATCH_LINE: [u8; 4] = [128, 132, 140, 255];
     pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
+    /// Where a sequence's period begins: the same orange in the window and in figures.
+    pub const PERIOD_MARK: [u8; 4] = [230, 120, 20, 255];
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
     /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
     /// pairs of seed 003 Theorem 3.1.6. Each stroke is drawn over a casing of the opposite

@@ -24,7 +24,11 @@ pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
 /// Notices that are not errors (saved, opened, exported).
 pub const NOTICE_TEXT: Color32 = Color32::from_rgb(120, 200, 140);
-pub const PERIOD_MARK: Color32 = Color32::from_rgb(230, 120, 20);
+/// The figures' colour ([`crate::raster::colors::PERIOD_MARK`]), one mark for one fact.
+pub const PERIOD_MARK: Color32 = {
+    let [r, g, b, _] = crate::raster::colors::PERIOD_MARK;
+    Color32::from_rgb(r, g, b)
+};
 /// The points of the one-heap plot.
 pub const SEQUENCE_POINTS: Color32 = Color32::from_rgb(90, 160, 230);
 

@@ -1,0 +1,287 @@
+//! What a figure is asked to show ([`FigureSpec`], [`Subject`], [`FigureStyle`]), what it
+//! becomes ([`Figure`]), its formats and errors, its default title, and writing it to a file.
+
+use std::ops::Range;
+
+use image::RgbaImage;
+
+use super::shapes::{Drawing, Element};
+use crate::game::Layout;
+use crate::game::Ruleset;
+use crate::game::cram_setup::CramDocument;
+use crate::raster::{ColorMode, CompareWith, Overlays};
+use crate::solver::{Control, SolveError};
+
+use super::{paint, png_out, svg};
+
+/// Largest side of a figure in pixels.
+pub const MAX_SIDE: u32 = 16384;
+/// Smallest width of any figure; a figure with axes or a legend needs more (see
+/// [`FigureError::TooNarrow`]).
+pub const MIN_WIDTH: u32 = 64;
+/// Narrowest map, sequence or board a figure draws, in pixels.
+pub const MIN_CONTENT: u32 = 16;
+/// Largest modulus of the `Modulo(k)` colour mode: its legend lists k colours.
+pub const MAX_MODULUS: u32 = 32;
+
+/// What lies behind the map: white for documents, transparent for slides with their own colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Background {
+    #[default]
+    White,
+    Transparent,
+}
+
+/// How a figure looks, independent of what it shows.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct FigureStyle {
+    /// Width of the whole picture in pixels (ignored when a scale is given).
+    pub width: u32,
+    pub axes: bool,
+    pub legend: bool,
+    /// Empty: the ruleset expression (and slice) is the title; `-` for none.
+    pub title: String,
+    pub background: Background,
+}
+
+impl Default for FigureStyle {
+    fn default() -> Self {
+        Self {
+            width: 1600,
+            axes: true,
+            legend: true,
+            title: String::new(),
+            background: Background::White,
+        }
+    }
+}
+
+/// What a figure shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Subject {
+    /// Values of the cells `rows × cols` (row a upwards, column b to the right), with the
+    /// overlays the window shows over them.
+    Map {
+        layout: Layout,
+        rows: Range<u64>,
+        cols: Range<u64>,
+        compare: CompareWith,
+        overlays: Overlays,
+    },
+    /// G(0..n) of a one-heap ruleset, as rows of coloured cells.
+    Sequence { n: u64 },
+    /// A Cram or Push Cram board (the board editor's document), solved and drawn with its
+    /// legal placements coloured by value.
+    Board(CramDocument),
+}
+
+/// Everything needed to draw a figure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureSpec {
+    pub ruleset: Ruleset,
+    pub subject: Subject,
+    pub color: ColorMode,
+    pub style: FigureStyle,
+    /// Pixels per cell; when given, it sets the width instead of `style.width`.
+    pub scale: Option<f64>,
+}
+
+/// A laid-out figure: its shapes, and the provenance written into its PNG or SVG.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    pub drawing: Drawing,
+    /// (keyword, text) pairs: the PNG's text chunks, the SVG's `<metadata>`.
+    pub metadata: Vec<(String, String)>,
+    /// Where the map, sequence or board lies in the picture: left, top, width, height.
+    pub content: [u32; 4],
+}
+
+/// The file formats of a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Svg,
+}
+
+impl Format {
+    /// The format a file's name asks for: `.svg` or `.png` (in any case); a name without an
+    /// extension (such as `/dev/stdout`) gets PNG; any other extension is refused.
+    pub fn of_path(path: &std::path::Path) -> Result<Format, FigureError> {
+        match path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()) {
+            None => Ok(Format::Png),
+            Some(e) if e == "png" => Ok(Format::Png),
+            Some(e) if e == "svg" => Ok(Format::Svg),
+            Some(e) => Err(FigureError::UnknownFormat(e)),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Png => "PNG",
+            Format::Svg => "SVG",
+        }
+    }
+}
+
+impl Figure {
+    pub fn width(&self) -> u32 {
+        self.drawing.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.drawing.height
+    }
+
+    /// The figure's pixels (the PNG's image).
+    pub fn image(&self) -> RgbaImage {
+        paint::paint(&self.drawing)
+    }
+
+    /// The figure as an SVG document.
+    pub fn svg(&self) -> String {
+        svg::to_svg(&self.drawing, &self.metadata)
+    }
+
+    /// The bytes of the figure's file in `format`.
+    pub fn encode(&self, format: Format) -> Result<Vec<u8>, FigureError> {
+        match format {
+            Format::Png => {
+                png_out::encode(&self.image(), &self.metadata).map_err(|e| FigureError::Encode(e.to_string()))
+            }
+            Format::Svg => Ok(self.svg().into_bytes()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    #[error(
+        "a figure of {}×{} pixels is too large: at most {MAX_SIDE} pixels a side",
+        pixels(*.0),
+        pixels(*.1)
+    )]
+    TooLarge(f64, f64),
+    /// The width leaves less than [`MIN_CONTENT`] pixels for the map beside the margins;
+    /// `least` is the smallest width that works for this figure.
+    #[error(
+        "a width of {width} pixels leaves no room for the picture beside its axes, legend and title: this figure needs a width of at least {least} pixels"
+    )]
+    TooNarrow { width: u32, least: u32 },
+    #[error("a scale of {0} pixels per cell makes no figure: give a number above 0")]
+    BadScale(f64),
+    /// The scale draws the content narrower than [`MIN_CONTENT`] pixels.
+    #[error(
+        "a scale of {scale} pixels per cell draws the {cells} cells across {:.3} pixels: a figure needs at least {MIN_CONTENT}, a scale of at least {least}",
+        *.scale * *.cells as f64
+    )]
+    ScaleTooSmall { scale: f64, cells: u64, least: f64 },
+    #[error("the colour mode Modulo({0}) is not one a figure shows: the modulus goes from 2 to {MAX_MODULUS}")]
+    Modulus(u32),
+    #[error("the region {0} is empty")]
+    EmptyRegion(String),
+    #[error("the difference colour mode needs a ruleset or theorem to compare with")]
+    NothingToCompare,
+    #[error("board: {0}")]
+    Board(String),
+    #[error("could not encode the PNG: {0}")]
+    Encode(String),
+    #[error("a figure is written as PNG or SVG: name the file .png or .svg (not .{0})")]
+    UnknownFormat(String),
+    #[error("could not write {path}: {message}")]
+    Write { path: String, message: String },
+}
+
+/// A number of pixels as a refusal states it: whole up to a billion, then like `2.9e19`.
+pub(super) fn pixels(x: f64) -> String {
+    if x < 1e9 { format!("{x:.0}") } else { format!("{x:.1e}") }
+}
+
+/// `0..64` as the papers write it: `[0, 64)`.
+pub(super) fn range_text(r: &Range<u64>) -> String {
+    format!("[{}, {})", r.start, r.end)
+}
+
+/// Encodes and writes `figure` to `path` atomically, as the file's extension says
+/// ([`Format::of_path`]).
+pub fn write_figure(figure: &Figure, path: &std::path::Path, control: &Control) -> Result<(), FigureError> {
+    write_figure_as(figure, path, Format::of_path(path)?, control)
+}
+
+/// Bytes an SVG takes per rectangle of cells, at most (`<rect x=".." y=".." width=".."
+/// height=".."/>` with numbers of up to five digits, and a newline).
+pub(super) const SVG_BYTES_PER_RUN: u64 = 56;
+
+/// Encodes and writes `figure` to `path` atomically in `format`. An SVG is refused before it is
+/// written when its text would exceed the memory budget (a pooled map of many colours across
+/// thousands of pixels has a rectangle for nearly every pixel).
+pub fn write_figure_as(
+    figure: &Figure,
+    path: &std::path::Path,
+    format: Format,
+    control: &Control,
+) -> Result<(), FigureError> {
+    if format == Format::Svg {
+        let runs: u64 = Element::flatten(&figure.drawing.shapes)
+            .into_iter()
+            .map(|s| match s {
+                Element::Cells(c) => c.runs().len() as u64,
+                _ => 1,
+            })
+            .sum();
+        control.reserve(
+            "the SVG's text (export a PNG instead, or fewer pixels)",
+            runs.saturating_mul(SVG_BYTES_PER_RUN),
+        )?;
+    }
+    let bytes = figure.encode(format)?;
+    crate::files::write_atomic(path, &bytes).map_err(|e| FigureError::Write {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
+pub(super) fn layout_text(layout: &Layout) -> String {
+    match layout {
+        Layout::Plain => "plain".into(),
+        Layout::Slice(t) => t
+            .iter()
+            .map(|x| x.map_or_else(|| "_".to_string(), |v| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// Longest typed rule in a default title (the provenance keeps the whole text).
+pub(super) const TITLE_RULE_CHARS: usize = 48;
+
+pub(super) fn default_title(spec: &FigureSpec) -> String {
+    match &spec.subject {
+        Subject::Map { layout, compare, .. } => {
+            let mut t = spec.ruleset.short_text(TITLE_RULE_CHARS);
+            if let Layout::Slice(_) = layout {
+                t = format!(
+                    "{t}, slice ({})",
+                    layout_text(layout).replacen('_', "a", 1).replacen('_', "b", 1)
+                );
+            }
+            match (spec.color, compare) {
+                (ColorMode::Difference, CompareWith::Ruleset(r)) => format!("{t} against {r}"),
+                (ColorMode::Difference, CompareWith::Theorem(p)) => format!("{t} against {}", p.label()),
+                _ => t,
+            }
+        }
+        Subject::Sequence { n } => format!("{}: G(0..{n})", spec.ruleset.short_text(TITLE_RULE_CHARS)),
+        Subject::Board(doc) => doc.board.clone(),
+    }
+}
+
+/// Refuses a modulus no figure shows (its legend has an entry per residue).
+pub(super) fn check_modulus(color: ColorMode) -> Result<(), FigureError> {
+    match color {
+        ColorMode::Modulo(k) if !(2..=MAX_MODULUS).contains(&k) => Err(FigureError::Modulus(k)),
+        _ => Ok(()),
+    }
+}

@@ -9,8 +9,9 @@ use crate::game::theory as th;
 use crate::game::{Outcome, Position, Ruleset};
 // the theorems are checked against the fill from the origin, never against their own formulas
 use crate::solver::grid::{Grid, filled as grid};
+use crate::solver::period::certify_window;
 use crate::solver::search::Search;
-use crate::solver::sequence::{certify_window, sequence};
+use crate::solver::sequence::sequence;
 use crate::solver::{Control, SolveError};
 
 type Rows = Vec<CheckRow>;

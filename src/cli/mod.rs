@@ -726,30 +726,4 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_view_is_rows_then_columns_and_bad_ones_are_refused() {
-        let v = parse_view("0..4096,10..20").unwrap();
-        assert_eq!((v.rows, v.cols), (0..4096, 10..20));
-        // views reach 2^44 (maps from a closed form go that far; filled maps stop sooner)
-        assert!(parse_view("1000000000000..1000000000064,0..4").is_ok());
-        for bad in ["0..10", "5..3,0..4", "0..0,0..4", "0..20000000000000,0..4", "a..b,0..4"] {
-            assert!(parse_view(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_window_size("1920x1080"), Ok((1920, 1080)));
-        for bad in ["1920", "10x10", "axb", "1920x99999"] {
-            assert!(parse_window_size(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn clap_continuation_lines_join_and_input_newlines_stay() {
-        assert_eq!(
-            join_clap_lines("invalid value 'jpg' for '--format <FORMAT>'\n  [possible values: png, svg]"),
-            "invalid value 'jpg' for '--format <FORMAT>' [possible values: png, svg]"
-        );
-        assert_eq!(join_clap_lines("invalid value 'a\nb'"), "invalid value 'a\nb'");
-    }
-}
+mod tests;

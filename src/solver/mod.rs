@@ -15,6 +15,7 @@ pub mod evaluate;
 pub mod grid;
 pub mod misere_quotient;
 pub mod octal;
+pub mod period;
 pub mod play;
 pub mod report;
 pub mod route;

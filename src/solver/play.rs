@@ -2,7 +2,9 @@
 //! computer's choice of move and the hint, all from a position's valued options.
 
 use super::evaluate::OptionValue;
-use crate::game::Position;
+use crate::game::quote::quoted;
+use crate::game::rules::paging::option_bound;
+use crate::game::{Position, Ruleset};
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -26,6 +28,12 @@ impl Opponent {
         }
     }
 }
+
+/// Most options one step of a saved game is looked for among, by the bound known before
+/// generating them ([`option_bound`]).
+pub const MAX_STEP_OPTIONS: u64 = crate::game::rules::paging::ENUMERATE_LIMIT;
+/// Options generated to check a saved game, over all its moves.
+pub const MAX_GAME_WORK: u64 = 1 << 24;
 
 /// A game being played: its positions from the start, and who plays.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -52,6 +60,44 @@ impl GameRecord {
     /// Moves made so far.
     pub fn moves(&self) -> usize {
         self.positions.len().saturating_sub(1)
+    }
+
+    /// Why this is not a game of `ruleset`: a position that is not one, or a step that is not a
+    /// move. The one check of a saved game, on loading a session and in the inspector alike:
+    /// a step whose options may number more than [`MAX_STEP_OPTIONS`] (a bound known before
+    /// generating them), or a game whose steps together may need more than [`MAX_GAME_WORK`]
+    /// options generated, is refused rather than checked for minutes.
+    pub fn check(&self, ruleset: &Ruleset) -> Result<(), String> {
+        for p in &self.positions {
+            ruleset
+                .check_position(p)
+                .map_err(|e| format!("{} is not a position of {ruleset}: {e}", quoted(&p.to_string())))?;
+        }
+        let mut work = 0u64;
+        for (i, step) in self.positions.windows(2).enumerate() {
+            let bound = option_bound(ruleset, &step[0]);
+            work = work.saturating_add(bound);
+            if bound > MAX_STEP_OPTIONS || work > MAX_GAME_WORK {
+                return Err(format!(
+                    "move {} from {} has too many options to check (a saved game's moves may need at most {MAX_GAME_WORK} options generated, at most {MAX_STEP_OPTIONS} a move)",
+                    i + 1,
+                    quoted(&step[0].to_string())
+                ));
+            }
+        }
+        let mut options = Vec::new();
+        for step in self.positions.windows(2) {
+            options.clear();
+            ruleset.options(&step[0], &mut options);
+            if !options.contains(&step[1]) {
+                return Err(format!(
+                    "{} is not a move from {} in {ruleset}",
+                    quoted(&step[1].to_string()),
+                    quoted(&step[0].to_string())
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Records a move to `to` (an option of the current position, checked by the caller).

@@ -4,12 +4,8 @@
 
 use super::control::{Control, SolveError};
 use super::evaluate::{Evaluator, OptionValue, first_options};
-use crate::game::rules::paging;
+use crate::game::rules::paging::{self, ENUMERATE_LIMIT, option_bound};
 use crate::game::{Outcome, Position, Ruleset};
-
-/// Positions with more options than this (by an upper bound known before generating them) are
-/// not enumerated: their value is still reported, their options are not.
-pub const ENUMERATE_LIMIT: u64 = 1 << 21;
 
 /// Most options whose values one report computes (the rest are counted, not valued).
 pub const DEFAULT_OPTION_LIMIT: usize = 5000;
@@ -58,49 +54,6 @@ impl PositionReport {
     /// Whether the position has no move (the game is over).
     pub fn is_terminal(&self) -> bool {
         self.total_options == Some(0)
-    }
-}
-
-/// An upper bound on the number of options of `p` (and on the work of generating them), known
-/// without generating them. Used to refuse enumerating absurdly many options.
-pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
-    let sum = |h: &[u64]| h.iter().fold(0u64, |s, &x| s.saturating_add(x));
-    match (ruleset, p) {
-        (Ruleset::Push(..) | Ruleset::Misere(_), Position::Pushed { choice, inner }) => ruleset
-            .push_successors()
-            .get(*choice as usize)
-            .map_or(0, |s| option_bound(s, inner)),
-        (Ruleset::Push(..), p) => {
-            option_bound(ruleset.base().0, p).saturating_add(ruleset.push_successors().len() as u64)
-        }
-        (Ruleset::Misere(r), p) => option_bound(r, p),
-        (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => option_bound(a, pa).saturating_add(option_bound(b, pb)),
-        (_, Position::Fib { n, q }) => (*n).min(*q),
-        (_, Position::Board(_)) => 2 * crate::game::rules::cram_board::MAX_CELLS as u64,
-        (Ruleset::Subtraction(s), Position::Heaps(h)) => (s.len() as u64).saturating_mul(h.len() as u64),
-        (Ruleset::Tag(k), Position::Heaps(h)) => (*k).min(sum(h)).saturating_mul(h.len() as u64),
-        // at most 2√n divisors a heap
-        (Ruleset::Divisor, Position::Heaps(h)) => h
-            .iter()
-            .fold(0u64, |s, &n| s.saturating_add(n.isqrt().saturating_mul(2))),
-        (Ruleset::Cdn, Position::Heaps(h)) => {
-            let g = h.iter().fold(0, |g, &x| crate::game::rules::heaps::gcd(g, x));
-            g.isqrt().saturating_add(h.len() as u64 * 2 * g.isqrt())
-        }
-        (Ruleset::Euclid(_) | Ruleset::Zeruclid | Ruleset::Euclid3, Position::Heaps(h)) => {
-            let m = h.iter().copied().filter(|&x| x > 0).min().unwrap_or(1);
-            (sum(h) / m).saturating_mul(h.len() as u64)
-        }
-        (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take()),
-        // a typed rule's options are counted by generating them (the rule bounds their number
-        // and its steps); a rule that fails here fails again, with its message, when listed
-        (Ruleset::Typed(_), Position::Heaps(_)) => {
-            let mut count = Vec::new();
-            let _ = ruleset.try_options(p, &mut count);
-            count.len() as u64
-        }
-        (_, Position::Heaps(h)) => sum(h).saturating_mul(2),
-        _ => 0,
     }
 }
 

@@ -8,7 +8,7 @@ pub mod plain;
 pub mod rare_common;
 
 use super::control::{Control, SolveError};
-use super::sequence::{Periodicity, certify_splits};
+use super::period::{Periodicity, certify_splits};
 use crate::game::rules::one_heap::OctalCode;
 use plain::Plain;
 use rare_common::{RareCommon, SplitSummary, Work};

@@ -56,38 +56,6 @@ impl InspectorState {
     }
 }
 
-/// The most options of one position a saved game's step is looked for among.
-const MAX_CHECKED_OPTIONS: u128 = 1 << 20;
-
-/// Why `game` is not a game of `ruleset`: a position that is not one, or a step that is not
-/// a move.
-fn check_game(ruleset: &Ruleset, game: &GameRecord) -> Result<(), String> {
-    for p in &game.positions {
-        ruleset
-            .check_position(p)
-            .map_err(|e| format!("'{p}' is not a position of {ruleset}: {e}"))?;
-    }
-    let mut options = Vec::new();
-    for step in game.positions.windows(2) {
-        // the options are generated to find the move among them: a step from a position with
-        // more than the window ever lists is refused, not searched for hours
-        if let Some(n) = crate::game::rules::paging::option_count(ruleset, &step[0])
-            && n > MAX_CHECKED_OPTIONS
-        {
-            return Err(format!(
-                "'{}' has {n} options, too many to check that the game's next step is one",
-                step[0]
-            ));
-        }
-        options.clear();
-        ruleset.options(&step[0], &mut options);
-        if !options.contains(&step[1]) {
-            return Err(format!("'{}' is not a move from '{}' in {ruleset}", step[1], step[0]));
-        }
-    }
-    Ok(())
-}
-
 /// One row of the tree as drawn in the last frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeRow {
@@ -245,7 +213,7 @@ impl InspectorState {
         }
         // and a saved game must still be a game of it: dropped with a word, never silently
         if let Some(g) = &self.doc.play
-            && let Err(e) = check_game(ruleset, g)
+            && let Err(e) = g.check(ruleset)
         {
             self.cache.input_error = Some(format!("the saved game was not restored: {e}"));
             self.doc.play = None;
@@ -520,6 +488,6 @@ mod tests {
         let big = 1_000_000_000_000_000_000;
         let s = restore(&[&[big, big], &[big - 1, big - 1]]);
         assert!(s.doc.play.is_none());
-        assert!(s.input_error().unwrap().contains("too many to check"));
+        assert!(s.input_error().unwrap().contains("too many options to check"));
     }
 }

@@ -5,7 +5,7 @@ use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use super::state::InspectorState;
 use crate::game::{Outcome, Position, Ruleset, theory};
-use crate::solver::report::{self, PositionReport};
+use crate::solver::report::PositionReport;
 use crate::ui::canvas::HoveredCell;
 use crate::ui::theme::{self, shown};
 use crate::worker::JobError;
@@ -120,7 +120,7 @@ fn summary_ui(ui: &mut egui::Ui, r: &PositionReport) {
         None => {
             ui.label(format!(
                 "too many options to list (more than {}); the value comes from the solver",
-                report::ENUMERATE_LIMIT
+                crate::game::rules::paging::ENUMERATE_LIMIT
             ));
         }
     }

@@ -5,11 +5,16 @@
 //! hide: the statements are implemented as written (in [`crate::game::theory`]), the values
 //! computed by the plain solver.
 
+mod compare;
 pub mod cram;
-mod engine;
+mod papers;
 pub mod row;
+mod seed_000;
+mod seed_001_002;
+mod seed_003;
+mod seed_004;
 
-pub use engine::engine_checks;
+pub use papers::paper_checks;
 pub use row::{CheckRow, Verdict};
 
 use crate::solver::{Control, SolveError};
@@ -18,7 +23,7 @@ use crate::solver::{Control, SolveError};
 /// of Push Cram up to `upto / 5` cells and of Cram up to `3 · upto / 20` cells); rows about
 /// the papers' own listed examples check them at any bound.
 pub fn all_checks(upto: u64, control: &Control) -> Result<Vec<CheckRow>, SolveError> {
-    let mut rows = engine_checks(upto, control)?;
+    let mut rows = paper_checks(upto, control)?;
     let cells = |n: u64| n.min(cram_limit()) as usize;
     rows.extend(cram::check_push_cram(cells(upto / 5), control));
     rows.extend(cram::check_cram(cells(upto.saturating_mul(3) / 20), control));

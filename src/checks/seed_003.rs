@@ -1,203 +1,19 @@
-//! The heap-game statements of seeds 000–004, checked against the solver. Every row counts the
-//! cases it compared ([`Tally`]), so a range that holds none is reported EMPTY, never PASS;
-//! ranges derived from `--upto` stay within it (a smaller part, such as three-heap positions,
-//! is a fraction of it, never a floor above it).
+//! Seed 003 (the push-the-button compounds): §2–3 on two-heap compounds, Table 1 and
+//! Theorems 3.1.6–3.1.9, §4 on one-heap push sequences.
 
-use crate::checks::row::{CheckRow, Tally};
+use crate::checks::row::Tally;
 use crate::game::Layout;
+use crate::game::Position;
 use crate::game::theory as th;
-use crate::game::{Outcome, Position, Ruleset};
 // the theorems are checked against the fill from the origin, never against their own formulas
+use super::compare::*;
 use crate::solver::grid::{Grid, filled as grid};
 use crate::solver::period::certify_window;
 use crate::solver::search::Search;
 use crate::solver::sequence::sequence;
 use crate::solver::{Control, SolveError};
 
-type Rows = Vec<CheckRow>;
-
-fn row(source: &str, statement: &str, range: String, checked: u64, counterexample: Option<String>) -> CheckRow {
-    CheckRow::new(source, statement, range, checked, counterexample)
-}
-
-#[expect(
-    clippy::expect_used,
-    reason = "the table's rulesets are literals, each parsed by a test"
-)]
-fn rules(text: &str) -> Ruleset {
-    text.parse().expect("check rulesets are valid expressions")
-}
-
-fn map(text: &str, n: u64, control: &Control) -> Result<Grid, SolveError> {
-    // each map is a part of its own for the progress line: its share done and time left
-    control.set_stage(format!("the map of {text}, {n}×{n}"));
-    grid(&rules(text), &Layout::Plain, 0..n, 0..n, control)
-}
-
-/// The cells of `[lo, n)²` in `domain`, each checked by `bad` (its counterexample, if it is
-/// one).
-fn cells(lo: u64, n: u64, domain: impl Fn(u64, u64) -> bool, mut bad: impl FnMut(u64, u64) -> Option<String>) -> Tally {
-    let mut t = Tally::default();
-    for a in lo..n {
-        for b in lo..n {
-            if domain(a, b) {
-                t.case(bad(a, b));
-            }
-        }
-    }
-    t
-}
-
-/// Every cell.
-fn all(_: u64, _: u64) -> bool {
-    true
-}
-
-/// A value the solver should have computed but did not, as a counterexample.
-fn missing(what: &str, a: u64, b: u64) -> String {
-    format!("no value of {what} at ({a},{b})")
-}
-
-fn is_p(g: &Grid, a: u64, b: u64) -> bool {
-    g.get(a, b) == Some(0)
-}
-
-impl Tally {
-    /// Adds the row of these cases to `rows`.
-    fn push_to(self, rows: &mut Rows, source: &str, statement: &str, range: String) {
-        rows.push(self.row(source, statement, range));
-    }
-}
-
-/// Every heap-game row of the table, with ranges bounded by `upto`.
-pub fn engine_checks(upto: u64, control: &Control) -> Result<Rows, SolveError> {
-    let n = upto;
-    let mut rows = Vec::new();
-    control.set_stage(format!("seed 000's rows (maps up to {n}×{n})"));
-    seed_000(n, control, &mut rows)?;
-    control.set_stage(format!("seeds 001–002's rows (up to {n})"));
-    seed_001_002(n, control, &mut rows)?;
-    control.set_stage(format!("seed 003 §2–3's rows (up to {n})"));
-    seed_003_sections_2_3(n, control, &mut rows)?;
-    control.set_stage(format!("seed 003 §4's rows (up to {n})"));
-    seed_003_section_4(n, control, &mut rows)?;
-    control.set_stage(format!("seed 004's rows (up to {n})"));
-    seed_004(n, control, &mut rows)?;
-    Ok(rows)
-}
-
-fn seed_000(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
-    let e = map("euclid", n, c)?;
-    let g = map("grossman", n, c)?;
-    let m = map("m-euclid", n, c)?;
-    let range = format!("0 < a < b < {n}");
-    let below = |a: u64, b: u64| 0 < a && a < b;
-    cells(1, n, below, |a, b| {
-        (e.get(a, b) != Some(th::euclid_grundy(a, b) as u32))
-            .then(|| format!("G_E({a},{b}) = {:?}, formula {}", e.get(a, b), th::euclid_grundy(a, b)))
-    })
-    .push_to(
-        rows,
-        "seed 000 Thm 1",
-        "G_E(a,b) = ⌊b/a⌋ − [I(a,b) odd] (Euclid, Cole–Davie)",
-        range.clone(),
-    );
-    cells(1, n, below, |a, b| {
-        (g.get(a, b) != Some(th::grossman_grundy(a, b) as u32)).then(|| {
-            format!(
-                "G_G({a},{b}) = {:?}, formula {}",
-                g.get(a, b),
-                th::grossman_grundy(a, b)
-            )
-        })
-    })
-    .push_to(
-        rows,
-        "seed 000 Thm 1",
-        "G_G = G_E except all partial quotients equal (Grossman)",
-        range,
-    );
-    let m_domain = |a: u64, b: u64| below(a, b) && !b.is_multiple_of(a);
-    let range_m = format!("0 < a < b < {n}, a ∤ b");
-    cells(1, n, m_domain, |a, b| {
-        (m.get(a, b) != Some(th::m_euclid_grundy(a, b) as u32)).then(|| {
-            format!(
-                "G_M({a},{b}) = {:?}, formula {}",
-                m.get(a, b),
-                th::m_euclid_grundy(a, b)
-            )
-        })
-    })
-    .push_to(
-        rows,
-        "seed 000 Thm 2",
-        "G_M(a,b) = ⌊b/a⌋ − [J(a,b) odd] (M-Euclid)",
-        range_m.clone(),
-    );
-    cells(1, n, m_domain, |a, b| {
-        let (Some(ge), Some(gg), Some(gm)) = (e.get(a, b), g.get(a, b), m.get(a, b)) else {
-            return Some(missing("Euclid, Grossman or M-Euclid", a, b));
-        };
-        let (from_e, from_g) = (
-            th::corollary_m_from_e(a, b, ge as u64),
-            th::corollary_m_from_g(a, b, gg as u64),
-        );
-        (from_e != gm as u64 || from_g != gm as u64)
-            .then(|| format!("({a},{b}): G_M = {gm}, from G_E {from_e}, from G_G {from_g}"))
-    })
-    .push_to(
-        rows,
-        "seed 000 Corollary",
-        "G_M from G_E and from G_G as stated",
-        range_m,
-    );
-    Ok(())
-}
-
-fn seed_001_002(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
-    let cdn = map("cdn", n, c)?;
-    let mut t = cells(0, n, all, |a, b| {
-        (cdn.get(a, b) != Some(th::cdn_grundy(&[a, b]) as u32))
-            .then(|| format!("G({a},{b}) = {:?}, formula {}", cdn.get(a, b), th::cdn_grundy(&[a, b])))
-    });
-    let k = (n / 6).max(4).min(n);
-    let mut s = Search::new(rules("cdn"));
-    for x in 0..k {
-        for y in 0..k {
-            for z in 0..k {
-                let v = s.value(&Position::heaps(&[x, y, z]), c)?;
-                t.case(
-                    (v != th::cdn_grundy(&[x, y, z]) as u32)
-                        .then(|| format!("G({x},{y},{z}) = {v}, formula {}", th::cdn_grundy(&[x, y, z]))),
-                );
-            }
-        }
-    }
-    t.push_to(
-        rows,
-        "seed 001 Thm 1.3",
-        "CDN: G = v₂(gcd)+1 if an odd number of heaps attain it, else 0 (derived)",
-        format!("two heaps < {n}, three heaps < {k}"),
-    );
-    let e = map("euclid", n, c)?;
-    cells(1, n, all, |a, b| {
-        let Some(v) = e.get(a, b) else {
-            return Some(missing("Euclid", a, b));
-        };
-        let computed = v != 0;
-        (computed != th::euclid_first_player_wins(a, b))
-            .then(|| format!("({a},{b}) is {}", if computed { "N" } else { "P" }))
-    })
-    .push_to(
-        rows,
-        "seed 002 Theorem",
-        "Euclid: first player wins iff b/a ∈ ℤ or b/a > Φ",
-        format!("1 ≤ a, b < {n}"),
-    );
-    Ok(())
-}
-
-fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
+pub(super) fn sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     for name in ["grossman", "euclid0", "zeruclid", "euclid"] {
         let g = map(name, n, c)?;
         cells(
@@ -238,6 +54,11 @@ fn seed_003_sections_2_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), Sol
         format!("nim, wythoff, euclid0, zeruclid, cdn < {n}²; tag(3), sub(2,5), sub(1,3,4) < {n}"),
     );
     prop_2_1_4(n, c, rows)?;
+    section_3(n, c, rows)
+}
+
+/// Section 3: Theorems 3.1.6–3.1.9 and Table 1 on nim⊚euclid0, Prop 3.1.1 on Zeruclid.
+fn section_3(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     // Theorem 3.1.6 on the extension seed 003 means, on zeruclid, and on Cole–Davie's Euclid
     for name in ["euclid0", "zeruclid", "euclid"] {
         let g = map(&format!("push(nim,{name})"), n, c)?;
@@ -457,7 +278,7 @@ fn zeruclid_three_heaps(k: u64, c: &Control, rows: &mut Rows) -> Result<(), Solv
     Ok(())
 }
 
-fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
+pub(super) fn section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     for (name, source, stmt, pred) in [
         (
             "push(nim,wythoff)",
@@ -503,6 +324,11 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
         "TAG_k: P ⟺ n ≡ 0, misère P ⟺ n ≡ 1 (mod k+1)",
         format!("1 ≤ k ≤ 8, n < {n}"),
     );
+    push_sequences(n, c, rows)
+}
+
+/// Theorems 4.2.3 and 4.2.4, and the values of 0.07, on push sequences of one-heap games.
+fn push_sequences(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
     // Theorems 4.2.3 and 4.2.4 on push(sub(S), tag(k2)) sequences long enough to certify
     let len = 4096u64.max(n);
     let (mut t3, mut t4) = (Tally::default(), Tally::default());
@@ -582,223 +408,4 @@ fn seed_003_section_4(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveE
         format!("1 ≤ k₁, k₂ ≤ 8, n < {len}"),
     );
     Ok(())
-}
-
-fn seed_004(n: u64, c: &Control, rows: &mut Rows) -> Result<(), SolveError> {
-    // Bouton, against the plain search (the solver's Nim shortcut is Bouton itself)
-    let mut plain = Search::plain(rules("nim"));
-    let k = (n / 16).clamp(4, 12).min(n);
-    let mut t = Tally::default();
-    for x in 0..k {
-        for y in 0..k {
-            for z in 0..k {
-                let h = [x, y, z];
-                let v = plain.value(&Position::heaps(&h), c)?;
-                let mv_ok = th::bouton_winning_move(&h).is_none_or(|(i, to)| {
-                    let mut o = h;
-                    o[i] = to;
-                    th::nim_sum(&o) == 0 && to < h[i]
-                });
-                t.case(((v == 0) != th::bouton_p(&h) || !mv_ok).then(|| format!("{x},{y},{z}: value {v}")));
-            }
-        }
-    }
-    t.push_to(
-        rows,
-        "seed 004 Bouton",
-        "Nim is P iff the nim-sum is 0; the lemma's move balances",
-        format!("three heaps < {k}"),
-    );
-    let mut m = Search::new(rules("misere(nim)"));
-    let mut t = Tally::default();
-    for x in 0..k {
-        for y in 0..k {
-            for z in 0..k {
-                let v = m.value(&Position::heaps(&[x, y, z]), c)?;
-                t.case(
-                    ((v == 0) != th::misere_nim_p(&[x, y, z])).then(|| format!("{x},{y},{z} is {}", Outcome::of(v))),
-                );
-            }
-        }
-    }
-    t.push_to(
-        rows,
-        "seed 004 misère Nim",
-        "misère Nim strategy's P-positions",
-        format!("three heaps < {k}"),
-    );
-    let table: [&[u64]; 16] = [
-        &[2, 2],
-        &[7, 7],
-        &[1, 2, 3],
-        &[1, 4, 5],
-        &[1, 6, 7],
-        &[1, 8, 9],
-        &[2, 4, 6],
-        &[2, 5, 7],
-        &[1, 1, 9, 9],
-        &[1, 2, 4, 7],
-        &[1, 2, 5, 6],
-        &[1, 3, 4, 6],
-        &[1, 3, 5, 7],
-        &[2, 3, 4, 5],
-        &[1, 3, 5, 7],
-        &[3, 3],
-    ];
-    let mut t = Tally::default();
-    for h in table {
-        // an error (cancelled, over budget) stops the table; it never passes a position
-        let v = plain.value(&Position::heaps(h), c)?;
-        t.case((v != 0).then(|| format!("{h:?} has value {v}")));
-    }
-    t.push_to(
-        rows,
-        "seed 004 Nim table",
-        "the slide's 2-, 3- and 4-heap positions are P",
-        format!("{} listed positions", table.len()),
-    );
-    rows.push(row(
-        "seed 004 Nim-sum examples",
-        "5 ⊕ 6 ⊕ 7 = 4 and 9 ⊕ 10 ⊕ 15 = 10 (as printed)",
-        "2 sums".into(),
-        2,
-        {
-            let (s1, s2) = (5 ^ 6 ^ 7, 9 ^ 10 ^ 15);
-            if s1 != 4 {
-                Some(format!("5 ⊕ 6 ⊕ 7 = {s1}"))
-            } else if s2 != 10 {
-                Some(format!("9 ⊕ 10 ⊕ 15 = {s2}"))
-            } else {
-                None
-            }
-        },
-    ));
-    let f = grid(&rules("fibonacci-nim"), &Layout::Plain, 0..n, 0..n, c)?;
-    cells(
-        0,
-        n,
-        |a, q| q <= a,
-        |a, q| {
-            let p = is_p(&f, a, q);
-            let mv_ok = th::fibonacci_nim_move(a, q)
-                .is_none_or(|k| k >= 1 && k <= q.min(a) && is_p(&f, a - k, (2 * k).min(a - k)));
-            (p != th::fibonacci_nim_p(a, q) || (!p && !mv_ok))
-                .then(|| format!("({a},{q}) is {}", if p { "P" } else { "N" }))
-        },
-    )
-    .push_to(
-        rows,
-        "seed 004 Fibonacci Nim",
-        "(n,q) is P iff q < smallest Zeckendorf term; the strategy's move wins",
-        format!("0 ≤ q ≤ n < {n}"),
-    );
-    let mut t = Tally::default();
-    for a in 2..n {
-        let p = is_p(&f, a, a - 1);
-        t.case((p != th::fibonacci_fresh_pile_p(a)).then(|| format!("{a} is {}", if p { "P" } else { "N" })));
-    }
-    t.push_to(
-        rows,
-        "seed 004 Fibonacci Nim",
-        "a fresh pile (n ≥ 2) is P iff n is a Fibonacci number",
-        format!("2 ≤ n < {n}"),
-    );
-    // the slide's own examples, 42 and 50, at any bound
-    let len = 51.max(n);
-    let t5 = sequence(&rules("tag(5)"), len, c)?;
-    let mut t = Tally::default();
-    for (i, v) in t5.values.iter().enumerate() {
-        t.case(((*v == Some(0)) != th::tag_p(5, i as u64)).then(|| format!("n = {i}")));
-    }
-    t.case((t5.values[42] != Some(0) || t5.values[50] == Some(0)).then(|| "42 or 50".into()));
-    t.push_to(
-        rows,
-        "seed 004 TAG₅",
-        "42 is P (B wins), 50 is N (A wins); P iff 6 | n",
-        format!("n < {len}"),
-    );
-    // the slide's example, 60, at any bound
-    let len = n.saturating_mul(10).max(61);
-    let d = sequence(&rules("divisor"), len, c)?;
-    let mut t = Tally::default();
-    for i in 1..len as usize {
-        let p = d.values[i] == Some(0);
-        t.case((p != th::divisor_game_p(i as u64)).then(|| format!("{i} is {}", if p { "P" } else { "N" })));
-    }
-    t.push_to(
-        rows,
-        "seed 004 divisor game",
-        "from n ≥ 1, P iff n odd (so A wins from 60)",
-        format!("1 ≤ n < {len}"),
-    );
-    let e = map("euclid", 163, c)?;
-    rows.push(row(
-        "seed 004 Euclid games",
-        "(162,100) is N (A wins), (161,100) is P (B wins)",
-        "2 positions".into(),
-        2,
-        {
-            match (e.get(162, 100), e.get(161, 100)) {
-                (Some(x), Some(0)) if x != 0 => None,
-                (x, y) => Some(format!("G(162,100) = {x:?}, G(161,100) = {y:?}")),
-            }
-        },
-    ));
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_runs_and_reports_the_known_findings() {
-        let rows = engine_checks(64, &Control::new()).unwrap();
-        let failed: Vec<&CheckRow> = rows.iter().filter(|r| r.counterexample.is_some()).collect();
-        let names: Vec<String> = failed
-            .iter()
-            .map(|r| format!("{} | {}", r.source, r.statement))
-            .collect();
-        // Findings, not bugs (GAMES.md): Prop 3.0.3 and Thm 3.1.6 are about seed 003's extension
-        // of Grossman's game, not Cole–Davie's Euclid; the slide misprints 9 ⊕ 10 ⊕ 15.
-        assert!(
-            names.iter().any(|n| n.contains("3.0.3") && n.contains("euclid:")),
-            "{names:#?}"
-        );
-        assert!(
-            names.iter().any(|n| n.contains("3.1.6") && n.contains("nim⊚euclid)")),
-            "{names:#?}"
-        );
-        assert!(names.iter().any(|n| n.contains("Nim-sum examples")), "{names:#?}");
-        // …and 0.07's pre-period is 53 counting heaps of n cells from 0, not the printed 52
-        assert!(names.iter().any(|n| n.contains("§5")), "{names:#?}");
-        assert_eq!(failed.len(), 4, "{names:#?}");
-        // at this bound every row has cases
-        for r in &rows {
-            assert!(r.checked > 0, "{} | {}: nothing checked", r.source, r.statement);
-        }
-    }
-
-    #[test]
-    fn a_bound_of_zero_checks_only_the_papers_listed_examples() {
-        let rows = engine_checks(0, &Control::new()).unwrap();
-        let with_cases: Vec<&str> = rows
-            .iter()
-            .filter(|r| r.checked > 0)
-            .map(|r| r.source.as_str())
-            .collect();
-        assert_eq!(
-            with_cases,
-            [
-                "seed 003 §5",
-                "seed 003 Thm 4.2.3",
-                "seed 003 Thm 4.2.4",
-                "seed 004 Nim table",
-                "seed 004 Nim-sum examples",
-                "seed 004 TAG₅",
-                "seed 004 divisor game",
-                "seed 004 Euclid games"
-            ]
-        );
-    }
 }

@@ -14,7 +14,7 @@
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
 //! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
-//! [`tiled`] (their fill a tile at a time), [`direct`] (closed-form maps anywhere),
+//! [`tiled`] (their fill a tile at a time), [`wavefront`] (the tiles of an anti-diagonal at once, on every core), [`direct`] (closed-form maps anywhere),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
@@ -27,6 +27,7 @@ mod lines;
 mod storage;
 mod tiled;
 mod typed;
+mod wavefront;
 mod zeruclid;
 pub use typed::from_options;
 

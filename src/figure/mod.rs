@@ -301,7 +301,12 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 return Err(FigureError::NothingToCompare);
             }
             control.reserve("the figure's pixels", frame.bytes())?;
-            let grid = grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?;
+            // outcomes alone where that is all the figure shows: Wythoff's anywhere
+            let grid = if spec.color == ColorMode::Outcome {
+                grid::outcomes(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+            } else {
+                grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+            };
             let other = match (spec.color, compare) {
                 (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
                 (ColorMode::Difference, CompareWith::Ruleset(r)) => {
@@ -1206,6 +1211,37 @@ mod tests {
                 assert_eq!(c, want, "({a}, {b})");
             }
         }
+    }
+
+    /// An outcome figure of Wythoff at 10¹² (no map could be filled there) shows the
+    /// P-positions of the closed form.
+    #[test]
+    fn wythoff_outcomes_far_from_the_origin() {
+        let style = FigureStyle {
+            width: 30 * 10 + 2 * 7,
+            axes: false,
+            legend: false,
+            title: "-".into(),
+            background: Background::White,
+        };
+        let (a0, b0) = crate::game::theory::wythoff_pair(618_033_988_749);
+        let (a0, b0) = (a0 - 10, b0 - 15);
+        let mut spec = wythoff_spec(style);
+        if let Subject::Map { rows, cols, .. } = &mut spec.subject {
+            (*rows, *cols) = (a0..a0 + 20, b0..b0 + 30);
+        }
+        let image = make_figure(&spec, &Control::new()).unwrap().image();
+        let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
+        let mut p = 0;
+        for a in 0..20u64 {
+            for b in 0..30u64 {
+                let expect_p = crate::game::theory::is_wythoff_p(a0 + a, b0 + b);
+                p += u32::from(expect_p);
+                let want = if expect_p { crate::raster::colors::P_POSITION } else { crate::raster::colors::N_POSITION };
+                assert_eq!(cell_color(&image, frame.left, frame.top, 10.0, 20, a, b), want, "({a}, {b})");
+            }
+        }
+        assert!(p >= 5, "{p} P-positions in the figure");
     }
 
     #[test]

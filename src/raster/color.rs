@@ -88,6 +88,21 @@ impl ColorMode {
         }
     }
 
+    /// The rule a map of `ruleset` under `layout` pools by in this mode: [`ColorMode::key_rule`],
+    /// except that the P-positions of a ruleset whose outcomes alone have a closed form
+    /// everywhere (Wythoff) come from that form, as [`KeyRule::Outcome`].
+    pub fn map_rule(self, ruleset: &Ruleset, layout: &crate::game::Layout) -> KeyRule {
+        match self {
+            ColorMode::Outcome
+                if crate::solver::grid::CellForm::outcome_of(ruleset, layout)
+                    .is_some_and(crate::solver::grid::CellForm::outcome_only) =>
+            {
+                KeyRule::Outcome
+            }
+            _ => self.key_rule(),
+        }
+    }
+
     /// Whether the colours depend on the largest value of the region (the colour scale).
     pub fn needs_scale(self) -> bool {
         matches!(self, ColorMode::Grundy(_))

@@ -403,13 +403,15 @@ fn run_map(
     control: &Control,
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
-    let source = |slot: &mut Option<TileSource>, ruleset| {
-        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout)) {
-            *slot = Some(TileSource::new(ruleset, &job.layout));
+    let rule = job.color.map_rule(&job.ruleset, &job.layout);
+    let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
+    let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
+        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
+            *slot = Some(TileSource::new_for(ruleset, &job.layout, outcomes));
         }
     };
-    source(&mut state.tiles, &job.ruleset);
-    let mut pool = PoolJob::new(job.level, job.color.key_rule(), job.view.clone(), job.tiles.clone());
+    source(&mut state.tiles, &job.ruleset, outcomes);
+    let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == crate::raster::ColorMode::Difference;
@@ -422,7 +424,7 @@ fn run_map(
         )
     };
     if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
-        source(&mut state.compare, other);
+        source(&mut state.compare, other, false);
         let room = leaving(&state.tiles);
         if let Some(c) = state.compare.as_mut() {
             c.fill(&region, &room, &mut |_, _| Ok(()))?;

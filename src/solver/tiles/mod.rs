@@ -60,6 +60,10 @@ pub enum KeyRule {
     Residue(u32),
     /// The class of the pair (value here, value of the compared map): [`differ`].
     Differ,
+    /// The outcome alone, 0 at a P-position and 1 elsewhere: the tiles of a map that knows
+    /// only outcomes (Wythoff's P-positions anywhere, see `CellForm::outcome_of`), kept apart
+    /// from tiles of values.
+    Outcome,
 }
 
 impl KeyRule {
@@ -71,6 +75,7 @@ impl KeyRule {
         match self {
             KeyRule::Value => v.min(NO_POSITION - 1),
             KeyRule::Residue(k) => v % k.max(1),
+            KeyRule::Outcome => u32::from(v != 0),
             KeyRule::Differ => match other {
                 None => differ::NOT_COMPARED,
                 Some(w) if (w == 0) != (v == 0) => differ::DIFFER,

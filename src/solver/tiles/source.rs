@@ -133,13 +133,26 @@ pub struct TileSource {
 }
 
 impl TileSource {
+    /// The source of a map of values (or outcomes read off the values).
     pub fn new(ruleset: &Ruleset, layout: &Layout) -> Self {
+        Self::new_for(ruleset, layout, false)
+    }
+
+    /// The source of a map of values or, with `outcomes`, of a map that shows outcomes alone:
+    /// that one computes the outcomes' own closed form where a ruleset has one and its values
+    /// have none (Wythoff's P-positions, anywhere in the plane), 0 at a P-position and 1
+    /// elsewhere.
+    pub fn new_for(ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> Self {
         let growing = match layout {
             Layout::Plain => Growing::new(ruleset),
             Layout::Slice(_) => None,
         };
         let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
-        let direct = CellForm::of(ruleset, layout);
+        let direct = if outcomes {
+            CellForm::outcome_of(ruleset, layout)
+        } else {
+            CellForm::of(ruleset, layout)
+        };
         let method = match (no_map, growing, direct) {
             (Some(why), _, _) => Method::NoMap(why),
             (None, _, Some(form)) => Method::Direct(Box::new(DirectBand {
@@ -179,9 +192,17 @@ impl TileSource {
         }
     }
 
-    /// Whether this source computes `ruleset` under `layout`.
-    pub fn serves(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
-        self.ruleset == *ruleset && self.layout == *layout
+    /// Whether this source computes `ruleset` under `layout`, for a map of outcomes alone if
+    /// `outcomes` (a source of values serves it too, unless the outcomes have a form of their
+    /// own; a source of outcomes alone serves nothing else).
+    pub fn serves(&self, ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> bool {
+        let own_form = outcomes && CellForm::outcome_of(ruleset, layout).is_some_and(CellForm::outcome_only);
+        self.ruleset == *ruleset && self.layout == *layout && self.outcome_only() == own_form
+    }
+
+    /// Whether the source's numbers are outcomes alone (0: P, 1: N), not values.
+    pub fn outcome_only(&self) -> bool {
+        matches!(&self.method, Method::Direct(d) if d.form.outcome_only())
     }
 
     /// Whether G(a, b) = G(b, a) is used: the source holds only the triangle b ≤ a.

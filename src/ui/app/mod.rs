@@ -32,9 +32,9 @@ const MAX_MAP: u64 = 1 << 16;
 /// A map computed cell by cell from its closed form covers rows and columns below this.
 const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
 
-/// How far a map of `ruleset` under `layout` goes.
-fn far_limit(ruleset: &Ruleset, layout: &Layout) -> u64 {
-    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() {
+/// How far a map of `ruleset` under `layout`, pooled by `rule`, goes.
+fn far_limit(ruleset: &Ruleset, layout: &Layout, rule: KeyRule) -> u64 {
+    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() || rule == KeyRule::Outcome {
         MAX_DIRECT_MAP
     } else {
         MAX_MAP
@@ -105,7 +105,7 @@ impl MapLayer {
     fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
         if self.of.as_ref() != Some(&of) {
             self.clear();
-            self.limit = far_limit(&of.0, &of.1);
+            self.limit = far_limit(&of.0, &of.1, of.2);
             self.tiles.set_rule(of.2);
             self.of = Some(of);
         }
@@ -469,7 +469,7 @@ impl App {
             _ => CompareWith::Nothing,
         };
         self.map
-            .show((self.ruleset.clone(), layout.clone(), color.key_rule(), compare.clone()));
+            .show((self.ruleset.clone(), layout.clone(), color.map_rule(&self.ruleset, &layout), compare.clone()));
         let limit = self.map.limit;
         let view = self.map_state.visible_cells(limit);
         let level = self.map_state.level();

@@ -746,7 +746,14 @@ fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u32) -> Cells
     let (rows, cols) = (map.rows, map.cols);
     let (n_rows, n_cols) = ((rows.end - rows.start) as usize, (cols.end - cols.start) as usize);
     let cpp = n_cols as f64 / f64::from(frame.content_w);
-    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| map.grid.get(c.a, c.b));
+    // a residue from the exact value (far from the origin, values pass 32 bits; as a value
+    // they stop at the top of the colour scale, grid::SATURATED)
+    let value = |c: Cell| {
+        (rows.contains(&c.a) && cols.contains(&c.b)).then(|| match spec.color {
+            ColorMode::Modulo(k) => map.grid.get_wide(c.a, c.b).map(|v| (v % u64::from(k.max(1))) as u32),
+            _ => map.grid.get(c.a, c.b),
+        })
+    };
     let other_value = |c: Cell| match (map.other, map.theorem) {
         (Some(g), _) => g.get(c.a, c.b),
         (None, Some(p)) => p.is_p(c.a, c.b).map(|p| u32::from(!p)),
@@ -1242,6 +1249,34 @@ mod tests {
             }
         }
         assert!(p >= 5, "{p} P-positions in the figure");
+    }
+
+    /// A Nim figure by residues at 2^40, where the values pass 32 bits: each cell has the
+    /// colour of its exact value's residue (not of the top of the value scale's).
+    #[test]
+    fn residues_past_32_bits_are_exact() {
+        let style = FigureStyle {
+            width: 30 * 10 + 2 * 7,
+            axes: false,
+            legend: false,
+            title: "-".into(),
+            background: Background::White,
+        };
+        let mut spec = wythoff_spec(style);
+        spec.ruleset = Ruleset::Nim;
+        spec.color = ColorMode::Modulo(3);
+        let a0 = (1u64 << 40) + 17;
+        if let Subject::Map { rows, cols, .. } = &mut spec.subject {
+            (*rows, *cols) = (a0..a0 + 20, 0..30);
+        }
+        let image = make_figure(&spec, &Control::new()).unwrap().image();
+        let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
+        for a in 0..20u64 {
+            for b in 0..30u64 {
+                let want = crate::raster::color::residue_color((((a0 + a) ^ b) % 3) as u32, 3);
+                assert_eq!(cell_color(&image, frame.left, frame.top, 10.0, 20, a, b), want, "({a}, {b})");
+            }
+        }
     }
 
     #[test]

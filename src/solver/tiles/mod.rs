@@ -85,6 +85,17 @@ impl KeyRule {
         }
     }
 
+    /// [`KeyRule::key`] of an exact value, which may pass 32 bits far from the origin: its
+    /// residue is exact; as a key of [`KeyRule::Value`] it stops at `NO_POSITION − 1` (=
+    /// `grid::SATURATED`), the top of the colour scale, and the readout says so.
+    #[inline]
+    pub fn key_wide(self, v: Option<u64>, other: Option<u32>) -> u32 {
+        match (self, v) {
+            (KeyRule::Residue(k), Some(v)) => (v % u64::from(k.max(1))) as u32,
+            _ => self.key(v.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32), other),
+        }
+    }
+
     /// Whether a key of this rule is the cell's value itself (level-0 tiles then need no
     /// separate values for the hover readout).
     pub fn keys_are_values(self) -> bool {
@@ -381,6 +392,15 @@ mod tests {
 
     #[test]
     fn keys_put_first_what_must_not_be_hidden() {
+        // exact values past 32 bits: exact residues, the top of the scale as values
+        let big = (1u64 << 40) + 3;
+        assert_eq!(KeyRule::Residue(7).key_wide(Some(big), None), (big % 7) as u32);
+        assert_eq!(KeyRule::Value.key_wide(Some(big), None), crate::solver::grid::SATURATED);
+        assert_eq!(KeyRule::Value.key_wide(Some(5), None), 5);
+        assert_eq!(KeyRule::Outcome.key_wide(Some(big), None), 1);
+        assert_eq!(KeyRule::Outcome.key_wide(Some(0), None), 0);
+        assert_eq!(KeyRule::Differ.key_wide(Some(big), Some(0)), differ::DIFFER);
+        assert_eq!(KeyRule::Residue(3).key_wide(None, None), NO_POSITION);
         assert_eq!(KeyRule::Value.key(Some(0), None), 0);
         assert_eq!(KeyRule::Value.key(None, None), NO_POSITION);
         assert_eq!(KeyRule::Residue(4).key(Some(9), None), 1);

@@ -12,6 +12,12 @@ use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::NONE;
 
+/// A source's value as an exact one (`None`: not a position).
+#[inline]
+fn wide(v: u32) -> Option<u64> {
+    (v != NONE).then_some(u64::from(v))
+}
+
 /// The tiles of one level over one view, filled as the source's stages come.
 pub struct PoolJob {
     level: u8,
@@ -38,6 +44,7 @@ pub struct PoolJob {
     /// The largest value of a view cell read so far.
     max: Option<u32>,
     scratch: Vec<u32>,
+    wide: Vec<u64>,
     /// Whether the source's numbers are outcomes alone: an N-position's value is not known.
     outcome_only: bool,
 }
@@ -69,6 +76,7 @@ impl PoolJob {
             handed,
             max: None,
             scratch: Vec::new(),
+            wide: Vec::new(),
             outcome_only: false,
         }
     }
@@ -148,34 +156,35 @@ impl PoolJob {
         if let Some(cols) = direct {
             for b in cols {
                 let v = row[(b - lo) as usize];
-                self.take(a, b, v, compare.value(a, b));
+                self.take(a, b, wide(v), compare.value(a, b));
             }
         }
         if let Some(rows) = mirror {
             for b in rows {
                 let v = row[(b - lo) as usize];
-                self.take(b, a, v, compare.value(b, a));
+                self.take(b, a, wide(v), compare.value(b, a));
             }
         }
         self.scratch = row;
     }
 
-    /// Row `a` of any source over the region's columns.
+    /// Row `a` of any source over the region's columns, exactly (values past 32 bits too).
     fn plain_row(&mut self, source: &TileSource, compare: &Compare, a: u64) {
         let cols = self.region.cols.clone();
-        let mut row = std::mem::take(&mut self.scratch);
-        source.read_row(a, cols.clone(), &mut row);
+        let mut row = std::mem::take(&mut self.wide);
+        source.read_row_wide(a, cols.clone(), &mut row);
         for (b, &v) in cols.zip(&row) {
-            self.take(a, b, v, compare.value(a, b));
+            self.take(a, b, (v != u64::MAX).then_some(v), compare.value(a, b));
         }
-        self.scratch = row;
+        self.wide = row;
     }
 
-    /// One cell (a, b) of value `v` ([`NONE`]: not a position).
+    /// One cell (a, b) of value `v` (`None`: not a position).
     #[inline]
-    fn take(&mut self, a: u64, b: u64, v: u32, other: Option<u32>) {
-        let value = (v != NONE).then_some(v);
-        let key = self.rule.key(value, other);
+    fn take(&mut self, a: u64, b: u64, wide: Option<u64>, other: Option<u32>) {
+        let key = self.rule.key_wide(wide, other);
+        // as the readout and the colour scale take it: values past 32 bits at the top
+        let value = wide.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32);
         let i = self.slot(a, b);
         if key < self.acc[i] {
             self.acc[i] = key;
@@ -312,6 +321,21 @@ mod tests {
                 0,
                 CellRect::new(1 << 40..(1 << 40) + 300, 5..300),
             ),
+            // values past 32 bits: residues of the exact values
+            (
+                "nim",
+                None,
+                KeyRule::Residue(7),
+                0,
+                CellRect::new(5..300, (1 << 40) + 3..(1 << 40) + 200),
+            ),
+            (
+                "euclid",
+                None,
+                KeyRule::Residue(5),
+                1,
+                CellRect::new(1..200, 1_000_000_000_000..1_000_000_000_300),
+            ),
             ("grossman", None, KeyRule::Value, 2, CellRect::new(0..600, 0..600)),
             ("fibonacci-nim", None, KeyRule::Value, 1, CellRect::new(0..300, 0..400)),
             (
@@ -349,7 +373,7 @@ mod tests {
                     let mut want = NO_POSITION;
                     for a in bi * s..(bi + 1) * s {
                         for b in bj * s..(bj + 1) * s {
-                            want = combine(want, rule.key(plain.get(a, b), None));
+                            want = combine(want, rule.key_wide(plain.get_wide(a, b), None));
                         }
                     }
                     assert_eq!(

@@ -129,6 +129,10 @@ impl HoveredCell {
         match self.value {
             None => format!("{}: not computed yet", self.cell),
             Some(None) => format!("{}: not a position", self.cell),
+            // values past 32 bits are held as the top of the colour scale
+            Some(Some(g)) if g >= crate::solver::grid::SATURATED => {
+                format!("{}: G ≥ {g} (the inspector gives it exactly), N", self.cell)
+            }
             Some(Some(g)) => format!("{}: G = {g}, {}", self.cell, Outcome::of(g)),
         }
     }

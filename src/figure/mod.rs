@@ -1244,8 +1244,16 @@ mod tests {
             for b in 0..30u64 {
                 let expect_p = crate::game::theory::is_wythoff_p(a0 + a, b0 + b);
                 p += u32::from(expect_p);
-                let want = if expect_p { crate::raster::colors::P_POSITION } else { crate::raster::colors::N_POSITION };
-                assert_eq!(cell_color(&image, frame.left, frame.top, 10.0, 20, a, b), want, "({a}, {b})");
+                let want = if expect_p {
+                    crate::raster::colors::P_POSITION
+                } else {
+                    crate::raster::colors::N_POSITION
+                };
+                assert_eq!(
+                    cell_color(&image, frame.left, frame.top, 10.0, 20, a, b),
+                    want,
+                    "({a}, {b})"
+                );
             }
         }
         assert!(p >= 5, "{p} P-positions in the figure");
@@ -1274,7 +1282,11 @@ mod tests {
         for a in 0..20u64 {
             for b in 0..30u64 {
                 let want = crate::raster::color::residue_color((((a0 + a) ^ b) % 3) as u32, 3);
-                assert_eq!(cell_color(&image, frame.left, frame.top, 10.0, 20, a, b), want, "({a}, {b})");
+                assert_eq!(
+                    cell_color(&image, frame.left, frame.top, 10.0, 20, a, b),
+                    want,
+                    "({a}, {b})"
+                );
             }
         }
     }

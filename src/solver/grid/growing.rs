@@ -1,11 +1,11 @@
 //! A symmetric map grown row by row: a map that grows (the window's tiles, farther and farther)
 //! costs only its new rows.
 
+use super::direct::on_threads;
 use super::enumerated::{DivisorTable, Scratch, enumerated_row};
 use super::has_fast_fill;
 use super::lines::{LineSets, Lines, lines_row};
 use super::storage::{Cells, Plane};
-use super::direct::on_threads;
 use super::tiled::{TILE, lines_band};
 use super::wavefront::{chunk_end, lines_wavefront};
 use crate::game::rules::euclid::EuclidVariant;

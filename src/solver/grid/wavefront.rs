@@ -216,7 +216,9 @@ impl<C: Slot> Chunk<'_, C> {
     fn fill(&self, i: usize, j: usize) {
         let d = i - j;
         // locks taken in one order everywhere: cells, columns by block, diagonals by block
-        let mut cells = self.cells[i - self.first].lock().unwrap_or_else(PoisonError::into_inner);
+        let mut cells = self.cells[i - self.first]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         let mut low = self.cols.lock(j);
         let mut high = if i == j { None } else { self.cols.lock(i) };
         let (mut d0, mut d1) = if self.diag {

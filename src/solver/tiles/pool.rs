@@ -403,11 +403,7 @@ mod tests {
             let f = |m: i128| m * m - m * n - n * n;
             f(lo) < 0 && f(lo + 1) > 0
         };
-        for (view, level) in [
-            (CellRect::new(0..300, 0..300), 0),
-            (far.clone(), 0),
-            (far.clone(), 2),
-        ] {
+        for (view, level) in [(CellRect::new(0..300, 0..300), 0), (far.clone(), 0), (far.clone(), 2)] {
             let (store, _) = pooled("wythoff", None, KeyRule::Outcome, level, view.clone());
             let s = TileKey::block_of(level);
             let region = view.align_out(s);
@@ -419,7 +415,11 @@ mod tests {
                     } else {
                         cells().any(|(a, b)| p_by_inequality(a, b))
                     };
-                    assert_eq!(store.key(level, bi * s, bj * s), Some(u32::from(!p)), "L{level} ({bi},{bj})");
+                    assert_eq!(
+                        store.key(level, bi * s, bj * s),
+                        Some(u32::from(!p)),
+                        "L{level} ({bi},{bj})"
+                    );
                     if level == 0 {
                         let want = if p { Some(Some(0)) } else { None };
                         assert_eq!(store.get(bi, bj), want, "readout at ({bi},{bj})");
@@ -438,4 +438,3 @@ mod tests {
         assert!(TileSource::new(&euclid, &Layout::Plain).serves(&euclid, &Layout::Plain, true));
     }
 }
-

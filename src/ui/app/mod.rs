@@ -468,8 +468,12 @@ impl App {
             ColorMode::Difference => compare,
             _ => CompareWith::Nothing,
         };
-        self.map
-            .show((self.ruleset.clone(), layout.clone(), color.map_rule(&self.ruleset, &layout), compare.clone()));
+        self.map.show((
+            self.ruleset.clone(),
+            layout.clone(),
+            color.map_rule(&self.ruleset, &layout),
+            compare.clone(),
+        ));
         let limit = self.map.limit;
         let view = self.map_state.visible_cells(limit);
         let level = self.map_state.level();

@@ -403,7 +403,7 @@ fn run_map(
     control: &Control,
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
-    let rule = job.color.map_rule(&job.ruleset, &job.layout);
+    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view);
     let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
     let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
         if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
@@ -510,7 +510,8 @@ mod tests {
     fn newer_job_supersedes_older_and_errors_are_reported() {
         let (wake, count) = counting_wake();
         let mut w = Worker::new(wake, 1 << 30);
-        w.submit(Lane::Map, map_up_to("wythoff", 9000));
+        // (misère Wythoff: filled from the origin; far out, Wythoff's outcomes are a closed form)
+        w.submit(Lane::Map, map_up_to("misere(wythoff)", 9000));
         let second = w.submit(Lane::Map, map_up_to("nim", 64));
         let r = wait(&mut w);
         assert!(r.iter().all(|r| r.job == second), "only the newer job answers");
@@ -526,7 +527,7 @@ mod tests {
         assert!(matches!(&r.last().unwrap().result, Ok(Output::Tiles(b)) if b.max == Some(63)));
         assert!(*count.lock().unwrap() >= 1);
         // over the budget: a typed error, and the worker lives on
-        w.submit(Lane::Map, map_up_to("wythoff", 1 << 20));
+        w.submit(Lane::Map, map_up_to("misere(wythoff)", 1 << 20));
         let r = wait(&mut w);
         assert!(
             matches!(&r[0].result, Err(JobError::OverBudget { .. })),

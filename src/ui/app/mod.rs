@@ -32,9 +32,10 @@ const MAX_MAP: u64 = 1 << 16;
 /// A map computed cell by cell from its closed form covers rows and columns below this.
 const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
 
-/// How far a map of `ruleset` under `layout`, pooled by `rule`, goes.
-fn far_limit(ruleset: &Ruleset, layout: &Layout, rule: KeyRule) -> u64 {
-    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() || rule == KeyRule::Outcome {
+/// How far a map of `ruleset` under `layout` goes, `outcome_form`: in a colour mode that takes
+/// the outcomes' own closed form ([`ColorMode::has_outcome_form`]).
+fn far_limit(ruleset: &Ruleset, layout: &Layout, outcome_form: bool) -> u64 {
+    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() || outcome_form {
         MAX_DIRECT_MAP
     } else {
         MAX_MAP
@@ -58,7 +59,7 @@ pub struct MapLayer {
     /// The finished tiles, of every level; panning back reads them.
     pub tiles: TileStore,
     /// What the tiles are of.
-    of: Option<(Ruleset, Layout, KeyRule, CompareWith)>,
+    of: Option<(Ruleset, Layout, KeyRule, CompareWith, bool)>,
     /// Rows and columns this far or farther are not asked for: a job that far was over the
     /// memory budget.
     limit: u64,
@@ -102,10 +103,10 @@ impl MapLayer {
     }
 
     /// Makes the layer hold these values, forgetting others.
-    fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
+    fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith, bool)) {
         if self.of.as_ref() != Some(&of) {
             self.clear();
-            self.limit = far_limit(&of.0, &of.1, of.2);
+            self.limit = far_limit(&of.0, &of.1, of.4);
             self.tiles.set_rule(of.2);
             self.of = Some(of);
         }
@@ -468,11 +469,14 @@ impl App {
             ColorMode::Difference => compare,
             _ => CompareWith::Nothing,
         };
+        // the rule may depend on how far the view reaches (Wythoff's P-positions)
+        let reach = self.map_state.visible_cells(self.map.limit);
         self.map.show((
             self.ruleset.clone(),
             layout.clone(),
-            color.map_rule(&self.ruleset, &layout),
+            color.map_rule(&self.ruleset, &layout, &reach),
             compare.clone(),
+            color.has_outcome_form(&self.ruleset, &layout),
         ));
         let limit = self.map.limit;
         let view = self.map_state.visible_cells(limit);

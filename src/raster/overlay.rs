@@ -180,9 +180,9 @@ impl Overlays {
             let cols = span(from(b_min), b_max.max(0.0) as u64 + 2);
             // one run where the two meet, so no pair is marked twice
             let runs = if rows.start <= cols.end && cols.start <= rows.end {
-                vec![rows.start.min(cols.start)..rows.end.max(cols.end)]
+                [rows.start.min(cols.start)..rows.end.max(cols.end), 0..0]
             } else {
-                vec![rows, cols]
+                [rows, cols]
             };
             for run in runs {
                 mark(&mut run.map(theory::wythoff_pair), styles::WYTHOFF);

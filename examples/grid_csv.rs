@@ -27,7 +27,7 @@ fn main() {
         let compute = t.elapsed();
         let t = Instant::now();
         let mut out = Vec::with_capacity(1 << 27);
-        nimscope::cli::output::grid(&mut out, &g, GridFormat::Csv).expect("writes");
+        nimscope::cli::output::grid(&mut out, &g, GridFormat::Csv, false).expect("writes");
         let write = t.elapsed();
         println!(
             "{r} {n}×{n}: compute {:.3} s, CSV {:.3} s ({} MB)",

@@ -119,6 +119,10 @@ pub enum Command {
         slice: Option<String>,
         #[arg(long, value_enum, default_value_t = GridFormat::Csv)]
         format: GridFormat,
+        /// Each cell's outcome instead of its value: 0 for a P-position, 1 for an N-position
+        /// (Wythoff's anywhere in the plane, from its P-positions' closed form).
+        #[arg(long)]
+        outcome: bool,
     },
     /// Values G(n) for 0 ≤ n < N of a one-heap ruleset, with the certified period.
     Seq {
@@ -349,6 +353,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             cols,
             slice,
             format,
+            outcome,
         } => {
             let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
             if rows.is_empty() || cols.is_empty() {
@@ -380,8 +385,12 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                 r.check_position(&probe)
                     .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
             }
-            let g = grid::grid(&r, &layout, rows, cols, control)?;
-            output::grid(out, &g, format)?;
+            let g = if outcome {
+                grid::outcomes(&r, &layout, rows, cols, control)?
+            } else {
+                grid::grid(&r, &layout, rows, cols, control)?
+            };
+            output::grid(out, &g, format, outcome)?;
         }
         Command::Seq {
             ruleset,

@@ -219,11 +219,16 @@ pub fn cram_outcome(out: &mut impl Write, r: &Ruleset, p: &Position, o: Outcome,
 
 /// `grid`: CSV ([`Grid::write_csv`], which the window's CSV export writes too), or one JSON
 /// object a row.
-pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat) -> std::io::Result<()> {
+/// With `outcome`, 0 for a P-position and 1 for an N-position instead of the value.
+pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat, outcome: bool) -> std::io::Result<()> {
     match format {
+        GridFormat::Csv if outcome => g.write_outcome_csv(out),
         GridFormat::Csv => g.write_csv(out),
         GridFormat::Json => {
-            for (a, values) in g.wide_rows() {
+            for (a, mut values) in g.wide_rows() {
+                if outcome {
+                    values.iter_mut().flatten().for_each(|v| *v = u64::from(*v != 0));
+                }
                 let line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values});
                 writeln!(out, "{line}")?;
             }

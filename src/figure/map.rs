@@ -83,7 +83,12 @@ pub(super) fn map_figure(
         return Err(FigureError::NothingToCompare);
     }
     control.reserve("the figure's pixels", frame.bytes())?;
-    let grid = crate::solver::grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?;
+    // outcomes alone where that is all the figure shows: Wythoff's anywhere
+    let grid = if spec.color == ColorMode::Outcome {
+        crate::solver::grid::outcomes(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+    } else {
+        crate::solver::grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+    };
     let other = match (spec.color, compare) {
         (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
         (ColorMode::Difference, CompareWith::Ruleset(r)) => {
@@ -165,7 +170,14 @@ pub(super) fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u3
     let (rows, cols) = (map.rows, map.cols);
     let (n_rows, n_cols) = ((rows.end - rows.start) as usize, (cols.end - cols.start) as usize);
     let cpp = n_cols as f64 / f64::from(frame.content_w);
-    let value = |c: Cell| (rows.contains(&c.a) && cols.contains(&c.b)).then(|| map.grid.get(c.a, c.b));
+    // a residue from the exact value (far from the origin, values pass 32 bits; as a value
+    // they stop at the top of the colour scale, grid::SATURATED)
+    let value = |c: Cell| {
+        (rows.contains(&c.a) && cols.contains(&c.b)).then(|| match spec.color {
+            ColorMode::Modulo(k) => map.grid.get_wide(c.a, c.b).map(|v| (v % u64::from(k.max(1))) as u32),
+            _ => map.grid.get(c.a, c.b),
+        })
+    };
     let other_value = |c: Cell| match (map.other, map.theorem) {
         (Some(g), _) => g.get(c.a, c.b),
         (None, Some(p)) => p.is_p(c.a, c.b).map(|p| u32::from(!p)),

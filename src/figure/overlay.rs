@@ -87,7 +87,12 @@ pub(super) fn overlay_shapes(area: &MapArea, overlays: &Overlays) -> Vec<Element
             });
         }
     }
-    let shapes = overlays.shapes(area.cols.end as f64, area.rows.end as f64);
+    let shapes = overlays.shapes_within(
+        area.rows.start as f64,
+        area.cols.start as f64,
+        area.cols.end as f64,
+        area.rows.end as f64,
+    );
     for ([from, to], style) in &shapes.lines {
         let (mut stroke, casing) = overlay_strokes(style, area.stroke_scale);
         let reach = stroke.width + casing.map_or(0.0, |(_, w)| 2.0 * w);

@@ -66,6 +66,77 @@ fn map_cells_show_the_wythoff_pairs() {
     }
 }
 
+/// An outcome figure of Wythoff at 10¹² (no map could be filled there) shows the
+/// P-positions of the closed form.
+#[test]
+fn wythoff_outcomes_far_from_the_origin() {
+    let style = FigureStyle {
+        width: 30 * 10 + 2 * 7,
+        axes: false,
+        legend: false,
+        title: "-".into(),
+        background: Background::White,
+    };
+    let (a0, b0) = crate::game::theory::wythoff_pair(618_033_988_749);
+    let (a0, b0) = (a0 - 10, b0 - 15);
+    let mut spec = wythoff_spec(style);
+    if let Subject::Map { rows, cols, .. } = &mut spec.subject {
+        (*rows, *cols) = (a0..a0 + 20, b0..b0 + 30);
+    }
+    let image = make_figure(&spec, &Control::new()).unwrap().image();
+    let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
+    let mut p = 0;
+    for a in 0..20u64 {
+        for b in 0..30u64 {
+            let expect_p = crate::game::theory::is_wythoff_p(a0 + a, b0 + b);
+            p += u32::from(expect_p);
+            let want = if expect_p {
+                crate::raster::colors::P_POSITION
+            } else {
+                crate::raster::colors::N_POSITION
+            };
+            assert_eq!(
+                cell_color(&image, frame.left, frame.top, 10.0, 20, a, b),
+                want,
+                "({a}, {b})"
+            );
+        }
+    }
+    assert!(p >= 5, "{p} P-positions in the figure");
+}
+
+/// A Nim figure by residues at 2^40, where the values pass 32 bits: each cell has the
+/// colour of its exact value's residue (not of the top of the value scale's).
+#[test]
+fn residues_past_32_bits_are_exact() {
+    let style = FigureStyle {
+        width: 30 * 10 + 2 * 7,
+        axes: false,
+        legend: false,
+        title: "-".into(),
+        background: Background::White,
+    };
+    let mut spec = wythoff_spec(style);
+    spec.ruleset = Ruleset::Nim;
+    spec.color = ColorMode::Modulo(3);
+    let a0 = (1u64 << 40) + 17;
+    if let Subject::Map { rows, cols, .. } = &mut spec.subject {
+        (*rows, *cols) = (a0..a0 + 20, 0..30);
+    }
+    let image = make_figure(&spec, &Control::new()).unwrap().image();
+    let frame = Frame::plan(&spec, 20, 30, "", None).unwrap();
+    for a in 0..20u64 {
+        for b in 0..30u64 {
+            let want = crate::raster::color::residue_color((((a0 + a) ^ b) % 3) as u32, 3);
+            assert_eq!(
+                cell_color(&image, frame.left, frame.top, 10.0, 20, a, b),
+                want,
+                "({a}, {b})"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_wythoff_overlay_rings_exactly_the_solved_p_positions() {
     let style = FigureStyle {

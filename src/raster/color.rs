@@ -5,7 +5,12 @@
 
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Ruleset};
-use crate::solver::tiles::{KeyRule, NO_POSITION, NOT_COMPUTED, differ};
+use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, differ};
+
+/// A view of Wythoff's P-positions reaching past this row or column comes from their closed
+/// form ([`ColorMode::map_rule`]); nearer, its filled map (100 MB and well under a second at
+/// 8192²) also gives the readout the values.
+pub const OUTCOME_FORM_FROM: u64 = 8192;
 
 /// How cells are coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -87,6 +92,27 @@ impl ColorMode {
             ColorMode::Outcome | ColorMode::Grundy(_) => KeyRule::Value,
             ColorMode::Modulo(k) => KeyRule::Residue(k.max(1)),
             ColorMode::Difference => KeyRule::Differ,
+        }
+    }
+
+    /// Whether this mode shows `ruleset` under `layout` from the closed form of its outcomes
+    /// alone (Wythoff's P-positions) somewhere: its map then reaches as far as the
+    /// closed-form maps.
+    pub fn has_outcome_form(self, ruleset: &Ruleset, layout: &crate::game::Layout) -> bool {
+        self == ColorMode::Outcome
+            && crate::solver::grid::CellForm::outcome_of(ruleset, layout)
+                .is_some_and(crate::solver::grid::CellForm::outcome_only)
+    }
+
+    /// The rule a map of `ruleset` under `layout` over `view` pools by in this mode:
+    /// [`ColorMode::key_rule`], except that a view reaching past [`OUTCOME_FORM_FROM`] of a
+    /// ruleset whose outcomes alone have a closed form (Wythoff) shows them from that form, as
+    /// [`KeyRule::Outcome`]; nearer, the map is filled, so the readout has the values.
+    pub fn map_rule(self, ruleset: &Ruleset, layout: &crate::game::Layout, view: &CellRect) -> KeyRule {
+        if view.rows.end.max(view.cols.end) > OUTCOME_FORM_FROM && self.has_outcome_form(ruleset, layout) {
+            KeyRule::Outcome
+        } else {
+            self.key_rule()
         }
     }
 
@@ -530,5 +556,26 @@ mod tests {
         assert_eq!(legend::bar_ticks(0, 0, 5), vec![0]);
         assert_eq!(legend::bar_ticks(0, 10, 5), vec![0, 2, 4, 6, 8, 10]);
         assert_eq!(legend::bar_ticks(0, 101, 5), vec![0, 20, 40, 60, 80, 101]);
+    }
+
+    /// Wythoff's P-positions come from their closed form in a view reaching past
+    /// OUTCOME_FORM_FROM, from the filled values nearer (the readout has them) and in every
+    /// other mode; a ruleset whose values have a closed form keeps them.
+    #[test]
+    fn wythoff_outcomes_take_their_closed_form_far_out() {
+        use crate::game::Layout;
+        let w = Ruleset::Wythoff;
+        let near = CellRect::new(0..100, 0..OUTCOME_FORM_FROM);
+        let far = CellRect::new(1_000_000_000_000..1_000_000_000_100, 0..100);
+        assert_eq!(ColorMode::Outcome.map_rule(&w, &Layout::Plain, &near), KeyRule::Value);
+        assert_eq!(ColorMode::Outcome.map_rule(&w, &Layout::Plain, &far), KeyRule::Outcome);
+        assert!(ColorMode::Outcome.has_outcome_form(&w, &Layout::Plain));
+        let grundy = ColorMode::Grundy(Palette::Viridis);
+        assert_eq!(grundy.map_rule(&w, &Layout::Plain, &far), KeyRule::Value);
+        assert!(!grundy.has_outcome_form(&w, &Layout::Plain));
+        let e: Ruleset = "euclid".parse().unwrap();
+        assert_eq!(ColorMode::Outcome.map_rule(&e, &Layout::Plain, &far), KeyRule::Value);
+        let m: Ruleset = "misere(wythoff)".parse().unwrap();
+        assert!(!ColorMode::Outcome.has_outcome_form(&m, &Layout::Plain));
     }
 }

@@ -97,6 +97,10 @@ pub struct OverlayShapes {
     pub marks: Vec<(CellPoint, OverlayStyle)>,
 }
 
+/// Theorem 3.1.6's pairs are listed from the origin (each needs the ones before it): their
+/// marks are drawn in views below this row and column only.
+pub const THEOREM_MARKS_LIMIT: u64 = 1 << 24;
+
 impl Overlays {
     /// The overlays drawn when a cell is `cell_px` pixels wide: without rings on cells too
     /// small to ring.
@@ -128,6 +132,14 @@ impl Overlays {
     /// The shapes over the cells up to column `b_max` and row `a_max` (and a little beyond,
     /// so nothing stops at the edge).
     pub fn shapes(&self, b_max: f64, a_max: f64) -> OverlayShapes {
+        self.shapes_within(0.0, 0.0, b_max, a_max)
+    }
+
+    /// [`Overlays::shapes`] over the cells from row `a_min` and column `b_min` on: the Wythoff
+    /// pairs marked are those near the region (a view at 10¹² does not list the pairs from
+    /// the origin), and Theorem 3.1.6's, listed from the origin, only below
+    /// [`THEOREM_MARKS_LIMIT`].
+    pub fn shapes_within(&self, a_min: f64, b_min: f64, b_max: f64, a_max: f64) -> OverlayShapes {
         use crate::game::theory;
         let mut shapes = OverlayShapes::default();
         let far = (b_max.max(a_max) * 2.0).max(1.0);
@@ -151,12 +163,32 @@ impl Overlays {
             }
         };
         if self.wythoff_pairs {
-            mark(
-                &mut (0..).map(theory::wythoff_pair).take_while(|&(a, _)| a <= limit),
-                styles::WYTHOFF,
-            );
+            // the pairs whose smaller heap is near the rows, then near the columns: the pair
+            // (a_n, b_n) has n = a_n/φ within one, and a_n = ⌊nφ⌋ (the mirror image is marked too)
+            let from = |x: f64| {
+                let x = x.max(0.0) as u64;
+                (theory::floor_phi_times(x) - x).saturating_sub(2)
+            };
+            let span = |start: u64, to: u64| {
+                let mut n = start;
+                while theory::wythoff_pair(n).0 <= to {
+                    n += 1;
+                }
+                start..n
+            };
+            let rows = span(from(a_min), a_max.max(0.0) as u64 + 2);
+            let cols = span(from(b_min), b_max.max(0.0) as u64 + 2);
+            // one run where the two meet, so no pair is marked twice
+            let runs = if rows.start <= cols.end && cols.start <= rows.end {
+                [rows.start.min(cols.start)..rows.end.max(cols.end), 0..0]
+            } else {
+                [rows, cols]
+            };
+            for run in runs {
+                mark(&mut run.map(theory::wythoff_pair), styles::WYTHOFF);
+            }
         }
-        if self.theorem_316 {
+        if self.theorem_316 && limit <= THEOREM_MARKS_LIMIT {
             mark(
                 &mut theory::nim_push_euclid_pairs_thm317(limit).into_iter(),
                 styles::THEOREM,
@@ -249,5 +281,42 @@ mod tests {
         assert!(centres.contains(&at(4.5, 7.5)) && !centres.contains(&at(4.5, 6.5)));
         // a_k = floor(k φ) <= 22 for k = 0..=14 (a_14 = 22, a_15 = 24)
         assert_eq!(s.marks.len(), 2 * 15);
+    }
+
+    /// Far from the origin the Wythoff pairs marked are those near the region, not every pair
+    /// from the origin: the marks in a 40 × 60 region at 10¹² are its P-positions.
+    #[test]
+    fn wythoff_marks_far_out_are_the_regions_pairs() {
+        use crate::game::theory;
+        let pairs = Overlays {
+            wythoff_pairs: true,
+            ..Overlays::NONE
+        };
+        let (a0, b0) = (1_000_000_000_000u64, 1_618_033_988_720u64);
+        let s = pairs.shapes_within(a0 as f64, b0 as f64, (b0 + 60) as f64, (a0 + 40) as f64);
+        // the pairs whose smaller heap is in the rows or in the columns, each marked both ways
+        assert!(s.marks.len() < 4 * (40 + 60), "{} marks", s.marks.len());
+        let inside: std::collections::BTreeSet<(u64, u64)> = s
+            .marks
+            .iter()
+            .map(|(c, _)| (c.a as u64, c.b as u64))
+            .filter(|&(a, b)| (a0..a0 + 40).contains(&a) && (b0..b0 + 60).contains(&b))
+            .collect();
+        let want: std::collections::BTreeSet<(u64, u64)> = (a0..a0 + 40)
+            .flat_map(|a| (b0..b0 + 60).map(move |b| (a, b)))
+            .filter(|&(a, b)| theory::is_wythoff_p(a, b))
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(inside, want);
+        // Theorem 3.1.6's pairs are listed from the origin: not that far out
+        let thm = Overlays {
+            theorem_316: true,
+            ..Overlays::NONE
+        };
+        assert!(
+            thm.shapes_within(a0 as f64, b0 as f64, (b0 + 60) as f64, (a0 + 40) as f64)
+                .marks
+                .is_empty()
+        );
     }
 }

@@ -403,13 +403,15 @@ fn run_map(
     control: &Control,
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
-    let source = |slot: &mut Option<TileSource>, ruleset| {
-        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout)) {
-            *slot = Some(TileSource::new(ruleset, &job.layout));
+    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view);
+    let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
+    let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
+        if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
+            *slot = Some(TileSource::new_for(ruleset, &job.layout, outcomes));
         }
     };
-    source(&mut state.tiles, &job.ruleset);
-    let mut pool = PoolJob::new(job.level, job.color.key_rule(), job.view.clone(), job.tiles.clone());
+    source(&mut state.tiles, &job.ruleset, outcomes);
+    let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == crate::raster::ColorMode::Difference;
@@ -422,7 +424,7 @@ fn run_map(
         )
     };
     if let (true, CompareWith::Ruleset(other)) = (differ, &job.compare) {
-        source(&mut state.compare, other);
+        source(&mut state.compare, other, false);
         let room = leaving(&state.tiles);
         if let Some(c) = state.compare.as_mut() {
             c.fill(&region, &room, &mut |_, _| Ok(()))?;
@@ -508,7 +510,8 @@ mod tests {
     fn newer_job_supersedes_older_and_errors_are_reported() {
         let (wake, count) = counting_wake();
         let mut w = Worker::new(wake, 1 << 30);
-        w.submit(Lane::Map, map_up_to("wythoff", 9000));
+        // (misère Wythoff: filled from the origin; far out, Wythoff's outcomes are a closed form)
+        w.submit(Lane::Map, map_up_to("misere(wythoff)", 9000));
         let second = w.submit(Lane::Map, map_up_to("nim", 64));
         let r = wait(&mut w);
         assert!(r.iter().all(|r| r.job == second), "only the newer job answers");
@@ -524,7 +527,7 @@ mod tests {
         assert!(matches!(&r.last().unwrap().result, Ok(Output::Tiles(b)) if b.max == Some(63)));
         assert!(*count.lock().unwrap() >= 1);
         // over the budget: a typed error, and the worker lives on
-        w.submit(Lane::Map, map_up_to("wythoff", 1 << 20));
+        w.submit(Lane::Map, map_up_to("misere(wythoff)", 1 << 20));
         let r = wait(&mut w);
         assert!(
             matches!(&r[0].result, Err(JobError::OverBudget { .. })),

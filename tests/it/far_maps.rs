@@ -46,3 +46,36 @@ fn wythoff_far_cells_are_read_off_the_map() {
     let cell = stdout(&["grid", "wythoff", "--rows", "8000..8001", "--cols", "9000..9001"]);
     assert_eq!(cell.trim().parse::<u64>().unwrap(), g);
 }
+
+/// `grid --outcome`: Wythoff's outcomes anywhere, 0 exactly at the pairs (⌊nφ⌋, ⌊nφ⌋ + n) and
+/// their mirror images, and near the origin the zeros of the filled map's values.
+#[test]
+fn wythoff_outcomes_anywhere() {
+    let near = stdout(&["grid", "wythoff", "--rows", "0..40", "--cols", "0..50"]);
+    let near_p = stdout(&["grid", "wythoff", "--outcome", "--rows", "0..40", "--cols", "0..50"]);
+    for (values, outcomes) in near.lines().zip(near_p.lines()) {
+        for (v, o) in values.split(',').zip(outcomes.split(',')) {
+            assert_eq!(o, if v == "0" { "0" } else { "1" });
+        }
+    }
+    for n in [618_033_988_749u64, 1_000_000_000_000_000_000] {
+        let (a, b) = nimscope::game::theory::wythoff_pair(n);
+        let (r0, c0) = (b - 5, a - 7);
+        let rows = format!("{r0}..{}", r0 + 10);
+        let cols = format!("{c0}..{}", c0 + 14);
+        let text = stdout(&["grid", "wythoff", "--outcome", "--rows", &rows, "--cols", &cols]);
+        let mut zeros = 0;
+        for (i, line) in text.lines().enumerate() {
+            for (j, o) in line.split(',').enumerate() {
+                let (x, y) = (r0 + i as u64, c0 + j as u64);
+                // the defining inequality of ⌊nφ⌋ for the smaller heap (no square root)
+                let (lo, hi) = (i128::from(x.min(y)), i128::from(x.max(y)));
+                let d = hi - lo;
+                let p = lo * lo - lo * d - d * d < 0 && (lo + 1) * (lo + 1) - (lo + 1) * d - d * d > 0;
+                assert_eq!(o, if p { "0" } else { "1" }, "({x},{y})");
+                zeros += u32::from(p);
+            }
+        }
+        assert!(zeros >= 3, "{zeros} P-positions around ({b},{a})");
+    }
+}

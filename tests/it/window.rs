@@ -467,3 +467,41 @@ fn a_misere_octal_game_opens_its_quotient_window() {
     h.step();
     assert!(!h.state().quotient.open);
 }
+
+/// Wythoff's P-positions mode far out (10¹²): the map comes from the P-positions' closed form
+/// (no fill could get there) and every pooled block is P exactly where one of its cells is.
+#[test]
+fn wythoff_p_positions_show_at_ten_to_the_twelve() {
+    let mut h = harness();
+    step_until(&mut h, "the first view", view_complete);
+    let (a0, b0) = theory::wythoff_pair(618_033_988_749);
+    {
+        let cam = &mut h.state_mut().map_state.camera;
+        cam.center_a = a0 as f64;
+        cam.center_b = b0 as f64;
+        cam.cells_per_point = 0.25;
+    }
+    h.step();
+    h.step();
+    step_until(&mut h, "the far view to fill", |app| {
+        view_complete(app) && app.map_state.visible_cells(u64::MAX).rows.contains(&a0)
+    });
+    let level = h.state().map_state.level();
+    let cells = h.state().map_state.visible_cells(u64::MAX);
+    assert!(cells.rows.contains(&a0) && cells.cols.contains(&b0), "{cells:?}");
+    let s = TileKey::block_of(level);
+    let map = &h.state().map.tiles;
+    let mut p_blocks = 0;
+    for a in (cells.rows.start / s * s..cells.rows.end).step_by(s as usize) {
+        for b in (cells.cols.start / s * s..cells.cols.end).step_by(s as usize) {
+            let p = (a..a + s).any(|x| (b..b + s).any(|y| theory::is_wythoff_p(x, y)));
+            let key = map.key(level, a, b).expect("the tile is held");
+            assert_eq!(key == 0, p, "block at ({a}, {b}), key {key}");
+            p_blocks += u32::from(p);
+        }
+    }
+    assert!(p_blocks > 0);
+    if level == 0 {
+        assert_eq!(map.get(a0, b0), Some(Some(0)), "the readout of a P-position: G = 0");
+    }
+}

@@ -11,6 +11,15 @@ impl Grid {
     /// Writes the grid as CSV, straight from its cells, a buffer at a time (16.7 M values
     /// print in a fraction of the time they take to compute).
     pub fn write_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        self.write_mapped(out, |v| v)
+    }
+
+    /// Writes the grid's outcomes as CSV: 0 for a P-position (value 0), 1 for an N-position.
+    pub fn write_outcome_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        self.write_mapped(out, |v| u64::from(v != 0))
+    }
+
+    fn write_mapped(&self, out: &mut dyn Write, map: impl Fn(u64) -> u64 + Sync) -> std::io::Result<()> {
         let g = self;
         // Rows are formatted BLOCK at a time, column by column across the block: a symmetric map
         // keeps only its triangle, so G(a, b) for b > a sits in row b, and reading row by row would
@@ -27,7 +36,7 @@ impl Grid {
             for b in g.cols.clone() {
                 for (line, a) in lines.iter_mut().zip(a0..a1) {
                     match g.get_wide(a, b) {
-                        Some(v) => digits.push(line, v),
+                        Some(v) => digits.push(line, map(v)),
                         None => line.push_comma(),
                     }
                 }

@@ -31,6 +31,10 @@ pub enum CellForm {
     Euclid(EuclidVariant),
     /// Common Divisor Nim on two heaps: 2-adic valuations (seed 001 Thm 1.3).
     Cdn,
+    /// Wythoff's outcomes, not its values: 0 at the P-positions, the pairs (⌊nφ⌋, ⌊nφ²⌋) and
+    /// their mirror images (seed 003 Prop 3.1.3, ⌊nφ⌋ in integers), 1 elsewhere. Only for a
+    /// map that shows outcomes ([`CellForm::outcome_of`]).
+    WythoffOutcome,
 }
 
 impl CellForm {
@@ -48,10 +52,26 @@ impl CellForm {
         }
     }
 
-    /// The value at (a, b), `None` where (a, b) is not a position.
+    /// The form of the outcomes of `ruleset`'s map under `layout`, if every cell has one: the
+    /// value's form (its zeros are the P-positions) or, for Wythoff, its P-positions' own.
+    pub fn outcome_of(ruleset: &Ruleset, layout: &Layout) -> Option<CellForm> {
+        match (ruleset, layout) {
+            (Ruleset::Wythoff, Layout::Plain) => Some(CellForm::WythoffOutcome),
+            _ => CellForm::of(ruleset, layout),
+        }
+    }
+
+    /// Whether a cell's number is only its outcome (0: P, 1: N), not its value.
+    pub fn outcome_only(self) -> bool {
+        self == CellForm::WythoffOutcome
+    }
+
+    /// The value at (a, b), `None` where (a, b) is not a position (for an outcome form, 0 at a
+    /// P-position and 1 at an N-position).
     #[inline]
     pub fn value(self, a: u64, b: u64) -> Option<u64> {
         match self {
+            CellForm::WythoffOutcome => Some(u64::from(!crate::game::theory::is_wythoff_p(a, b))),
             CellForm::Nim => Some(a ^ b),
             CellForm::Cdn => Some(cdn2(a, b)),
             CellForm::Euclid(v) => v.is_position(a, b).then(|| euclid(v, a.min(b), a.max(b))),
@@ -64,6 +84,7 @@ impl CellForm {
             CellForm::Nim => n.checked_next_power_of_two().unwrap_or(u64::MAX),
             CellForm::Euclid(_) => n.saturating_add(1),
             CellForm::Cdn => 65,
+            CellForm::WythoffOutcome => 1,
         }
     }
 }
@@ -382,5 +403,96 @@ mod tests {
         let n = fill_direct(CellForm::Nim, 1 << 40..(1 << 40) + 2, 3..5, &c).unwrap();
         assert_eq!(n.get(1, 1), Some(((1u64 << 40) + 1) ^ 4));
         assert!(fill_direct(CellForm::Nim, 0..1 << 63, 0..1, &c).is_err());
+    }
+
+    /// Wythoff's outcome map near the origin: 0 exactly where the filled map's value is 0.
+    #[test]
+    fn wythoff_outcomes_match_the_fill_near_the_origin() {
+        let c = Control::new();
+        let r = Ruleset::Wythoff;
+        assert_eq!(CellForm::of(&r, &Layout::Plain), None);
+        assert_eq!(CellForm::outcome_of(&r, &Layout::Plain), Some(CellForm::WythoffOutcome));
+        let filled = super::super::filled(&r, &Layout::Plain, 0..300, 0..280, &c).unwrap();
+        let outcomes = super::super::outcomes(&r, &Layout::Plain, 0..300, 0..280, &c).unwrap();
+        assert!(outcomes.is_direct());
+        for a in 0..300 {
+            for b in 0..280 {
+                let g = filled.get(a, b).unwrap();
+                assert_eq!(outcomes.get(a, b), Some(u32::from(g != 0)), "({a},{b})");
+            }
+        }
+    }
+
+    /// Whether (a, b) is a P-position of Wythoff by the defining inequality of ⌊nφ⌋, in i128
+    /// (no square root): with lo ≤ hi and n = hi − lo, lo = ⌊nφ⌋ iff lo < nφ < lo + 1, i.e.
+    /// lo² − lo·n − n² < 0 < (lo + 1)² − (lo + 1)·n − n².
+    fn p_by_inequality(a: u64, b: u64) -> bool {
+        let (lo, hi) = (i128::from(a.min(b)), i128::from(a.max(b)));
+        let n = hi - lo;
+        let f = |m: i128| m * m - m * n - n * n;
+        f(lo) < 0 && f(lo + 1) > 0
+    }
+
+    /// Far from the origin (10¹² and 10¹⁸), the outcome map around Wythoff pairs: each P-cell
+    /// passes the inequality test of ⌊nφ⌋, no P-position is a move from another in the
+    /// rectangle (row, column, diagonal), and every N-cell has a move to a P-position (its
+    /// row's, its column's or its diagonal's pair), each checked by the inequality.
+    #[test]
+    fn wythoff_outcomes_far_away_keep_the_p_position_property() {
+        let c = Control::with_budget(1 << 24);
+        let form = CellForm::WythoffOutcome;
+        // the heap x's partner in its pair: x = a_k with k near x/φ = ⌊xφ⌋ − x, or x = b_k
+        // with k near x/φ² = x − x/φ; exactly one of the two (the Beatty sequences ⌊nφ⌋ and
+        // ⌊nφ²⌋ split the positive integers)
+        let partner = |x: u64| {
+            let k = th::floor_phi_times(x) - x;
+            let hits: Vec<u64> = (k.saturating_sub(2)..k + 2)
+                .chain((x - k).saturating_sub(2)..x - k + 2)
+                .map(th::wythoff_pair)
+                .filter_map(|(p, q)| if p == x { Some(q) } else { (q == x).then_some(p) })
+                .collect();
+            assert_eq!(hits.len(), 1, "{x} is in one Beatty sequence: {hits:?}");
+            Some(hits[0])
+        };
+        for n in [618_033_988_749u64, 600_000_000_000_000_000, 1_700_000_000_000_000_000] {
+            let (an, bn) = th::wythoff_pair(n);
+            let (rows, cols) = (an - 40..an + 40, bn - 60..bn + 60);
+            let d = fill_direct(form, rows.clone(), cols.clone(), &c).unwrap();
+            let at = |a: u64, b: u64| d.get((a - rows.start) as usize, (b - cols.start) as usize);
+            assert_eq!(at(an, bn), Some(0), "the pair of {n}");
+            let mut ps = Vec::new();
+            for a in rows.clone() {
+                for b in cols.clone() {
+                    let p = at(a, b) == Some(0);
+                    assert_eq!(p, p_by_inequality(a, b), "({a},{b})");
+                    if p {
+                        ps.push((a, b));
+                    } else {
+                        // the P-positions a move away: the pair of a (in its row), of b (in its
+                        // column), and the pair of difference |a − b| (on its diagonal)
+                        let (pa, _) = th::wythoff_pair(a.abs_diff(b));
+                        let moves = [
+                            partner(a).filter(|&q| q < b).map(|q| (a, q)),
+                            partner(b).filter(|&q| q < a).map(|q| (q, b)),
+                            (pa < a.min(b)).then(|| (a - (a.min(b) - pa), b - (a.min(b) - pa))),
+                        ];
+                        assert!(
+                            moves.iter().flatten().any(|&(x, y)| p_by_inequality(x, y)),
+                            "({a},{b}) is N but moves to no P-position"
+                        );
+                    }
+                }
+            }
+            assert!(ps.len() >= 10, "{} P-positions near the pair of {n}", ps.len());
+            for (i, &(a, b)) in ps.iter().enumerate() {
+                for &(x, y) in &ps[i + 1..] {
+                    let diagonal = a.abs_diff(x) == b.abs_diff(y) && (a < x) == (b < y);
+                    assert!(
+                        a != x && b != y && !diagonal,
+                        "({a},{b}) and ({x},{y}) are a move apart"
+                    );
+                }
+            }
+        }
     }
 }

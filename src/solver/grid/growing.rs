@@ -1,11 +1,13 @@
 //! A symmetric map grown row by row: a map that grows (the window's tiles, farther and farther)
 //! costs only its new rows.
 
+use super::direct::on_threads;
 use super::enumerated::{DivisorTable, Scratch, enumerated_row};
 use super::has_fast_fill;
 use super::lines::{LineSets, Lines, lines_row};
 use super::storage::{Cells, Plane};
 use super::tiled::{TILE, lines_band};
+use super::wavefront::{chunk_end, lines_wavefront};
 use crate::game::rules::euclid::EuclidVariant;
 use crate::game::rules::heaps;
 use crate::game::{Ruleset, Shape};
@@ -142,19 +144,37 @@ impl Growing {
         let mut scratch = Scratch::default();
         let terminal = self.terminal;
         if let GrowFill::Lines(sets) = &mut self.fill {
-            // a band of TILE rows at a time, tile by tile (see `tiled`)
-            let mut band = Lines::new(TILE, sets.cols.words);
-            let mut a0 = self.plane.rows;
-            while a0 < n {
-                control.check()?;
-                let a1 = (a0 + TILE).min(n);
-                lines_band(&mut self.plane, a0..a1, sets, &mut band, terminal, &extras);
-                self.plane.rows = a1;
-                self.plane.cols = a1;
-                control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
-                a0 = a1;
-            }
-            return Ok(());
+            let plane = &mut self.plane;
+            return on_threads(control, || {
+                if rayon::current_num_threads() > 1 {
+                    // the tiles of an anti-diagonal at once, a chunk of blocks of rows at a
+                    // time (see `wavefront`)
+                    let mut a0 = plane.rows;
+                    while a0 < n {
+                        control.check()?;
+                        let a1 = chunk_end(a0, n);
+                        lines_wavefront(plane, a0..a1, sets, terminal, &extras);
+                        plane.rows = a1;
+                        plane.cols = a1;
+                        control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
+                        a0 = a1;
+                    }
+                    return Ok(());
+                }
+                // one core: a band of TILE rows at a time, tile by tile (see `tiled`)
+                let mut band = Lines::new(TILE, sets.cols.words);
+                let mut a0 = plane.rows;
+                while a0 < n {
+                    control.check()?;
+                    let a1 = (a0 + TILE).min(n);
+                    lines_band(plane, a0..a1, sets, &mut band, terminal, &extras);
+                    plane.rows = a1;
+                    plane.cols = a1;
+                    control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
+                    a0 = a1;
+                }
+                Ok(())
+            });
         }
         for a in self.plane.rows..n {
             control.check()?;

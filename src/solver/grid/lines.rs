@@ -65,31 +65,15 @@ impl Lines {
 
     #[inline]
     pub(super) fn insert(&mut self, line: usize, v: u32) {
-        let i = self.slot(line, (v / 64) as usize);
-        self.bits[i] |= 1 << (v % 64);
-        if v == self.lo[line] {
-            self.raise_lo(line);
-        }
+        let words = self.words;
+        insert_value(&mut self.bits[line * words..(line + 1) * words], &mut self.lo[line], v);
     }
 
     /// Moves `lo[line]` past the values on the line, a word at a time.
     #[inline]
     pub(super) fn raise_lo(&mut self, line: usize) {
-        let lo = self.lo[line] as usize;
-        let words = &self.bits[line * self.words..(line + 1) * self.words];
-        let (w, bit) = (lo / 64, lo % 64);
-        let mut out = if w < self.words { self.words * 64 } else { lo };
-        if let Some(&first) = words.get(w) {
-            // the bits below lo count as seen
-            let x = first | ((1u64 << bit) - 1);
-            if x != !0 {
-                out = w * 64 + (!x).trailing_zeros() as usize;
-            } else if let Some(k) = words[w + 1..].iter().position(|&x| x != !0) {
-                let k = w + 1 + k;
-                out = k * 64 + (!words[k]).trailing_zeros() as usize;
-            }
-        }
-        self.lo[line] = out as u32;
+        let words = self.words;
+        raise_lo(&self.bits[line * words..(line + 1) * words], &mut self.lo[line]);
     }
 
     /// Adds every value of the single line `other` to `line`.
@@ -112,6 +96,34 @@ impl Lines {
     }
 }
 
+/// Adds `v` to the line `words` whose mex is `lo`.
+#[inline]
+pub(super) fn insert_value(words: &mut [u64], lo: &mut u32, v: u32) {
+    words[(v / 64) as usize] |= 1 << (v % 64);
+    if v == *lo {
+        raise_lo(words, lo);
+    }
+}
+
+/// Moves `lo` past the values on the line `words`, a word at a time.
+#[inline]
+pub(super) fn raise_lo(words: &[u64], lo: &mut u32) {
+    let l = *lo as usize;
+    let (w, bit) = (l / 64, l % 64);
+    let mut out = if w < words.len() { words.len() * 64 } else { l };
+    if let Some(&first) = words.get(w) {
+        // the bits below lo count as seen
+        let x = first | ((1u64 << bit) - 1);
+        if x != !0 {
+            out = w * 64 + (!x).trailing_zeros() as usize;
+        } else if let Some(k) = words[w + 1..].iter().position(|&x| x != !0) {
+            let k = w + 1 + k;
+            out = k * 64 + (!words[k]).trailing_zeros() as usize;
+        }
+    }
+    *lo = out as u32;
+}
+
 /// The least value ≥ `start` on none of the given lines, scanning a block (a cache line of
 /// each) at a time: a block where every value is on some line (most of them: a scan walks
 /// about n/5 values) is passed over by one AND of its eight ORed words, which the compiler
@@ -130,6 +142,12 @@ pub(super) fn first_free(
     let cl = cols.line(c);
     // without a diagonal, the column twice (ORing a line with itself changes nothing)
     let dl = diag.map_or(cl, |(l, d)| l.line(d));
+    first_free_in(start, rl, cl, dl)
+}
+
+/// [`first_free`] on three lines given as their words.
+#[inline]
+pub(super) fn first_free_in(start: u32, rl: &[u64], cl: &[u64], dl: &[u64]) -> u32 {
     let words = rl.len().min(cl.len()).min(dl.len());
     let w = (start / 64) as usize;
     if w >= words {
@@ -145,12 +163,14 @@ pub(super) fn first_free(
         }
         mask = !0;
     }
-    let blocks = rl[..words]
+    // the blocks after it, from their own start (not skipped one by one)
+    let from = block_end.min(words);
+    let blocks = rl[from..words]
         .chunks_exact(BLOCK)
-        .zip(cl[..words].chunks_exact(BLOCK))
-        .zip(dl[..words].chunks_exact(BLOCK))
+        .zip(cl[from..words].chunks_exact(BLOCK))
+        .zip(dl[from..words].chunks_exact(BLOCK))
         .enumerate()
-        .skip(block_end / BLOCK);
+        .map(|(k, b)| (from / BLOCK + k, b));
     for (k, ((rb, cb), db)) in blocks {
         let mut seen = [0u64; BLOCK];
         for i in 0..BLOCK {

@@ -14,7 +14,7 @@
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
 //! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`lines`] (line bitsets),
-//! [`tiled`] (their fill a tile at a time), [`direct`] (closed-form maps anywhere),
+//! [`tiled`] (their fill a tile at a time), [`wavefront`] (the tiles of an anti-diagonal at once, on every core), [`direct`] (closed-form maps anywhere),
 //! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
 //! (Fibonacci Nim, sums, search per cell).
 
@@ -27,6 +27,7 @@ mod lines;
 mod storage;
 mod tiled;
 mod typed;
+mod wavefront;
 mod zeruclid;
 pub use typed::from_options;
 
@@ -72,6 +73,30 @@ pub fn grid(
         });
     }
     filled(ruleset, layout, rows, cols, control)
+}
+
+/// The outcomes of every cell of `rows × cols`: a grid whose number is 0 exactly at the
+/// P-positions. Where every cell has a closed form of its outcome ([`CellForm::outcome_of`]:
+/// the value's, or Wythoff's P-positions) it is computed cell by cell anywhere in the plane,
+/// and Wythoff's N-positions are 1; otherwise the grid holds the values, as [`grid`] gives them.
+pub fn outcomes(
+    ruleset: &Ruleset,
+    layout: &Layout,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    control: &Control,
+) -> Result<Grid, SolveError> {
+    match CellForm::outcome_of(ruleset, layout) {
+        Some(form) if form.outcome_only() => {
+            let d = direct::fill_direct(form, rows.clone(), cols.clone(), control)?;
+            Ok(Grid {
+                rows,
+                cols,
+                values: Values::Direct(d),
+            })
+        }
+        _ => grid(ruleset, layout, rows, cols, control),
+    }
 }
 
 /// Solves every cell of `rows × cols` by filling `[0, rows.end) × [0, cols.end)` from the

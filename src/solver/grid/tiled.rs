@@ -13,6 +13,8 @@
 //! left of the tile and its column part above the band are final; inside a tile rows go in
 //! order, and a row's values are merged into its own column (the mirror image of the row)
 //! as soon as its diagonal cell is done, before any later row of the band reads that column.
+//!
+//! This is the order on one core; [`super::wavefront`] fills the same tiles on every core.
 
 use std::ops::Range;
 

@@ -60,6 +60,10 @@ pub enum KeyRule {
     Residue(u32),
     /// The class of the pair (value here, value of the compared map): [`differ`].
     Differ,
+    /// The outcome alone, 0 at a P-position and 1 elsewhere: the tiles of a map that knows
+    /// only outcomes (Wythoff's P-positions anywhere, see `CellForm::outcome_of`), kept apart
+    /// from tiles of values.
+    Outcome,
 }
 
 impl KeyRule {
@@ -71,12 +75,24 @@ impl KeyRule {
         match self {
             KeyRule::Value => v.min(NO_POSITION - 1),
             KeyRule::Residue(k) => v % k.max(1),
+            KeyRule::Outcome => u32::from(v != 0),
             KeyRule::Differ => match other {
                 None => differ::NOT_COMPARED,
                 Some(w) if (w == 0) != (v == 0) => differ::DIFFER,
                 Some(_) if v == 0 => differ::BOTH_P,
                 Some(_) => differ::BOTH_N,
             },
+        }
+    }
+
+    /// [`KeyRule::key`] of an exact value, which may pass 32 bits far from the origin: its
+    /// residue is exact; as a key of [`KeyRule::Value`] it stops at `NO_POSITION − 1` (=
+    /// `grid::SATURATED`), the top of the colour scale, and the readout says so.
+    #[inline]
+    pub fn key_wide(self, v: Option<u64>, other: Option<u32>) -> u32 {
+        match (self, v) {
+            (KeyRule::Residue(k), Some(v)) => (v % u64::from(k.max(1))) as u32,
+            _ => self.key(v.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32), other),
         }
     }
 
@@ -376,6 +392,15 @@ mod tests {
 
     #[test]
     fn keys_put_first_what_must_not_be_hidden() {
+        // exact values past 32 bits: exact residues, the top of the scale as values
+        let big = (1u64 << 40) + 3;
+        assert_eq!(KeyRule::Residue(7).key_wide(Some(big), None), (big % 7) as u32);
+        assert_eq!(KeyRule::Value.key_wide(Some(big), None), crate::solver::grid::SATURATED);
+        assert_eq!(KeyRule::Value.key_wide(Some(5), None), 5);
+        assert_eq!(KeyRule::Outcome.key_wide(Some(big), None), 1);
+        assert_eq!(KeyRule::Outcome.key_wide(Some(0), None), 0);
+        assert_eq!(KeyRule::Differ.key_wide(Some(big), Some(0)), differ::DIFFER);
+        assert_eq!(KeyRule::Residue(3).key_wide(None, None), NO_POSITION);
         assert_eq!(KeyRule::Value.key(Some(0), None), 0);
         assert_eq!(KeyRule::Value.key(None, None), NO_POSITION);
         assert_eq!(KeyRule::Residue(4).key(Some(9), None), 1);

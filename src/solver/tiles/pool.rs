@@ -12,6 +12,12 @@ use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::NONE;
 
+/// A source's value as an exact one (`None`: not a position).
+#[inline]
+fn wide(v: u32) -> Option<u64> {
+    (v != NONE).then_some(u64::from(v))
+}
+
 /// The tiles of one level over one view, filled as the source's stages come.
 pub struct PoolJob {
     level: u8,
@@ -38,6 +44,9 @@ pub struct PoolJob {
     /// The largest value of a view cell read so far.
     max: Option<u32>,
     scratch: Vec<u32>,
+    wide: Vec<u64>,
+    /// Whether the source's numbers are outcomes alone: an N-position's value is not known.
+    outcome_only: bool,
 }
 
 impl PoolJob {
@@ -67,6 +76,8 @@ impl PoolJob {
             handed,
             max: None,
             scratch: Vec::new(),
+            wide: Vec::new(),
+            outcome_only: false,
         }
     }
 
@@ -100,6 +111,7 @@ impl PoolJob {
         stage: Stage,
         control: &Control,
     ) -> Result<Vec<(TileKey, Arc<Tile>)>, SolveError> {
+        self.outcome_only = source.outcome_only();
         match stage {
             Stage::Triangle(rows) => {
                 for a in rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end)) {
@@ -144,40 +156,45 @@ impl PoolJob {
         if let Some(cols) = direct {
             for b in cols {
                 let v = row[(b - lo) as usize];
-                self.take(a, b, v, compare.value(a, b));
+                self.take(a, b, wide(v), compare.value(a, b));
             }
         }
         if let Some(rows) = mirror {
             for b in rows {
                 let v = row[(b - lo) as usize];
-                self.take(b, a, v, compare.value(b, a));
+                self.take(b, a, wide(v), compare.value(b, a));
             }
         }
         self.scratch = row;
     }
 
-    /// Row `a` of any source over the region's columns.
+    /// Row `a` of any source over the region's columns, exactly (values past 32 bits too).
     fn plain_row(&mut self, source: &TileSource, compare: &Compare, a: u64) {
         let cols = self.region.cols.clone();
-        let mut row = std::mem::take(&mut self.scratch);
-        source.read_row(a, cols.clone(), &mut row);
+        let mut row = std::mem::take(&mut self.wide);
+        source.read_row_wide(a, cols.clone(), &mut row);
         for (b, &v) in cols.zip(&row) {
-            self.take(a, b, v, compare.value(a, b));
+            self.take(a, b, (v != u64::MAX).then_some(v), compare.value(a, b));
         }
-        self.scratch = row;
+        self.wide = row;
     }
 
-    /// One cell (a, b) of value `v` ([`NONE`]: not a position).
+    /// One cell (a, b) of value `v` (`None`: not a position).
     #[inline]
-    fn take(&mut self, a: u64, b: u64, v: u32, other: Option<u32>) {
-        let value = (v != NONE).then_some(v);
-        let key = self.rule.key(value, other);
+    fn take(&mut self, a: u64, b: u64, wide: Option<u64>, other: Option<u32>) {
+        let key = self.rule.key_wide(wide, other);
+        // as the readout and the colour scale take it: values past 32 bits at the top
+        let value = wide.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32);
         let i = self.slot(a, b);
         if key < self.acc[i] {
             self.acc[i] = key;
         }
         if let Some(values) = &mut self.values {
-            values[i] = KeyRule::Value.key(value, None);
+            values[i] = match value {
+                // a P-position's value is 0; an N-position's is not known from its outcome
+                Some(v) if self.outcome_only && v != 0 => super::NOT_COMPUTED,
+                _ => KeyRule::Value.key(value, None),
+            };
         }
         if let Some(v) = value
             && self.view.contains(a, b)
@@ -253,7 +270,7 @@ mod tests {
     fn pooled(rules: &str, slice: Option<&str>, rule: KeyRule, level: u8, view: CellRect) -> (TileStore, Option<u32>) {
         let r: Ruleset = rules.parse().unwrap();
         let layout = slice.map_or(Layout::Plain, |s| Layout::parse_slice(s).unwrap());
-        let mut source = TileSource::new(&r, &layout);
+        let mut source = TileSource::new_for(&r, &layout, rule == KeyRule::Outcome);
         let tiles = TileKey::covering(level, &view, (0.0, 0.0));
         let mut job = PoolJob::new(level, rule, view.clone(), tiles);
         let mut store = TileStore::new(u64::MAX);
@@ -304,6 +321,21 @@ mod tests {
                 0,
                 CellRect::new(1 << 40..(1 << 40) + 300, 5..300),
             ),
+            // values past 32 bits: residues of the exact values
+            (
+                "nim",
+                None,
+                KeyRule::Residue(7),
+                0,
+                CellRect::new(5..300, (1 << 40) + 3..(1 << 40) + 200),
+            ),
+            (
+                "euclid",
+                None,
+                KeyRule::Residue(5),
+                1,
+                CellRect::new(1..200, 1_000_000_000_000..1_000_000_000_300),
+            ),
             ("grossman", None, KeyRule::Value, 2, CellRect::new(0..600, 0..600)),
             ("fibonacci-nim", None, KeyRule::Value, 1, CellRect::new(0..300, 0..400)),
             (
@@ -341,7 +373,7 @@ mod tests {
                     let mut want = NO_POSITION;
                     for a in bi * s..(bi + 1) * s {
                         for b in bj * s..(bj + 1) * s {
-                            want = combine(want, rule.key(plain.get(a, b), None));
+                            want = combine(want, rule.key_wide(plain.get_wide(a, b), None));
                         }
                     }
                     assert_eq!(
@@ -352,5 +384,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Wythoff's P-positions pooled as outcomes, near the origin (the zeros of the filled map)
+    /// and at 10¹² (the pairs (⌊nφ⌋, ⌊nφ⌋ + n), by the defining inequality of ⌊nφ⌋); a cell's
+    /// readout is its value where the outcome gives it (0 at a P-position) and not computed
+    /// elsewhere, and a source of outcomes serves no map of values.
+    #[test]
+    fn wythoff_outcome_tiles_anywhere() {
+        let c = Control::new();
+        let r = Ruleset::Wythoff;
+        let near = grid(&r, &Layout::Plain, 0..300, 0..300, &c).unwrap();
+        let (an, bn) = crate::game::theory::wythoff_pair(618_033_988_749);
+        let far = CellRect::new(an - 100..an + 100, bn - 150..bn + 150);
+        let p_by_inequality = |a: u64, b: u64| {
+            let (lo, hi) = (i128::from(a.min(b)), i128::from(a.max(b)));
+            let n = hi - lo;
+            let f = |m: i128| m * m - m * n - n * n;
+            f(lo) < 0 && f(lo + 1) > 0
+        };
+        for (view, level) in [(CellRect::new(0..300, 0..300), 0), (far.clone(), 0), (far.clone(), 2)] {
+            let (store, _) = pooled("wythoff", None, KeyRule::Outcome, level, view.clone());
+            let s = TileKey::block_of(level);
+            let region = view.align_out(s);
+            for bi in region.rows.start / s..region.rows.end / s {
+                for bj in region.cols.start / s..region.cols.end / s {
+                    let cells = || (bi * s..(bi + 1) * s).flat_map(|a| (bj * s..(bj + 1) * s).map(move |b| (a, b)));
+                    let p = if view.rows.start == 0 {
+                        cells().any(|(a, b)| near.get(a, b) == Some(0))
+                    } else {
+                        cells().any(|(a, b)| p_by_inequality(a, b))
+                    };
+                    assert_eq!(
+                        store.key(level, bi * s, bj * s),
+                        Some(u32::from(!p)),
+                        "L{level} ({bi},{bj})"
+                    );
+                    if level == 0 {
+                        let want = if p { Some(Some(0)) } else { None };
+                        assert_eq!(store.get(bi, bj), want, "readout at ({bi},{bj})");
+                    }
+                }
+            }
+        }
+        let outcomes = TileSource::new_for(&r, &Layout::Plain, true);
+        assert!(outcomes.outcome_only());
+        assert!(outcomes.serves(&r, &Layout::Plain, true));
+        assert!(!outcomes.serves(&r, &Layout::Plain, false));
+        let values = TileSource::new(&r, &Layout::Plain);
+        assert!(!values.serves(&r, &Layout::Plain, true));
+        // a ruleset whose values have a closed form: one source for both
+        let euclid: Ruleset = "euclid".parse().unwrap();
+        assert!(TileSource::new(&euclid, &Layout::Plain).serves(&euclid, &Layout::Plain, true));
     }
 }

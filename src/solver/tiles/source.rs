@@ -25,7 +25,7 @@ use crate::solver::search::Search;
 
 /// How long a stage of a fill runs before its cells are handed on (to be pooled and sent).
 const STAGE: Duration = Duration::from_millis(120);
-/// Most cells of a band of a map computed from its closed form (4 bytes each).
+/// Most cells of a band of a map computed from its closed form (8 bytes each).
 const DIRECT_BAND_CELLS: u64 = 1 << 22;
 
 /// What a stage of [`TileSource::fill`] finished.
@@ -69,17 +69,28 @@ struct DirectBand {
     form: CellForm,
     rows: Range<u64>,
     cols: Range<u64>,
-    values: Vec<u32>,
+    /// Exact values (8 bytes a cell: far from the origin they pass 32 bits), `WIDE_NONE` off
+    /// the positions.
+    values: Vec<u64>,
 }
+
+/// Marks a cell of a [`DirectBand`] that is not a position.
+const WIDE_NONE: u64 = u64::MAX;
 
 impl DirectBand {
     #[inline]
     fn get(&self, a: u64, b: u64) -> u32 {
+        narrow(self.get_wide(a, b))
+    }
+
+    /// The exact value at (a, b), [`WIDE_NONE`] if it is not a position.
+    #[inline]
+    fn get_wide(&self, a: u64, b: u64) -> u64 {
         if self.rows.contains(&a) && self.cols.contains(&b) {
             let w = self.cols.end - self.cols.start;
             return self.values[((a - self.rows.start) * w + (b - self.cols.start)) as usize];
         }
-        direct_value(self.form, a, b)
+        self.form.value(a, b).unwrap_or(WIDE_NONE)
     }
 
     /// Computes rows `rows` over `cols`, rows on every core.
@@ -87,7 +98,7 @@ impl DirectBand {
         use rayon::prelude::*;
         let w = (cols.end - cols.start) as usize;
         self.values.clear();
-        self.values.resize((rows.end - rows.start) as usize * w, NONE);
+        self.values.resize((rows.end - rows.start) as usize * w, WIDE_NONE);
         let form = self.form;
         grid::direct::on_threads(control, || {
             self.values
@@ -97,7 +108,7 @@ impl DirectBand {
                     control.check()?;
                     let a = rows.start + i as u64;
                     for (v, b) in row.iter_mut().zip(cols.clone()) {
-                        *v = direct_value(form, a, b);
+                        *v = form.value(a, b).unwrap_or(WIDE_NONE);
                     }
                     control.add_done(w as u64);
                     Ok::<(), SolveError>(())
@@ -109,11 +120,15 @@ impl DirectBand {
     }
 }
 
-/// A cell's closed form as a map value: [`NONE`] off the positions, values past 32 bits
-/// drawn as [`SATURATED`].
+/// An exact value as a map value: [`NONE`] off the positions, values past 32 bits given as
+/// [`SATURATED`] (the top of the colour scale; [`TileSource::read_row_wide`] has them exactly).
 #[inline]
-fn direct_value(form: CellForm, a: u64, b: u64) -> u32 {
-    form.value(a, b).map_or(NONE, |v| v.min(u64::from(SATURATED)) as u32)
+fn narrow(v: u64) -> u32 {
+    if v == WIDE_NONE {
+        NONE
+    } else {
+        v.min(u64::from(SATURATED)) as u32
+    }
 }
 
 enum TileMethod {
@@ -133,13 +148,26 @@ pub struct TileSource {
 }
 
 impl TileSource {
+    /// The source of a map of values (or outcomes read off the values).
     pub fn new(ruleset: &Ruleset, layout: &Layout) -> Self {
+        Self::new_for(ruleset, layout, false)
+    }
+
+    /// The source of a map of values or, with `outcomes`, of a map that shows outcomes alone:
+    /// that one computes the outcomes' own closed form where a ruleset has one and its values
+    /// have none (Wythoff's P-positions, anywhere in the plane), 0 at a P-position and 1
+    /// elsewhere.
+    pub fn new_for(ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> Self {
         let growing = match layout {
             Layout::Plain => Growing::new(ruleset),
             Layout::Slice(_) => None,
         };
         let no_map = Presentation::of(ruleset, layout).why_no_map(ruleset);
-        let direct = CellForm::of(ruleset, layout);
+        let direct = if outcomes {
+            CellForm::outcome_of(ruleset, layout)
+        } else {
+            CellForm::of(ruleset, layout)
+        };
         let method = match (no_map, growing, direct) {
             (Some(why), _, _) => TileMethod::NoMap(why),
             (None, _, Some(form)) => TileMethod::Direct(Box::new(DirectBand {
@@ -172,16 +200,24 @@ impl TileSource {
     pub fn bytes(&self) -> u64 {
         match &self.method {
             TileMethod::NoMap(_) => 0,
-            TileMethod::Direct(d) => d.values.len() as u64 * 4,
+            TileMethod::Direct(d) => d.values.len() as u64 * 8,
             TileMethod::Growing(g) => g.held_bytes(),
             TileMethod::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
             TileMethod::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
         }
     }
 
-    /// Whether this source computes `ruleset` under `layout`.
-    pub fn serves(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
-        self.ruleset == *ruleset && self.layout == *layout
+    /// Whether this source computes `ruleset` under `layout`, for a map of outcomes alone if
+    /// `outcomes` (a source of values serves it too, unless the outcomes have a form of their
+    /// own; a source of outcomes alone serves nothing else).
+    pub fn serves(&self, ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> bool {
+        let own_form = outcomes && CellForm::outcome_of(ruleset, layout).is_some_and(CellForm::outcome_only);
+        self.ruleset == *ruleset && self.layout == *layout && self.outcome_only() == own_form
+    }
+
+    /// Whether the source's numbers are outcomes alone (0: P, 1: N), not values.
+    pub fn outcome_only(&self) -> bool {
+        matches!(&self.method, TileMethod::Direct(d) if d.form.outcome_only())
     }
 
     /// Whether G(a, b) = G(b, a) is used: the source holds only the triangle b ≤ a.
@@ -211,6 +247,20 @@ impl TileSource {
         }
     }
 
+    /// The exact values of row `a` over `cols` (`u64::MAX`: not a position): those of a map
+    /// computed from its closed form pass 32 bits far from the origin, and a colour by residue
+    /// needs them whole.
+    pub fn read_row_wide(&self, a: u64, cols: Range<u64>, out: &mut Vec<u64>) {
+        out.clear();
+        match &self.method {
+            TileMethod::Direct(d) => out.extend(cols.map(|b| d.get_wide(a, b))),
+            _ => out.extend(cols.map(|b| match self.value(a, b) {
+                NONE => WIDE_NONE,
+                v => u64::from(v),
+            })),
+        }
+    }
+
     /// Computes every cell of `region`, calling `stage` each time a part is final (about every
     /// tenth of a second, and at the end); cells computed by earlier fills are reported in the
     /// first stage.
@@ -228,7 +278,7 @@ impl TileSource {
             TileMethod::Direct(_) => {
                 // bands of about STAGE each, sized by the cells per second of the last one
                 let width = region.cols.end - region.cols.start;
-                control.reserve("a band of the map's cells", DIRECT_BAND_CELLS.min(region.len()) * 4)?;
+                control.reserve("a band of the map's cells", DIRECT_BAND_CELLS.min(region.len()) * 8)?;
                 let mut start = region.rows.start;
                 let mut rows = (4096 / width).max(1);
                 while start < region.rows.end {

@@ -167,8 +167,15 @@ impl App {
             ColorMode::Difference => compare,
             _ => CompareWith::Nothing,
         };
-        self.map
-            .show((self.ruleset.clone(), layout.clone(), color.key_rule(), compare.clone()));
+        // the rule may depend on how far the view reaches (Wythoff's P-positions)
+        let reach = self.map_state.visible_cells(self.map.limit);
+        self.map.show((
+            self.ruleset.clone(),
+            layout.clone(),
+            color.map_rule(&self.ruleset, &layout, &reach),
+            compare.clone(),
+            color.has_outcome_form(&self.ruleset, &layout),
+        ));
         let limit = self.map.limit;
         let view = self.map_state.visible_cells(limit);
         let level = self.map_state.level();

@@ -19,7 +19,7 @@ pub struct MapLayer {
     /// The finished tiles, of every level; panning back reads them.
     pub tiles: TileStore,
     /// What the tiles are of.
-    pub(super) of: Option<(Ruleset, Layout, KeyRule, CompareWith)>,
+    pub(super) of: Option<(Ruleset, Layout, KeyRule, CompareWith, bool)>,
     /// Rows and columns this far or farther are not asked for: a job that far was over the
     /// memory budget.
     pub(super) limit: u64,
@@ -63,10 +63,10 @@ impl MapLayer {
     }
 
     /// Makes the layer hold these values, forgetting others.
-    pub(super) fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith)) {
+    pub(super) fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith, bool)) {
         if self.of.as_ref() != Some(&of) {
             self.clear();
-            self.limit = far_limit(&of.0, &of.1);
+            self.limit = far_limit(&of.0, &of.1, of.4);
             self.tiles.set_rule(of.2);
             self.of = Some(of);
         }

@@ -37,9 +37,10 @@ const MAX_MAP: u64 = 1 << 16;
 /// A map computed cell by cell from its closed form covers rows and columns below this.
 const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
 
-/// How far a map of `ruleset` under `layout` goes.
-fn far_limit(ruleset: &Ruleset, layout: &Layout) -> u64 {
-    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() {
+/// How far a map of `ruleset` under `layout` goes, `outcome_form`: in a colour mode that takes
+/// the outcomes' own closed form ([`ColorMode::has_outcome_form`]).
+fn far_limit(ruleset: &Ruleset, layout: &Layout, outcome_form: bool) -> u64 {
+    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() || outcome_form {
         MAX_DIRECT_MAP
     } else {
         MAX_MAP

@@ -32,7 +32,7 @@ pub(super) fn overlays_ui(painter: &Painter, state: &MapState, rect: Rect) {
             );
         }
     }
-    let shapes = state.overlays.drawn_at(cell_px).shapes(hi.b, hi.a);
+    let shapes = state.overlays.drawn_at(cell_px).shapes_within(lo.a, lo.b, hi.b, hi.a);
     for ([from, to], style) in shapes.lines {
         overlay_line(painter, to_screen(from), to_screen(to), &style);
     }

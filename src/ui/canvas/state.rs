@@ -101,6 +101,8 @@ impl HoveredCell {
                 (0, KeyRule::Value) => format!("{what}: holds a P-position (least G = 0)"),
                 (k, KeyRule::Value) => format!("{what}: no P-position, least G = {k}"),
                 (k, KeyRule::Residue(m)) => format!("{what}: least G mod {m} = {k}"),
+                (0, KeyRule::Outcome) => format!("{what}: holds a P-position"),
+                (_, KeyRule::Outcome) => format!("{what}: no P-position"),
                 (differ::DIFFER, KeyRule::Differ) => format!("{what}: outcomes differ here"),
                 (_, KeyRule::Differ) => format!("{what}: outcomes agree"),
             };
@@ -108,6 +110,10 @@ impl HoveredCell {
         match self.value {
             None => format!("{}: not computed yet", self.cell),
             Some(None) => format!("{}: not a position", self.cell),
+            // values past 32 bits are held as the top of the colour scale
+            Some(Some(g)) if g >= crate::solver::grid::SATURATED => {
+                format!("{}: G ≥ {g} (the inspector gives it exactly), N", self.cell)
+            }
             Some(Some(g)) => format!("{}: G = {g}, {}", self.cell, Outcome::of(g)),
         }
     }

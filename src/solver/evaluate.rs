@@ -17,15 +17,14 @@ use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
 use super::cram::push::{PushCramSolver, post_push_value};
 use super::grid::{self, Grid};
-use super::misere_quotient::{self, Quotient};
+use super::misere_quotient::Quotient;
 use super::route::{self, Route};
-use super::search::{self, Search};
-use super::sequence::{self, Computed};
+use super::search::Search;
+use super::sequence::Computed;
 use crate::game::catalog::Dominoes;
 use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::one_heap::OctalCode;
-use crate::game::rules::paging;
 use crate::game::{Layout, Outcome, Position, Ruleset};
 
 /// Values of one-heap sequences computed at first to answer a heap beyond them (a certified
@@ -443,65 +442,6 @@ impl Evaluator {
         Ok(Answer::searched(v))
     }
 
-    /// A collection of two or more heaps of a misère octal game too large for a small search
-    /// (which would give the misère Grundy value too), by its misère quotient for heaps up to
-    /// the largest (computed once and kept; the quotient of a larger bound answers every
-    /// smaller one): the outcome, the misère Grundy value unknown. `None` when the quotient is not the way (another ruleset, a heap past
-    /// [`QUOTIENT_HEAPS`], a quotient past its limits: the search then tries).
-    fn by_quotient(
-        &mut self,
-        ruleset: &Ruleset,
-        p: &Position,
-        control: &Control,
-    ) -> Result<Option<Answer>, SolveError> {
-        let (Ruleset::Misere(inner), Position::Heaps(h)) = (ruleset, p) else {
-            return Ok(None);
-        };
-        let Ruleset::Octal(code) = &**inner else {
-            return Ok(None);
-        };
-        let Some(&largest) = h.iter().max() else {
-            return Ok(None);
-        };
-        if h.len() < 2 || largest > u64::from(QUOTIENT_HEAPS) {
-            return Ok(None);
-        }
-        // a small search gives the misère Grundy value as well: the quotient is for the rest
-        if search::memory_bound(ruleset, p).is_some_and(|m| m <= u128::from(GRUNDY_SEARCH_BYTES)) {
-            return Ok(None);
-        }
-        let largest = largest as u16;
-        let known = self.quotients.get(code).map_or(0, Quotient::heaps);
-        if known < largest {
-            // a quotient past reach gives way to the search soon
-            let limited = control.with_budget_at_most(QUOTIENT_BYTES);
-            match misere_quotient::compute(code, largest.max(known), &limited) {
-                Ok(q) => {
-                    self.quotients.insert(code.clone(), q);
-                }
-                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-                Err(_) => return Ok(None),
-            }
-        }
-        let Some(q) = self.quotients.get(code) else {
-            return Ok(None);
-        };
-        let Some(outcome) = q.outcome(h) else {
-            return Ok(None);
-        };
-        let by = format!(
-            "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
-            q.heaps(),
-            q.size()
-        );
-        Ok(Some(Answer {
-            grundy: None,
-            outcome,
-            method: ValueMethod::MisereQuotient,
-            by,
-        }))
-    }
-
     /// A collection of heaps of a heap game: the nim-sum of its heaps' values (a pair of equal
     /// heaps cancels).
     fn heap_sum(&mut self, ruleset: &Ruleset, h: &[u64], control: &Control) -> Result<Answer, SolveError> {
@@ -611,163 +551,14 @@ impl Evaluator {
             after_push,
         })
     }
-
-    /// One heap of a one-heap ruleset, read off its sequence: computed up to the heap (or to
-    /// [`SEQUENCE_LEN`] for larger heaps, whose value a certified period then gives).
-    fn by_sequence(&mut self, ruleset: &Ruleset, n: u64, control: &Control) -> Result<Answer, SolveError> {
-        self.touch(ruleset);
-        let known = |c: &Computed| c.knows(n);
-        if !self.sequences.get(ruleset).is_some_and(known) {
-            // the longer sequence replaces the cached one
-            self.sequences.remove(ruleset);
-            // the prefix tried for a period: 2^20 values, fewer under a small budget
-            let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
-            let len = n.saturating_add(1).min(first);
-            super::cost::admit_sequence(ruleset, len, Some(n), control)?;
-            self.make_room(len.saturating_mul(12), control);
-            let mut c = sequence::compute(ruleset, len, control)?;
-            if !c.knows(n) {
-                // no period within the first values: compute up to the heap itself, if that fits
-                let needed = n.saturating_add(1).saturating_mul(12);
-                control.reserve(
-                    format!(
-                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values, and the values up to the heap",
-                        c.computed_len()
-                    ),
-                    needed,
-                )?;
-                drop(c);
-                self.make_room(needed, control);
-                c = sequence::compute(ruleset, n.saturating_add(1), control)?;
-            }
-            self.sequences.insert(ruleset.clone(), c);
-        }
-        let c = &self.sequences[ruleset];
-        let v = c
-            .get(n)
-            .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;
-        let computed = (n as usize) < c.computed_len();
-        Ok(match (computed, c.periodicity) {
-            (false, Some(per)) => Answer::value(
-                v.into(),
-                ValueMethod::ClosedForm,
-                format!(
-                    "the certified period {} (pre-period {}) of {ruleset}",
-                    per.period, per.preperiod
-                ),
-            ),
-            _ => Answer::value(
-                v.into(),
-                ValueMethod::Search,
-                format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str()),
-            ),
-        })
-    }
-
-    /// Every option of `p` with its value, in the ruleset's move order.
-    pub fn options(
-        &mut self,
-        ruleset: &Ruleset,
-        p: &Position,
-        control: &Control,
-    ) -> Result<Vec<OptionValue>, SolveError> {
-        let mut opts = Vec::new();
-        ruleset.try_options(p, &mut opts)?;
-        // One region covering the position answers all its options at once.
-        self.value(ruleset, p, control)?;
-        opts.into_iter()
-            .map(|o| self.option_value(ruleset, p, o, control))
-            .collect()
-    }
-
-    /// The options number `offset .. offset + limit` of `p` with their answers, and how many
-    /// options `p` has: huge positions are paged without generating the options before the page.
-    pub fn options_page(
-        &mut self,
-        ruleset: &Ruleset,
-        p: &Position,
-        offset: u128,
-        limit: usize,
-        control: &Control,
-    ) -> Result<OptionsPage, SolveError> {
-        let (total, page) = first_options(ruleset, p, offset, limit, control)?;
-        // One region covering the position answers all its options at once.
-        self.answer(ruleset, p, control)?;
-        let mut options = Vec::with_capacity(page.len());
-        for o in page {
-            control.check()?;
-            let answer = self.answer(ruleset, &o, control)?;
-            options.push(OptionAnswer {
-                description: ruleset.describe_move(p, &o),
-                to: o.to_string(),
-                answer,
-                position: o,
-            });
-        }
-        Ok(OptionsPage { total, offset, options })
-    }
-
-    /// The option `to` of `from`, with its move in words and its value.
-    pub fn option_value(
-        &mut self,
-        ruleset: &Ruleset,
-        from: &Position,
-        to: Position,
-        control: &Control,
-    ) -> Result<OptionValue, SolveError> {
-        control.check()?;
-        let g = self.value(ruleset, &to, control)?;
-        Ok(OptionValue {
-            description: ruleset.describe_move(from, &to),
-            to: to.to_string(),
-            grundy: g,
-            outcome: Outcome::of(g),
-            winning: g == 0,
-            position: to,
-        })
-    }
 }
 
 const MAP: &str = "a filled map of the positions below";
 
-/// The options `offset .. offset + limit` of `p` and their total: paged where the ruleset's
-/// options can be counted, else enumerated (within [`paging::ENUMERATE_LIMIT`] and the budget).
-pub fn first_options(
-    ruleset: &Ruleset,
-    p: &Position,
-    offset: u128,
-    limit: usize,
-    control: &Control,
-) -> Result<(u128, Vec<Position>), SolveError> {
-    // an option is about as large as its position, with a few more heaps after a split
-    let each = search::position_bytes(p) + 64;
-    let mut page = Vec::new();
-    if let Some(total) = paging::option_count(ruleset, p) {
-        let shown = total.saturating_sub(offset).min(limit as u128) as u64;
-        control.reserve(
-            format!("{shown} options of {}", quoted(&p.to_string())),
-            shown.saturating_mul(each),
-        )?;
-        paging::options_page(ruleset, p, offset, limit, &mut page);
-        return Ok((total, page));
-    }
-    let bound = paging::option_bound(ruleset, p);
-    if bound > paging::ENUMERATE_LIMIT {
-        return Err(SolveError::Unsupported(format!(
-            "{} in {ruleset} may have about {bound} options, too many to list",
-            quoted(&p.to_string())
-        )));
-    }
-    control.reserve(
-        format!("the options of {}", quoted(&p.to_string())),
-        bound.saturating_mul(each),
-    )?;
-    ruleset.try_options(p, &mut page)?;
-    let total = page.len() as u128;
-    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
-    let end = start.saturating_add(limit).min(page.len());
-    Ok((total, page.drain(start..end).collect()))
-}
+mod methods;
+mod options;
+
+pub use options::first_options;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,122 @@
+//! Answers by the methods beside the search: the misère quotient of an octal game, and the
+//! sequence of a one-heap ruleset.
+
+use super::*;
+use crate::game::{Position, Ruleset};
+use crate::solver::control::{Control, SolveError};
+use crate::solver::misere_quotient::{self, Quotient};
+use crate::solver::search::{self};
+use crate::solver::sequence::{self, Computed};
+
+impl Evaluator {
+    /// A collection of two or more heaps of a misère octal game too large for a small search
+    /// (which would give the misère Grundy value too), by its misère quotient for heaps up to
+    /// the largest (computed once and kept; the quotient of a larger bound answers every
+    /// smaller one): the outcome, the misère Grundy value unknown. `None` when the quotient is not the way (another ruleset, a heap past
+    /// [`QUOTIENT_HEAPS`], a quotient past its limits: the search then tries).
+    pub(super) fn by_quotient(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        control: &Control,
+    ) -> Result<Option<Answer>, SolveError> {
+        let (Ruleset::Misere(inner), Position::Heaps(h)) = (ruleset, p) else {
+            return Ok(None);
+        };
+        let Ruleset::Octal(code) = &**inner else {
+            return Ok(None);
+        };
+        let Some(&largest) = h.iter().max() else {
+            return Ok(None);
+        };
+        if h.len() < 2 || largest > u64::from(QUOTIENT_HEAPS) {
+            return Ok(None);
+        }
+        // a small search gives the misère Grundy value as well: the quotient is for the rest
+        if search::memory_bound(ruleset, p).is_some_and(|m| m <= u128::from(GRUNDY_SEARCH_BYTES)) {
+            return Ok(None);
+        }
+        let largest = largest as u16;
+        let known = self.quotients.get(code).map_or(0, Quotient::heaps);
+        if known < largest {
+            // a quotient past reach gives way to the search soon
+            let limited = control.with_budget_at_most(QUOTIENT_BYTES);
+            match misere_quotient::compute(code, largest.max(known), &limited) {
+                Ok(q) => {
+                    self.quotients.insert(code.clone(), q);
+                }
+                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
+                Err(_) => return Ok(None),
+            }
+        }
+        let Some(q) = self.quotients.get(code) else {
+            return Ok(None);
+        };
+        let Some(outcome) = q.outcome(h) else {
+            return Ok(None);
+        };
+        let by = format!(
+            "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
+            q.heaps(),
+            q.size()
+        );
+        Ok(Some(Answer {
+            grundy: None,
+            outcome,
+            method: ValueMethod::MisereQuotient,
+            by,
+        }))
+    }
+
+    /// One heap of a one-heap ruleset, read off its sequence: computed up to the heap (or to
+    /// [`SEQUENCE_LEN`] for larger heaps, whose value a certified period then gives).
+    pub(super) fn by_sequence(&mut self, ruleset: &Ruleset, n: u64, control: &Control) -> Result<Answer, SolveError> {
+        self.touch(ruleset);
+        let known = |c: &Computed| c.knows(n);
+        if !self.sequences.get(ruleset).is_some_and(known) {
+            // the longer sequence replaces the cached one
+            self.sequences.remove(ruleset);
+            // the prefix tried for a period: 2^20 values, fewer under a small budget
+            let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
+            let len = n.saturating_add(1).min(first);
+            crate::solver::cost::admit_sequence(ruleset, len, Some(n), control)?;
+            self.make_room(len.saturating_mul(12), control);
+            let mut c = sequence::compute(ruleset, len, control)?;
+            if !c.knows(n) {
+                // no period within the first values: compute up to the heap itself, if that fits
+                let needed = n.saturating_add(1).saturating_mul(12);
+                control.reserve(
+                    format!(
+                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values, and the values up to the heap",
+                        c.computed_len()
+                    ),
+                    needed,
+                )?;
+                drop(c);
+                self.make_room(needed, control);
+                c = sequence::compute(ruleset, n.saturating_add(1), control)?;
+            }
+            self.sequences.insert(ruleset.clone(), c);
+        }
+        let c = &self.sequences[ruleset];
+        let v = c
+            .get(n)
+            .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;
+        let computed = (n as usize) < c.computed_len();
+        Ok(match (computed, c.periodicity) {
+            (false, Some(per)) => Answer::value(
+                v.into(),
+                ValueMethod::ClosedForm,
+                format!(
+                    "the certified period {} (pre-period {}) of {ruleset}",
+                    per.period, per.preperiod
+                ),
+            ),
+            _ => Answer::value(
+                v.into(),
+                ValueMethod::Search,
+                format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str()),
+            ),
+        })
+    }
+}

@@ -1,0 +1,112 @@
+//! The options of a position with their values: all of them, a page of them, one of them.
+
+use super::*;
+use crate::game::quote::quoted;
+use crate::game::rules::paging;
+use crate::game::{Outcome, Position, Ruleset};
+use crate::solver::control::{Control, SolveError};
+use crate::solver::search::{self};
+
+impl Evaluator {
+    /// Every option of `p` with its value, in the ruleset's move order.
+    pub fn options(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        control: &Control,
+    ) -> Result<Vec<OptionValue>, SolveError> {
+        let mut opts = Vec::new();
+        ruleset.try_options(p, &mut opts)?;
+        // One region covering the position answers all its options at once.
+        self.value(ruleset, p, control)?;
+        opts.into_iter()
+            .map(|o| self.option_value(ruleset, p, o, control))
+            .collect()
+    }
+
+    /// The options number `offset .. offset + limit` of `p` with their answers, and how many
+    /// options `p` has: huge positions are paged without generating the options before the page.
+    pub fn options_page(
+        &mut self,
+        ruleset: &Ruleset,
+        p: &Position,
+        offset: u128,
+        limit: usize,
+        control: &Control,
+    ) -> Result<OptionsPage, SolveError> {
+        let (total, page) = first_options(ruleset, p, offset, limit, control)?;
+        // One region covering the position answers all its options at once.
+        self.answer(ruleset, p, control)?;
+        let mut options = Vec::with_capacity(page.len());
+        for o in page {
+            control.check()?;
+            let answer = self.answer(ruleset, &o, control)?;
+            options.push(OptionAnswer {
+                description: ruleset.describe_move(p, &o),
+                to: o.to_string(),
+                answer,
+                position: o,
+            });
+        }
+        Ok(OptionsPage { total, offset, options })
+    }
+
+    /// The option `to` of `from`, with its move in words and its value.
+    pub fn option_value(
+        &mut self,
+        ruleset: &Ruleset,
+        from: &Position,
+        to: Position,
+        control: &Control,
+    ) -> Result<OptionValue, SolveError> {
+        control.check()?;
+        let g = self.value(ruleset, &to, control)?;
+        Ok(OptionValue {
+            description: ruleset.describe_move(from, &to),
+            to: to.to_string(),
+            grundy: g,
+            outcome: Outcome::of(g),
+            winning: g == 0,
+            position: to,
+        })
+    }
+}
+
+/// The options `offset .. offset + limit` of `p` and their total: paged where the ruleset's
+/// options can be counted, else enumerated (within [`paging::ENUMERATE_LIMIT`] and the budget).
+pub fn first_options(
+    ruleset: &Ruleset,
+    p: &Position,
+    offset: u128,
+    limit: usize,
+    control: &Control,
+) -> Result<(u128, Vec<Position>), SolveError> {
+    // an option is about as large as its position, with a few more heaps after a split
+    let each = search::position_bytes(p) + 64;
+    let mut page = Vec::new();
+    if let Some(total) = paging::option_count(ruleset, p) {
+        let shown = total.saturating_sub(offset).min(limit as u128) as u64;
+        control.reserve(
+            format!("{shown} options of {}", quoted(&p.to_string())),
+            shown.saturating_mul(each),
+        )?;
+        paging::options_page(ruleset, p, offset, limit, &mut page);
+        return Ok((total, page));
+    }
+    let bound = paging::option_bound(ruleset, p);
+    if bound > paging::ENUMERATE_LIMIT {
+        return Err(SolveError::Unsupported(format!(
+            "{} in {ruleset} may have about {bound} options, too many to list",
+            quoted(&p.to_string())
+        )));
+    }
+    control.reserve(
+        format!("the options of {}", quoted(&p.to_string())),
+        bound.saturating_mul(each),
+    )?;
+    ruleset.try_options(p, &mut page)?;
+    let total = page.len() as u128;
+    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
+    let end = start.saturating_add(limit).min(page.len());
+    Ok((total, page.drain(start..end).collect()))
+}

@@ -57,7 +57,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         let stages: Vec<_> = q
             .stages()
             .iter()
-            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "plain_search": s.split}))
+            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "split": s.split}))
             .collect();
         return writeln!(
             out,
@@ -74,7 +74,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
                 "p_portion": p,
                 "heap_elements": heap_elements,
                 "stages": stages,
-                "tests": q.tests(),
+                "candidates": q.candidates(),
             })
         );
     }
@@ -102,7 +102,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
     if !split.is_empty() {
         writeln!(
             out,
-            "earlier elements split at heaps: {} (learned by the plain search)",
+            "earlier elements split at heaps: {}",
             split.join(", ")
         )?;
     }
@@ -120,8 +120,8 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
     let states: usize = q.stages().iter().map(|s| s.states).sum();
     writeln!(
         out,
-        "proved by checking {states} states over {} heap bounds ({} test collections); {seconds:.2} s",
+        "proved by checking {states} states over {} heap bounds ({} candidates); {seconds:.2} s",
         q.stages().len(),
-        q.tests()
+        q.candidates()
     )
 }

@@ -9,9 +9,10 @@
 //! D(G) = {z : S(G)·z meets P}) of G + h is a function of G's triple and h, and the condition
 //! reads "x ∈ P ⇔ has a move and 1 ∉ D". A breadth-first search over the triples reachable from
 //! the empty collection visits every collection's triple: the condition holds at all of them, or
-//! the search returns a (shortest) collection where it fails.
+//! the search returns a collection where it fails, one with the fewest tokens.
 
-use std::collections::{HashMap, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use super::monoid::Monoid;
 use crate::solver::control::{Control, SolveError};
@@ -64,16 +65,29 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         }
     }
     type State = (u32, bool, Bits);
+    // Dijkstra by tokens (a heap of h costs h), so the first failure met has the fewest tokens:
+    // every lighter collection then satisfies the condition, so the candidate is right on it
     let mut seen: HashMap<State, usize> = HashMap::new();
+    let mut states: Vec<State> = Vec::new();
+    let mut tokens: Vec<u64> = Vec::new();
+    let mut done: Vec<bool> = Vec::new();
     let mut parent: Vec<(usize, u16)> = Vec::new();
-    let mut queue: VecDeque<(usize, State)> = VecDeque::new();
+    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let start: State = (0, false, vec![0; words]);
     seen.insert(start.clone(), 0);
+    states.push(start);
+    tokens.push(0);
+    done.push(false);
     parent.push((usize::MAX, 0));
-    queue.push_back((0, start));
-    let state_bytes = (words as u64) * 8 + 64;
-    while let Some((id, (x, moves, d))) = queue.pop_front() {
+    queue.push(Reverse((0, 0)));
+    let state_bytes = (words as u64) * 8 * 2 + 96;
+    while let Some(Reverse((t, id))) = queue.pop() {
+        if done[id] || t > tokens[id] {
+            continue;
+        }
+        done[id] = true;
         control.check()?;
+        let (x, moves, d) = states[id].clone();
         let ok = m.is_p(x) == (moves && d[0] & 1 == 0);
         if !ok {
             let mut heaps_of = Vec::new();
@@ -100,17 +114,30 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
                 }
             }
             let next: State = (m.mul(x, e), moves || !img.options.is_empty(), nd);
-            if !seen.contains_key(&next) {
-                if seen.len() >= max_states {
-                    return Err(SolveError::Unsupported(format!(
-                        "checking the misère quotient of {n} elements visits more than {max_states} states"
-                    )));
+            let nt = t + u64::from(h);
+            match seen.get(&next) {
+                Some(&nid) => {
+                    if !done[nid] && nt < tokens[nid] {
+                        tokens[nid] = nt;
+                        parent[nid] = (id, h);
+                        queue.push(Reverse((nt, nid)));
+                    }
                 }
-                control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes * 2)?;
-                let nid = parent.len();
-                parent.push((id, h));
-                seen.insert(next.clone(), nid);
-                queue.push_back((nid, next));
+                None => {
+                    if seen.len() >= max_states {
+                        return Err(SolveError::Unsupported(format!(
+                            "checking the misère quotient of {n} elements visits more than {max_states} states"
+                        )));
+                    }
+                    control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes)?;
+                    let nid = states.len();
+                    seen.insert(next.clone(), nid);
+                    states.push(next);
+                    tokens.push(nt);
+                    done.push(false);
+                    parent.push((id, h));
+                    queue.push(Reverse((nt, nid)));
+                }
             }
         }
     }

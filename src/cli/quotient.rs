@@ -100,11 +100,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         .map(|s| s.heap.to_string())
         .collect();
     if !split.is_empty() {
-        writeln!(
-            out,
-            "earlier elements split at heaps: {}",
-            split.join(", ")
-        )?;
+        writeln!(out, "earlier elements split at heaps: {}", split.join(", "))?;
     }
     writeln!(out, "generators: {}", generators.join(", "))?;
     let rel = relations(q);

@@ -29,9 +29,12 @@ use crate::solver::control::{Control, SolveError};
 pub type Heaps = Vec<u16>;
 
 /// The most elements of a product monoid a candidate may enumerate.
-pub const MAX_PRODUCT: usize = 1 << 21;
+pub const MAX_PRODUCT: usize = 1 << 17;
 /// The most candidates tried for one heap.
 pub const MAX_ROUNDS: usize = 500;
+/// The most product elements marked for one heap, over all its candidates (a bound on the work
+/// spent looking for a heap's relations; the quotient of 0.07 up to heap 33 needs under 2^18).
+pub const MAX_MARKED: usize = 1 << 21;
 
 /// Each heap's options, as the heaps each leaves (`options[h]`, sorted, for `h ≤ bound`).
 pub fn heap_options(code: &OctalCode, bound: u16) -> Vec<Vec<Heaps>> {
@@ -126,8 +129,12 @@ pub fn add_heap(
     let mut base_map = prev.heap_element.clone();
     base_map.push(0);
     let mut current = Product::new(&prev.monoid, base_map, vec![Freed::new(n, 2, 2)])
-        .mark(options, control)?
+        .mark(options, control, max_elements)?
+        .ok_or_else(|| super::too_large(max_elements, n))?
         .pretension;
+    // collections a candidate failed on, with their true outcomes (P when `true`)
+    let mut known: Vec<(Heaps, bool)> = Vec::new();
+    let marked = std::cell::Cell::new(0usize);
     loop {
         control.check()?;
         effort.candidates += 1;
@@ -152,7 +159,8 @@ pub fn add_heap(
                     )));
                 }
                 let truth = !current.monoid.is_p(current.element_of(&g));
-                current = recalibrate(&current, &g, truth, options, control)?.ok_or_else(|| {
+                known.push((g.clone(), truth));
+                current = recalibrate(&current, &g, &known, options, control, max_elements, &marked)?.ok_or_else(|| {
                     SolveError::Unsupported(format!(
                         "the misère quotient's relations at heap {n} were not found (no candidate gives {g:?} right)"
                     ))
@@ -162,19 +170,22 @@ pub fn add_heap(
     }
 }
 
-/// The next candidate after `current` errs on `g` (whose true outcome is `truth`, P when
-/// `true`): the first, by fewest heaps freed, that gives `g` right; then the same heaps with
-/// longer cycles.
+/// The next candidate after `current` errs on `g`: the first, by fewest of `g`'s heaps freed,
+/// that gives `g` and every collection `known` (with its true outcome, P when `true`; `g`
+/// among them) right; then all of `g`'s heaps freed with longer cycles.
 fn recalibrate(
     current: &Pretension,
     g: &[u16],
-    truth: bool,
+    known: &[(Heaps, bool)],
     options: &[Vec<Heaps>],
     control: &Control,
+    max_elements: usize,
+    marked: &std::cell::Cell<usize>,
 ) -> Result<Option<Pretension>, SolveError> {
     let mut heaps: Vec<u16> = g.to_vec();
     heaps.sort_unstable();
     heaps.dedup();
+    let lighter = lightest_word(current, options, current.element_of(g));
     let exponent = |h: u16| g.iter().filter(|&&x| x == h).count() as u32;
     let freed_for = |h: u16, stretch: u32| {
         let (index, _) = cyclic(&current.monoid, current.heap_element[usize::from(h)]);
@@ -182,6 +193,7 @@ fn recalibrate(
         let period = 2u32.max(2 * (index.saturating_sub(4) / 2)) << stretch;
         Freed::new(h, index, period)
     };
+    let too_large = std::cell::Cell::new(false);
     let attempt = |subset: &[u16], stretch: u32| -> Result<Option<Pretension>, SolveError> {
         let mut base_map = current.heap_element.clone();
         for &h in subset {
@@ -190,10 +202,22 @@ fn recalibrate(
         let freed = subset.iter().map(|&h| freed_for(h, stretch)).collect();
         let product = Product::new(&current.monoid, base_map, freed);
         if product.size() > MAX_PRODUCT {
+            too_large.set(true);
             return Ok(None);
         }
-        let marked = product.mark(options, control)?;
-        Ok((marked.is_p(&product, g) == truth).then_some(marked.pretension))
+        marked.set(marked.get() + product.size());
+        if marked.get() > MAX_MARKED {
+            return Err(SolveError::Unsupported(format!(
+                "the misère quotient's relations at heap {} were not found within {MAX_MARKED} marked elements",
+                current.heap_element.len() - 1
+            )));
+        }
+        let Some(marked) = product.mark(options, control, max_elements)? else {
+            too_large.set(true);
+            return Ok(None);
+        };
+        let right = known.iter().all(|(k, truth)| marked.is_p(&product, k) == *truth);
+        Ok(right.then_some(marked.pretension))
     };
     for size in 1..=heaps.len() {
         for subset in combinations(&heaps, size) {
@@ -202,12 +226,70 @@ fn recalibrate(
             }
         }
     }
+    // the lighter collection `g` was taken for: free its heaps too
+    let mut both: Vec<u16> = heaps.iter().chain(&lighter).copied().collect();
+    both.sort_unstable();
+    both.dedup();
+    if both.len() > heaps.len() {
+        for size in 1..=both.len() {
+            for subset in combinations(&both, size) {
+                if subset.iter().any(|h| !heaps.contains(h)) {
+                    if let Some(p) = attempt(&subset, 0)? {
+                        return Ok(Some(p));
+                    }
+                }
+            }
+        }
+    }
     for stretch in 1..=3 {
         if let Some(p) = attempt(&heaps, stretch)? {
             return Ok(Some(p));
         }
     }
+    if too_large.get() {
+        // some candidate that might have given `g` right was too large to try
+        return Err(super::too_large(max_elements, (current.heap_element.len() - 1) as u16));
+    }
     Ok(None)
+}
+
+/// A collection with the fewest tokens reaching `target` (the first found among equals).
+fn lightest_word(p: &Pretension, options: &[Vec<Heaps>], target: u32) -> Heaps {
+    let n = p.monoid.size();
+    let mut dist = vec![u32::MAX; n];
+    let mut parent: Vec<(u32, u16)> = vec![(0, 0); n];
+    let mut queue = BinaryHeap::new();
+    dist[0] = 0;
+    queue.push(Reverse((0u32, 0u32)));
+    while let Some(Reverse((d, x))) = queue.pop() {
+        if d > dist[x as usize] {
+            continue;
+        }
+        if x == target {
+            break;
+        }
+        for h in 1..p.heap_element.len() as u16 {
+            if options[usize::from(h)].is_empty() {
+                continue;
+            }
+            let y = p.monoid.mul(x, p.heap_element[usize::from(h)]);
+            let nd = d + u32::from(h);
+            if nd < dist[y as usize] {
+                dist[y as usize] = nd;
+                parent[y as usize] = (x, h);
+                queue.push(Reverse((nd, y)));
+            }
+        }
+    }
+    let mut w = Vec::new();
+    let mut x = target;
+    while x != 0 && dist[x as usize] != u32::MAX {
+        let (from, h) = parent[x as usize];
+        w.push(h);
+        x = from;
+    }
+    w.sort_unstable();
+    w
 }
 
 /// The index and period of `x`'s powers: `x^(index + period) = x^index`, both least.
@@ -332,8 +414,14 @@ impl<'a> Product<'a> {
         (e - b + self.base.mul(b as u32, self.base_map[usize::from(h)]) as usize) as u32
     }
 
-    /// Marks the P-portion by lightest collections and reduces.
-    fn mark(&self, options: &[Vec<Heaps>], control: &Control) -> Result<Marked, SolveError> {
+    /// Marks the P-portion by lightest collections and reduces; `None` when the reduced
+    /// candidate has more than `max_elements` elements.
+    fn mark(
+        &self,
+        options: &[Vec<Heaps>],
+        control: &Control,
+        max_elements: usize,
+    ) -> Result<Option<Marked>, SolveError> {
         let heaps = self.base_map.len() as u16;
         // one heap per distinct action (the lightest), skipping heaps that act as the identity
         let mut actions: Vec<u16> = Vec::new();
@@ -461,10 +549,16 @@ impl<'a> Product<'a> {
             }
             let n = index.len();
             class = next;
+            if n > max_elements {
+                return Ok(None);
+            }
             if n == classes {
                 break;
             }
             classes = n;
+        }
+        if classes > max_elements {
+            return Ok(None);
         }
         // the reduced monoid: x · y runs y's lightest collection from x
         let mut first = vec![usize::MAX; classes];
@@ -502,13 +596,13 @@ impl<'a> Product<'a> {
         for (i, &e) in order.iter().enumerate() {
             class_of[e as usize] = class[i];
         }
-        Ok(Marked {
+        Ok(Some(Marked {
             pretension: Pretension {
                 monoid: Monoid::new(classes, mul, p_class),
                 heap_element,
             },
             class: class_of,
-        })
+        }))
     }
 }
 

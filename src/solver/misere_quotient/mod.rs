@@ -29,7 +29,7 @@ use crate::solver::control::{Control, SolveError};
 /// The largest heap bound a quotient is computed for.
 pub const MAX_HEAPS: u16 = 1000;
 /// The most elements a quotient may have before it is refused.
-pub const MAX_ELEMENTS: usize = 20_000;
+pub const MAX_ELEMENTS: usize = 2_048;
 /// The most states one check may visit.
 pub const MAX_STATES: usize = 4_000_000;
 
@@ -252,7 +252,7 @@ fn past_reach(e: SolveError, k: u16, size: usize) -> SolveError {
 /// The refusal of a quotient past the largest size allowed.
 pub fn too_large(size: usize, heaps: u16) -> SolveError {
     SolveError::Unsupported(format!(
-        "the candidate misère quotient has {size} elements at heap {heaps}, more than the {MAX_ELEMENTS} this tool keeps"
+        "at heap {heaps} the misère quotient's candidates grow past {size} elements, more than this tool keeps"
     ))
 }
 

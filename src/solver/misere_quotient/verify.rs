@@ -13,6 +13,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::monoid::Monoid;
 use crate::solver::control::{Control, SolveError};
@@ -67,7 +68,7 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
     type State = (u32, bool, Bits);
     // Dijkstra by tokens (a heap of h costs h), so the first failure met has the fewest tokens:
     // every lighter collection then satisfies the condition, so the candidate is right on it
-    let mut seen: HashMap<State, usize> = HashMap::new();
+    let mut seen: HashMap<State, usize, BuildHasherDefault<WordHasher>> = HashMap::default();
     let mut states: Vec<State> = Vec::new();
     let mut tokens: Vec<u64> = Vec::new();
     let mut done: Vec<bool> = Vec::new();
@@ -99,15 +100,24 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
             heaps_of.reverse();
             return Ok(Verdict::Fails(heaps_of));
         }
+        // heaps of one element pull D back the same way: once per element
+        let mut pulled: Vec<(u32, Bits)> = Vec::new();
         for &(h, img) in &distinct {
             let e = img.element;
-            let mut nd = vec![0u64; words];
-            for z in 0..n as u32 {
-                let t = m.mul(z, e);
-                if d[t as usize / 64] >> (t % 64) & 1 == 1 {
-                    nd[z as usize / 64] |= 1 << (z % 64);
+            let mut nd = match pulled.iter().find(|(x, _)| *x == e) {
+                Some((_, b)) => b.clone(),
+                None => {
+                    let mut b = vec![0u64; words];
+                    // the monoid commutes: e's row holds z·e for every z, read in order
+                    for (z, &t) in m.row(e).iter().enumerate() {
+                        if d[t as usize / 64] >> (t % 64) & 1 == 1 {
+                            b[z / 64] |= 1 << (z % 64);
+                        }
+                    }
+                    pulled.push((e, b.clone()));
+                    b
                 }
-            }
+            };
             for &o in &img.options {
                 for (w, b) in nd.iter_mut().zip(&dp[m.mul(x, o) as usize]) {
                     *w |= b;
@@ -142,4 +152,38 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         }
     }
     Ok(Verdict::Holds { states: seen.len() })
+}
+
+/// A fast hash for the states' words (multiply and rotate; the keys are not adversarial).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }

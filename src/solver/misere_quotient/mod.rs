@@ -15,6 +15,7 @@
 
 pub mod extend;
 pub mod monoid;
+pub mod outcomes;
 pub mod verify;
 
 use std::collections::HashSet;

@@ -219,7 +219,7 @@ fn recalibrate(
         let right = known.iter().all(|(k, truth)| marked.is_p(&product, k) == *truth);
         Ok(right.then_some(marked.pretension))
     };
-    for size in 1..=heaps.len() {
+    for size in (1..=heaps.len()).rev() {
         for subset in combinations(&heaps, size) {
             if let Some(p) = attempt(&subset, 0)? {
                 return Ok(Some(p));

@@ -102,18 +102,26 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         }
         // heaps of one element pull D back the same way: once per element
         let mut pulled: Vec<(u32, Bits)> = Vec::new();
+        // D as one byte an element, for the gathers below
+        let mut unpacked: Vec<u8> = Vec::new();
         for &(h, img) in &distinct {
             let e = img.element;
             let mut nd = match pulled.iter().find(|(x, _)| *x == e) {
                 Some((_, b)) => b.clone(),
                 None => {
-                    let mut b = vec![0u64; words];
-                    // the monoid commutes: e's row holds z·e for every z, read in order
-                    for (z, &t) in m.row(e).iter().enumerate() {
-                        if d[t as usize / 64] >> (t % 64) & 1 == 1 {
-                            b[z / 64] |= 1 << (z % 64);
-                        }
+                    if unpacked.is_empty() {
+                        unpacked = (0..n).map(|t| (d[t / 64] >> (t % 64) & 1) as u8).collect();
                     }
+                    // the monoid commutes: e's row holds z·e for every z, read in order
+                    let b: Bits = m
+                        .row(e)
+                        .chunks(64)
+                        .map(|ts| {
+                            ts.iter()
+                                .enumerate()
+                                .fold(0u64, |w, (i, &t)| w | u64::from(unpacked[t as usize]) << i)
+                        })
+                        .collect();
                     pulled.push((e, b.clone()));
                     b
                 }

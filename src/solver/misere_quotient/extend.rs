@@ -233,10 +233,10 @@ fn recalibrate(
     if both.len() > heaps.len() {
         for size in 1..=both.len() {
             for subset in combinations(&both, size) {
-                if subset.iter().any(|h| !heaps.contains(h)) {
-                    if let Some(p) = attempt(&subset, 0)? {
-                        return Ok(Some(p));
-                    }
+                if subset.iter().any(|h| !heaps.contains(h))
+                    && let Some(p) = attempt(&subset, 0)?
+                {
+                    return Ok(Some(p));
                 }
             }
         }
@@ -562,8 +562,8 @@ impl<'a> Product<'a> {
         }
         // the reduced monoid: x · y runs y's lightest collection from x
         let mut first = vec![usize::MAX; classes];
-        for i in 0..count {
-            let c = class[i] as usize;
+        for (i, &c) in class.iter().enumerate() {
+            let c = c as usize;
             if first[c] == usize::MAX {
                 first[c] = i;
             }

@@ -1,6 +1,5 @@
 //! Growing the quotient by one heap without searching collections of heaps (the method of
-//! Plambeck and Siegel, "Misère quotients for impartial games", §7; written from the paper's
-//! description).
+//! Plambeck and Siegel, "Misère quotients for impartial games", written from its description).
 //!
 //! A *candidate* for heaps up to `n` is a finite commutative monoid `M` with an element for
 //! each heap: the quotient so far, where some heaps are *freed* (taken out of it and counted
@@ -13,8 +12,9 @@
 //! Where the check fails, it fails first (fewest tokens) at a collection `G` all of whose
 //! lighter collections the candidate gets right, so `G`'s true outcome is the one its options
 //! say: the candidate identified `G` with a lighter collection it must not. Freeing some of
-//! `G`'s heaps (the fewest that make the new candidate give `G` right, as the paper's
-//! recalibration does) gives the next candidate. A candidate that passes the check is the
+//! `G`'s heaps (the first set, most heaps first, that makes the new candidate give `G` and the
+//! earlier failures right; then heaps of the lighter collection, then longer cycles) gives the
+//! next candidate. A candidate that passes the check is the
 //! quotient itself: right for every collection, and reduced.
 
 use std::cmp::Reverse;
@@ -170,9 +170,10 @@ pub fn add_heap(
     }
 }
 
-/// The next candidate after `current` errs on `g`: the first, by fewest of `g`'s heaps freed,
-/// that gives `g` and every collection `known` (with its true outcome, P when `true`; `g`
-/// among them) right; then all of `g`'s heaps freed with longer cycles.
+/// The next candidate after `current` errs on `g`: the first, by most of `g`'s heaps freed
+/// (fewer candidates follow than from the fewest), that gives `g` and every collection `known`
+/// (with its true outcome, P when `true`; `g` among them) right; then sets with heaps of the
+/// lighter collection `g` was taken for; then all of `g`'s heaps freed with longer cycles.
 fn recalibrate(
     current: &Pretension,
     g: &[u16],

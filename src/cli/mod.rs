@@ -366,6 +366,10 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                     cols.end
                 );
             }
+            if slice.is_none() && quotient::is_misere_octal(&r) {
+                // the collections {a, b} of a misère octal game: outcomes by its quotient
+                return quotient::grid(out, &r, rows, cols, format, control);
+            }
             let asked = match &slice {
                 Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
                 None => Layout::Plain,

@@ -2,14 +2,16 @@
 //! to N, as text or one JSON object.
 
 use std::io::Write;
+use std::ops::Range;
 
 use serde_json::json;
 
+use super::GridFormat;
 use crate::game::Ruleset;
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::Control;
 use crate::solver::misere_quotient::monoid::Presentation;
-use crate::solver::misere_quotient::{self, Quotient};
+use crate::solver::misere_quotient::{self, Quotient, outcomes};
 
 /// The octal code of `octal(C)` or `misere(octal(C))`.
 pub fn octal_code(r: &Ruleset) -> anyhow::Result<OctalCode> {
@@ -21,6 +23,41 @@ pub fn octal_code(r: &Ruleset) -> anyhow::Result<OctalCode> {
         },
         _ => anyhow::bail!("misère quotients are computed for octal games, e.g. 'octal(0.07)', not {r}"),
     }
+}
+
+/// Whether `r` is `misere(octal(C))`.
+pub fn is_misere_octal(r: &Ruleset) -> bool {
+    matches!(r, Ruleset::Misere(inner) if matches!(&**inner, Ruleset::Octal(_)))
+}
+
+/// `grid 'misere(octal(C))'`: the misère outcome of each collection {a, b}, by the quotient
+/// for heaps up to the largest in the region; CSV rows of `P`/`N`, or one JSON line a row.
+pub fn grid(
+    out: &mut impl Write,
+    r: &Ruleset,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    format: GridFormat,
+    control: &Control,
+) -> anyhow::Result<()> {
+    let code = octal_code(r)?;
+    let m = outcomes::pair_map(&code, rows, cols, control)?;
+    let by = format!(
+        "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
+        m.heaps, m.size
+    );
+    for a in m.rows.clone() {
+        let row: Vec<&str> = m.row(a).iter().map(|o| o.as_str()).collect();
+        match format {
+            GridFormat::Csv => writeln!(out, "{}", row.join(","))?,
+            GridFormat::Json => writeln!(
+                out,
+                "{}",
+                json!({"row": a, "cols": [m.cols.start, m.cols.end], "outcomes": row, "method": "misère quotient", "by": by})
+            )?,
+        }
+    }
+    Ok(())
 }
 
 /// Computes and prints the quotient.
@@ -57,7 +94,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         let stages: Vec<_> = q
             .stages()
             .iter()
-            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "plain_search": s.split}))
+            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "split": s.split}))
             .collect();
         return writeln!(
             out,
@@ -74,7 +111,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
                 "p_portion": p,
                 "heap_elements": heap_elements,
                 "stages": stages,
-                "tests": q.tests(),
+                "candidates": q.candidates(),
             })
         );
     }
@@ -100,11 +137,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         .map(|s| s.heap.to_string())
         .collect();
     if !split.is_empty() {
-        writeln!(
-            out,
-            "earlier elements split at heaps: {} (learned by the plain search)",
-            split.join(", ")
-        )?;
+        writeln!(out, "earlier elements split at heaps: {}", split.join(", "))?;
     }
     writeln!(out, "generators: {}", generators.join(", "))?;
     let rel = relations(q);
@@ -120,8 +153,8 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
     let states: usize = q.stages().iter().map(|s| s.states).sum();
     writeln!(
         out,
-        "proved by checking {states} states over {} heap bounds ({} test collections); {seconds:.2} s",
+        "proved by checking {states} states over {} heap bounds ({} candidates); {seconds:.2} s",
         q.stages().len(),
-        q.tests()
+        q.candidates()
     )
 }

@@ -117,3 +117,64 @@ fn winning_moves_by_the_quotient_equal_the_search() {
     }
     assert!(checked > 10);
 }
+
+fn grid_rows(args: &[&str]) -> Vec<Vec<String>> {
+    let out = nimscope(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn the_two_heap_map_by_the_quotient_equals_the_searched_map() {
+    for (code, rows, cols) in [
+        ("0.07", (0u64, 14u64), (0u64, 14u64)),
+        ("0.137", (0, 12), (0, 12)),
+        // past heap 24, where the old engine stopped, beside small heaps
+        ("0.07", (24, 31), (0, 5)),
+    ] {
+        let rules = format!("misere(octal({code}))");
+        let r: Ruleset = rules.parse().unwrap();
+        let (rr, cc) = (format!("{}..{}", rows.0, rows.1), format!("{}..{}", cols.0, cols.1));
+        let map = grid_rows(&["grid", &rules, "--rows", &rr, "--cols", &cc]);
+        assert_eq!(map.len() as u64, rows.1 - rows.0);
+        let mut search = Search::plain(r);
+        for (i, row) in map.iter().enumerate() {
+            let a = rows.0 + i as u64;
+            assert_eq!(row.len() as u64, cols.1 - cols.0);
+            for (j, cell) in row.iter().enumerate() {
+                let b = cols.0 + j as u64;
+                let g = search.value(&Position::Heaps(vec![a, b]), &Control::new()).unwrap();
+                assert_eq!(cell, if g == 0 { "P" } else { "N" }, "{code}: {{{a}, {b}}}");
+            }
+        }
+    }
+    let out = nimscope(&[
+        "grid",
+        "misere(octal(0.07))",
+        "--rows",
+        "0..3",
+        "--cols",
+        "0..3",
+        "--format",
+        "json",
+    ]);
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(first["method"], "misère quotient");
+    assert_eq!(first["outcomes"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn dawsons_kayles_quotient_has_siegels_360_elements_at_heap_30() {
+    let q = json(&["quotient", "octal(0.07)", "--heaps", "30", "--json"]);
+    assert_eq!(q["size"], 360);
+    assert_eq!(q["grew_at"], serde_json::json!([2, 4, 10, 14, 25, 27, 30]));
+}

@@ -459,6 +459,19 @@ fn a_misere_octal_game_opens_its_quotient_window() {
     };
     assert_eq!((q.heaps(), q.size()), (20, 24));
     assert!(h.query_all_by_label_contains("24 elements for heaps up to 20").count() >= 1);
+    // the two-heap map by the quotient has as many P-cells as the plain search finds (the CLI
+    // test compares cell by cell)
+    let search_p = {
+        let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+        let mut s = nimscope::solver::search::Search::plain(r);
+        let c = nimscope::solver::Control::new();
+        (0..=20u64)
+            .flat_map(|a| (0..=20u64).map(move |b| (a, b)))
+            .filter(|&(a, b)| s.value(&nimscope::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
+            .count()
+    };
+    let label = format!("21×21 collections by the quotient: {search_p} P-positions");
+    assert!(h.query_all_by_label_contains(&label).count() >= 1, "{label}");
     // the typed collection 3,5,7 is answered by its product: a · 1 · a = 1, an N-position
     assert!(h.query_all_by_label_contains("a · 1 · a = 1").count() >= 1);
     assert!(h.query_all_by_label_contains("misère outcome N").count() >= 1);

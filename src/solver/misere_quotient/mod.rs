@@ -4,26 +4,24 @@
 //! with its P-portion and each heap's element. The misère outcome of any collection of those
 //! heaps is then a product in the monoid and a look-up.
 //!
-//! The quotient is grown heap by heap. At each heap it is learned from exact outcomes
-//! ([`oracle`]) by an observation table ([`learn`]): collections whose outcomes differ with some
-//! test collection added are distinct elements, so the table never holds more elements than the
-//! true quotient. Each candidate is then checked for every collection of heaps at once by a
-//! finite search ([`verify`]); a failure yields a collection the candidate gets wrong, which
-//! splits an element, until the check passes. A quotient returned is therefore proved: its
-//! outcomes are right for every collection of heaps up to the bound, and its elements are
-//! pairwise distinguishable, so it is the misère quotient itself.
+//! The quotient is grown heap by heap by the published method ([`extend`]): the quotient so far
+//! with the new heap beside it as a free cyclic factor, its P-portion marked from the options
+//! of each element's lightest collection, reduced, and checked for every collection of heaps
+//! at once by a finite search ([`verify`]); where the check fails, some heaps of the collection
+//! it fails at are freed and the candidate marked again. No collection of heaps is searched. A
+//! quotient returned is therefore proved: its outcomes are right for every collection of heaps
+//! up to the bound, and its elements are pairwise distinguishable, so it is the misère quotient
+//! itself.
 
-pub mod learn;
+pub mod extend;
 pub mod monoid;
-pub mod oracle;
+pub mod outcomes;
 pub mod verify;
 
 use std::collections::HashSet;
 
-use learn::Table;
+use extend::Pretension;
 use monoid::{Monoid, Presentation};
-use oracle::Oracle;
-use verify::{HeapImage, Verdict};
 
 use crate::game::Outcome;
 use crate::game::rules::one_heap::OctalCode;
@@ -32,7 +30,7 @@ use crate::solver::control::{Control, SolveError};
 /// The largest heap bound a quotient is computed for.
 pub const MAX_HEAPS: u16 = 1000;
 /// The most elements a quotient may have before it is refused.
-pub const MAX_ELEMENTS: usize = 20_000;
+pub const MAX_ELEMENTS: usize = 2_048;
 /// The most states one check may visit.
 pub const MAX_STATES: usize = 4_000_000;
 
@@ -47,8 +45,8 @@ pub struct Stage {
     pub tame: bool,
     /// States the check of this stage's quotient visited.
     pub states: usize,
-    /// Whether this heap needed the plain search (the previous quotient does not embed in
-    /// this one: some of its elements split when this heap joins).
+    /// Whether some elements of the previous quotient split when this heap joins (the heaps
+    /// below it reach more elements than before).
     pub split: bool,
 }
 
@@ -64,8 +62,8 @@ pub struct Quotient {
     /// The heap whose element is each generator.
     generator_heaps: Vec<u16>,
     stages: Vec<Stage>,
-    /// Test collections the learning needed.
-    tests: usize,
+    /// Candidates checked over all heaps.
+    candidates: usize,
 }
 
 impl Quotient {
@@ -104,8 +102,9 @@ impl Quotient {
         &self.stages
     }
 
-    pub fn tests(&self) -> usize {
-        self.tests
+    /// Candidate quotients checked over all heaps.
+    pub fn candidates(&self) -> usize {
+        self.candidates
     }
 
     /// Whether the quotient is misère Nim's.
@@ -186,49 +185,31 @@ pub fn compute_with(
         )));
     }
     control.set_total(u64::from(heaps));
-    let mut oracle = Oracle::new(code, heaps);
-    let mut table = Table::new(&mut oracle, control)?;
+    let options = extend::heap_options(code, heaps);
+    let mut current = Pretension::trivial();
     let mut stages = Vec::new();
-    let mut monoid = monoid_of(&table);
+    let mut candidates = 0;
     for k in 1..=heaps {
-        let size_before = table.elements();
-        let at_heap = |e: SolveError| past_reach(e, k, size_before);
-        // the fast oracle first; the plain one where the fast one's assumption fails
-        oracle.set_canonical(true);
-        table.add_heap(k, &mut oracle, control, MAX_ELEMENTS).map_err(at_heap)?;
-        let states = loop {
-            control.check()?;
-            let progressed = match stage_step(&mut table, &mut oracle, control).map_err(at_heap)? {
-                Step::Proved(states) => break states,
-                Step::Learned => true,
-                Step::Stuck => false,
-            };
-            if !progressed {
-                if !oracle.canonical() {
-                    return Err(SolveError::Unsupported(
-                        "internal: the plain misère search contradicts the check of the quotient".into(),
-                    ));
-                }
-                oracle.set_canonical(false);
-                table = Table::with_tests(table.tests().to_vec(), k, &mut oracle, control, MAX_ELEMENTS)
-                    .map_err(at_heap)?;
-            }
-        };
-        monoid = monoid_of(&table);
-        let elements: Vec<u32> = (0..=k).map(|h| table.run(0, &[h])).collect();
-        oracle.set_known(k, monoid.clone(), elements);
+        let size_before = current.monoid.size();
+        let (next, effort) = extend::add_heap(&current, &options, control, MAX_ELEMENTS, MAX_STATES)
+            .map_err(|e| past_reach(e, k, size_before))?;
+        candidates += effort.candidates;
+        // elements of the previous quotient split when the heaps below k reach more elements now
+        let below: Vec<u32> = next.heap_element[..usize::from(k)].to_vec();
+        let split = closure(&next.monoid, &below).len() > size_before;
+        current = next;
         let stage = Stage {
             heap: k,
-            size: table.elements(),
-            tame: monoid.is_tame(),
-            states,
-            split: !oracle.canonical(),
+            size: current.monoid.size(),
+            tame: current.monoid.is_tame(),
+            states: effort.states,
+            split,
         };
         stage_done(&stage);
         stages.push(stage);
         control.add_done(1);
     }
-    let heap_element: Vec<u32> = (0..=heaps).map(|h| table.run(0, &[h])).collect();
+    let Pretension { monoid, heap_element } = current;
     let mut generators = Vec::new();
     let mut generator_heaps = Vec::new();
     let mut generated: HashSet<u32> = HashSet::from([0]);
@@ -251,58 +232,29 @@ pub fn compute_with(
         presentation,
         generator_heaps,
         stages,
-        tests: table.tests().len(),
+        candidates,
     })
 }
 
 /// A refusal while adding heap `k` says how far the quotient got.
 fn past_reach(e: SolveError, k: u16, size: usize) -> SolveError {
+    let so_far = format!("the quotient has {size} elements for heaps up to {}", k - 1);
     match e {
         SolveError::OverBudget { what, needed, budget } => SolveError::OverBudget {
-            what: format!(
-                "{what} at heap {k} (the quotient has {size} elements for heaps up to {})",
-                k - 1
-            ),
+            what: format!("{what} at heap {k} ({so_far})"),
             needed,
             budget,
         },
+        SolveError::Unsupported(m) => SolveError::Unsupported(format!("{m} ({so_far})")),
         e => e,
     }
 }
 
-/// What one round of learning did.
-enum Step {
-    /// The candidate gives every outcome right and its elements are distinct: this many states
-    /// were checked.
-    Proved(usize),
-    /// The table grew.
-    Learned,
-    /// The oracle contradicted itself (its assumption failed).
-    Stuck,
-}
-
-/// One round: makes the table commutative, checks the candidate, and learns from a failure.
-fn stage_step(table: &mut Table, oracle: &mut Oracle, control: &Control) -> Result<Step, SolveError> {
-    if let Some((x, h, j)) = table.non_commuting() {
-        let grew = table.fix_commutativity(x, h, j, oracle, control, MAX_ELEMENTS)?;
-        return Ok(if grew { Step::Learned } else { Step::Stuck });
-    }
-    let monoid = monoid_of(table);
-    let images = heap_images(table, oracle);
-    match verify::check(&monoid, &images, control, MAX_STATES)? {
-        Verdict::Holds { states } => Ok(if monoid.is_reduced() {
-            Step::Proved(states)
-        } else {
-            Step::Stuck
-        }),
-        Verdict::Fails(g) => {
-            let Some(wrong) = counterexample(table, oracle, &g, control)? else {
-                return Ok(Step::Stuck);
-            };
-            let grew = table.learn_from(&wrong, oracle, control, MAX_ELEMENTS)?;
-            Ok(if grew { Step::Learned } else { Step::Stuck })
-        }
-    }
+/// The refusal of a quotient past the largest size allowed.
+pub fn too_large(size: usize, heaps: u16) -> SolveError {
+    SolveError::Unsupported(format!(
+        "at heap {heaps} the misère quotient's candidates grow past {size} elements, more than this tool keeps"
+    ))
 }
 
 /// The submonoid generated by `generators`.
@@ -318,62 +270,6 @@ fn closure(m: &Monoid, generators: &[u32]) -> HashSet<u32> {
         }
     }
     seen
-}
-
-/// The candidate monoid of a commutative table: `x·y` is `x` plus the collection of `y`.
-fn monoid_of(table: &Table) -> Monoid {
-    let n = table.elements();
-    let mut mul = vec![0u32; n * n];
-    for x in 0..n {
-        for (y, rep) in table.reps().iter().enumerate() {
-            mul[x * n + y] = table.run(x as u32, rep);
-        }
-    }
-    let p = (0..n as u32).map(|x| table.is_p(x)).collect();
-    Monoid::new(n, mul, p)
-}
-
-/// Each heap's element and its options' elements in the candidate.
-fn heap_images(table: &Table, oracle: &Oracle) -> Vec<HeapImage> {
-    (0..=table.heaps())
-        .map(|h| {
-            let mut options: Vec<u32> = oracle.heap_options(h).iter().map(|o| table.run(0, o)).collect();
-            options.sort_unstable();
-            options.dedup();
-            HeapImage {
-                element: table.run(0, &[h]),
-                options,
-            }
-        })
-        .collect()
-}
-
-/// Where the check failed at `g`, the candidate errs on `g` or on one of its options: the first
-/// of them whose predicted outcome the oracle calls wrong (`None` if it calls none wrong: the
-/// oracle's assumption failed).
-fn counterexample(
-    table: &Table,
-    oracle: &mut Oracle,
-    g: &[u16],
-    control: &Control,
-) -> Result<Option<Vec<u16>>, SolveError> {
-    let wrong = |c: &[u16], oracle: &mut Oracle| -> Result<bool, SolveError> {
-        Ok(table.is_p(table.run(0, c)) != oracle.is_p(c, control)?)
-    };
-    if wrong(g, oracle)? {
-        return Ok(Some(g.to_vec()));
-    }
-    for i in 0..g.len() {
-        let options = oracle.heap_options(g[i]).to_vec();
-        for o in options {
-            let mut c: Vec<u16> = g[..i].iter().chain(&g[i + 1..]).chain(&o).copied().collect();
-            c.sort_unstable();
-            if wrong(&c, oracle)? {
-                return Ok(Some(c));
-            }
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

@@ -30,6 +30,11 @@ impl Monoid {
         self.mul[x as usize * self.size + y as usize]
     }
 
+    /// `x · y` for every `y`, in order.
+    pub fn row(&self, x: u32) -> &[u32] {
+        &self.mul[x as usize * self.size..(x as usize + 1) * self.size]
+    }
+
     pub fn is_p(&self, x: u32) -> bool {
         self.p[x as usize]
     }

@@ -142,3 +142,61 @@ fn a_cancelled_computation_stops() {
     c.cancel();
     assert_eq!(compute(&code("0.07"), 20, &c).unwrap_err(), SolveError::Cancelled);
 }
+
+#[test]
+fn dawsons_kayles_reaches_siegels_360_elements_at_heap_30() {
+    // Plambeck and Siegel report 360 elements for 0.07 restricted to heaps up to 30
+    let q = compute(&code("0.07"), 30, &Control::new()).unwrap();
+    assert_eq!(q.size(), 360);
+    assert!(q.monoid().is_reduced());
+    // the earlier sizes are this engine's own (2 from heap 2, 6 from 4, 12 from 10, 24 from 14
+    // to 24, as the plain search gave before): the quotient grows past heap 24 without it
+    let sizes: Vec<usize> = q.stages().iter().map(|s| s.size).collect();
+    assert_eq!(
+        &sizes[..24],
+        [
+            1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24
+        ]
+    );
+    assert!(q.stages()[24].split, "heap 25 splits earlier elements");
+}
+
+/// Every collection of one heap in `big` and up to `count` heaps of at most `small`.
+fn one_big_heap(big: std::ops::RangeInclusive<u64>, small: u64, count: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for b in big {
+        for mut c in collections(small, count) {
+            c.push(b);
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn heaps_past_the_old_reach_agree_with_the_plain_search() {
+    // the heaps where earlier elements split (0.07 at 25, 27 and 30; 0.137 at 24, 26, 29, 30),
+    // each with small heaps beside it, against the plain search
+    for (c, heaps) in [("0.07", 30), ("0.137", 30)] {
+        let control = Control::new();
+        let q = compute(&code(c), heaps, &control).unwrap();
+        let r: Ruleset = format!("misere(octal({c}))").parse().unwrap();
+        let mut search = Search::plain(r);
+        for col in one_big_heap(23..=u64::from(heaps), 5, 2) {
+            let g = search.value(&Position::Heaps(col.clone()), &control).unwrap();
+            let expect = if g == 0 { Outcome::P } else { Outcome::N };
+            assert_eq!(q.outcome(&col), Some(expect), "{c}: {col:?}");
+        }
+    }
+}
+
+#[test]
+fn a_quotient_past_the_size_limit_is_refused_with_its_size_so_far() {
+    // 0.6 has 304 elements by heap 16; heap 17's candidates grow past the limit
+    let e = compute(&code("0.6"), 17, &Control::new()).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("at heap 17") && text.contains("304 elements for heaps up to 16"),
+        "{text}"
+    );
+}

@@ -9,9 +9,11 @@
 //! D(G) = {z : S(G)·z meets P}) of G + h is a function of G's triple and h, and the condition
 //! reads "x ∈ P ⇔ has a move and 1 ∉ D". A breadth-first search over the triples reachable from
 //! the empty collection visits every collection's triple: the condition holds at all of them, or
-//! the search returns a (shortest) collection where it fails.
+//! the search returns a collection where it fails, one with the fewest tokens.
 
-use std::collections::{HashMap, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::monoid::Monoid;
 use crate::solver::control::{Control, SolveError};
@@ -64,16 +66,29 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         }
     }
     type State = (u32, bool, Bits);
-    let mut seen: HashMap<State, usize> = HashMap::new();
+    // Dijkstra by tokens (a heap of h costs h), so the first failure met has the fewest tokens:
+    // every lighter collection then satisfies the condition, so the candidate is right on it
+    let mut seen: HashMap<State, usize, BuildHasherDefault<WordHasher>> = HashMap::default();
+    let mut states: Vec<State> = Vec::new();
+    let mut tokens: Vec<u64> = Vec::new();
+    let mut done: Vec<bool> = Vec::new();
     let mut parent: Vec<(usize, u16)> = Vec::new();
-    let mut queue: VecDeque<(usize, State)> = VecDeque::new();
+    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let start: State = (0, false, vec![0; words]);
     seen.insert(start.clone(), 0);
+    states.push(start);
+    tokens.push(0);
+    done.push(false);
     parent.push((usize::MAX, 0));
-    queue.push_back((0, start));
-    let state_bytes = (words as u64) * 8 + 64;
-    while let Some((id, (x, moves, d))) = queue.pop_front() {
+    queue.push(Reverse((0, 0)));
+    let state_bytes = (words as u64) * 8 * 2 + 96;
+    while let Some(Reverse((t, id))) = queue.pop() {
+        if done[id] || t > tokens[id] {
+            continue;
+        }
+        done[id] = true;
         control.check()?;
+        let (x, moves, d) = states[id].clone();
         let ok = m.is_p(x) == (moves && d[0] & 1 == 0);
         if !ok {
             let mut heaps_of = Vec::new();
@@ -85,34 +100,98 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
             heaps_of.reverse();
             return Ok(Verdict::Fails(heaps_of));
         }
+        // heaps of one element pull D back the same way: once per element
+        let mut pulled: Vec<(u32, Bits)> = Vec::new();
+        // D as one byte an element, for the gathers below
+        let mut unpacked: Vec<u8> = Vec::new();
         for &(h, img) in &distinct {
             let e = img.element;
-            let mut nd = vec![0u64; words];
-            for z in 0..n as u32 {
-                let t = m.mul(z, e);
-                if d[t as usize / 64] >> (t % 64) & 1 == 1 {
-                    nd[z as usize / 64] |= 1 << (z % 64);
+            let mut nd = match pulled.iter().find(|(x, _)| *x == e) {
+                Some((_, b)) => b.clone(),
+                None => {
+                    if unpacked.is_empty() {
+                        unpacked = (0..n).map(|t| (d[t / 64] >> (t % 64) & 1) as u8).collect();
+                    }
+                    // the monoid commutes: e's row holds z·e for every z, read in order
+                    let b: Bits = m
+                        .row(e)
+                        .chunks(64)
+                        .map(|ts| {
+                            ts.iter()
+                                .enumerate()
+                                .fold(0u64, |w, (i, &t)| w | u64::from(unpacked[t as usize]) << i)
+                        })
+                        .collect();
+                    pulled.push((e, b.clone()));
+                    b
                 }
-            }
+            };
             for &o in &img.options {
                 for (w, b) in nd.iter_mut().zip(&dp[m.mul(x, o) as usize]) {
                     *w |= b;
                 }
             }
             let next: State = (m.mul(x, e), moves || !img.options.is_empty(), nd);
-            if !seen.contains_key(&next) {
-                if seen.len() >= max_states {
-                    return Err(SolveError::Unsupported(format!(
-                        "checking the misère quotient of {n} elements visits more than {max_states} states"
-                    )));
+            let nt = t + u64::from(h);
+            match seen.get(&next) {
+                Some(&nid) => {
+                    if !done[nid] && nt < tokens[nid] {
+                        tokens[nid] = nt;
+                        parent[nid] = (id, h);
+                        queue.push(Reverse((nt, nid)));
+                    }
                 }
-                control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes * 2)?;
-                let nid = parent.len();
-                parent.push((id, h));
-                seen.insert(next.clone(), nid);
-                queue.push_back((nid, next));
+                None => {
+                    if seen.len() >= max_states {
+                        return Err(SolveError::Unsupported(format!(
+                            "checking the misère quotient of {n} elements visits more than {max_states} states"
+                        )));
+                    }
+                    control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes)?;
+                    let nid = states.len();
+                    seen.insert(next.clone(), nid);
+                    states.push(next);
+                    tokens.push(nt);
+                    done.push(false);
+                    parent.push((id, h));
+                    queue.push(Reverse((nt, nid)));
+                }
             }
         }
     }
     Ok(Verdict::Holds { states: seen.len() })
+}
+
+/// A fast hash for the states' words (multiply and rotate; the keys are not adversarial).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }

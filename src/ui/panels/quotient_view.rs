@@ -1,7 +1,8 @@
 //! The misère quotient window of a misère octal game: computes the quotient for heaps up to a
 //! bound on its own named thread (cancellable, its size shown as heaps are added), then shows
-//! the heap → element strip, the multiplication table when small (P-portion coloured), and
-//! answers a typed collection of heaps by its product in the quotient.
+//! the heap → element strip, the map of the outcomes of two heaps {a, b} by the quotient, the
+//! multiplication table when small (P-portion coloured), and answers a typed collection of
+//! heaps by its product in the quotient.
 //!
 //! The job runs beside the worker's lanes rather than on one: it is one long computation the
 //! user starts and stops by hand, and its partial result (the stages) is read every frame.
@@ -215,6 +216,9 @@ fn quotient_ui(ui: &mut egui::Ui, view: &mut QuotientView, code: &OctalCode) {
             strip_ui(ui, &q);
             ui.separator();
             inspector_ui(ui, view, &q);
+            ui.separator();
+            ui.strong("Two heaps {a, b}");
+            pair_map_ui(ui, &q);
             ui.separator();
             ui.strong("Multiplication table");
             if q.size() <= TABLE_MAX {
@@ -434,4 +438,31 @@ fn table_ui(ui: &mut egui::Ui, q: &Quotient) {
                 }
             }
         });
+}
+
+/// The misère outcome of each collection {a, b} with `a, b ≤ heaps`, by the quotient: P-cells
+/// marked as winning for the previous player, row `a` down, column `b` across.
+fn pair_map_ui(ui: &mut egui::Ui, q: &Quotient) {
+    let end = u64::from(q.heaps()) + 1;
+    let Ok(m) = misere_quotient::outcomes::pair_map_from(q, 0..end, 0..end) else {
+        return;
+    };
+    let p = m.cells.iter().filter(|&&o| o == crate::game::Outcome::P).count();
+    ui.label(format!(
+        "{end}×{end} collections by the quotient: {p} P-positions (marked), heap a down, heap b across"
+    ));
+    let cell = 6.0;
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(cell * end as f32), Sense::hover());
+    let painter = ui.painter_at(rect);
+    for a in 0..end {
+        for (b, &o) in m.row(a).iter().enumerate() {
+            let fill = if o == crate::game::Outcome::P {
+                theme::WINNING_MARK
+            } else {
+                theme::VALUE_ABSENT
+            };
+            let at = pos2(rect.left() + b as f32 * cell, rect.top() + a as f32 * cell);
+            painter.rect_filled(Rect::from_min_size(at, Vec2::splat(cell - 1.0)), 0.0, fill);
+        }
+    }
 }

@@ -29,6 +29,8 @@ use crate::raster::{
 };
 use crate::solver::cram::report::{CramPhase, CramReport, CramSolvers, cram_report};
 use crate::solver::grid::{self, Grid};
+use crate::solver::tiles::ValueCounts;
+use crate::raster::ColorRange;
 use crate::solver::sequence::{self, Sequence};
 use crate::solver::{Control, SolveError};
 use board::BoardContents;
@@ -65,6 +67,8 @@ pub struct FigureStyle {
     /// Empty: the ruleset expression (and slice) is the title; `-` for none.
     pub title: String,
     pub background: Background,
+    /// The range of the Grundy colours (the window's, when it exports).
+    pub range: ColorRange,
 }
 
 impl Default for FigureStyle {
@@ -75,6 +79,7 @@ impl Default for FigureStyle {
             legend: true,
             title: String::new(),
             background: Background::White,
+            range: ColorRange::Auto,
         }
     }
 }
@@ -277,9 +282,9 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
             // only for cells under 3 pixels, as then drawn), with every overlay's entry.
             let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
             let plan = |cell_px: f64| -> Result<Frame, FigureError> {
-                let mut planned = map_legend(spec, compare, overlays, 99_999, 1e9, true);
+                let mut planned = map_legend(spec, compare, overlays, (99_999, PLANNED_CLIP), 1e9, true);
                 if cell_px < crate::raster::MARKS_MIN_CELL_PX {
-                    for item in map_legend(spec, compare, overlays, 99_999, 0.5, true).items {
+                    for item in map_legend(spec, compare, overlays, (99_999, PLANNED_CLIP), 0.5, true).items {
                         if !planned.items.contains(&item) {
                             planned.items.push(item);
                         }
@@ -703,17 +708,23 @@ impl Frame {
 /// The legend of a map figure: its colours, the overlays drawn, and how pixels pool cells.
 /// The legend of a map figure of `cell_px` pixels a cell: its colours, the overlays drawn,
 /// and how pixels pool cells.
+/// The clipped values' note as long as it gets, for planning the legend's room.
+const PLANNED_CLIP: Option<&str> = Some("G > 99999 (99.9% of the cells): the top colour");
+
+/// The legend of a map figure; `(max, clipped)`: the top of the colours and the note on the
+/// values above it.
 fn map_legend(
     spec: &FigureSpec,
     compare: &CompareWith,
     overlays: &Overlays,
-    max: u32,
+    (max, clipped): (u32, Option<&str>),
     cell_px: f64,
     not_a_position: bool,
 ) -> Legend {
     Legend::of_map(&LegendSpec {
         mode: spec.color,
         max,
+        clipped: clipped.map(str::to_string),
         pooled: cell_px < 1.0,
         not_computed: false,
         not_a_position,
@@ -785,7 +796,10 @@ fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, 
     let (rows, cols) = (map.rows, map.cols);
     let mut out = frame.title(title);
     let cpp = (cols.end - cols.start) as f64 / f64::from(frame.content_w);
-    let max = map.grid.max_value();
+    // the colours' top: the range's over the region's values (the window passes its own)
+    let counts = ValueCounts::of(map.grid.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
+    let range = spec.style.range.top(&counts);
+    let max = range.top;
     let cells = map_cells(spec, frame, map, max);
     let shown: HashSet<[u8; 4]> = cells.colors.iter().copied().collect();
     let area = overlay::MapArea {
@@ -816,7 +830,15 @@ fn draw_map(spec: &FigureSpec, frame: &Frame, title: &str, titles: &AxisTitles, 
     }
     if spec.style.legend {
         let not_a_position = shown.contains(&colors::NOT_A_POSITION);
-        let mut legend = map_legend(spec, map.compare, map.overlays, max, 1.0 / cpp, not_a_position);
+        let clipped = range.clipped_note();
+        let mut legend = map_legend(
+            spec,
+            map.compare,
+            map.overlays,
+            (max, clipped.as_deref()),
+            1.0 / cpp,
+            not_a_position,
+        );
         legend.retain_shown(&|c| shown.contains(&c));
         out.push(frame.legend(&legend));
     }
@@ -992,6 +1014,7 @@ fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
     Legend::of_map(&LegendSpec {
         mode,
         max,
+        clipped: None,
         pooled: false,
         not_computed: false,
         not_a_position: false,
@@ -1187,6 +1210,7 @@ mod tests {
             legend: false,
             title: "-".into(),
             background: Background::White,
+            ..FigureStyle::default()
         };
         let spec = wythoff_spec(style);
         let fig = make_figure(&spec, &Control::new()).unwrap();
@@ -1216,6 +1240,7 @@ mod tests {
             legend: false,
             title: "-".into(),
             background: Background::White,
+            ..FigureStyle::default()
         };
         let mut spec = wythoff_spec(style);
         let Subject::Map { overlays, .. } = &mut spec.subject else {

@@ -14,10 +14,12 @@
 pub mod axes;
 pub mod color;
 pub mod overlay;
+pub mod range;
 
 pub use color::{
     ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
 };
+pub use range::{ColorRange, RangeTop};
 pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
 
 use std::ops::Range;

@@ -50,4 +50,8 @@ mod sessions;
 #[cfg(feature = "gui")]
 mod window;
 #[cfg(feature = "gui")]
+mod window_room;
+#[cfg(feature = "gui")]
+mod window_truth;
+#[cfg(feature = "gui")]
 mod window_use;

@@ -84,6 +84,12 @@ impl App {
                     max: batch.max,
                     complete: resp.last,
                 });
+                if let Some(counts) = batch.counts
+                    && resp.last
+                    && job.color.needs_scale()
+                {
+                    layer.take_counts(counts);
+                }
             }
             (Ok(Output::Sequence(s)), _) => self.sequence = Some(s),
             (Ok(_), _) => debug_assert!(false, "unexpected output on the map lane"),
@@ -122,9 +128,7 @@ impl App {
         let CentralView::Map(_) = self.central_view() else {
             return false;
         };
-        let view = self.map_state.visible_cells(self.map_limit());
-        let scaled = !self.map_state.color.needs_scale()
-            || self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        let scaled = !self.map_state.color.needs_scale() || self.map.auto_top.is_some();
         self.map_progress.in_view > 0 && self.map_progress.is_complete() && scaled
     }
 
@@ -190,7 +194,8 @@ impl App {
                     .is_none_or(|t| t.cells_done_in(k, &view) < k.cells().intersect(&view).len())
             })
             .collect();
-        let need_scale = color.needs_scale() && !self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        // the colours' automatic top is taken once, from the first view filled: panning keeps it
+        let need_scale = color.needs_scale() && self.map.auto_top.is_none();
         if missing.is_empty() && !need_scale {
             return;
         }

@@ -6,13 +6,15 @@
 mod chrome;
 pub mod file_prompt;
 pub mod help;
-mod layout;
+pub mod layout;
 mod logic;
 mod map_layer;
+pub mod prefs;
 pub mod notice;
 pub mod session_ui;
 mod window;
 
+pub use layout::{MIN_MAP_WIDTH, PanelsShown};
 pub use map_layer::{MapLayer, MapStatus, Scale};
 pub use window::{WindowOptions, run_window};
 
@@ -102,6 +104,11 @@ pub struct App {
     pub sessions: session_ui::SessionState,
     worker: Option<Worker>,
     memory_budget: u64,
+    /// UI scale, theme, side panels (kept between runs).
+    pub prefs: prefs::Prefs,
+    prefs_applied: bool,
+    /// The side panels drawn in the last frame.
+    pub panels_shown: layout::PanelsShown,
 }
 
 impl App {
@@ -129,6 +136,9 @@ impl App {
             sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
+            prefs: prefs::Prefs::default(),
+            prefs_applied: false,
+            panels_shown: layout::PanelsShown::default(),
         };
         app.mark_clean(); // nothing to save until the user changes something
         app
@@ -182,12 +192,22 @@ impl App {
             self.central_tab = CentralTab::CramBoard;
             self.cram_editor.model.set_rules(rules);
         }
+        if r != self.ruleset {
+            // a title typed for (or saved with) another ruleset would name the wrong game: the
+            // figure of the new one is titled by its ruleset until the user types another
+            self.sessions.figure.title.clear();
+        }
         self.ruleset = r;
         self.map.clear();
         self.sequence = None;
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);
         }
+    }
+
+    /// The top of the Grundy colours the window draws with now (and its figures take).
+    pub fn color_top(&self) -> crate::raster::RangeTop {
+        self.map.range_top(self.sessions.figure.range)
     }
 
     pub fn worker(&self) -> Option<&Worker> {

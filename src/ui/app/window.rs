@@ -115,6 +115,8 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         app.inspector.select_text(&ruleset, &text)?;
     }
     if let Some(region) = opts.view {
+        // the region "Fit" comes back to, and the figure's
+        app.sessions.region = Some(region.clone());
         app.map_state.show_region(region);
     }
     app.trace = Trace::from_env()?;

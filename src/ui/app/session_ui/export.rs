@@ -36,13 +36,7 @@ impl App {
     /// extension chooses the format: `.png` or `.svg`.
     pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
         crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
-        let region = self.export_region();
-        let session = Session {
-            rows: region.rows,
-            cols: region.cols,
-            ..self.session()
-        };
-        let spec = session.figure_spec(self.sessions.figure.clone(), None)?;
+        let spec = self.export_spec()?;
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         worker.submit(
             Lane::Export,
@@ -53,6 +47,23 @@ impl App {
         );
         self.notice = None;
         Ok(())
+    }
+
+    /// What a figure exported now shows: the session with the export window's region, in the
+    /// window's colours (the top of the Grundy colours the map is drawn with, not one the
+    /// figure's region would give: the window and its figure agree).
+    pub fn export_spec(&self) -> Result<crate::figure::FigureSpec, String> {
+        let region = self.export_region();
+        let session = Session {
+            rows: region.rows,
+            cols: region.cols,
+            ..self.session()
+        };
+        let mut style = self.sessions.figure.clone();
+        if self.map_state.color.needs_scale() && self.map.auto_top.is_some() {
+            style.range = crate::raster::ColorRange::Fixed(self.color_top().top);
+        }
+        session.figure_spec(style, None)
     }
 
     /// Starts writing the values of the map's visible cells to `path` as CSV, the format of

@@ -155,6 +155,7 @@ impl App {
             }
         }
         self.panel.editor.my_rules = state.my_rules.clone();
+        self.set_prefs(state.prefs.clone());
         self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
@@ -167,6 +168,7 @@ impl App {
             self.notice = Some(Notice::error(message)); // set aside, and said, as on a plain start
         }
         self.panel.editor.my_rules = state.my_rules.clone();
+        self.set_prefs(state.prefs.clone());
         self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
@@ -330,6 +332,7 @@ impl App {
         self.sessions.window_state.last = Some(self.session());
         self.sessions.window_state.last_path = self.sessions.path.clone();
         self.sessions.window_state.my_rules = self.panel.editor.my_rules.clone();
+        self.sessions.window_state.prefs = self.prefs.clone();
         if let Err(e) = self.sessions.window_state.save(&dir) {
             self.notice = Some(Notice::error(format!(
                 "could not keep the window's state in {}: {e}",

@@ -559,6 +559,7 @@ mod tests {
         let spec = LegendSpec {
             mode: ColorMode::Grundy(Palette::Viridis),
             max: 1234,
+            clipped: None,
             pooled: true,
             not_computed: true,
             not_a_position: false,

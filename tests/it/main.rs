@@ -52,6 +52,8 @@ mod window;
 #[cfg(feature = "gui")]
 mod window_room;
 #[cfg(feature = "gui")]
+mod window_sequence;
+#[cfg(feature = "gui")]
 mod window_truth;
 #[cfg(feature = "gui")]
 mod window_use;

@@ -145,7 +145,7 @@ impl App {
                     ui.label(r.spec.describe());
                     if total == 0 {
                         // unknown size (a Cram search): what has been done so far
-                        ui.spinner();
+                        crate::ui::busy_ui(ui);
                         ui.label(format!("{done} positions searched"));
                         continue;
                     }

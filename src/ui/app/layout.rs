@@ -117,13 +117,13 @@ impl App {
                     Some(s) => {
                         let (selected, options) = self.inspector.strip_marks();
                         let marks = sequence_view::StripMarks { selected, options };
-                        if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks) {
+                        if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks, &mut self.sequence_len) {
                             self.inspector.doc.typed = n.to_string();
                             self.inspector.select_typed(&self.ruleset);
                         }
                     }
                     None => {
-                        ui.label("computing the sequence…");
+                        ui.label(format!("computing G(0..{})…", self.sequence_len));
                     }
                 },
             }

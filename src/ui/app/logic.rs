@@ -3,7 +3,7 @@
 //! and also while the window is hidden, so results and exports go on while it is minimised.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::map_layer::same_job;
 use super::notice::Notice;
@@ -22,7 +22,8 @@ impl App {
         let worker = self.worker.get_or_insert_with(|| {
             theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
-            Worker::new(Arc::new(move || crate::ui::repaint_once(&ctx)), self.memory_budget)
+            // a map's batches come many a second: their frames are a few a second at most
+            Worker::new(Arc::new(move || crate::ui::wake_soon(&ctx)), self.memory_budget)
         });
         let mut exports = Vec::new();
         let mut maps = Vec::new();
@@ -59,7 +60,7 @@ impl App {
             .as_ref()
             .is_some_and(|w| w.running().any(|r| r.lane != Lane::Map))
         {
-            ctx.request_repaint_after(Duration::from_millis(250));
+            ctx.request_repaint_after(crate::ui::PROGRESS_INTERVAL);
         }
     }
 
@@ -150,14 +151,17 @@ impl App {
                 return;
             }
             CentralView::Sequence => {
-                if self.sequence.is_none() && !worker.is_running(Lane::Map) && self.status == MapStatus::Ready {
+                let len = self.sequence_len;
+                if self.sequence_asked != Some(len) && self.status == MapStatus::Ready {
+                    // a new length supersedes the job running (the lane keeps the latest)
                     worker.submit(
                         Lane::Map,
                         JobSpec::Sequence {
                             ruleset: self.ruleset.clone(),
-                            n: SEQUENCE_LEN,
+                            n: len,
                         },
                     );
+                    self.sequence_asked = Some(len);
                 }
                 return;
             }

@@ -50,7 +50,7 @@ fn far_limit(ruleset: &Ruleset, layout: &Layout) -> u64 {
 /// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
 /// supersedes the last, so asking every frame would leave the worker no time to compute.
 const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
-/// Length of the sequence shown for one-heap rulesets.
+/// Length of the sequence shown for one-heap rulesets, unless a session says otherwise.
 const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
@@ -85,6 +85,10 @@ pub struct App {
     /// costs the CPU several hundredths of a second, taken from the solver.
     software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
+    /// Heaps of the one-heap view: G(0..sequence_len) (a session's `sequence_len`).
+    pub sequence_len: u64,
+    /// The length the worker was last asked for (for the current ruleset).
+    sequence_asked: Option<u64>,
     pub hovered: Option<HoveredCell>,
     pub status: MapStatus,
     /// A passing message (files, evicted tiles), shown when there is no error.
@@ -123,6 +127,8 @@ impl App {
             trace: None,
             software_renderer: None,
             sequence: None,
+            sequence_len: SEQUENCE_LEN,
+            sequence_asked: None,
             hovered: None,
             status: MapStatus::Ready,
             notice: None,
@@ -200,6 +206,7 @@ impl App {
         self.ruleset = r;
         self.map.clear();
         self.sequence = None;
+        self.sequence_asked = None;
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);
         }

@@ -153,7 +153,7 @@ impl App {
                 && w.is_running(Lane::Export)
             {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label("exporting…");
                 });
             }

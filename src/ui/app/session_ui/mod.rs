@@ -184,7 +184,7 @@ impl App {
             view: self.map_state.camera,
             rows,
             cols,
-            sequence_len: super::SEQUENCE_LEN,
+            sequence_len: self.sequence_len,
             color: self.map_state.color,
             overlays: self.map_state.overlays,
             compare: self.panel.compare.trim().to_string(),
@@ -215,6 +215,7 @@ impl App {
         self.panel.compare = s.compare.clone();
         self.panel.compare_theorem = s.compare_theorem;
         self.set_ruleset(ruleset);
+        self.sequence_len = s.sequence_len;
         self.central_tab = s.tab;
         self.map_state.camera = Camera {
             center_a: s.view.center_a,

@@ -105,7 +105,7 @@ fn node_ui(
                     ui.colored_label(theme::ERROR_TEXT, shown(&e.to_string()));
                 }
                 None => {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label("computing…");
                 }
             }

@@ -79,7 +79,7 @@ pub fn inspector_ui(
             }
             (None, None) => {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label(format!("computing {current}…"));
                 });
             }
@@ -98,7 +98,7 @@ fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, error: Option<&JobError>
     match error {
         None => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::ui::busy_ui(ui);
                 ui.label("listing its options…");
             });
         }

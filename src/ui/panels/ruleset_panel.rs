@@ -308,16 +308,16 @@ fn compound_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
         let l = ui.label("second:");
         ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(90.0))
             .labelled_by(l.id);
-        egui::ComboBox::from_id_salt("second-game")
-            .selected_text("catalog")
-            .width(60.0)
-            .show_ui(ui, |ui| {
-                for name in catalog_buttons().filter(|n| !n.contains("cram")) {
-                    if ui.button(name).on_hover_text(catalog_tooltip(name)).clicked() {
-                        panel.second = name.to_string();
-                    }
+        ui.menu_button("pick", |ui| {
+            for name in catalog_buttons().filter(|n| !n.contains("cram")) {
+                if ui.button(name).on_hover_text(catalog_tooltip(name)).clicked() {
+                    panel.second = name.to_string();
+                    ui.close();
                 }
-            });
+            }
+        })
+        .response
+        .on_hover_text("the second game from the catalog (or type it)");
     });
     ui.horizontal(|ui| {
         let current = panel.expression.clone();

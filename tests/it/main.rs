@@ -54,6 +54,8 @@ mod window_room;
 #[cfg(feature = "gui")]
 mod window_sequence;
 #[cfg(feature = "gui")]
+mod window_small;
+#[cfg(feature = "gui")]
 mod window_truth;
 #[cfg(feature = "gui")]
 mod window_use;

@@ -16,9 +16,25 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.prefs_ui(ctx);
+        self.escape_ui(ctx);
         self.file_shortcuts_ui(ctx);
         inspector::keyboard_ui(ctx, &mut self.inspector); // the arrows, while the pointer is over the inspector
         canvas::keyboard_ui(ctx, &mut self.map_state);
+    }
+
+    /// Escape closes the windows over the map: Help, Export figure, Session notes and the
+    /// misère quotient (the file prompts and the unsaved-changes question close on it
+    /// themselves, as Cancel).
+    fn escape_ui(&mut self, ctx: &egui::Context) {
+        if self.sessions.pending.is_some() || self.sessions.confirm.is_some() {
+            return;
+        }
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.show_help = false;
+            self.sessions.show_export = false;
+            self.sessions.show_notes = false;
+            self.quotient.open = false;
+        }
     }
 
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui) {
@@ -173,7 +189,7 @@ impl App {
                 self.cancel_jobs();
             }
             if let Some(s) = self.status.message() {
-                ui.colored_label(theme::ERROR_TEXT, s);
+                notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered
             {

@@ -85,10 +85,18 @@ pub struct WindowOptions {
 /// Opens the window (the binary without a subcommand): the last state first, then what the
 /// command line asks for on top of it.
 pub fn run_window(opts: WindowOptions) -> Result<(), String> {
+    if let Some(why) = no_display() {
+        return Err(why);
+    }
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("nimscope")
+        .with_app_id("nimscope")
+        .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32]));
+    if let Some(icon) = icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("nimscope")
-            .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32])),
+        viewport,
         ..Default::default()
     };
     let mut app = App::new(opts.memory_budget);
@@ -127,3 +135,40 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))
 }
+
+/// The window's icon (`assets/nimscope.png`: Wythoff's Grundy values, as nimscope draws them).
+fn icon() -> Option<egui::IconData> {
+    let image = image::load_from_memory(include_bytes!("../../../assets/nimscope.png")).ok()?.into_rgba8();
+    let (width, height) = image.dimensions();
+    Some(egui::IconData {
+        rgba: image.into_raw(),
+        width,
+        height,
+    })
+}
+
+/// Why no window can open here, in plain words, when there is no display to open it on (a
+/// server, an SSH session): said before winit would fail with its own message.
+fn no_display() -> Option<String> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return None;
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("DISPLAY") || set("WAYLAND_DISPLAY") {
+        return None;
+    }
+    Some(NO_DISPLAY.to_string())
+}
+
+/// What `nimscope` says when started without a desktop.
+pub const NO_DISPLAY: &str = "nimscope's window needs a desktop (an X11 or Wayland display), and there is none here \
+(DISPLAY and WAYLAND_DISPLAY are not set: a server or an SSH session?).
+Everything else works without one:
+  nimscope value wythoff 3,5          the value and outcome of a position
+  nimscope moves wythoff 3,5          its options, winning ones marked
+  nimscope grid euclid --rows 0..20 --cols 0..20
+  nimscope seq 'octal(0.07)' --to 1000   a one-heap sequence and its period
+  nimscope cram 3x7                   Cram and Push Cram boards
+  nimscope export SESSION.ron -o FIGURE.png    a session's figure (PNG or SVG)
+  nimscope check                      the papers' theorems against computation
+(nimscope help lists them all; `ssh -X` or a desktop session opens the window.)";

@@ -23,15 +23,15 @@ use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel, Setup};
 use crate::game::prediction::Prediction;
 use crate::game::{Cell, Layout};
+use crate::raster::ColorRange;
 use crate::raster::axes::{AxisTitles, ticks};
 use crate::raster::{
     ColorMode, CompareWith, Legend, LegendItem, LegendSpec, MarksShown, Overlays, View, colors, nice_step, raster,
 };
 use crate::solver::cram::report::{CramPhase, CramReport, CramSolvers, cram_report};
 use crate::solver::grid::{self, Grid};
-use crate::solver::tiles::ValueCounts;
-use crate::raster::ColorRange;
 use crate::solver::sequence::{self, Sequence};
+use crate::solver::tiles::ValueCounts;
 use crate::solver::{Control, SolveError};
 use board::BoardContents;
 use shapes::{Cells, Drawing, Element, Rect, Text};

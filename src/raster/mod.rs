@@ -19,8 +19,8 @@ pub mod range;
 pub use color::{
     ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
 };
-pub use range::{ColorRange, RangeTop};
 pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
+pub use range::{ColorRange, RangeTop};
 
 use std::ops::Range;
 

@@ -38,5 +38,6 @@ pub const WAKE_DELAY: std::time::Duration = std::time::Duration::from_millis(150
 /// A still mark that work is under way (egui's spinner redraws the window every frame while
 /// shown; this one is redrawn only with the progress).
 pub fn busy_ui(ui: &mut egui::Ui) {
-    ui.weak("…").on_hover_text("working; the window shows the progress a few times a second");
+    ui.weak("…")
+        .on_hover_text("working; the window shows the progress a few times a second");
 }

@@ -40,7 +40,10 @@ fn the_map_keeps_its_room_in_a_small_window_and_at_ui_scale_1_5() {
     h.step();
     let w = map_width(&h);
     let window = 1280.0 / 1.5;
-    assert!(w >= window * 0.4, "at UI scale 1.5 the map is {w} of {window} points (was {before})");
+    assert!(
+        w >= window * 0.4,
+        "at UI scale 1.5 the map is {w} of {window} points (was {before})"
+    );
 }
 
 /// The panels fold with F2 and F3 and with the buttons above the map, and come back.
@@ -78,7 +81,10 @@ fn the_ui_scale_does_not_zoom_the_map() {
     h.step();
     h.step();
     let now = h.state().map_state.cells_per_pixel();
-    assert!((now - cells_per_pixel).abs() < 1e-9 * cells_per_pixel, "{cells_per_pixel} → {now}");
+    assert!(
+        (now - cells_per_pixel).abs() < 1e-9 * cells_per_pixel,
+        "{cells_per_pixel} → {now}"
+    );
     // the map's own zoom still works on plain + and -
     h.key_press(egui::Key::Minus);
     h.step();

@@ -46,11 +46,16 @@ fn the_inspector_reads_a_filled_cell_from_the_map() {
     let mut h = harness();
     h.step();
     h.state_mut().map_state.show_region(CellRect::new(790..830, 890..930));
-    step_until(&mut h, "the map at (800, 900)", |app| app.map.tiles.get(800, 900).is_some());
+    step_until(&mut h, "the map at (800, 900)", |app| {
+        app.map.tiles.get(800, 900).is_some()
+    });
     let g = grid(&Ruleset::Wythoff, &Layout::Plain, 800..801, 900..901, &Control::new()).unwrap();
     let want = g.get(800, 900).unwrap();
     assert_eq!(h.state().map.tiles.get(800, 900), Some(Some(want)));
-    h.state_mut().inspector.select_text(&Ruleset::Wythoff, "800,900").unwrap();
+    h.state_mut()
+        .inspector
+        .select_text(&Ruleset::Wythoff, "800,900")
+        .unwrap();
     let p = h.state().inspector.root().unwrap().clone();
     // the worker's refusal, as the window got it for (8000, 9000)
     let refusal = "only the outcome of '800,900' in wythoff is known (N, by Wythoff's theorem); its value would need a search past the memory budget";
@@ -73,7 +78,10 @@ fn the_inspector_reads_a_filled_cell_from_the_map() {
             "the inspector shows the map's value"
         );
         assert!(label_with(&h, "(from the map)"));
-        assert!(!label_with(&h, &format!("800,900: {refusal}")), "the refusal is not the answer");
+        assert!(
+            !label_with(&h, &format!("800,900: {refusal}")),
+            "the refusal is not the answer"
+        );
     }
     // the status bar says the same of the cell under the pointer
     let pos = h.state().map_state.screen_pos_of_cell(Cell::new(800, 900)).unwrap();

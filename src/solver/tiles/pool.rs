@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::source::{Compare, Stage, TileSource};
-use super::{CellRect, KeyRule, ValueCounts, NO_POSITION, TILE, Tile, TileKey};
+use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey, ValueCounts};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::NONE;
 

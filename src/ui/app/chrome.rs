@@ -109,7 +109,9 @@ impl App {
         ui.horizontal(|ui| {
             if ui
                 .radio(!fixed, "Automatic")
-                .on_hover_text("the top colour at the 99th percentile of the values of the first view filled; kept while panning")
+                .on_hover_text(
+                    "the top colour at the 99th percentile of the values of the first view filled; kept while panning",
+                )
                 .clicked()
             {
                 fixed = false;
@@ -139,7 +141,11 @@ impl App {
                 self.map.rescale();
             }
         });
-        self.sessions.figure.range = if fixed { ColorRange::Fixed(top.max(1)) } else { ColorRange::Auto };
+        self.sessions.figure.range = if fixed {
+            ColorRange::Fixed(top.max(1))
+        } else {
+            ColorRange::Auto
+        };
         if let Some(note) = shown.clipped_note() {
             ui.small(note);
         }

@@ -2,6 +2,7 @@
 //! central view (map, sequence, Cram board or a message), and the map's own view.
 
 use super::notice::Notice;
+use super::prefs::Prefs;
 use super::*;
 use crate::game::{Layout, Presentation};
 use crate::raster::axes::AxisTitles;
@@ -12,7 +13,6 @@ use crate::ui::panels::inspector::{self};
 use crate::ui::panels::ruleset_panel::{self, PanelAction};
 use crate::ui::theme;
 use crate::worker::Lane;
-use super::prefs::Prefs;
 
 impl App {
     /// Everything drawn in one frame (also what the behaviour tests drive).
@@ -117,7 +117,9 @@ impl App {
                     Some(s) => {
                         let (selected, options) = self.inspector.strip_marks();
                         let marks = sequence_view::StripMarks { selected, options };
-                        if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks, &mut self.sequence_len) {
+                        if let Some(n) =
+                            sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks, &mut self.sequence_len)
+                        {
                             self.inspector.doc.typed = n.to_string();
                             self.inspector.select_typed(&self.ruleset);
                         }
@@ -230,7 +232,13 @@ impl App {
     /// The buttons that fold and unfold the side panels (also F2 and F3).
     fn panel_toggles_ui(&mut self, ui: &mut egui::Ui) {
         let shown = self.panels_shown.clone();
-        let label = |on: bool, name: &str| if on { format!("Hide {name}") } else { format!("Show {name}") };
+        let label = |on: bool, name: &str| {
+            if on {
+                format!("Hide {name}")
+            } else {
+                format!("Show {name}")
+            }
+        };
         if ui
             .selectable_label(shown.rulesets.is_some(), label(shown.rulesets.is_some(), "rulesets"))
             .on_hover_text("the ruleset panel on the left (F2)")
@@ -246,8 +254,9 @@ impl App {
             self.prefs.show_inspector = shown.inspector.is_none();
         }
         if shown.folded_for_room {
-            ui.small("(folded: the window is narrow)")
-                .on_hover_text("a side panel is folded so the map keeps its room; widen the window or lower the UI scale (Ctrl+minus)");
+            ui.small("(folded: the window is narrow)").on_hover_text(
+                "a side panel is folded so the map keeps its room; widen the window or lower the UI scale (Ctrl+minus)",
+            );
         }
     }
 }

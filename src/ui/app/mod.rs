@@ -9,8 +9,8 @@ pub mod help;
 pub mod layout;
 mod logic;
 mod map_layer;
-pub mod prefs;
 pub mod notice;
+pub mod prefs;
 pub mod session_ui;
 mod window;
 

@@ -138,7 +138,9 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
 
 /// The window's icon (`assets/nimscope.png`: Wythoff's Grundy values, as nimscope draws them).
 fn icon() -> Option<egui::IconData> {
-    let image = image::load_from_memory(include_bytes!("../../../assets/nimscope.png")).ok()?.into_rgba8();
+    let image = image::load_from_memory(include_bytes!("../../../assets/nimscope.png"))
+        .ok()?
+        .into_rgba8();
     let (width, height) = image.dimensions();
     Some(egui::IconData {
         rgba: image.into_raw(),

@@ -141,7 +141,14 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
             }
             LegendItem::Note(t) => {
                 let font = FontId::proportional(FONT - 1.0);
-                y += wrapped(painter, t, font, theme::legend_note(painter.ctx()), pos2(x, y + 2.0), width) + 4.0;
+                y += wrapped(
+                    painter,
+                    t,
+                    font,
+                    theme::legend_note(painter.ctx()),
+                    pos2(x, y + 2.0),
+                    width,
+                ) + 4.0;
                 continue;
             }
         }

@@ -64,7 +64,11 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
         if ui.button("÷10").on_hover_text("compute fewer heaps").clicked() {
             *len = (*len / 10).max(10);
         }
-        if ui.button("×10").on_hover_text("compute ten times as many heaps").clicked() {
+        if ui
+            .button("×10")
+            .on_hover_text("compute ten times as many heaps")
+            .clicked()
+        {
             *len = len.saturating_mul(10).min(MAX_SEQUENCE_LEN);
         }
     });

@@ -170,10 +170,7 @@ impl App {
 
     pub(super) fn title_ui(&mut self, ctx: &egui::Context) {
         let dirty = if self.has_unsaved_changes() { " *" } else { "" };
-        let title = format!(
-            "{}{dirty} - nimscope",
-            self.session_name()
-        );
+        let title = format!("{}{dirty} - nimscope", self.session_name());
         if title != self.sessions.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.sessions.title = title;

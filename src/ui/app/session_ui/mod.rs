@@ -138,7 +138,11 @@ impl App {
         if let Some(last) = state.last.clone() {
             match self.apply_session(last) {
                 Ok(()) => {
-                    self.sessions.path = state.last_path.clone();
+                    // an example comes back as an example: still kept as shipped
+                    match state.last_path.clone() {
+                        Some(p) if is_example(&p) => self.sessions.example = Some(p),
+                        last => self.sessions.path = last,
+                    }
                     if let Some(p) = &state.last_path
                         && let Ok(on_disk) = Session::load(p)
                     {
@@ -367,7 +371,7 @@ impl App {
             return;
         };
         self.sessions.window_state.last = Some(self.session());
-        self.sessions.window_state.last_path = self.sessions.path.clone();
+        self.sessions.window_state.last_path = self.sessions.path.clone().or_else(|| self.sessions.example.clone());
         self.sessions.window_state.my_rules = self.panel.editor.my_rules.clone();
         self.sessions.window_state.prefs = self.prefs.clone();
         if let Err(e) = self.sessions.window_state.save(&dir) {
@@ -384,7 +388,8 @@ impl App {
 pub fn is_example(path: &Path) -> bool {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");
     match (
-        path.parent().and_then(|p| std::fs::canonicalize(if p.as_os_str().is_empty() { Path::new(".") } else { p }).ok()),
+        path.parent()
+            .and_then(|p| std::fs::canonicalize(if p.as_os_str().is_empty() { Path::new(".") } else { p }).ok()),
         std::fs::canonicalize(examples).ok(),
     ) {
         (Some(dir), Some(examples)) => dir == examples,

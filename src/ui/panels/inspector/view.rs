@@ -103,7 +103,10 @@ fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, error: Option<&JobError>
             });
         }
         Some(e) => {
-            ui.add(egui::Label::new(egui::RichText::new(shown(&format!("its options are not listed: {e}"))).small()).wrap());
+            ui.add(
+                egui::Label::new(egui::RichText::new(shown(&format!("its options are not listed: {e}"))).small())
+                    .wrap(),
+            );
         }
     }
 }

@@ -49,11 +49,6 @@ fn open_window(cli: Cli) -> ExitCode {
     };
     match start().and_then(|options| nimscope::ui::run_window(options).map_err(anyhow::Error::msg)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.to_string() == nimscope::ui::NO_DISPLAY => {
-            // several lines on purpose: the commands that work without a desktop
-            eprintln!("{e}");
-            ExitCode::from(EXIT_ERROR)
-        }
         Err(e) => {
             cli::print_error(&e);
             ExitCode::from(EXIT_ERROR)

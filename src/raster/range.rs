@@ -97,8 +97,8 @@ mod tests {
         assert_eq!(t.top, 36);
         assert_eq!(t.clipped, 100);
         assert!(t.clipped_note().unwrap().contains("0.5% of the cells"));
-        let f = ColorRange::Fixed(20_000).top(&counts);
-        assert_eq!((f.top, f.clipped), (20_000, 0));
+        let f = ColorRange::Fixed(40_000).top(&counts);
+        assert_eq!((f.top, f.clipped), (40_000, 0));
         assert_eq!(f.clipped_note(), None);
     }
 

@@ -11,7 +11,7 @@ pub mod panels;
 pub mod theme;
 pub mod trace;
 
-pub use app::{App, NO_DISPLAY, WindowOptions, run_window};
+pub use app::{App, WindowOptions, run_window};
 
 /// Asks egui for one more frame, soon. `Context::request_repaint` draws two (egui lets things
 /// "settle" for a frame), and under a software renderer a frame costs up to 0.1 s of CPU

@@ -119,14 +119,9 @@ fn without_a_desktop_the_window_says_what_works() {
     let _ = std::fs::remove_dir_all(&state);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("needs a desktop"), "{err}");
-    for command in [
-        "nimscope value",
-        "nimscope grid",
-        "nimscope seq",
-        "nimscope export",
-        "nimscope check",
-    ] {
+    assert!(err.starts_with("error: nimscope's window needs a desktop"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line, as every error: {err}");
+    for command in ["nimscope value", "grid", "seq", "export", "check"] {
         assert!(err.contains(command), "{command}: {err}");
     }
     assert!(!err.contains(".cargo/registry"), "{err}");

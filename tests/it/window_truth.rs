@@ -237,3 +237,44 @@ fn shift_0_does_not_fit_even_when_shift_is_released_within_the_frame() {
     h.step();
     assert_ne!(h.state().map_state.camera, moved, "0 fits");
 }
+
+/// The CSV of a view the map has filled is written from the map's values, at once, not
+/// computed again by a second fill; it is what `nimscope grid` computes.
+#[test]
+fn the_csv_of_a_filled_view_is_written_from_the_map() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("euclid".parse().unwrap());
+    h.state_mut().map_state.show_region(CellRect::new(0..150, 0..200));
+    h.step();
+    step_until(&mut h, "the euclid view", App::map_complete);
+    let region = h.state().visible_region();
+    let path = std::env::temp_dir().join(format!("nimscope-csv-{}.csv", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    h.state_mut().export_csv(&path).unwrap();
+    // written before any worker could have answered
+    let text = std::fs::read(&path).expect("written at once");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        h.state()
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.text.contains("(from the map)"))
+    );
+    let euclid: Ruleset = "euclid".parse().unwrap();
+    let g = grid(
+        &euclid,
+        &Layout::Plain,
+        region.rows.clone(),
+        region.cols.clone(),
+        &Control::new(),
+    )
+    .unwrap();
+    let mut want = Vec::new();
+    g.write_csv(&mut want).unwrap();
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        String::from_utf8(want).unwrap(),
+        "{region:?}"
+    );
+}

@@ -130,12 +130,51 @@ impl MapLayer {
     /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
     /// hold p's cell.
     pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &crate::game::Position) -> Option<u32> {
-        let (of_ruleset, of_layout, ..) = self.of.as_ref()?;
-        if of_ruleset != ruleset || of_layout != layout {
+        if !self.shows(ruleset, layout) {
             return None;
         }
         let cell = layout.cell_of(ruleset, p)?;
         self.tiles.get(cell.a, cell.b)?
+    }
+}
+
+impl MapLayer {
+    /// Whether the tiles are those of `ruleset`'s map with `layout`.
+    pub fn shows(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
+        self.of.as_ref().is_some_and(|(r, l, ..)| r == ruleset && l == layout)
+    }
+}
+
+/// Regions the CSV export writes from the map's tiles (larger ones go to the worker).
+const CSV_FROM_TILES_MAX: u64 = 1 << 24;
+
+impl MapLayer {
+    /// The CSV text of `region` (the format of `nimscope grid`: a line per row a, the values of
+    /// the columns b comma-separated, an empty field where a cell is not a position), read
+    /// from the tiles when they hold every cell of it: a filled view is written, not computed
+    /// again. `None` when some cell is missing.
+    pub fn csv_from_tiles(&self, region: &CellRect) -> Option<Vec<u8>> {
+        if region.len() > CSV_FROM_TILES_MAX {
+            return None;
+        }
+        let mut out = Vec::with_capacity(region.len() as usize * 4);
+        let reader = self.tiles.reader();
+        let mut digits = itoa::Buffer::new();
+        for a in region.rows.clone() {
+            for (k, b) in region.cols.clone().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                match reader.get(a, b)? {
+                    // a value the tiles keep saturated is not written from them
+                    Some(v) if v >= crate::solver::tiles::NO_POSITION - 1 => return None,
+                    Some(v) => out.extend_from_slice(digits.format(v).as_bytes()),
+                    None => {}
+                }
+            }
+            out.push(b'\n');
+        }
+        Some(out)
     }
 }
 

@@ -16,7 +16,7 @@ mod window;
 
 pub use layout::{MIN_MAP_WIDTH, PanelsShown};
 pub use map_layer::{MapLayer, MapStatus, Scale};
-pub use window::{NO_DISPLAY, WindowOptions, run_window};
+pub use window::{WindowOptions, run_window};
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -85,9 +85,6 @@ pub struct WindowOptions {
 /// Opens the window (the binary without a subcommand): the last state first, then what the
 /// command line asks for on top of it.
 pub fn run_window(opts: WindowOptions) -> Result<(), String> {
-    if let Some(why) = no_display() {
-        return Err(why);
-    }
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("nimscope")
         .with_app_id("nimscope")
@@ -132,6 +129,11 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         // what the command line asked to show is not a change to save
         app.mark_clean();
     }
+    // checked once what the command line asks for is known good: a mistake there is said
+    // first, in its one line
+    if let Some(why) = no_display() {
+        return Err(why);
+    }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))
 }
@@ -162,15 +164,7 @@ fn no_display() -> Option<String> {
     Some(NO_DISPLAY.to_string())
 }
 
-/// What `nimscope` says when started without a desktop.
-pub const NO_DISPLAY: &str = "nimscope's window needs a desktop (an X11 or Wayland display), and there is none here \
-(DISPLAY and WAYLAND_DISPLAY are not set: a server or an SSH session?).
-Everything else works without one:
-  nimscope value wythoff 3,5          the value and outcome of a position
-  nimscope moves wythoff 3,5          its options, winning ones marked
-  nimscope grid euclid --rows 0..20 --cols 0..20
-  nimscope seq 'octal(0.07)' --to 1000   a one-heap sequence and its period
-  nimscope cram 3x7                   Cram and Push Cram boards
-  nimscope export SESSION.ron -o FIGURE.png    a session's figure (PNG or SVG)
-  nimscope check                      the papers' theorems against computation
-(nimscope help lists them all; `ssh -X` or a desktop session opens the window.)";
+/// What `nimscope` says when started without a desktop (one line, as every error it prints).
+pub const NO_DISPLAY: &str = "nimscope's window needs a desktop (an X11 or Wayland display) and there is none here \
+(DISPLAY and WAYLAND_DISPLAY are not set: a server, an SSH session?); everything else works without one: \
+nimscope value, moves, grid, seq, cram, export, check, quotient and rules (nimscope --help says how)";

@@ -74,6 +74,22 @@ impl App {
             _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
         };
         let region = self.visible_region();
+        // the values the map shows are written as they are: one truth, and no second fill
+        if self.map.shows(&self.ruleset, &layout)
+            && let Some(bytes) = self.map.csv_from_tiles(&region)
+        {
+            self.notice = Some(match crate::files::write_atomic(path, &bytes) {
+                Ok(()) => Notice::done(format!(
+                    "wrote the values of {} rows × {} columns to {} (from the map)",
+                    region.rows.end - region.rows.start,
+                    region.cols.end - region.cols.start,
+                    path.display()
+                )),
+                // said as the worker's export says it
+                Err(e) => Notice::error(format!("CSV export failed: could not write {}: {e}", path.display())),
+            });
+            return Ok(());
+        }
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         if worker.is_running(Lane::Export) {
             return Err("a file is being written: wait for it (or Cancel it) first".into());

@@ -42,9 +42,11 @@ pub struct Camera {
     pub cells_per_point: f64,
 }
 
-/// Zoom limits: one cell filling ~600 points, up to 32768 cells across ~1000 points.
+/// Zoom limits: one cell filling ~600 points, up to 6 × 10⁷ cells across ~1000 points (a
+/// pooled cell of the coarsest tiles, 2^16 cells wide, still covers a pixel with a margin: every
+/// region a view can ask for is shown whole).
 pub const MIN_CELLS_PER_POINT: f64 = 1.0 / 600.0;
-pub const MAX_CELLS_PER_POINT: f64 = 32.0;
+pub const MAX_CELLS_PER_POINT: f64 = 60_000.0;
 
 impl Default for Camera {
     fn default() -> Self {

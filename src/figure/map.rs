@@ -59,9 +59,9 @@ pub(super) fn map_figure(
     // only for cells under 3 pixels, as then drawn), with every overlay's entry.
     let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
     let plan = |cell_px: f64| -> Result<Frame, FigureError> {
-        let mut planned = map_legend(spec, compare, overlays, 99_999, 1e9, true);
+        let mut planned = map_legend(spec, compare, overlays, (99_999, PLANNED_CLIP), 1e9, true);
         if cell_px < crate::raster::MARKS_MIN_CELL_PX {
-            for item in map_legend(spec, compare, overlays, 99_999, 0.5, true).items {
+            for item in map_legend(spec, compare, overlays, (99_999, PLANNED_CLIP), 0.5, true).items {
                 if !planned.items.contains(&item) {
                     planned.items.push(item);
                 }
@@ -129,20 +129,24 @@ pub(super) fn map_figure(
     Ok((shapes, frame))
 }
 
-/// The legend of a map figure: its colours, the overlays drawn, and how pixels pool cells.
+/// The clipped values' note as long as it gets, for planning the legend's room.
+const PLANNED_CLIP: Option<&str> = Some("G > 99999 (99.9% of the cells): the top colour");
+
 /// The legend of a map figure of `cell_px` pixels a cell: its colours, the overlays drawn,
-/// and how pixels pool cells.
+/// and how pixels pool cells; `(max, clipped)`: the top of the colours and the note on the
+/// values above it.
 pub(super) fn map_legend(
     spec: &FigureSpec,
     compare: &CompareWith,
     overlays: &Overlays,
-    max: u32,
+    (max, clipped): (u32, Option<&str>),
     cell_px: f64,
     not_a_position: bool,
 ) -> Legend {
     Legend::of_map(&LegendSpec {
         mode: spec.color,
         max,
+        clipped: clipped.map(str::to_string),
         pooled: cell_px < 1.0,
         not_computed: false,
         not_a_position,
@@ -227,7 +231,10 @@ pub(super) fn draw_map(
     let (rows, cols) = (map.rows, map.cols);
     let mut out = frame.title(title);
     let cpp = (cols.end - cols.start) as f64 / f64::from(frame.content_w);
-    let max = map.grid.max_value();
+    // the colours' top: the range's over the region's values (the window passes its own)
+    let counts = crate::solver::tiles::ValueCounts::of(map.grid.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
+    let range = spec.style.range.top(&counts);
+    let max = range.top;
     let cells = map_cells(spec, frame, map, max);
     let shown: HashSet<[u8; 4]> = cells.colors.iter().copied().collect();
     let area = overlay::MapArea {
@@ -258,7 +265,15 @@ pub(super) fn draw_map(
     }
     if spec.style.legend {
         let not_a_position = shown.contains(&colors::NOT_A_POSITION);
-        let mut legend = map_legend(spec, map.compare, map.overlays, max, 1.0 / cpp, not_a_position);
+        let clipped = range.clipped_note();
+        let mut legend = map_legend(
+            spec,
+            map.compare,
+            map.overlays,
+            (max, clipped.as_deref()),
+            1.0 / cpp,
+            not_a_position,
+        );
         legend.retain_shown(&|c| shown.contains(&c));
         out.push(frame.legend(&legend));
     }

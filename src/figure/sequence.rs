@@ -120,6 +120,7 @@ pub(super) fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
     Legend::of_map(&LegendSpec {
         mode,
         max,
+        clipped: None,
         pooled: false,
         not_computed: false,
         not_a_position: false,

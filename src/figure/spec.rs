@@ -43,6 +43,8 @@ pub struct FigureStyle {
     /// Empty: the ruleset expression (and slice) is the title; `-` for none.
     pub title: String,
     pub background: Background,
+    /// The range of the Grundy colours (the window's, when it exports).
+    pub range: crate::raster::ColorRange,
 }
 
 impl Default for FigureStyle {
@@ -53,6 +55,7 @@ impl Default for FigureStyle {
             legend: true,
             title: String::new(),
             background: Background::White,
+            range: crate::raster::ColorRange::Auto,
         }
     }
 }

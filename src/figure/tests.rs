@@ -45,6 +45,7 @@ fn map_cells_show_the_wythoff_pairs() {
         legend: false,
         title: "-".into(),
         background: Background::White,
+        ..FigureStyle::default()
     };
     let spec = wythoff_spec(style);
     let fig = make_figure(&spec, &Control::new()).unwrap();
@@ -76,6 +77,7 @@ fn wythoff_outcomes_far_from_the_origin() {
         legend: false,
         title: "-".into(),
         background: Background::White,
+        ..FigureStyle::default()
     };
     let (a0, b0) = crate::game::theory::wythoff_pair(618_033_988_749);
     let (a0, b0) = (a0 - 10, b0 - 15);
@@ -115,6 +117,7 @@ fn residues_past_32_bits_are_exact() {
         legend: false,
         title: "-".into(),
         background: Background::White,
+        ..FigureStyle::default()
     };
     let mut spec = wythoff_spec(style);
     spec.ruleset = Ruleset::Nim;
@@ -145,6 +148,7 @@ fn the_wythoff_overlay_rings_exactly_the_solved_p_positions() {
         legend: false,
         title: "-".into(),
         background: Background::White,
+        ..FigureStyle::default()
     };
     let mut spec = wythoff_spec(style);
     let Subject::Map { overlays, .. } = &mut spec.subject else {

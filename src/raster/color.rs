@@ -17,8 +17,12 @@ pub const OUTCOME_FORM_FROM: u64 = 8192;
 pub enum ColorMode {
     /// P-positions dark, everything else light.
     Outcome,
-    /// The Grundy value on a perceptual colour map, scaled to the largest value of the region.
+    /// The Grundy value on a perceptual colour map, from 0 to the top of the colour range
+    /// (see [`super::range`]).
     Grundy(Palette),
+    /// The same on a logarithmic scale: the small values keep their colours however large the
+    /// top.
+    GrundyLog(Palette),
     /// The Grundy value modulo k, on the palette.
     Modulo(u32),
     /// Where the second map's outcome differs from the first (needs a second map).
@@ -89,7 +93,7 @@ impl ColorMode {
     /// least residue, or a difference anywhere.
     pub fn key_rule(self) -> KeyRule {
         match self {
-            ColorMode::Outcome | ColorMode::Grundy(_) => KeyRule::Value,
+            ColorMode::Outcome | ColorMode::Grundy(_) | ColorMode::GrundyLog(_) => KeyRule::Value,
             ColorMode::Modulo(k) => KeyRule::Residue(k.max(1)),
             ColorMode::Difference => KeyRule::Differ,
         }
@@ -118,7 +122,16 @@ impl ColorMode {
 
     /// Whether the colours depend on the largest value of the region (the colour scale).
     pub fn needs_scale(self) -> bool {
-        matches!(self, ColorMode::Grundy(_))
+        matches!(self, ColorMode::Grundy(_) | ColorMode::GrundyLog(_))
+    }
+
+    /// The palette of a Grundy mode (linear or logarithmic) and whether it is logarithmic.
+    pub fn grundy(self) -> Option<(Palette, bool)> {
+        match self {
+            ColorMode::Grundy(p) => Some((p, false)),
+            ColorMode::GrundyLog(p) => Some((p, true)),
+            _ => None,
+        }
     }
 
     /// The colour of a pooled key of this mode's rule, with `max` the top of the colour scale.
@@ -136,7 +149,8 @@ impl ColorMode {
                     colors::N_POSITION
                 }
             }
-            ColorMode::Grundy(p) => p.at(if max == 0 { 0.0 } else { key as f32 / max as f32 }),
+            ColorMode::Grundy(p) => p.at(super::range::position(key, max, false)),
+            ColorMode::GrundyLog(p) => p.at(super::range::position(key, max, true)),
             ColorMode::Modulo(k) => residue_color(key, k),
             ColorMode::Difference => match key {
                 differ::DIFFER => colors::DIFFER,
@@ -158,7 +172,7 @@ impl ColorMode {
     pub fn color_table(self, max: u32) -> ColorTable {
         let top = match self {
             ColorMode::Outcome => 1,
-            ColorMode::Grundy(_) => max.min(1 << 20),
+            ColorMode::Grundy(_) | ColorMode::GrundyLog(_) => max.min(1 << 20),
             ColorMode::Modulo(k) => k.max(1) - 1,
             ColorMode::Difference => differ::NOT_COMPARED,
         };
@@ -297,8 +311,10 @@ pub mod legend {
     #[derive(Debug, Clone, PartialEq)]
     pub struct LegendSpec<'a> {
         pub mode: ColorMode,
-        /// The top of the colour scale (the region's largest value).
+        /// The top of the colour scale (see [`crate::raster::range`]).
         pub max: u32,
+        /// What the legend says of the values above the top, if there are any.
+        pub clipped: Option<String>,
         /// Whether a pixel stands for more than one cell (then the pooling rule is said).
         pub pooled: bool,
         /// Whether some cells shown are not computed yet.
@@ -318,6 +334,36 @@ pub mod legend {
     pub struct Legend {
         pub title: String,
         pub items: Vec<LegendItem>,
+    }
+
+    /// The Grundy legend's notes: the clipped values, and what a pooled pixel shows.
+    fn grundy_notes(spec: &LegendSpec, items: &mut Vec<LegendItem>) {
+        if let Some(note) = &spec.clipped {
+            items.push(LegendItem::Note(note.clone()));
+        }
+        if spec.pooled {
+            items.push(LegendItem::Note("a pixel: the least G of its cells".into()));
+        }
+    }
+
+    /// 0, 1, 2, 5, 10, 20, 50, … below `top`, and `top`.
+    pub fn log_steps(top: u32) -> Vec<u32> {
+        let mut out = vec![0];
+        let mut base = 1u64;
+        'outer: loop {
+            for m in [1, 2, 5] {
+                let v = base * m;
+                if v >= u64::from(top) {
+                    break 'outer;
+                }
+                out.push(v as u32);
+            }
+            base *= 10;
+        }
+        if top > 0 {
+            out.push(top);
+        }
+        out
     }
 
     /// Ticks of a colour bar over [min, max]: round values, at most about `count`, always the
@@ -365,10 +411,22 @@ pub mod legend {
                         max: spec.max,
                         ticks: bar_ticks(0, spec.max, 5),
                     });
-                    if spec.pooled {
-                        items.push(LegendItem::Note("a pixel: the least G of its cells".into()));
-                    }
+                    grundy_notes(spec, &mut items);
                     "Grundy value G".to_string()
+                }
+                ColorMode::GrundyLog(_) => {
+                    // steps at 0, 1, 2, 5, 10, 20, 50, … and the top: a logarithmic scale read
+                    // without a bar whose ticks would crowd at its top
+                    for v in log_steps(spec.max) {
+                        let label = if v == spec.max && spec.clipped.is_some() {
+                            format!("G ≥ {v}")
+                        } else {
+                            format!("G = {v}")
+                        };
+                        items.push(sw(&label, spec.mode.key_color(v, spec.max)));
+                    }
+                    grundy_notes(spec, &mut items);
+                    "Grundy value G (log scale)".to_string()
                 }
                 ColorMode::Modulo(k) => {
                     for r in 0..k.max(1) {
@@ -529,6 +587,7 @@ mod tests {
         let spec = LegendSpec {
             mode: ColorMode::Grundy(Palette::Viridis),
             max: 1234,
+            clipped: None,
             pooled: true,
             not_computed: true,
             not_a_position: false,

@@ -14,11 +14,13 @@
 pub mod axes;
 pub mod color;
 pub mod overlay;
+pub mod range;
 
 pub use color::{
     ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
 };
 pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
+pub use range::{ColorRange, RangeTop};
 
 use std::ops::Range;
 

@@ -11,7 +11,7 @@ mod validate;
 mod window_state;
 
 pub use locate::locate;
-pub use window_state::{RECENT_LEN, SavedRule, WindowState, state_dir};
+pub use window_state::{RECENT_LEN, SavedRule, WindowPrefs, WindowState, state_dir};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;

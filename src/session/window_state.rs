@@ -27,6 +27,31 @@ pub struct WindowState {
     pub recent: Vec<PathBuf>,
     /// The user's own typed rules, kept by the rule editor between runs.
     pub my_rules: Vec<SavedRule>,
+    /// How the window looks (UI scale, theme, side panels).
+    pub prefs: WindowPrefs,
+}
+
+/// How the window looks, kept between runs: preferences, not part of any session.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct WindowPrefs {
+    /// The UI scale (Ctrl+plus, Ctrl+minus, Ctrl+0), separate from the map's zoom.
+    pub ui_scale: f32,
+    /// The light theme (slides, projectors) instead of the dark one.
+    pub light_theme: bool,
+    pub show_rulesets: bool,
+    pub show_inspector: bool,
+}
+
+impl Default for WindowPrefs {
+    fn default() -> Self {
+        Self {
+            ui_scale: 1.0,
+            light_theme: false,
+            show_rulesets: true,
+            show_inspector: true,
+        }
+    }
 }
 
 /// A typed rule the user kept, under a name of their choice.

@@ -20,3 +20,24 @@ pub use app::{App, WindowOptions, run_window};
 pub fn repaint_once(ctx: &egui::Context) {
     ctx.request_repaint_after(std::time::Duration::from_millis(1));
 }
+
+/// How often the window is redrawn while a job runs and nothing else asks: progress a few
+/// times a second, never a continuous repaint (under a software renderer each frame costs the
+/// solver a tenth of a second of CPU).
+pub const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// Wakes the window for a job's news (a map's batch, a quotient's stage) at most a few times
+/// a second: wakes within [`WAKE_DELAY`] of each other make one frame.
+pub fn wake_soon(ctx: &egui::Context) {
+    ctx.request_repaint_after(WAKE_DELAY);
+}
+
+/// The longest a job's news waits for a frame.
+pub const WAKE_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// A still mark that work is under way (egui's spinner redraws the window every frame while
+/// shown; this one is redrawn only with the progress).
+pub fn busy_ui(ui: &mut egui::Ui) {
+    ui.weak("…")
+        .on_hover_text("working; the window shows the progress a few times a second");
+}

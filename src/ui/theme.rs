@@ -20,6 +20,23 @@ pub const LEGEND_FRAME: Color32 = Color32::from_gray(140);
 pub const STAND_IN_TINT: Color32 = Color32::from_gray(190);
 pub const LEGEND_NOTE: Color32 = Color32::from_gray(170);
 pub const AXIS_TEXT: Color32 = Color32::from_gray(200);
+
+/// The map's axis and legend text on the window's background, by theme (the light theme's
+/// is dark, for slides and projectors).
+pub fn axis_text(ctx: &egui::Context) -> Color32 {
+    match ctx.theme() {
+        egui::Theme::Dark => AXIS_TEXT,
+        egui::Theme::Light => Color32::from_gray(30),
+    }
+}
+
+/// The legend's notes, by theme.
+pub fn legend_note(ctx: &egui::Context) -> Color32 {
+    match ctx.theme() {
+        egui::Theme::Dark => LEGEND_NOTE,
+        egui::Theme::Light => Color32::from_gray(70),
+    }
+}
 pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
 /// Notices that are not errors (saved, opened, exported).

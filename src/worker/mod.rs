@@ -449,6 +449,7 @@ fn run_map(
             emit(Output::Tiles(TileBatch {
                 tiles: std::mem::take(&mut pending),
                 max: pool.max_value(),
+                counts: None,
             }));
         }
         Ok(())
@@ -456,6 +457,7 @@ fn run_map(
     Ok(Output::Tiles(TileBatch {
         tiles: pending,
         max: pool.max_value(),
+        counts: Some(Box::new(pool.counts().clone())),
     }))
 }
 

@@ -124,6 +124,9 @@ pub struct TileBatch {
     pub tiles: Vec<(TileKey, Arc<Tile>)>,
     /// The largest value among the view's cells computed so far (all of them in the last batch).
     pub max: Option<u32>,
+    /// The last batch: the values of all the view's cells, counted (the colour range's
+    /// automatic top is taken from them).
+    pub counts: Option<Box<crate::solver::tiles::ValueCounts>>,
 }
 
 /// A finished job's result.

@@ -85,25 +85,25 @@ fn expanding_a_node_shows_its_options() {
     let key = root.to_string();
     assert!(h.state().inspector.doc.expanded.contains(&key));
     h.step();
-    assert!(h.query_by_label_contains("-> 3,5   G = 0   winning").is_some());
+    assert!(h.query_by_label_contains("G = 0 winning  3,5  (").is_some());
     h.get_by_label_contains("4,6   G =").click();
     h.step();
     h.step();
-    assert!(h.query_by_label_contains("-> 3,5   G = 0").is_none());
+    assert!(h.query_by_label_contains("G = 0 winning  3,5  (").is_none());
     h.get_by_label_contains("4,6   G =").click();
     h.step();
     h.step();
-    assert!(h.query_by_label_contains("-> 3,5   G = 0   winning").is_some());
+    assert!(h.query_by_label_contains("G = 0 winning  3,5  (").is_some());
     // expand the winning child: (3,5) is P, so every one of its options is N
-    h.get_by_label_contains("-> 3,5   G = 0").click();
+    h.get_by_label_contains("G = 0 winning  3,5  (").click();
     h.step();
     let child = Position::heaps(&[3, 5]);
     step_until(&mut h, "the report of (3,5)", |app| has_report(app, &child));
     h.step();
     let rows = h.state().inspector.rows().len();
     assert_eq!(rows, 1 + 14 + (3 + 5 + 3));
-    assert!(h.query_by_label_contains("-> 3,4   G =").is_some());
-    assert!(h.query_by_label_contains("   winning").is_some());
+    assert!(h.query_by_label_contains("  3,4  (take").is_some());
+    assert!(h.query_by_label_contains(" winning  ").is_some());
 }
 
 #[test]

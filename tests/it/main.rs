@@ -50,4 +50,12 @@ mod sessions;
 #[cfg(feature = "gui")]
 mod window;
 #[cfg(feature = "gui")]
+mod window_room;
+#[cfg(feature = "gui")]
+mod window_sequence;
+#[cfg(feature = "gui")]
+mod window_small;
+#[cfg(feature = "gui")]
+mod window_truth;
+#[cfg(feature = "gui")]
 mod window_use;

@@ -313,30 +313,6 @@ fn map_keys_fire_without_shift_only() {
     );
 }
 
-/// The Grundy colours are scaled to the largest value of the view, the one region the figure
-/// of the same session takes its scale from.
-#[test]
-fn the_grundy_scale_is_the_views_largest_value() {
-    use nimscope::game::Layout;
-    use nimscope::solver::Control;
-    use nimscope::solver::grid::grid;
-    let mut h = harness();
-    h.step();
-    h.state_mut().map_state.color = ColorMode::Grundy(Palette::Viridis);
-    h.state_mut().map_state.show_region(CellRect::new(100..300, 40..250));
-    step_until(&mut h, "the view with its scale", view_complete);
-    let s = h.state().session();
-    let g = grid(
-        &Ruleset::Wythoff,
-        &Layout::Plain,
-        s.rows.clone(),
-        s.cols.clone(),
-        &Control::new(),
-    )
-    .unwrap();
-    assert_eq!(h.state().map.scale_max(), g.max_value(), "{:?} × {:?}", s.rows, s.cols);
-}
-
 #[test]
 fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
     use egui::accesskit::Role;

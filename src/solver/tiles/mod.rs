@@ -13,12 +13,14 @@
 //! tiles as the stages finish), [`store`] (the window's side: the tiles kept, merged, pooled
 //! upwards and evicted least recently used first).
 
+pub mod counts;
 pub mod pool;
 pub mod source;
 pub mod store;
 
 use std::ops::Range;
 
+pub use counts::ValueCounts;
 pub use pool::PoolJob;
 pub use source::{Compare, Stage, TileSource};
 pub use store::{TileReader, TileStore};

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::source::{Compare, Stage, TileSource};
-use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey};
+use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey, ValueCounts};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::NONE;
 
@@ -43,6 +43,8 @@ pub struct PoolJob {
     handed: Vec<u64>,
     /// The largest value of a view cell read so far.
     max: Option<u32>,
+    /// The values of the view's cells read so far (for the colour range's automatic top).
+    counts: ValueCounts,
     scratch: Vec<u32>,
     wide: Vec<u64>,
     /// Whether the source's numbers are outcomes alone: an N-position's value is not known.
@@ -75,6 +77,7 @@ impl PoolJob {
             final_rows: 0,
             handed,
             max: None,
+            counts: ValueCounts::default(),
             scratch: Vec::new(),
             wide: Vec::new(),
             outcome_only: false,
@@ -90,6 +93,11 @@ impl PoolJob {
     /// fill of the region has returned).
     pub fn max_value(&self) -> Option<u32> {
         self.max
+    }
+
+    /// The values of the view's cells read so far, counted.
+    pub fn counts(&self) -> &ValueCounts {
+        &self.counts
     }
 
     /// Bytes the job's accumulators take (for the memory budget).
@@ -200,6 +208,7 @@ impl PoolJob {
             && self.view.contains(a, b)
         {
             self.max = Some(self.max.map_or(v, |m| m.max(v)));
+            self.counts.add(v);
         }
     }
 

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::*;
-use crate::raster::{ColorMode, Palette};
+use crate::raster::{ColorMode, ColorRange, Palette};
 use crate::ui::canvas::{self, MapKey};
 use crate::ui::panels::inspector::{self};
 use crate::ui::theme;
@@ -15,9 +15,26 @@ impl App {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Q)) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.prefs_ui(ctx);
+        self.escape_ui(ctx);
         self.file_shortcuts_ui(ctx);
         inspector::keyboard_ui(ctx, &mut self.inspector); // the arrows, while the pointer is over the inspector
         canvas::keyboard_ui(ctx, &mut self.map_state);
+    }
+
+    /// Escape closes the windows over the map: Help, Export figure, Session notes and the
+    /// misère quotient (the file prompts and the unsaved-changes question close on it
+    /// themselves, as Cancel).
+    fn escape_ui(&mut self, ctx: &egui::Context) {
+        if self.sessions.pending.is_some() || self.sessions.confirm.is_some() {
+            return;
+        }
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.show_help = false;
+            self.sessions.show_export = false;
+            self.sessions.show_notes = false;
+            self.quotient.open = false;
+        }
     }
 
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui) {
@@ -27,7 +44,7 @@ impl App {
                 for (label, key) in [
                     ("Zoom in  (+)", MapKey::ZoomIn),
                     ("Zoom out  (-)", MapKey::ZoomOut),
-                    ("Fit: the first 64 × 64 cells  (0)", MapKey::Fit),
+                    ("Fit the region  (0)", MapKey::Fit),
                 ] {
                     if ui.button(label).clicked() {
                         self.map_state.apply(key);
@@ -41,6 +58,8 @@ impl App {
                 ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
                 ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
                 ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
+                ui.separator();
+                self.theme_menu_ui(ui);
             });
             ui.menu_button("Help", |ui| {
                 for (page, label) in [
@@ -68,9 +87,68 @@ impl App {
             ColorMode::Grundy(Palette::Cividis),
             "Grundy value (cividis, colour-blind safe)",
         );
+        ui.radio_value(
+            c,
+            ColorMode::GrundyLog(Palette::Viridis),
+            "Grundy value, logarithmic (viridis)",
+        );
         ui.radio_value(c, ColorMode::Modulo(2), "Grundy value mod 2");
         ui.radio_value(c, ColorMode::Modulo(4), "Grundy value mod 4");
         ui.radio_value(c, ColorMode::Difference, "Difference (compare with: left panel)");
+        ui.separator();
+        self.color_range_ui(ui);
+    }
+
+    /// The range of the Grundy colours: automatic (kept while panning; "Rescale" takes the
+    /// view's), or a fixed top the user types. Figures exported take the same.
+    pub fn color_range_ui(&mut self, ui: &mut egui::Ui) {
+        let range = self.sessions.figure.range;
+        let shown = self.map.range_top(range);
+        ui.label("Colour range of Grundy values");
+        let mut fixed = matches!(range, ColorRange::Fixed(_));
+        ui.horizontal(|ui| {
+            if ui
+                .radio(!fixed, "Automatic")
+                .on_hover_text(
+                    "the top colour at the 99th percentile of the values of the first view filled; kept while panning",
+                )
+                .clicked()
+            {
+                fixed = false;
+            }
+            if ui
+                .radio(fixed, "Fixed top")
+                .on_hover_text("values above the top share its colour")
+                .clicked()
+            {
+                fixed = true;
+            }
+        });
+        let mut top = match range {
+            ColorRange::Fixed(t) => t,
+            ColorRange::Auto => shown.top,
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label("Top");
+            ui.add_enabled(fixed, egui::DragValue::new(&mut top).range(1..=u32::MAX - 2))
+                .labelled_by(label.id);
+            if ui
+                .button("Rescale to this view")
+                .on_hover_text("take the automatic top from the values in view now")
+                .clicked()
+            {
+                fixed = false;
+                self.map.rescale();
+            }
+        });
+        self.sessions.figure.range = if fixed {
+            ColorRange::Fixed(top.max(1))
+        } else {
+            ColorRange::Auto
+        };
+        if let Some(note) = shown.clipped_note() {
+            ui.small(note);
+        }
     }
 
     pub(super) fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
@@ -89,7 +167,7 @@ impl App {
                     ui.label(r.spec.describe());
                     if total == 0 {
                         // unknown size (a Cram search): what has been done so far
-                        ui.spinner();
+                        crate::ui::busy_ui(ui);
                         ui.label(format!("{done} positions searched"));
                         continue;
                     }
@@ -117,7 +195,7 @@ impl App {
                 self.cancel_jobs();
             }
             if let Some(s) = self.status.message() {
-                ui.colored_label(theme::ERROR_TEXT, s);
+                notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered
             {

@@ -226,7 +226,7 @@ pub fn path_row_ui(ui: &mut egui::Ui, prompt: &mut FilePrompt) -> bool {
     });
     if prompt.is_browsing() {
         ui.horizontal(|ui| {
-            ui.spinner();
+            crate::ui::busy_ui(ui);
             ui.label("waiting for the file dialog (or type the path above)");
         });
     }

@@ -2,6 +2,7 @@
 //! central view (map, sequence, Cram board or a message), and the map's own view.
 
 use super::notice::Notice;
+use super::prefs::Prefs;
 use super::*;
 use crate::game::{Layout, Presentation};
 use crate::raster::axes::AxisTitles;
@@ -34,10 +35,22 @@ impl App {
         // The board editor has its own report column: the side panels give it their room
         // (the rulesets come back on demand, to leave a Cram ruleset).
         let on_board = self.central_view() == CentralView::Board;
-        if !on_board || self.rulesets_beside_board {
+        let map_layout = match self.central_view() {
+            CentralView::Map(layout) => Some(layout),
+            _ => None,
+        };
+        self.map_state.fit_region = self.sessions.region.clone();
+        let room = side_panels_room(
+            ui.ctx().content_rect().width(),
+            !on_board || self.rulesets_beside_board,
+            !on_board,
+            &self.prefs,
+        );
+        self.panels_shown = room.clone();
+        if let Some(range) = room.rulesets.clone() {
             egui::Panel::left("rulesets")
-                .default_size(theme::SIDE_PANEL_WIDTH)
-                .size_range(theme::SIDE_PANEL_WIDTH * 0.8..=theme::SIDE_PANEL_WIDTH * 1.6)
+                .default_size(theme::SIDE_PANEL_WIDTH.clamp(*range.start(), *range.end()))
+                .size_range(range)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
                         let compare = self.map_state.color == ColorMode::Difference;
@@ -47,14 +60,19 @@ impl App {
                     });
                 });
         }
-        if !on_board {
-            // a fixed range, and content that scrolls rather than pushes: the panel never grows
-            // to its widest line and squeezes the map
+        if let Some(range) = room.inspector.clone() {
+            // a range, and content that scrolls rather than pushes: the panel never grows to
+            // its widest line and squeezes the map
             egui::Panel::right("inspector")
-                .default_size(theme::INSPECTOR_WIDTH)
-                .size_range(theme::INSPECTOR_WIDTH * 0.75..=theme::INSPECTOR_WIDTH * 1.6)
+                .default_size(theme::INSPECTOR_WIDTH.clamp(*range.start(), *range.end()))
+                .size_range(range)
                 .show(ui, |ui| {
-                    inspector::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered);
+                    let (map, ruleset) = (&self.map, &self.ruleset);
+                    let from_map = |p: &crate::game::Position| match &map_layout {
+                        Some(layout) => map.value_of(ruleset, layout, p),
+                        None => None,
+                    };
+                    inspector::inspector_ui(ui, &mut self.inspector, &self.ruleset, self.hovered, &from_map);
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -65,6 +83,10 @@ impl App {
                         .on_disabled_hover_text("Cram rulesets are played on a board");
                 });
                 ui.selectable_value(&mut self.central_tab, CentralTab::CramBoard, "Cram board");
+                if !on_board {
+                    ui.separator();
+                    self.panel_toggles_ui(ui);
+                }
                 if on_board {
                     ui.separator();
                     let label = if self.rulesets_beside_board {
@@ -95,13 +117,15 @@ impl App {
                     Some(s) => {
                         let (selected, options) = self.inspector.strip_marks();
                         let marks = sequence_view::StripMarks { selected, options };
-                        if let Some(n) = sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks) {
+                        if let Some(n) =
+                            sequence_view::sequence_ui(ui, &s, self.map_state.color, &marks, &mut self.sequence_len)
+                        {
                             self.inspector.doc.typed = n.to_string();
                             self.inspector.select_typed(&self.ruleset);
                         }
                     }
                     None => {
-                        ui.label("computing the sequence…");
+                        ui.label(format!("computing G(0..{})…", self.sequence_len));
                     }
                 },
             }
@@ -114,9 +138,11 @@ impl App {
     pub(super) fn map_view_ui(&mut self, ui: &mut egui::Ui, layout: &Layout) {
         let compare = self.compare_with();
         let marks = self.inspector.map_marks(layout, &self.ruleset);
+        let range = self.color_top();
         let context = MapContext {
             tiles: &self.map.tiles,
-            max: self.map.scale_max(),
+            max: range.top,
+            clipped: range.clipped_note(),
             compare: &compare,
             titles: AxisTitles::of(&self.ruleset, layout),
             marks: MarksShown {
@@ -149,5 +175,88 @@ impl App {
             }
         }
         canvas::marks_ui(ui, &self.map_state, marks.selected, &marks.options);
+    }
+}
+
+/// A side panel's width range on a window `width` points wide: its own range, narrowed so that
+/// the panel never takes more than `share` of the window.
+fn panel_range(base: f32, width: f32, share: f32) -> std::ops::RangeInclusive<f32> {
+    let max = (base * 1.6).min(width * share).max(MIN_PANEL);
+    let min = (base * 0.7).min(max);
+    min..=max
+}
+
+/// The narrowest a side panel gets, in points.
+const MIN_PANEL: f32 = 160.0;
+/// The map's cells keep at least this width, in points: side panels that leave less are folded
+/// away (the inspector first), and come back when the window is wide enough again.
+pub const MIN_MAP_WIDTH: f32 = 360.0;
+/// Room the map's axes and legend take beside its cells, in points.
+const MAP_FRAME_WIDTH: f32 = 260.0;
+
+/// Which side panels are drawn, and within which widths.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PanelsShown {
+    pub rulesets: Option<std::ops::RangeInclusive<f32>>,
+    pub inspector: Option<std::ops::RangeInclusive<f32>>,
+    /// A panel the user wants is folded away for lack of room.
+    pub folded_for_room: bool,
+}
+
+/// The side panels a window `width` points wide draws, given which may be shown here and which
+/// the user wants: each at most a share of the window, and none when the map would be left
+/// narrower than [`MIN_MAP_WIDTH`].
+fn side_panels_room(width: f32, rulesets: bool, inspector: bool, prefs: &Prefs) -> PanelsShown {
+    let want_left = rulesets && prefs.show_rulesets;
+    let want_right = inspector && prefs.show_inspector;
+    let left = panel_range(theme::SIDE_PANEL_WIDTH, width, 0.28);
+    let right = panel_range(theme::INSPECTOR_WIDTH, width, 0.32);
+    let need = |l: bool, r: bool| {
+        MIN_MAP_WIDTH + MAP_FRAME_WIDTH + if l { *left.start() } else { 0.0 } + if r { *right.start() } else { 0.0 }
+    };
+    let (mut l, mut r) = (want_left, want_right);
+    if need(l, r) > width {
+        r = false;
+    }
+    if need(l, r) > width {
+        l = false;
+    }
+    PanelsShown {
+        rulesets: l.then_some(left),
+        inspector: r.then_some(right),
+        folded_for_room: (want_left && !l) || (want_right && !r),
+    }
+}
+
+impl App {
+    /// The buttons that fold and unfold the side panels (also F2 and F3).
+    fn panel_toggles_ui(&mut self, ui: &mut egui::Ui) {
+        let shown = self.panels_shown.clone();
+        let label = |on: bool, name: &str| {
+            if on {
+                format!("Hide {name}")
+            } else {
+                format!("Show {name}")
+            }
+        };
+        if ui
+            .selectable_label(shown.rulesets.is_some(), label(shown.rulesets.is_some(), "rulesets"))
+            .on_hover_text("the ruleset panel on the left (F2)")
+            .clicked()
+        {
+            self.prefs.show_rulesets = shown.rulesets.is_none();
+        }
+        if ui
+            .selectable_label(shown.inspector.is_some(), label(shown.inspector.is_some(), "inspector"))
+            .on_hover_text("the inspector on the right (F3)")
+            .clicked()
+        {
+            self.prefs.show_inspector = shown.inspector.is_none();
+        }
+        if shown.folded_for_room {
+            ui.small("(folded: the window is narrow)").on_hover_text(
+                "a side panel is folded so the map keeps its room; widen the window or lower the UI scale (Ctrl+minus)",
+            );
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! and also while the window is hidden, so results and exports go on while it is minimised.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::map_layer::same_job;
 use super::notice::Notice;
@@ -22,7 +22,8 @@ impl App {
         let worker = self.worker.get_or_insert_with(|| {
             theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
-            Worker::new(Arc::new(move || crate::ui::repaint_once(&ctx)), self.memory_budget)
+            // a map's batches come many a second: their frames are a few a second at most
+            Worker::new(Arc::new(move || crate::ui::wake_soon(&ctx)), self.memory_budget)
         });
         let mut exports = Vec::new();
         let mut maps = Vec::new();
@@ -59,7 +60,7 @@ impl App {
             .as_ref()
             .is_some_and(|w| w.running().any(|r| r.lane != Lane::Map))
         {
-            ctx.request_repaint_after(Duration::from_millis(250));
+            ctx.request_repaint_after(crate::ui::PROGRESS_INTERVAL);
         }
     }
 
@@ -84,6 +85,12 @@ impl App {
                     max: batch.max,
                     complete: resp.last,
                 });
+                if let Some(counts) = batch.counts
+                    && resp.last
+                    && job.color.needs_scale()
+                {
+                    layer.take_counts(counts);
+                }
             }
             (Ok(Output::Sequence(s)), _) => self.sequence = Some(s),
             (Ok(_), _) => debug_assert!(false, "unexpected output on the map lane"),
@@ -122,9 +129,7 @@ impl App {
         let CentralView::Map(_) = self.central_view() else {
             return false;
         };
-        let view = self.map_state.visible_cells(self.map_limit());
-        let scaled = !self.map_state.color.needs_scale()
-            || self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        let scaled = !self.map_state.color.needs_scale() || self.map.auto_top.is_some();
         self.map_progress.in_view > 0 && self.map_progress.is_complete() && scaled
     }
 
@@ -146,14 +151,17 @@ impl App {
                 return;
             }
             CentralView::Sequence => {
-                if self.sequence.is_none() && !worker.is_running(Lane::Map) && self.status == MapStatus::Ready {
+                let len = self.sequence_len;
+                if self.sequence_asked != Some(len) && self.status == MapStatus::Ready {
+                    // a new length supersedes the job running (the lane keeps the latest)
                     worker.submit(
                         Lane::Map,
                         JobSpec::Sequence {
                             ruleset: self.ruleset.clone(),
-                            n: SEQUENCE_LEN,
+                            n: len,
                         },
                     );
+                    self.sequence_asked = Some(len);
                 }
                 return;
             }
@@ -197,7 +205,8 @@ impl App {
                     .is_none_or(|t| t.cells_done_in(k, &view) < k.cells().intersect(&view).len())
             })
             .collect();
-        let need_scale = color.needs_scale() && !self.map.scale.as_ref().is_some_and(|s| s.complete && s.view == view);
+        // the colours' automatic top is taken once, from the first view filled: panning keeps it
+        let need_scale = color.needs_scale() && self.map.auto_top.is_none();
         if missing.is_empty() && !need_scale {
             return;
         }

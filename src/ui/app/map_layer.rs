@@ -7,8 +7,8 @@ use std::time::Instant;
 use super::*;
 use crate::camera::CellRect;
 use crate::game::{Layout, Ruleset};
-use crate::raster::{ColorMode, CompareWith};
-use crate::solver::tiles::{KeyRule, TileStore};
+use crate::raster::{ColorMode, ColorRange, CompareWith, RangeTop};
+use crate::solver::tiles::{KeyRule, TileStore, ValueCounts};
 use crate::ui::canvas::Camera;
 use crate::worker::{JobError, MapJob};
 
@@ -25,6 +25,11 @@ pub struct MapLayer {
     pub(super) limit: u64,
     /// The colour scale: the largest value of a view (once `complete`, of all its cells).
     pub scale: Option<Scale>,
+    /// The automatic top of the Grundy colours, taken from the first view filled (or the one
+    /// the user rescaled to) and kept while panning and zooming, so a colour means one value.
+    pub auto_top: Option<RangeTop>,
+    /// The values the automatic top was taken from.
+    counts: Option<Box<ValueCounts>>,
     /// The job running: what it asks for and when it was asked.
     pub(super) asked: Option<(Box<MapJob>, Instant)>,
     /// When the fill of the current view began, and how many of its cells were done then.
@@ -47,6 +52,8 @@ impl MapLayer {
             of: None,
             limit: MAX_MAP,
             scale: None,
+            auto_top: None,
+            counts: None,
             asked: None,
             fill: None,
         }
@@ -58,6 +65,7 @@ impl MapLayer {
         self.of = None;
         self.limit = MAX_MAP;
         self.scale = None;
+        self.rescale();
         self.asked = None;
         self.fill = None;
     }
@@ -72,9 +80,101 @@ impl MapLayer {
         }
     }
 
-    /// The top of the colour scale to draw with.
-    pub fn scale_max(&self) -> u32 {
-        self.scale.as_ref().and_then(|s| s.max).unwrap_or(0)
+    /// The top of the colours under `range`, and the values above it: a fixed top, or the
+    /// automatic one kept since the first view filled (until then, the largest value so far).
+    pub fn range_top(&self, range: ColorRange) -> RangeTop {
+        match (range, self.auto_top) {
+            (ColorRange::Fixed(top), auto) => RangeTop {
+                top,
+                // the values above a fixed top are counted over the view the automatic top
+                // was taken from
+                clipped: self.counts.as_ref().map_or(0, |c| c.above(top)),
+                total: auto.map_or(0, |a| a.total),
+            },
+            (ColorRange::Auto, Some(t)) => t,
+            (ColorRange::Auto, None) => RangeTop {
+                top: self.scale.as_ref().and_then(|s| s.max).unwrap_or(0),
+                ..RangeTop::default()
+            },
+        }
+    }
+
+    /// Takes the view's values (a map job's last batch) as the automatic range's, unless one
+    /// is kept already.
+    pub(super) fn take_counts(&mut self, counts: Box<ValueCounts>) {
+        if self.auto_top.is_none() {
+            self.auto_top = Some(ColorRange::Auto.top(&counts));
+            self.counts = Some(counts);
+        }
+    }
+
+    /// Forgets the automatic top: the next view filled gives a new one.
+    pub fn rescale(&mut self) {
+        self.auto_top = None;
+        self.counts = None;
+    }
+}
+
+impl App {
+    /// The value of `p` as the map holds it: `Some` only when the map shows the current
+    /// ruleset and has filled p's cell (the inspector and the status bar read the same tiles).
+    pub fn map_value_of(&self, p: &crate::game::Position) -> Option<u32> {
+        let CentralView::Map(layout) = self.central_view() else {
+            return None;
+        };
+        self.map.value_of(&self.ruleset, &layout, p)
+    }
+}
+
+impl MapLayer {
+    /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
+    /// hold p's cell.
+    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &crate::game::Position) -> Option<u32> {
+        if !self.shows(ruleset, layout) {
+            return None;
+        }
+        let cell = layout.cell_of(ruleset, p)?;
+        self.tiles.get(cell.a, cell.b)?
+    }
+}
+
+impl MapLayer {
+    /// Whether the tiles are those of `ruleset`'s map with `layout`.
+    pub fn shows(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
+        self.of.as_ref().is_some_and(|(r, l, ..)| r == ruleset && l == layout)
+    }
+}
+
+/// Regions the CSV export writes from the map's tiles (larger ones go to the worker).
+const CSV_FROM_TILES_MAX: u64 = 1 << 24;
+
+impl MapLayer {
+    /// The CSV text of `region` (the format of `nimscope grid`: a line per row a, the values of
+    /// the columns b comma-separated, an empty field where a cell is not a position), read
+    /// from the tiles when they hold every cell of it: a filled view is written, not computed
+    /// again. `None` when some cell is missing.
+    pub fn csv_from_tiles(&self, region: &CellRect) -> Option<Vec<u8>> {
+        if region.len() > CSV_FROM_TILES_MAX {
+            return None;
+        }
+        let mut out = Vec::with_capacity(region.len() as usize * 4);
+        let reader = self.tiles.reader();
+        let mut digits = itoa::Buffer::new();
+        for a in region.rows.clone() {
+            for (k, b) in region.cols.clone().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                match reader.get(a, b)? {
+                    // a value the tiles keep saturated is not written from them
+                    Some(v) if v >= crate::solver::tiles::NO_POSITION - 1 => return None,
+                    Some(v) => out.extend_from_slice(digits.format(v).as_bytes()),
+                    None => {}
+                }
+            }
+            out.push(b'\n');
+        }
+        Some(out)
     }
 }
 

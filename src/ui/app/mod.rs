@@ -6,13 +6,15 @@
 mod chrome;
 pub mod file_prompt;
 pub mod help;
-mod layout;
+pub mod layout;
 mod logic;
 mod map_layer;
 pub mod notice;
+pub mod prefs;
 pub mod session_ui;
 mod window;
 
+pub use layout::{MIN_MAP_WIDTH, PanelsShown};
 pub use map_layer::{MapLayer, MapStatus, Scale};
 pub use window::{WindowOptions, run_window};
 
@@ -49,7 +51,7 @@ fn far_limit(ruleset: &Ruleset, layout: &Layout, outcome_form: bool) -> u64 {
 /// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
 /// supersedes the last, so asking every frame would leave the worker no time to compute.
 const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
-/// Length of the sequence shown for one-heap rulesets.
+/// Length of the sequence shown for one-heap rulesets, unless a session says otherwise.
 const SEQUENCE_LEN: u64 = 600;
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
@@ -84,6 +86,10 @@ pub struct App {
     /// costs the CPU several hundredths of a second, taken from the solver.
     software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
+    /// Heaps of the one-heap view: G(0..sequence_len) (a session's `sequence_len`).
+    pub sequence_len: u64,
+    /// The length the worker was last asked for (for the current ruleset).
+    sequence_asked: Option<u64>,
     pub hovered: Option<HoveredCell>,
     pub status: MapStatus,
     /// A passing message (files, evicted tiles), shown when there is no error.
@@ -103,6 +109,11 @@ pub struct App {
     pub sessions: session_ui::SessionState,
     worker: Option<Worker>,
     memory_budget: u64,
+    /// UI scale, theme, side panels (kept between runs).
+    pub prefs: prefs::Prefs,
+    prefs_applied: bool,
+    /// The side panels drawn in the last frame.
+    pub panels_shown: layout::PanelsShown,
 }
 
 impl App {
@@ -117,6 +128,8 @@ impl App {
             trace: None,
             software_renderer: None,
             sequence: None,
+            sequence_len: SEQUENCE_LEN,
+            sequence_asked: None,
             hovered: None,
             status: MapStatus::Ready,
             notice: None,
@@ -130,6 +143,9 @@ impl App {
             sessions: session_ui::SessionState::default(),
             worker: None,
             memory_budget,
+            prefs: prefs::Prefs::default(),
+            prefs_applied: false,
+            panels_shown: layout::PanelsShown::default(),
         };
         app.mark_clean(); // nothing to save until the user changes something
         app
@@ -183,12 +199,23 @@ impl App {
             self.central_tab = CentralTab::CramBoard;
             self.cram_editor.model.set_rules(rules);
         }
+        if r != self.ruleset {
+            // a title typed for (or saved with) another ruleset would name the wrong game: the
+            // figure of the new one is titled by its ruleset until the user types another
+            self.sessions.figure.title.clear();
+        }
         self.ruleset = r;
         self.map.clear();
         self.sequence = None;
+        self.sequence_asked = None;
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);
         }
+    }
+
+    /// The top of the Grundy colours the window draws with now (and its figures take).
+    pub fn color_top(&self) -> crate::raster::RangeTop {
+        self.map.range_top(self.sessions.figure.range)
     }
 
     pub fn worker(&self) -> Option<&Worker> {

@@ -56,6 +56,13 @@ pub fn notice_ui(ui: &mut egui::Ui, notice: Option<&Notice>) -> bool {
         return false;
     };
     let color = if n.error { theme::ERROR_TEXT } else { theme::NOTICE_TEXT };
-    ui.colored_label(color, &n.text);
+    status_text_ui(ui, color, &n.text);
     true
+}
+
+/// A line of the status bar: cut at the window's edge with "…", the whole text in its tooltip
+/// (a long message never runs out of sight).
+pub fn status_text_ui(ui: &mut egui::Ui, color: egui::Color32, text: &str) {
+    let label = egui::Label::new(egui::RichText::new(text).color(color)).truncate();
+    ui.add(label).on_hover_text(text);
 }

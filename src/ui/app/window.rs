@@ -85,10 +85,15 @@ pub struct WindowOptions {
 /// Opens the window (the binary without a subcommand): the last state first, then what the
 /// command line asks for on top of it.
 pub fn run_window(opts: WindowOptions) -> Result<(), String> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("nimscope")
+        .with_app_id("nimscope")
+        .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32]));
+    if let Some(icon) = icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("nimscope")
-            .with_inner_size(opts.window_size.map_or([1280.0, 800.0], |(w, h)| [w as f32, h as f32])),
+        viewport,
         ..Default::default()
     };
     let mut app = App::new(opts.memory_budget);
@@ -115,6 +120,8 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         app.inspector.select_text(&ruleset, &text)?;
     }
     if let Some(region) = opts.view {
+        // the region "Fit" comes back to, and the figure's
+        app.sessions.region = Some(region.clone());
         app.map_state.show_region(region);
     }
     app.trace = Trace::from_env()?;
@@ -122,6 +129,42 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         // what the command line asked to show is not a change to save
         app.mark_clean();
     }
+    // checked once what the command line asks for is known good: a mistake there is said
+    // first, in its one line
+    if let Some(why) = no_display() {
+        return Err(why);
+    }
     eframe::run_native("nimscope", options, Box::new(move |_cc| Ok(Box::new(app))))
         .map_err(|e| format!("could not open the window: {e}"))
 }
+
+/// The window's icon (`assets/nimscope.png`: Wythoff's Grundy values, as nimscope draws them).
+fn icon() -> Option<egui::IconData> {
+    let image = image::load_from_memory(include_bytes!("../../../assets/nimscope.png"))
+        .ok()?
+        .into_rgba8();
+    let (width, height) = image.dimensions();
+    Some(egui::IconData {
+        rgba: image.into_raw(),
+        width,
+        height,
+    })
+}
+
+/// Why no window can open here, in plain words, when there is no display to open it on (a
+/// server, an SSH session): said before winit would fail with its own message.
+fn no_display() -> Option<String> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return None;
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("DISPLAY") || set("WAYLAND_DISPLAY") {
+        return None;
+    }
+    Some(NO_DISPLAY.to_string())
+}
+
+/// What `nimscope` says when started without a desktop (one line, as every error it prints).
+pub const NO_DISPLAY: &str = "nimscope's window needs a desktop (an X11 or Wayland display) and there is none here \
+(DISPLAY and WAYLAND_DISPLAY are not set: a server, an SSH session?); everything else works without one: \
+nimscope value, moves, grid, seq, cram, export, check, quotient and rules (nimscope --help says how)";

@@ -144,6 +144,40 @@ pub fn board_ui(
     view.origin = Some(o);
     view.cell = cell;
 
+    let (action, drag_to) = board_input(ui, view, setup, &response);
+    let hover = response.hover_pos().and_then(|p| view.target_at(p, setup));
+
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, color(colors::BACKGROUND));
+    board_cells_ui(&painter, setup, o, cell);
+    let report = report.filter(|r| setup.to_board().is_ok_and(|b| b == r.board));
+    if let Some(report) = report {
+        report_marks_ui(&painter, report, (rows, cols), o, cell, hover);
+    }
+    // what a click would do
+    if let Some(d) = drag_to {
+        let preview = rect_of(o, cell, board::domino_rect(d));
+        painter.rect_stroke(
+            preview,
+            cell * 0.12,
+            Stroke::new(2.0, color(colors::DOMINO)),
+            StrokeKind::Inside,
+        );
+    } else if let Some(p) = response.hover_pos()
+        && let Some((r, c, _, _)) = view.cell_at(p, setup)
+    {
+        hover_outline_ui(&painter, setup, (r, c), hover, o, cell);
+    }
+    (action, hover)
+}
+
+/// The board's clicks and drags: the action they ask for, and the domino a drag would place.
+fn board_input(
+    ui: &egui::Ui,
+    view: &mut BoardView,
+    setup: &Setup,
+    response: &egui::Response,
+) -> (Option<BoardAction>, Option<Domino>) {
     let mut action = None;
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
@@ -172,11 +206,13 @@ pub fn board_ui(
         view.drag_from = None;
         view.drag_over = None;
     }
-    let hover = response.hover_pos().and_then(|p| view.target_at(p, setup));
+    (action, drag_to)
+}
 
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 4.0, color(colors::BACKGROUND));
-    // row and column numbers in the margin, as the move list counts them
+/// The row and column numbers in the margin (as the move list counts them), the cells and
+/// the dominoes placed.
+fn board_cells_ui(painter: &egui::Painter, setup: &Setup, o: Pos2, cell: f32) {
+    let (rows, cols) = (setup.rows(), setup.cols());
     let font = FontId::proportional((cell * 0.28).clamp(8.0, 13.0));
     for r in 0..rows {
         let p = o + vec2(-cell * 0.25, (r as f32 + 0.5) * cell);
@@ -221,77 +257,84 @@ pub fn board_ui(
             StrokeKind::Inside,
         );
     }
-    let report = report.filter(|r| setup.to_board().is_ok_and(|b| b == r.board));
-    if let Some(report) = report {
-        let stroke = Stroke::new((cell / 16.0).max(2.0), color(colors::OUTLINE));
+}
+
+/// The report's marks: the components outlined (with their values when there are several)
+/// and a marker per placement, coloured by its value, winning ones edged.
+fn report_marks_ui(
+    painter: &egui::Painter,
+    report: &CramReport,
+    (rows, cols): (usize, usize),
+    o: Pos2,
+    cell: f32,
+    hover: Option<Target>,
+) {
+    let stroke = Stroke::new((cell / 16.0).max(2.0), color(colors::OUTLINE));
+    for comp in &report.components {
+        for (x0, y0, x1, y1) in board::outline_segments(comp.cells, rows, cols) {
+            painter.line_segment([o + vec2(x0, y0) * cell, o + vec2(x1, y1) * cell], stroke);
+        }
+    }
+    if report.components.len() > 1 {
         for comp in &report.components {
-            for (x0, y0, x1, y1) in board::outline_segments(comp.cells, rows, cols) {
-                painter.line_segment([o + vec2(x0, y0) * cell, o + vec2(x1, y1) * cell], stroke);
-            }
-        }
-        if report.components.len() > 1 {
-            for comp in &report.components {
-                let (Some(v), first) = (comp.value, comp.cells.trailing_zeros() as usize) else {
-                    continue;
-                };
-                let p = o + vec2((first % cols) as f32 + 0.08, (first / cols) as f32 + 0.04) * cell;
-                painter.text(
-                    p,
-                    Align2::LEFT_TOP,
-                    v.to_string(),
-                    FontId::proportional((cell * 0.3).max(9.0)),
-                    color(colors::OUTLINE),
-                );
-            }
-        }
-        let max = board::max_move_value(report);
-        for m in &report.moves {
-            let PushMove::Place(d) = m.mv else { continue };
-            let mr = rect_of(o, cell, board::marker_rect(d));
-            let hovered = hover == Some(Target::Edge(d));
-            let mr = if hovered { mr.expand(cell * 0.05) } else { mr };
-            painter.rect_filled(mr, cell * 0.04, color(board::move_color(m, max)));
-            if m.winning {
-                painter.rect_stroke(
-                    mr,
-                    cell * 0.04,
-                    Stroke::new((cell / 20.0).max(1.5), color(colors::WINNING_EDGE)),
-                    StrokeKind::Outside,
-                );
-            }
+            let (Some(v), first) = (comp.value, comp.cells.trailing_zeros() as usize) else {
+                continue;
+            };
+            let p = o + vec2((first % cols) as f32 + 0.08, (first / cols) as f32 + 0.04) * cell;
+            painter.text(
+                p,
+                Align2::LEFT_TOP,
+                v.to_string(),
+                FontId::proportional((cell * 0.3).max(9.0)),
+                color(colors::OUTLINE),
+            );
         }
     }
-    // what a click would do
-    if let Some(d) = drag_to {
-        let preview = rect_of(o, cell, board::domino_rect(d));
-        painter.rect_stroke(
-            preview,
-            cell * 0.12,
-            Stroke::new(2.0, color(colors::DOMINO)),
-            StrokeKind::Inside,
-        );
-    } else if let Some(p) = response.hover_pos()
-        && let Some((r, c, _, _)) = view.cell_at(p, setup)
-    {
-        let target = match hover {
-            Some(Target::Edge(d)) if setup.domino_at(r, c).is_none() => {
-                let (a, b) = match d.orientation {
-                    Orientation::Horizontal => (2.0, 1.0),
-                    Orientation::Vertical => (1.0, 2.0),
-                };
-                (d.col as f32, d.row as f32, d.col as f32 + a, d.row as f32 + b)
-            }
-            _ => match setup.domino_at(r, c) {
-                Some(d) => board::domino_rect(d),
-                None => (c as f32, r as f32, c as f32 + 1.0, r as f32 + 1.0),
-            },
-        };
-        painter.rect_stroke(
-            rect_of(o, cell, target),
-            2.0,
-            Stroke::new(1.5, crate::ui::theme::HOVER_OUTLINE),
-            StrokeKind::Inside,
-        );
+    let max = board::max_move_value(report);
+    for m in &report.moves {
+        let PushMove::Place(d) = m.mv else { continue };
+        let mr = rect_of(o, cell, board::marker_rect(d));
+        let hovered = hover == Some(Target::Edge(d));
+        let mr = if hovered { mr.expand(cell * 0.05) } else { mr };
+        painter.rect_filled(mr, cell * 0.04, color(board::move_color(m, max)));
+        if m.winning {
+            painter.rect_stroke(
+                mr,
+                cell * 0.04,
+                Stroke::new((cell / 20.0).max(1.5), color(colors::WINNING_EDGE)),
+                StrokeKind::Outside,
+            );
+        }
     }
-    (action, hover)
+}
+
+/// The outline of what a click at cell (r, c) would act on: the domino there, the domino a
+/// click on an edge would place, or the cell.
+fn hover_outline_ui(
+    painter: &egui::Painter,
+    setup: &Setup,
+    (r, c): (usize, usize),
+    hover: Option<Target>,
+    o: Pos2,
+    cell: f32,
+) {
+    let target = match hover {
+        Some(Target::Edge(d)) if setup.domino_at(r, c).is_none() => {
+            let (a, b) = match d.orientation {
+                Orientation::Horizontal => (2.0, 1.0),
+                Orientation::Vertical => (1.0, 2.0),
+            };
+            (d.col as f32, d.row as f32, d.col as f32 + a, d.row as f32 + b)
+        }
+        _ => match setup.domino_at(r, c) {
+            Some(d) => board::domino_rect(d),
+            None => (c as f32, r as f32, c as f32 + 1.0, r as f32 + 1.0),
+        },
+    };
+    painter.rect_stroke(
+        rect_of(o, cell, target),
+        2.0,
+        Stroke::new(1.5, crate::ui::theme::HOVER_OUTLINE),
+        StrokeKind::Inside,
+    );
 }

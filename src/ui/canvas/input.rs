@@ -32,33 +32,39 @@ pub enum MapKey {
 
 /// The map's keys pressed this frame: `+` (or `=`) zooms in, `-` zooms out, `0` fits the
 /// ruleset's first cells, the arrows pan. `-` and `0` are taken without Shift only (Shift+0 is
-/// `)` and Shift+- is `_` on most layouts); `+` is Shift+= on many.
+/// `)` and Shift+- is `_` on most layouts); `+` is Shift+= on many. Each key press is judged by
+/// the modifiers held when it was pressed (its event's), not those of the frame's end: a quick
+/// Shift+0 is released within the frame it was pressed in.
 pub fn map_keys(ctx: &egui::Context) -> Vec<MapKey> {
     if ctx.egui_wants_keyboard_input() {
         return Vec::new();
     }
     ctx.input(|i| {
-        let plain = !i.modifiers.shift && !i.modifiers.command && !i.modifiers.alt;
         let mut keys = Vec::new();
-        if !i.modifiers.command && (i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals)) {
-            keys.push(MapKey::ZoomIn);
-        }
-        if plain && i.key_pressed(egui::Key::Minus) {
-            keys.push(MapKey::ZoomOut);
-        }
-        if plain && i.key_pressed(egui::Key::Num0) {
-            keys.push(MapKey::Fit);
-        }
         let step = 60.0;
-        for (key, dx, dy) in [
-            (egui::Key::ArrowLeft, step, 0.0),
-            (egui::Key::ArrowRight, -step, 0.0),
-            (egui::Key::ArrowUp, 0.0, step),
-            (egui::Key::ArrowDown, 0.0, -step),
-        ] {
-            if !i.modifiers.command && i.key_pressed(key) {
-                keys.push(MapKey::Pan(dx, dy));
-            }
+        for event in &i.events {
+            let egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } = event
+            else {
+                continue;
+            };
+            let plain = !modifiers.shift && !modifiers.command && !modifiers.ctrl && !modifiers.alt;
+            let no_command = !modifiers.command && !modifiers.ctrl;
+            let k = match key {
+                egui::Key::Plus | egui::Key::Equals if no_command => MapKey::ZoomIn,
+                egui::Key::Minus if plain => MapKey::ZoomOut,
+                egui::Key::Num0 if plain => MapKey::Fit,
+                egui::Key::ArrowLeft if no_command => MapKey::Pan(step, 0.0),
+                egui::Key::ArrowRight if no_command => MapKey::Pan(-step, 0.0),
+                egui::Key::ArrowUp if no_command => MapKey::Pan(0.0, step),
+                egui::Key::ArrowDown if no_command => MapKey::Pan(0.0, -step),
+                _ => continue,
+            };
+            keys.push(k);
         }
         keys
     })

@@ -37,7 +37,7 @@ pub fn legend_width(painter: &Painter, legend: &Legend) -> f32 {
         })
         .map(|t| {
             painter
-                .layout_no_wrap(theme::shown(&t), font.clone(), theme::AXIS_TEXT)
+                .layout_no_wrap(theme::shown(&t), font.clone(), theme::axis_text(painter.ctx()))
                 .size()
                 .x
         })
@@ -64,7 +64,7 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
         painter,
         &legend.title,
         font.clone(),
-        theme::AXIS_TEXT,
+        theme::axis_text(painter.ctx()),
         pos2(x, y),
         width,
     ) + 3.0;
@@ -78,7 +78,7 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
                 Align2::LEFT_CENTER,
                 theme::shown(t),
                 font.clone(),
-                theme::AXIS_TEXT,
+                theme::axis_text(painter.ctx()),
             );
         };
         match item {
@@ -112,14 +112,14 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
                     let ty = bar.bottom() - (t - min) as f32 / span * BAR_H;
                     painter.line_segment(
                         [pos2(bar.right(), ty), pos2(bar.right() + 4.0, ty)],
-                        Stroke::new(1.0, theme::AXIS_TEXT),
+                        Stroke::new(1.0, theme::axis_text(painter.ctx())),
                     );
                     painter.text(
                         pos2(label_x, ty),
                         Align2::LEFT_CENTER,
                         t.to_string(),
                         FontId::monospace(11.0),
-                        theme::AXIS_TEXT,
+                        theme::axis_text(painter.ctx()),
                     );
                 }
             }
@@ -141,7 +141,14 @@ pub fn legend_ui(painter: &Painter, legend: &Legend, rect: Rect) {
             }
             LegendItem::Note(t) => {
                 let font = FontId::proportional(FONT - 1.0);
-                y += wrapped(painter, t, font, theme::LEGEND_NOTE, pos2(x, y + 2.0), width) + 4.0;
+                y += wrapped(
+                    painter,
+                    t,
+                    font,
+                    theme::legend_note(painter.ctx()),
+                    pos2(x, y + 2.0),
+                    width,
+                ) + 4.0;
                 continue;
             }
         }

@@ -49,8 +49,10 @@ pub struct MapResponse {
 /// What the map draws besides its tiles.
 pub struct MapContext<'a> {
     pub tiles: &'a TileStore,
-    /// The top of the colour scale (the view's largest value).
+    /// The top of the colour scale (see [`crate::raster::range`]).
     pub max: u32,
+    /// The legend's note on the values above the top, if any.
+    pub clipped: Option<String>,
     pub compare: &'a CompareWith,
     pub titles: AxisTitles,
     pub marks: MarksShown,
@@ -64,12 +66,14 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
     let (outer, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let painter = ui.painter_at(outer);
     state.ppp = ui.ctx().pixels_per_point();
+    state.follow_ui_zoom(ui.ctx().zoom_factor());
     let level = state.level();
     let progress = state.progress(map.tiles, map.limit);
     let cell_px = 1.0 / state.camera.cells_per_point;
     let legend_spec = LegendSpec {
         mode: state.color,
         max: map.max,
+        clipped: map.clipped.clone(),
         pooled: level > 0,
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,

@@ -80,7 +80,7 @@ pub(crate) fn overlay_ring(painter: &Painter, centre: Pos2, radius: f32, style: 
 /// The width of the axis label of `k`.
 pub(super) fn label_width(painter: &Painter, k: u64) -> f32 {
     let digit = painter
-        .layout_no_wrap("0".into(), FontId::monospace(11.0), theme::AXIS_TEXT)
+        .layout_no_wrap("0".into(), FontId::monospace(11.0), theme::axis_text(painter.ctx()))
         .size()
         .x;
     digit * k.to_string().len() as f32
@@ -92,7 +92,7 @@ pub(super) fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &
     let font = FontId::monospace(11.0);
     let px_per_cell = 1.0 / cam.cells_per_point;
     let digit = painter
-        .layout_no_wrap("0".into(), font.clone(), theme::AXIS_TEXT)
+        .layout_no_wrap("0".into(), font.clone(), theme::axis_text(painter.ctx()))
         .size()
         .x as f64;
     let width = |k: u64| digit * k.to_string().len() as f64;
@@ -102,14 +102,14 @@ pub(super) fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &
         let x = rect.center().x + dx;
         painter.line_segment(
             [pos2(x, rect.bottom()), pos2(x, rect.bottom() + 4.0)],
-            Stroke::new(1.0, theme::AXIS_TEXT),
+            Stroke::new(1.0, theme::axis_text(painter.ctx())),
         );
         painter.text(
             pos2(x, rect.bottom() + 5.0),
             Align2::CENTER_TOP,
             b.to_string(),
             font.clone(),
-            theme::AXIS_TEXT,
+            theme::axis_text(painter.ctx()),
         );
     }
     for a in ticks(lo.a, hi.a, limit, px_per_cell, 16.0, &height) {
@@ -117,14 +117,14 @@ pub(super) fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &
         let y = rect.center().y + dy;
         painter.line_segment(
             [pos2(rect.left() - 4.0, y), pos2(rect.left(), y)],
-            Stroke::new(1.0, theme::AXIS_TEXT),
+            Stroke::new(1.0, theme::axis_text(painter.ctx())),
         );
         painter.text(
             pos2(rect.left() - 6.0, y),
             Align2::RIGHT_CENTER,
             a.to_string(),
             font.clone(),
-            theme::AXIS_TEXT,
+            theme::axis_text(painter.ctx()),
         );
     }
     let words = FontId::proportional(13.0);
@@ -137,13 +137,13 @@ pub(super) fn axes_ui(painter: &Painter, state: &MapState, rect: Rect, titles: &
         Align2::CENTER_TOP,
         cols,
         words.clone(),
-        theme::AXIS_TEXT,
+        theme::axis_text(painter.ctx()),
     );
     painter.text(
         pos2(rect.left() - 6.0, rect.top() - 4.0),
         Align2::LEFT_BOTTOM,
         &titles.rows,
         words,
-        theme::AXIS_TEXT,
+        theme::axis_text(painter.ctx()),
     );
 }

@@ -2,10 +2,11 @@
 //! certified period and pre-period marked.
 
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
-use egui_plot::{Corner, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
+use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
 
 use crate::game::Outcome;
 use crate::raster::ColorMode;
+use crate::session::limits::MAX_SEQUENCE_LEN;
 use crate::solver::sequence::Sequence;
 use crate::ui::theme;
 
@@ -35,29 +36,86 @@ fn nice_integer_step(min: f64) -> f64 {
     crate::raster::nice_step(min.max(1.0))
 }
 
-/// Draws the plot (top) and the strip (bottom); returns the heap clicked on the strip.
+/// The heaps of `lo..hi` (clamped to the values) pooled into at most `buckets` runs of equal
+/// width: each run's first heap, and the least and greatest value in it (runs without a
+/// position are left out). Truthful pooling: a run holding a P-position has least value 0.
+pub fn pool_runs(values: &[Option<u32>], lo: usize, hi: usize, buckets: usize) -> Vec<(usize, u32, u32)> {
+    let hi = hi.min(values.len());
+    if lo >= hi || buckets == 0 {
+        return Vec::new();
+    }
+    let per = (hi - lo).div_ceil(buckets).max(1);
+    (lo..hi)
+        .step_by(per)
+        .filter_map(|start| {
+            let run = values[start..(start + per).min(hi)].iter().flatten();
+            let (min, max) = run.fold((u32::MAX, 0), |(a, b), &v| (a.min(v), b.max(v)));
+            (min != u32::MAX).then_some((start, min, max))
+        })
+        .collect()
+}
+
+/// The length control above the plot: the heaps computed, typed or stepped by ten.
+fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
+    ui.horizontal(|ui| {
+        let l = ui.label("heaps n <");
+        ui.add(egui::DragValue::new(len).range(1..=MAX_SEQUENCE_LEN).speed(10.0))
+            .labelled_by(l.id);
+        if ui.button("÷10").on_hover_text("compute fewer heaps").clicked() {
+            *len = (*len / 10).max(10);
+        }
+        if ui
+            .button("×10")
+            .on_hover_text("compute ten times as many heaps")
+            .clicked()
+        {
+            *len = len.saturating_mul(10).min(MAX_SEQUENCE_LEN);
+        }
+    });
+}
+
+/// Draws the length control, the plot (top) and the strip (bottom); returns the heap clicked
+/// on the strip. `len`: the heaps the session asks for (changed here, computed by the window).
 ///
 /// The plot shows G(n) as points; the wheel (or Ctrl+wheel, or a pinch) zooms in n only, a drag
 /// pans in n only and never left of n = 0, a double click shows all of it again; the value axis
-/// stays on whole numbers from 0 to the largest value. The pre-period and one period later are
+/// stays on whole numbers from 0 to the largest value. Zoomed out past a heap a pixel, a pixel
+/// column shows the range of the values of its heaps. The pre-period and one period later are
 /// marked and labelled; the point under the pointer is read out below the plot.
-pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks) -> Option<u64> {
-    let values: Vec<[f64; 2]> = seq
-        .values
-        .iter()
-        .enumerate()
-        .filter_map(|(n, v)| v.map(|v| [n as f64, v as f64]))
-        .collect();
-    match seq.periodicity {
-        Some(p) => ui.label(format!(
-            "period {}, pre-period {} (certified; n counts tokens from 0)",
-            p.period, p.preperiod
-        )),
-        None => ui.label(format!("no period certified for n < {}", seq.values.len())),
-    };
+pub fn sequence_ui(
+    ui: &mut egui::Ui,
+    seq: &Sequence,
+    color: ColorMode,
+    marks: &StripMarks,
+    len: &mut u64,
+) -> Option<u64> {
+    ui.horizontal(|ui| {
+        length_ui(ui, len);
+        ui.separator();
+        match seq.periodicity {
+            Some(p) => ui.label(format!(
+                "period {}, pre-period {} (certified; n counts tokens from 0)",
+                p.period, p.preperiod
+            )),
+            None => ui.label(format!("no period certified for n < {}", seq.values.len())),
+        };
+    });
     let strip_height = 28.0;
     let readout_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let plot_height = (ui.available_height() - strip_height - readout_height - 12.0).max(80.0);
+    let hovered = plot_ui(ui, seq, plot_height);
+    ui.label(match hovered {
+        Some(n) => match seq.values[n as usize] {
+            Some(g) => format!("n = {n}: G(n) = {g}, {}", Outcome::of(g)),
+            None => format!("n = {n}: not a position"),
+        },
+        None => "point at the plot to read G(n); wheel or drag to zoom and pan n, double click for all".into(),
+    });
+    strip_ui(ui, seq, color, marks, strip_height)
+}
+
+/// The plot of G(n); returns the heap under the pointer.
+fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32) -> Option<u64> {
     let len = seq.values.len() as f64;
     let top = seq.values.iter().flatten().copied().max().unwrap_or(0) as f64;
     let mut hovered: Option<u64> = None;
@@ -74,37 +132,9 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
         .default_y_bounds(-0.5, top + 1.5)
         .legend(Legend::default().position(Corner::RightTop))
         .show(ui, |plot| {
-            plot.points(
-                Points::new("G(n)", values.clone())
-                    .radius(2.5)
-                    .color(theme::SEQUENCE_POINTS),
-            );
+            values_ui(plot, seq);
             if let Some(p) = seq.periodicity {
-                let (start, again) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
-                plot.vline(
-                    VLine::new(format!("pre-period ends: n = {}", p.preperiod), start - 0.5).color(theme::PERIOD_MARK),
-                );
-                plot.vline(
-                    VLine::new(format!("one period later: n = {}", p.preperiod + p.period), again - 0.5)
-                        .color(theme::PERIOD_MARK)
-                        .style(egui_plot::LineStyle::dashed_loose()),
-                );
-                let labels = [
-                    (start, top + 1.0, format!("pre-period ends ({})", p.preperiod)),
-                    (
-                        again,
-                        top + 0.4,
-                        format!("one period later ({})", p.preperiod + p.period),
-                    ),
-                ];
-                for (x, y, text) in labels {
-                    plot.text(
-                        // no name: the legend lists the lines, these label them in place
-                        Text::new("", PlotPoint::new(x - 0.5, y), text)
-                            .color(theme::PERIOD_MARK)
-                            .anchor(egui::Align2::LEFT_BOTTOM),
-                    );
-                }
+                period_marks_ui(plot, p, top);
             }
             // the wheel zooms n around the pointer (the plot's own wheel would scroll G)
             let wheel = plot.ctx().input(|i| i.smooth_scroll_delta.y);
@@ -114,7 +144,7 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             // n never left of 0 nor past the end, at least a few heaps wide; G from 0 to the top
             let b = plot.plot_bounds();
             let (lo, hi) = (b.min()[0], b.max()[0]);
-            let width = (hi - lo).clamp(4.0, len);
+            let width = (hi - lo).clamp(4.0_f64.min(len), len.max(1.0));
             let left = lo.clamp(-0.5, (len - 0.5 - width).max(-0.5));
             if (left, width) != (lo, hi - lo) {
                 plot.set_plot_bounds_x(left..=left + width);
@@ -129,23 +159,80 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
                 .filter(|&n| n >= 0.0 && n < len)
                 .map(|n| n as u64);
         });
-    ui.label(match hovered {
-        Some(n) => match seq.values[n as usize] {
-            Some(g) => format!("n = {n}: G(n) = {g}, {}", Outcome::of(g)),
-            None => format!("n = {n}: not a position"),
-        },
-        None => "point at the plot to read G(n); wheel or drag to zoom and pan n, double click for all".into(),
-    });
+    hovered
+}
+
+/// The values in view: a point a heap while heaps are wider than a pixel, else the range of
+/// values of each pixel's heaps (drawn as a band, so a lone P-position among large values is
+/// never lost).
+fn values_ui(plot: &mut egui_plot::PlotUi, seq: &Sequence) {
+    let b = plot.plot_bounds();
+    let pixels = plot.transform().frame().width().max(1.0) as usize;
+    let lo = b.min()[0].max(0.0).floor() as usize;
+    let hi = (b.max()[0].max(0.0).ceil() as usize + 1).min(seq.values.len());
+    if hi.saturating_sub(lo) <= pixels {
+        let points: Vec<[f64; 2]> = (lo..hi)
+            .filter_map(|n| seq.values[n].map(|v| [n as f64, f64::from(v)]))
+            .collect();
+        plot.points(Points::new("G(n)", points).radius(2.5).color(theme::SEQUENCE_POINTS));
+        return;
+    }
+    let runs = pool_runs(&seq.values, lo, hi, pixels);
+    let xs: Vec<f64> = runs.iter().map(|r| r.0 as f64).collect();
+    let mins: Vec<f64> = runs.iter().map(|r| f64::from(r.1)).collect();
+    let maxs: Vec<f64> = runs.iter().map(|r| f64::from(r.2)).collect();
+    plot.add(
+        FilledArea::new("G(n): least to greatest of a pixel's heaps", &xs, &mins, &maxs)
+            .fill_color(theme::SEQUENCE_POINTS)
+            .stroke(Stroke::new(1.0, theme::SEQUENCE_POINTS)),
+    );
+}
+
+/// The pre-period's end and one period later, as lines with labels.
+fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: crate::solver::period::Periodicity, top: f64) {
+    let (start, again) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
+    plot.vline(VLine::new(format!("pre-period ends: n = {}", p.preperiod), start - 0.5).color(theme::PERIOD_MARK));
+    plot.vline(
+        VLine::new(format!("one period later: n = {}", p.preperiod + p.period), again - 0.5)
+            .color(theme::PERIOD_MARK)
+            .style(egui_plot::LineStyle::dashed_loose()),
+    );
+    let labels = [
+        (start, top + 1.0, format!("pre-period ends ({})", p.preperiod)),
+        (
+            again,
+            top + 0.4,
+            format!("one period later ({})", p.preperiod + p.period),
+        ),
+    ];
+    for (x, y, text) in labels {
+        plot.text(
+            // no name: the legend lists the lines, these label them in place
+            Text::new("", PlotPoint::new(x - 0.5, y), text)
+                .color(theme::PERIOD_MARK)
+                .anchor(egui::Align2::LEFT_BOTTOM),
+        );
+    }
+}
+
+/// The strip of all heaps, a pixel pooling its heaps as the map does (the least value: P if
+/// any heap in it is P), with the inspector's marks; returns the heap clicked.
+fn strip_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, strip_height: f32) -> Option<u64> {
     let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::click());
     let painter = ui.painter_at(rect);
     let n = seq.values.len().max(1);
     let w = rect.width() / n as f32;
     let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
-    for (i, v) in seq.values.iter().enumerate() {
-        let c = color.color(*v, max, None);
+    let pixels = (rect.width() * ui.ctx().pixels_per_point()).max(1.0) as usize;
+    let per = n.div_ceil(pixels).max(1);
+    for start in (0..seq.values.len()).step_by(per) {
+        let run = &seq.values[start..(start + per).min(seq.values.len())];
+        // pooled as the map pools: the least value; a run without positions is "no position"
+        let v = run.iter().flatten().copied().min();
+        let c = color.color(v, max, None);
         let r = Rect::from_min_size(
-            pos2(rect.left() + i as f32 * w, rect.top()),
-            Vec2::new(w.max(1.0), strip_height),
+            pos2(rect.left() + start as f32 * w, rect.top()),
+            Vec2::new((w * per as f32).max(1.0), strip_height),
         );
         painter.rect_filled(r, 0.0, crate::ui::theme::color32(c));
     }
@@ -158,9 +245,17 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             );
         }
     }
+    strip_marks_ui(&painter, rect, w, seq.values.len(), marks);
+    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
+    let n = ((clicked.x - rect.left()) / w).floor();
+    (n >= 0.0 && (n as usize) < seq.values.len()).then_some(n as u64)
+}
+
+/// The inspector's marks on the strip: its options (winning filled) and the selected heap.
+fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks: &StripMarks) {
     let centre = |n: u64| pos2(rect.left() + (n as f32 + 0.5) * w, rect.center().y);
     for &(n, winning) in &marks.options {
-        if (n as usize) < seq.values.len() {
+        if (n as usize) < len {
             let r = (w * 0.4).clamp(1.5, 5.0);
             if winning {
                 painter.circle_filled(centre(n), r, theme::WINNING_MARK);
@@ -169,8 +264,8 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             }
         }
     }
-    if let Some(n) = marks.selected.filter(|&n| (n as usize) < seq.values.len()) {
-        let r = Rect::from_center_size(centre(n), Vec2::new(w.max(3.0), strip_height));
+    if let Some(n) = marks.selected.filter(|&n| (n as usize) < len) {
+        let r = Rect::from_center_size(centre(n), Vec2::new(w.max(3.0), rect.height()));
         painter.rect_stroke(
             r,
             0.0,
@@ -178,7 +273,25 @@ pub fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &
             egui::StrokeKind::Outside,
         );
     }
-    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
-    let n = ((clicked.x - rect.left()) / w).floor();
-    (n >= 0.0 && (n as usize) < seq.values.len()).then_some(n as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pooled_runs_keep_every_p_position_and_the_range() {
+        // octal-like: values 1..=9 with a lone 0 at 5000
+        let values: Vec<Option<u32>> = (0..10_000u32)
+            .map(|n| Some(if n == 5000 { 0 } else { 1 + n % 9 }))
+            .collect();
+        let runs = pool_runs(&values, 0, values.len(), 100);
+        assert_eq!(runs.len(), 100);
+        assert!(runs.iter().all(|r| r.2 == 9));
+        let with_p: Vec<_> = runs.iter().filter(|r| r.1 == 0).collect();
+        assert_eq!(with_p.len(), 1);
+        assert!(with_p[0].0 <= 5000 && 5000 < with_p[0].0 + 100);
+        assert!(pool_runs(&values, 10, 5, 3).is_empty());
+        assert_eq!(pool_runs(&values, 0, 3, 10), vec![(0, 1, 1), (1, 2, 2), (2, 3, 3)]);
+    }
 }

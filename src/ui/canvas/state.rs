@@ -7,7 +7,7 @@ use egui::{Pos2, Rect, Vec2};
 
 use super::*;
 pub use crate::camera::Camera;
-use crate::camera::{CellPoint, CellRect};
+use crate::camera::{CellPoint, CellRect, MAX_CELLS_PER_POINT, MIN_CELLS_PER_POINT};
 use crate::game::{Cell, Outcome};
 use crate::raster::ColorMode;
 pub use crate::raster::Overlays;
@@ -24,6 +24,11 @@ pub struct MapState {
     pub last_rect: Option<Rect>,
     /// Pixels per point in the last frame.
     pub(super) ppp: f32,
+    /// The UI scale (egui's zoom factor, Ctrl+plus/minus/0) in the last frame drawn: when it
+    /// changes, the camera keeps its cells per pixel, so scaling the text never zooms the map.
+    pub(super) ui_zoom: Option<f32>,
+    /// What "Fit" (the `0` key) shows: the session's region, or the first cells.
+    pub fit_region: Option<CellRect>,
     /// A region to show once the map's size is known, if the camera is still `camera` then
     /// (`--view`, the first start); a camera set otherwise (a session) wins.
     pub(super) pending_fit: Option<(CellRect, Camera)>,
@@ -59,6 +64,8 @@ impl Default for MapState {
             textures: TileTextures::default(),
             last_rect: None,
             ppp: 1.0,
+            ui_zoom: None,
+            fit_region: None,
             pending_fit: Some((natural_view(), camera)),
             progress: RefCell::new(None),
         }
@@ -143,6 +150,19 @@ impl MapState {
             Some(r) => self.camera = Camera::fit_rect(&region, r.width(), r.height()),
             None => self.pending_fit = Some((region, self.camera)),
         }
+    }
+
+    /// Follows a change of the UI scale from the last frame drawn to `zoom`: the map keeps
+    /// the cells each pixel shows (UI scale and map zoom are separate).
+    pub fn follow_ui_zoom(&mut self, zoom: f32) {
+        if let Some(old) = self.ui_zoom
+            && old != zoom
+            && old > 0.0
+        {
+            let cpp = self.camera.cells_per_point * f64::from(zoom / old);
+            self.camera.cells_per_point = cpp.clamp(MIN_CELLS_PER_POINT, MAX_CELLS_PER_POINT);
+        }
+        self.ui_zoom = Some(zoom);
     }
 
     /// Cells per pixel.
@@ -233,7 +253,7 @@ impl MapState {
         match key {
             MapKey::ZoomIn => self.camera.zoom_at(1.5, 0.0, 0.0),
             MapKey::ZoomOut => self.camera.zoom_at(1.0 / 1.5, 0.0, 0.0),
-            MapKey::Fit => self.show_region(natural_view()),
+            MapKey::Fit => self.show_region(self.fit_region.clone().unwrap_or_else(natural_view)),
             MapKey::Pan(dx, dy) => self.camera.pan(dx, dy),
         }
     }

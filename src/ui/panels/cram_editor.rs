@@ -401,6 +401,27 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     let variant = editor.variant();
     ui.heading(variant.describe());
     if editor.model.rules() == CramGame::PushCram {
+        push_phase_ui(ui, editor);
+    }
+    if let Err(errors) = editor.wanted() {
+        ui.colored_label(theme::ERROR_TEXT, "Not solved; the board stays editable:");
+        for e in errors {
+            ui.colored_label(theme::ERROR_TEXT, e.to_string());
+        }
+        return;
+    }
+    solve_state_ui(ui, editor, searched);
+    let Some(report) = editor.report().cloned() else { return };
+    report_summary_ui(ui, &report);
+    ui.separator();
+    if let Some(m) = report_moves_ui(ui, editor, &report) {
+        editor.play(m);
+    }
+}
+
+/// Push Cram's phase, with the button that pushes (or goes back before the push).
+fn push_phase_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
+    {
         ui.horizontal_wrapped(|ui| {
             if editor.setup().pushed {
                 ui.label("Phase: after the push (horizontal dominoes only).");
@@ -418,18 +439,15 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
             }
         });
     }
-    if let Err(errors) = editor.wanted() {
-        ui.colored_label(theme::ERROR_TEXT, "Not solved; the board stays editable:");
-        for e in errors {
-            ui.colored_label(theme::ERROR_TEXT, e.to_string());
-        }
-        return;
-    }
+}
+
+/// Where the solver is: running (with its progress, a few times a second), failed, cancelled.
+fn solve_state_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) {
     match editor.state() {
         SolveState::Running => {
             let partial = editor.report().map(|r| (r.moves.len(), r.moves_total));
             ui.horizontal_wrapped(|ui| {
-                ui.spinner();
+                // no spinner: it would redraw the window every frame while the search runs
                 // the button first: it stays put while the text beside it grows
                 if ui.button("Cancel solving").clicked() {
                     editor.cancel();
@@ -440,7 +458,7 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
                     None => format!("solving{searched}"),
                 });
             });
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+            ui.ctx().request_repaint_after(crate::ui::PROGRESS_INTERVAL);
         }
         SolveState::Failed(e) => {
             ui.colored_label(theme::ERROR_TEXT, format!("Cannot solve this board: {e}"));
@@ -457,7 +475,10 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
         }
         SolveState::Idle | SolveState::Done => {}
     }
-    let Some(report) = editor.report().cloned() else { return };
+}
+
+/// The report's value, bluff, row values after the push and components.
+fn report_summary_ui(ui: &mut egui::Ui, report: &CramReport) {
     ui.label(format!("Value: {}", describe_value(report.value)));
     ui.label(if !report.is_complete() {
         "Bluff position: known once every placement is valued"
@@ -488,7 +509,11 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
     if report.variant == CramPhase::PushBefore && report.components.len() > 1 {
         ui.small("Before the push the components do not add up: the push acts on all of them.");
     }
-    ui.separator();
+}
+
+/// The placements: the one under the pointer, the count, and the list (a click plays one,
+/// returned).
+fn report_moves_ui(ui: &mut egui::Ui, editor: &CramEditor, report: &CramReport) -> Option<PushMove> {
     let hovered = match editor.hover {
         Some(Target::Edge(d)) => report.move_of(d),
         _ => None,
@@ -547,7 +572,5 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
             ui.end_row();
         }
     });
-    if let Some(m) = play {
-        editor.play(m);
-    }
+    play
 }

@@ -93,7 +93,7 @@ impl QuotientView {
                     if let Ok(mut v) = s.lock() {
                         v.push(stage.clone());
                     }
-                    ctx2.request_repaint();
+                    crate::ui::wake_soon(&ctx2);
                 });
                 let _ = tx.send(result);
                 ctx2.request_repaint();

@@ -209,40 +209,130 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
             }
         });
     ui.separator();
+    chosen = catalog_ui(ui, panel).or(chosen);
+    ui.separator();
+    chosen = compound_ui(ui, panel).or(chosen);
+    let shape = panel.expression.parse::<Ruleset>().ok().map(|r| r.shape());
+    if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
+        ui.separator();
+        chosen = slice_ui(ui, panel, shape).or(chosen);
+    }
+    if compare {
+        ui.separator();
+        compare_ui(ui, panel);
+    }
+    match chosen {
+        Some(text) => apply_text(panel, text),
+        None => PanelAction::None,
+    }
+}
+
+/// The rule of a catalog game in one line, and where it comes from (the catalog buttons'
+/// tooltips).
+pub fn catalog_tooltip(name: &str) -> &'static str {
+    match name {
+        "nim" => "Lower one heap by any positive amount. Bouton (1901); seed 004.",
+        "wythoff" => "Lower one heap by any amount, or both by the same amount. Wythoff (1907); seed 003.",
+        "euclid" => {
+            "Subtract a positive multiple of the smaller heap from the larger, leaving ≥ 0; a zero ends the game. Cole–Davie; seeds 000, 002, 004."
+        }
+        "grossman" => "As euclid, but the result stays ≥ 1: the game stops at equal heaps. Grossman; seed 000.",
+        "euclid0" => "Grossman's game on all of N², with (0, i) → (0, 0). Seed 003, Section 3.",
+        "m-euclid" => "As grossman; every position where one heap divides the other is terminal. Seed 000.",
+        "zeruclid" => {
+            "From any heap remove a positive multiple of the smallest non-zero heap (any number of heaps). Seed 003."
+        }
+        "euclid3" => "Subtract a positive multiple of one entry from another, leaving ≥ 0 (triples). Seed 002.",
+        "cdn" => "Common Divisor Nim: subtract a common divisor of all heaps from one heap. Seed 001.",
+        "divisor" => "One heap n ≥ 1: subtract a proper divisor of n; 1 is terminal. Seed 004.",
+        "fibonacci-nim" => "Take k chips, 1 ≤ k ≤ q, then the opponent may take up to 2k. Seed 004.",
+        "cram" => "Place a 1×2 domino on two empty adjacent cells of a board. Seed 003, Section 5.",
+        "push-cram" => {
+            "Vertical dominoes before the push, horizontal ones after it; the push is one move. Seed 003, Section 5."
+        }
+        _ => "A ruleset of the catalog.",
+    }
+}
+
+/// The catalog's buttons and the parameterised families (sub, tag, octal).
+fn catalog_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
+    let mut chosen = None;
     ui.label("Catalog");
     ui.horizontal_wrapped(|ui| {
         for name in catalog_buttons() {
-            if ui.button(name).clicked() {
+            if ui.button(name).on_hover_text(catalog_tooltip(name)).clicked() {
                 chosen = Some(name.to_string());
             }
         }
     });
-    let mut param = |ui: &mut egui::Ui, name: &str, value: &mut String, make: &dyn Fn(&str) -> String| {
+    let mut param = |ui: &mut egui::Ui, name: &str, value: &mut String, make: &dyn Fn(&str) -> String, tip: &str| {
         ui.horizontal(|ui| {
             let l = ui.label(format!("{name}:"));
             ui.add(egui::TextEdit::singleline(value).desired_width(70.0))
                 .labelled_by(l.id);
-            if ui.button(format!("use {name}")).clicked() {
+            if ui.button(format!("use {name}")).on_hover_text(tip).clicked() {
                 chosen = Some(make(value));
             }
         });
     };
-    param(ui, "sub", &mut panel.sub_set, &|v| format!("sub({v})"));
-    param(ui, "tag", &mut panel.tag_k, &|v| format!("tag({v})"));
-    param(ui, "octal", &mut panel.octal_code, &|v| format!("octal({v})"));
-    ui.separator();
+    param(
+        ui,
+        "sub",
+        &mut panel.sub_set,
+        &|v| format!("sub({v})"),
+        "sub(S): one heap, remove s tokens for an s in S.",
+    );
+    param(
+        ui,
+        "tag",
+        &mut panel.tag_k,
+        &|v| format!("tag({v})"),
+        "tag(k): one heap, remove 1 to k tokens (TAG_k, seed 004).",
+    );
+    param(
+        ui,
+        "octal",
+        &mut panel.octal_code,
+        &|v| format!("octal({v})"),
+        "octal(d0.d1d2…): digit dk says whether removing k tokens may leave 0, 1 or 2 heaps; 0.07 is Dawson's Kayles.",
+    );
+    chosen
+}
+
+/// The compound builder: the second game (picked from the catalog or typed), push, sum and
+/// misère play.
+fn compound_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
+    let mut chosen = None;
     ui.label("Compound builder");
     ui.horizontal(|ui| {
         let l = ui.label("second:");
-        ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(110.0))
+        ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(90.0))
             .labelled_by(l.id);
+        ui.menu_button("pick", |ui| {
+            for name in catalog_buttons().filter(|n| !n.contains("cram")) {
+                if ui.button(name).on_hover_text(catalog_tooltip(name)).clicked() {
+                    panel.second = name.to_string();
+                    ui.close();
+                }
+            }
+        })
+        .response
+        .on_hover_text("the second game from the catalog (or type it)");
     });
     ui.horizontal(|ui| {
         let current = panel.expression.clone();
-        if ui.button("push(current, second)").clicked() {
+        if ui
+            .button("push(current, second)")
+            .on_hover_text("play the current game, push the button once, then play the second (seed 003)")
+            .clicked()
+        {
             chosen = Some(format!("push({current},{})", panel.second));
         }
-        if ui.button("sum").clicked() {
+        if ui
+            .button("sum")
+            .on_hover_text("the disjunctive sum: move in either game")
+            .clicked()
+        {
             chosen = Some(format!("sum({current},{})", panel.second));
         }
     });
@@ -260,65 +350,67 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
             format!("misere({})", panel.expression)
         });
     }
-    let shape = panel.expression.parse::<Ruleset>().ok().map(|r| r.shape());
-    if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
-        ui.separator();
-        if heaps_ui(ui, panel, shape) {
-            panel.slice = panel.slice_text();
+    chosen
+}
+
+/// More than two heaps: the heaps on the axes and the slice of the others.
+fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option<String> {
+    let mut chosen = None;
+    if heaps_ui(ui, panel, shape) {
+        panel.slice = panel.slice_text();
+        chosen = Some(panel.expression.clone());
+    }
+    ui.horizontal(|ui| {
+        let l = ui.label("slice:");
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(&mut panel.slice)
+                    .desired_width(80.0)
+                    .hint_text("1,_,_"),
+            )
+            .labelled_by(l.id);
+        if edit.changed() {
+            let text = panel.slice.clone();
+            if text.trim().is_empty() {
+                panel.set_heaps(2);
+            } else {
+                panel.read_slice(&text);
+            }
+        }
+        if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             chosen = Some(panel.expression.clone());
         }
-        ui.horizontal(|ui| {
-            let l = ui.label("slice:");
-            let edit = ui
-                .add(
-                    egui::TextEdit::singleline(&mut panel.slice)
-                        .desired_width(80.0)
-                        .hint_text("1,_,_"),
-                )
-                .labelled_by(l.id);
-            if edit.changed() {
-                let text = panel.slice.clone();
-                if text.trim().is_empty() {
-                    panel.set_heaps(2);
-                } else {
-                    panel.read_slice(&text);
-                }
-            }
-            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                chosen = Some(panel.expression.clone());
-            }
-        });
-        ui.small(
-            "More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.",
-        );
-    }
-    if compare {
-        ui.separator();
-        ui.label("Difference mode compares with");
-        ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
-        let l = ui.label("compared ruleset");
-        ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
-            .labelled_by(l.id);
-        for p in Prediction::ALL {
-            ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
-        }
-    }
+    });
+    ui.small("More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.");
+    chosen
+}
 
-    match chosen {
-        Some(text) => match text.parse::<Ruleset>() {
-            Ok(r) => {
-                panel.expression = r.to_string();
-                panel.error = None;
-                PanelAction::Apply(r)
-            }
-            Err(e) => {
-                panel.expression = text;
-                // one line, its control characters escaped and long input shortened, as the
-                // command line prints it
-                panel.error = Some(one_line(&e.to_string()));
-                PanelAction::None
-            }
-        },
-        None => PanelAction::None,
+/// What the difference mode compares with: a ruleset or a theorem.
+fn compare_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) {
+    ui.label("Difference mode compares with");
+    ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
+    let l = ui.label("compared ruleset");
+    ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
+        .labelled_by(l.id);
+    for p in Prediction::ALL {
+        ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
+    }
+}
+
+/// Parses the chosen text: the ruleset to switch to, or the error shown in the panel.
+fn apply_text(panel: &mut RulesetPanel, text: String) -> PanelAction {
+    match text.parse::<Ruleset>() {
+        Ok(r) => {
+            panel.expression = r.to_string();
+            panel.error = None;
+            PanelAction::Apply(r)
+        }
+        Err(e) => {
+            panel.expression = text;
+            // one line, its control characters escaped and long input shortened, as the
+            // command line prints it
+            panel.error = Some(one_line(&e.to_string()));
+            PanelAction::None
+        }
     }
 }

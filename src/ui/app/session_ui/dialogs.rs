@@ -2,7 +2,6 @@
 //! changes), the notes window, the window title and the question before closing.
 
 use super::*;
-use crate::session::Session;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui};
 use crate::ui::app::notice::Notice;
@@ -80,8 +79,10 @@ impl App {
                 let then = pending.then.clone();
                 let result = match action {
                     FileAction::Open => {
+                        // the question over unsaved changes was asked before this prompt
+                        // opened: one question, not two
                         self.sessions.pending = None;
-                        self.request_open(Some(path));
+                        self.open_now(Some(path));
                         return;
                     }
                     FileAction::ExportCsv => self.export_csv(&path),
@@ -169,10 +170,7 @@ impl App {
 
     pub(super) fn title_ui(&mut self, ctx: &egui::Context) {
         let dirty = if self.has_unsaved_changes() { " *" } else { "" };
-        let title = format!(
-            "{}{dirty} - nimscope",
-            Session::display_name(self.sessions.path.as_deref())
-        );
+        let title = format!("{}{dirty} - nimscope", self.session_name());
         if title != self.sessions.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.sessions.title = title;
@@ -218,7 +216,7 @@ impl App {
         let Some(after) = self.sessions.confirm.clone() else {
             return;
         };
-        let name = Session::display_name(self.sessions.path.as_deref());
+        let name = self.session_name();
         let (question, discard) = match after {
             AfterSaving::Close => (
                 format!("Save the changes to '{name}' before closing?"),

@@ -36,13 +36,7 @@ impl App {
     /// extension chooses the format: `.png` or `.svg`.
     pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
         crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
-        let region = self.export_region();
-        let session = Session {
-            rows: region.rows,
-            cols: region.cols,
-            ..self.session()
-        };
-        let spec = session.figure_spec(self.sessions.figure.clone(), None)?;
+        let spec = self.export_spec()?;
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         worker.submit(
             Lane::Export,
@@ -55,6 +49,23 @@ impl App {
         Ok(())
     }
 
+    /// What a figure exported now shows: the session with the export window's region, in the
+    /// window's colours (the top of the Grundy colours the map is drawn with, not one the
+    /// figure's region would give: the window and its figure agree).
+    pub fn export_spec(&self) -> Result<crate::figure::FigureSpec, String> {
+        let region = self.export_region();
+        let session = Session {
+            rows: region.rows,
+            cols: region.cols,
+            ..self.session()
+        };
+        let mut style = self.sessions.figure.clone();
+        if self.map_state.color.needs_scale() && self.map.auto_top.is_some() {
+            style.range = crate::raster::ColorRange::Fixed(self.color_top().top);
+        }
+        session.figure_spec(style, None)
+    }
+
     /// Starts writing the values of the map's visible cells to `path` as CSV, the format of
     /// `nimscope grid` (one line per row a, the columns b comma-separated), in the background.
     pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
@@ -63,6 +74,22 @@ impl App {
             _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
         };
         let region = self.visible_region();
+        // the values the map shows are written as they are: one truth, and no second fill
+        if self.map.shows(&self.ruleset, &layout)
+            && let Some(bytes) = self.map.csv_from_tiles(&region)
+        {
+            self.notice = Some(match crate::files::write_atomic(path, &bytes) {
+                Ok(()) => Notice::done(format!(
+                    "wrote the values of {} rows × {} columns to {} (from the map)",
+                    region.rows.end - region.rows.start,
+                    region.cols.end - region.cols.start,
+                    path.display()
+                )),
+                // said as the worker's export says it
+                Err(e) => Notice::error(format!("CSV export failed: could not write {}: {e}", path.display())),
+            });
+            return Ok(());
+        }
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         if worker.is_running(Lane::Export) {
             return Err("a file is being written: wait for it (or Cancel it) first".into());
@@ -142,7 +169,7 @@ impl App {
                 && w.is_running(Lane::Export)
             {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label("exporting…");
                 });
             }

@@ -57,6 +57,9 @@ pub struct PendingFile {
 pub struct SessionState {
     /// The file the session was opened from or saved to.
     pub path: Option<PathBuf>,
+    /// The example the session was opened from (kept as shipped: Save asks for a path of the
+    /// user's own, outside the repository).
+    pub example: Option<PathBuf>,
     /// The session as last opened or saved (view excluded), to tell unsaved changes.
     saved: Session,
     pub notes: String,
@@ -89,6 +92,7 @@ impl Default for SessionState {
     fn default() -> Self {
         Self {
             path: None,
+            example: None,
             saved: Session::default(),
             notes: String::new(),
             figure: FigureStyle::default(),
@@ -134,7 +138,11 @@ impl App {
         if let Some(last) = state.last.clone() {
             match self.apply_session(last) {
                 Ok(()) => {
-                    self.sessions.path = state.last_path.clone();
+                    // an example comes back as an example: still kept as shipped
+                    match state.last_path.clone() {
+                        Some(p) if is_example(&p) => self.sessions.example = Some(p),
+                        last => self.sessions.path = last,
+                    }
                     if let Some(p) = &state.last_path
                         && let Ok(on_disk) = Session::load(p)
                     {
@@ -155,6 +163,7 @@ impl App {
             }
         }
         self.panel.editor.my_rules = state.my_rules.clone();
+        self.set_prefs(state.prefs.clone());
         self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
@@ -167,6 +176,7 @@ impl App {
             self.notice = Some(Notice::error(message)); // set aside, and said, as on a plain start
         }
         self.panel.editor.my_rules = state.my_rules.clone();
+        self.set_prefs(state.prefs.clone());
         self.sessions.window_state = state;
         self.sessions.state_dir = Some(dir);
     }
@@ -182,7 +192,7 @@ impl App {
             view: self.map_state.camera,
             rows,
             cols,
-            sequence_len: super::SEQUENCE_LEN,
+            sequence_len: self.sequence_len,
             color: self.map_state.color,
             overlays: self.map_state.overlays,
             compare: self.panel.compare.trim().to_string(),
@@ -213,6 +223,7 @@ impl App {
         self.panel.compare = s.compare.clone();
         self.panel.compare_theorem = s.compare_theorem;
         self.set_ruleset(ruleset);
+        self.sequence_len = s.sequence_len;
         self.central_tab = s.tab;
         self.map_state.camera = Camera {
             center_a: s.view.center_a,
@@ -251,9 +262,19 @@ impl App {
     pub fn open_session(&mut self, path: &Path) -> Result<(), String> {
         let s = Session::load(path).map_err(|e| e.to_string())?;
         self.apply_session(s).map_err(|e| format!("{}: {e}", path.display()))?;
-        self.sessions.path = Some(path.to_path_buf());
         self.remember(path);
-        self.notice = Some(Notice::done(format!("opened {}", path.display())));
+        if is_example(path) {
+            self.sessions.path = None;
+            self.sessions.example = Some(path.to_path_buf());
+            self.notice = Some(Notice::done(format!(
+                "opened the example {}: it stays as shipped, Save asks where to keep your copy",
+                path.display()
+            )));
+        } else {
+            self.sessions.path = Some(path.to_path_buf());
+            self.sessions.example = None;
+            self.notice = Some(Notice::done(format!("opened {}", path.display())));
+        }
         Ok(())
     }
 
@@ -283,26 +304,47 @@ impl App {
 
     /// Where a new file goes by default: beside the session's file (or the most recent one),
     /// else in the working folder, named after the session, with extension `ext`.
+    /// Never in the examples' folder: an example's copy goes to the working folder, or the
+    /// home folder when the working folder is the repository's.
     pub fn default_path(&self, ext: &str) -> PathBuf {
         let near = self
             .sessions
             .path
             .clone()
-            .or_else(|| self.sessions.window_state.recent.first().cloned());
+            .or_else(|| self.sessions.window_state.recent.first().cloned())
+            .filter(|p| !is_example(p));
+        let outside = || {
+            let cwd = std::env::current_dir().ok()?;
+            let repo = std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).ok();
+            match (std::fs::canonicalize(&cwd).ok(), repo) {
+                (Some(c), Some(r)) if c.starts_with(&r) && self.sessions.example.is_some() => {
+                    std::env::var_os("HOME").map(PathBuf::from).or(Some(cwd))
+                }
+                _ => Some(cwd),
+            }
+        };
         let dir = near
             .as_deref()
             .and_then(Path::parent)
             .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
+            .or_else(outside)
             .unwrap_or_default();
-        dir.join(format!(
-            "{}.{ext}",
-            Session::display_name(self.sessions.path.as_deref())
-        ))
+        dir.join(format!("{}.{ext}", self.session_name()))
+    }
+
+    /// The session's name: its file's, or its example's, or "untitled".
+    pub fn session_name(&self) -> String {
+        Session::display_name(self.sessions.path.as_deref().or(self.sessions.example.as_deref()))
     }
 
     /// Saves the session to `path` (atomically) and makes it the session's file.
     pub fn save_session(&mut self, path: &Path) -> Result<(), String> {
+        if is_example(path) {
+            return Err(format!(
+                "{} is one of nimscope's examples, kept as shipped: save your copy elsewhere",
+                path.display()
+            ));
+        }
         let s = self.session();
         s.save(path).map_err(|e| e.to_string())?;
         self.sessions.region = Some(CellRect {
@@ -311,6 +353,7 @@ impl App {
         });
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());
+        self.sessions.example = None;
         self.remember(path);
         self.notice = Some(Notice::done(format!("saved {}", path.display())));
         Ok(())
@@ -328,8 +371,9 @@ impl App {
             return;
         };
         self.sessions.window_state.last = Some(self.session());
-        self.sessions.window_state.last_path = self.sessions.path.clone();
+        self.sessions.window_state.last_path = self.sessions.path.clone().or_else(|| self.sessions.example.clone());
         self.sessions.window_state.my_rules = self.panel.editor.my_rules.clone();
+        self.sessions.window_state.prefs = self.prefs.clone();
         if let Err(e) = self.sessions.window_state.save(&dir) {
             self.notice = Some(Notice::error(format!(
                 "could not keep the window's state in {}: {e}",
@@ -337,5 +381,18 @@ impl App {
             )));
         }
         self.sessions.last_autosave = Instant::now();
+    }
+}
+
+/// Whether `path` is one of the examples shipped in the repository's `sessions/` folder.
+pub fn is_example(path: &Path) -> bool {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");
+    match (
+        path.parent()
+            .and_then(|p| std::fs::canonicalize(if p.as_os_str().is_empty() { Path::new(".") } else { p }).ok()),
+        std::fs::canonicalize(examples).ok(),
+    ) {
+        (Some(dir), Some(examples)) => dir == examples,
+        _ => false,
     }
 }

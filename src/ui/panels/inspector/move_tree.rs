@@ -49,11 +49,12 @@ fn node_ui(
         (true, true) => "- ",
     };
     let text = match &edge {
+        // the value and the result first: a narrow panel cuts the description, not them
         Some(e) => format!(
-            "{marker}{} -> {p}   G = {}{}",
-            shown(&e.description),
+            "{marker}G = {}{}  {p}  ({})",
             e.grundy,
-            if e.winning { "   winning" } else { "" }
+            if e.winning { " winning" } else { "" },
+            shown(&e.description),
         ),
         None => match &report {
             Some(r) => format!("{marker}{p}   G = {}", r.value),
@@ -105,7 +106,7 @@ fn node_ui(
                     ui.colored_label(theme::ERROR_TEXT, shown(&e.to_string()));
                 }
                 None => {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label("computing…");
                 }
             }

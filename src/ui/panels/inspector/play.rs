@@ -78,7 +78,7 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     match &report {
         None => {
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::ui::busy_ui(ui);
                 ui.label("computing the options…");
             });
         }

@@ -13,8 +13,16 @@ use crate::worker::JobError;
 /// Largest value shown as a box in the mex strip.
 const MEX_STRIP_MAX: u32 = 40;
 
-/// Draws the inspector: `hovered` is the map cell under the pointer.
-pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Ruleset, hovered: Option<HoveredCell>) {
+/// Draws the inspector: `hovered` is the map cell under the pointer; `from_map` gives the value
+/// of a position the map has filled (the one truth of a cell: the inspector never refuses or
+/// contradicts a value the map shows).
+pub fn inspector_ui(
+    ui: &mut egui::Ui,
+    state: &mut InspectorState,
+    ruleset: &Ruleset,
+    hovered: Option<HoveredCell>,
+    from_map: &dyn Fn(&Position) -> Option<u32>,
+) {
     state.cache.rect = Some(ui.max_rect());
     ui.heading("Inspector");
     ui.label(format!("ruleset: {ruleset}"));
@@ -57,6 +65,7 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
             state.cache.errors.get(&current),
         ) {
             (Some(r), _) => summary_ui(ui, &r),
+            (None, error) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, error),
             (None, Some(JobError::Cancelled)) => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{current}: stopped by Cancel."));
@@ -70,7 +79,7 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
             }
             (None, None) => {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    crate::ui::busy_ui(ui);
                     ui.label(format!("computing {current}…"));
                 });
             }
@@ -80,6 +89,35 @@ pub fn inspector_ui(ui: &mut egui::Ui, state: &mut InspectorState, ruleset: &Rul
         ui.separator();
         super::move_tree::tree_ui(ui, state, &root);
     });
+}
+
+/// A position whose value the map holds, while its report is computed or could not be.
+fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, error: Option<&JobError>) {
+    ui.strong(format!("position {p}"));
+    ui.label(format!("G = {v}, outcome {} (from the map)", outcome_words(v)));
+    match error {
+        None => {
+            ui.horizontal(|ui| {
+                crate::ui::busy_ui(ui);
+                ui.label("listing its options…");
+            });
+        }
+        Some(e) => {
+            ui.add(
+                egui::Label::new(egui::RichText::new(shown(&format!("its options are not listed: {e}"))).small())
+                    .wrap(),
+            );
+        }
+    }
+}
+
+/// "P (the previous player wins)" or "N (the next player wins)" for a value.
+fn outcome_words(v: u32) -> &'static str {
+    if v == 0 {
+        "P (the previous player wins)"
+    } else {
+        "N (the next player wins)"
+    }
 }
 
 /// The position, its value and outcome, the mex computation, and the per-game extras.
@@ -215,7 +253,7 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
 fn extras_ui(ui: &mut egui::Ui, r: &PositionReport) {
     match (r.ruleset.base().0, &r.position) {
         (Ruleset::Nim, Position::Heaps(h)) if h.len() >= 2 && !matches!(r.ruleset, Ruleset::Push(..)) => {
-            nim_sum_table_ui(ui, h);
+            nim_sum_table_ui(ui, h, r.ruleset.base().1);
         }
         (Ruleset::FibonacciNim, Position::Fib { n, q }) if matches!(r.ruleset, Ruleset::FibonacciNim) => {
             let terms = theory::zeckendorf_terms(*n);
@@ -239,8 +277,9 @@ fn extras_ui(ui: &mut egui::Ui, r: &PositionReport) {
     }
 }
 
-/// The binary digits of each heap in columns, and the nim-sum row (seed 004).
-pub fn nim_sum_table_ui(ui: &mut egui::Ui, heaps: &[u64]) {
+/// The binary digits of each heap in columns, and the nim-sum row (seed 004); under misère
+/// play (`misere`), with Bouton's misère rule for the verdict.
+pub fn nim_sum_table_ui(ui: &mut egui::Ui, heaps: &[u64], misere: bool) {
     let rows = nim_sum_table(heaps);
     let bits = rows.first().map_or(1, |r| r.1.len());
     ui.label("nim-sum table (seed 004)");
@@ -269,11 +308,28 @@ pub fn nim_sum_table_ui(ui: &mut egui::Ui, heaps: &[u64]) {
     });
     let s = theory::nim_sum(heaps);
     let terms: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    ui.label(format!(
-        "{} = {s}: {}",
-        terms.join(" xor "),
-        if s == 0 { "balanced (P)" } else { "unbalanced (N)" }
-    ));
+    ui.label(format!("{} = {s}: {}", terms.join(" xor "), nim_verdict(heaps, misere)));
+}
+
+/// What the nim-sum says of `heaps`: in normal play, P exactly when it is 0; in misère play
+/// (Bouton), the same while some heap is 2 or more, and when every heap is 0 or 1, P exactly
+/// when the number of heaps of 1 is odd.
+pub fn nim_verdict(heaps: &[u64], misere: bool) -> String {
+    let s = theory::nim_sum(heaps);
+    if misere && heaps.iter().all(|&h| h <= 1) {
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        let p = ones % 2 == 1;
+        return format!(
+            "every heap 0 or 1, and misère play: P exactly when the heaps of 1 are odd in number ({ones}: {})",
+            if p { "P" } else { "N" }
+        );
+    }
+    let verdict = if s == 0 { "balanced (P)" } else { "unbalanced (N)" };
+    if misere {
+        format!("{verdict}, as in normal play while a heap is 2 or more (misère)")
+    } else {
+        verdict.to_string()
+    }
 }
 
 /// The rows of the nim-sum table: each heap and its binary digits (most significant first),

@@ -1,0 +1,123 @@
+//! The window on any screen (issue 27): side panels within a share of the window and folded
+//! when the map would be left too narrow, the UI scale (Ctrl+plus) separate from the map's
+//! zoom, and the UI scale, theme and panels kept between runs.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nimscope::ui::app::{App, MIN_MAP_WIDTH};
+
+fn sized(w: f32, h: f32) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .with_max_steps(32)
+        .build_ui_state(
+            |ui, app: &mut App| {
+                app.advance(ui.ctx());
+                app.ui_root(ui)
+            },
+            App::new(1 << 30),
+        )
+}
+
+fn map_width(h: &Harness<'static, App>) -> f32 {
+    h.state().map_state.last_rect.expect("the map is drawn").width()
+}
+
+/// At 800 × 600, and at UI scale 1.5 on 1280 × 800, the map keeps most of the room.
+#[test]
+fn the_map_keeps_its_room_in_a_small_window_and_at_ui_scale_1_5() {
+    let mut h = sized(800.0, 600.0);
+    h.step();
+    h.step();
+    let w = map_width(&h);
+    assert!(w >= MIN_MAP_WIDTH * 0.8, "the map is {w} points wide of 800");
+    let mut h = sized(1280.0, 800.0);
+    h.step();
+    h.step();
+    let before = map_width(&h);
+    h.ctx.set_zoom_factor(1.5);
+    h.step();
+    h.step();
+    let w = map_width(&h);
+    let window = 1280.0 / 1.5;
+    assert!(
+        w >= window * 0.4,
+        "at UI scale 1.5 the map is {w} of {window} points (was {before})"
+    );
+}
+
+/// The panels fold with F2 and F3 and with the buttons above the map, and come back.
+#[test]
+fn the_side_panels_fold_with_a_key_and_a_button() {
+    let mut h = sized(1280.0, 800.0);
+    h.step();
+    h.step();
+    let both = map_width(&h);
+    assert!(h.state().panels_shown.rulesets.is_some() && h.state().panels_shown.inspector.is_some());
+    h.key_press(egui::Key::F2);
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.rulesets.is_none());
+    assert!(map_width(&h) > both + 100.0);
+    h.get_by_label("Hide inspector").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_none());
+    h.get_by_label("Show rulesets").click();
+    h.key_press(egui::Key::F3);
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.rulesets.is_some() && h.state().panels_shown.inspector.is_some());
+}
+
+/// Ctrl+plus scales the text, not the map: the cells a pixel shows stay.
+#[test]
+fn the_ui_scale_does_not_zoom_the_map() {
+    let mut h = sized(1280.0, 800.0);
+    h.step();
+    h.step();
+    let cells_per_pixel = h.state().map_state.cells_per_pixel();
+    h.ctx.set_zoom_factor(1.5);
+    h.step();
+    h.step();
+    let now = h.state().map_state.cells_per_pixel();
+    assert!(
+        (now - cells_per_pixel).abs() < 1e-9 * cells_per_pixel,
+        "{cells_per_pixel} → {now}"
+    );
+    // the map's own zoom still works on plain + and -
+    h.key_press(egui::Key::Minus);
+    h.step();
+    assert!(h.state().map_state.cells_per_pixel() > now);
+}
+
+/// The UI scale, the light theme and the folded panels come back on the next start.
+#[test]
+fn the_ui_scale_theme_and_panels_are_remembered() {
+    let dir = std::env::temp_dir().join(format!("nimscope-room-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    {
+        let mut h = sized(1280.0, 800.0);
+        h.state_mut().keep_state_in(dir.clone());
+        h.step();
+        h.ctx.set_zoom_factor(1.5);
+        h.key_press(egui::Key::F3);
+        h.step();
+        h.get_by_label("View").click();
+        h.run();
+        h.get_by_label("Light theme (slides, projectors)").click();
+        h.step();
+        assert_eq!(h.ctx.theme(), egui::Theme::Light);
+        h.state_mut().write_window_state();
+    }
+    let mut h = sized(1280.0, 800.0);
+    h.state_mut().keep_state_in(dir.clone());
+    h.step();
+    h.step();
+    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    assert_eq!(h.ctx.theme(), egui::Theme::Light);
+    assert!(h.state().prefs.light_theme && !h.state().prefs.show_inspector);
+    assert!(h.state().panels_shown.inspector.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

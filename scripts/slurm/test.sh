@@ -20,7 +20,6 @@ state=${SLURM_TEST_DIR:-/tmp/nimscope-slurm-test}
 [ "$(id -u)" = 0 ] || { echo "test.sh: run as root (it starts munged, slurmctld and slurmd)" >&2; exit 2; }
 "$root/scripts/slurm/setup.sh"
 (cd "$root" && cargo build --quiet --bin nimscope)
-export NIMSCOPE="$root/target/debug/nimscope"
 host=$(hostname -s)
 say() { echo "[$(date -u +%H:%M:%S)] $*"; }
 
@@ -42,6 +41,9 @@ trap cleanup EXIT
 
 rm -rf "$state"
 mkdir -p "$state/munge" "$state/ctld" "$state/d"
+# The tasks run a copy, so that a build during the test does not change the binary under them.
+cp "$root/target/debug/nimscope" "$state/nimscope"
+export NIMSCOPE="$state/nimscope"
 chmod 755 "$state"
 # munge: a key of its own, a socket of its own, run as the munge user.
 dd if=/dev/urandom of="$state/munge/munge.key" bs=1024 count=1 status=none
@@ -95,18 +97,19 @@ say "slurmctld (pid $(cat "$state/slurmctld.pid")) and slurmd (pid $(cat "$state
 plan="$state/plan"
 "$NIMSCOPE" cram "$board" "${plan_opts[@]}" --plan "$plan"
 units=$(grep -o '"units":[0-9]*' "$plan/plan.json" | head -1 | cut -d: -f2)
-submitted=$("$root/scripts/slurm/submit.sh" "$plan" --memory-budget 1G)
+# Checkpoints every 10 s, so that the units killed below resume from one.
+submitted=$(CHECKPOINT_EVERY=10 "$root/scripts/slurm/submit.sh" "$plan" --memory-budget 1G)
 say "$submitted"
 array=$(echo "$submitted" | sed -n 's/^units: job \([0-9]*\).*/\1/p')
 combine=$(echo "$submitted" | sed -n 's/.*combine: job \([0-9]*\).*/\1/p')
 started=$(date +%s)
 
-running_task() { squeue -h -j "$array" -t R -o %K | head -1; }
+running_task() { squeue -h -j "$array" -t R -o %K 2>/dev/null | grep -vx "${1:-none}" | head -1 || true; }
 # Kill one running unit after 20 s through the scheduler (requeue: it resumes from its
 # checkpoint), and another after 60 s with SIGKILL (a crash: the task fails and requeues itself).
 requeued=""; crashed=""
 while :; do
-  st=$(scontrol show job "$combine" -o 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+  st=$(scontrol show job "$combine" -o 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 || true)
   case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT) break ;; esac
   now=$(( $(date +%s) - started ))
   if [ -z "$requeued" ] && [ "$now" -ge 20 ]; then
@@ -116,9 +119,11 @@ while :; do
     fi
   fi
   if [ -z "$crashed" ] && [ "$now" -ge 60 ]; then
-    k=$(squeue -h -j "$array" -t R -o %K | grep -vx "${requeued:-x}" | head -1)
+    k=$(running_task "$requeued")
     if [ -n "$k" ]; then
-      pids=$(scontrol listpids "${array}_$k" 2>/dev/null | awk 'NR > 1 { print $1 }')
+      # listpids takes the task's own job id, not ARRAY_TASK.
+      id=$(squeue -h -j "$array" -t R -o "%K %A" 2>/dev/null | awk -v k="$k" '$1 == k { print $2 }' || true)
+      pids=$(scontrol listpids "$id" 2>/dev/null | awk 'NR > 1 { print $1 }' || true)
       for p in $pids; do
         if [ "$(cat /proc/"$p"/comm 2>/dev/null)" = nimscope ]; then
           kill -KILL "$p" && crashed=$k && say "killed unit $k's nimscope (pid $p) with SIGKILL"
@@ -134,8 +139,8 @@ say "combine job $combine: $st after ${wall} s"
 [ "$st" = COMPLETED ] || { tail -n 3 "$plan"/logs/*.out >&2; exit 1; }
 answered=$(ls "$plan/answers" | wc -l)
 say "units: $units planned, $answered answered, $(( units - answered )) skipped as implied"
-grep -h "^unit [0-9]*: .* s user" "$plan"/logs/unit-*.out | awk '{ u += $3; w += $9 } END { printf "units: %.1f s user in all, %.1f s of task wall clock in all\n", u, w }'
-grep -h "requeued\|resuming" "$plan"/logs/unit-*.out || true
+grep -h "^unit [0-9]*: .* s user" "$plan"/logs/unit-*.out | awk '{ u += $3 + $6; w += $9; n++ } END { printf "units: %d runs, %.1f s of processor time (user + system) in all, %.1f s of task wall clock in all\n", n, u, w }'
+grep -h "requeued\|resuming\|interrupted\|CANCELLED" "$plan"/logs/unit-*.out || true
 echo "combined: $(cat "$plan/result.json")"
 cleanup
 trap - EXIT

@@ -194,7 +194,7 @@ fn run_unit(
     };
     let started = Instant::now();
     let (cram, push_cram) = eval.cram_solvers();
-    let mut solve = || -> anyhow::Result<(Fact, u64)> {
+    let mut solve = || -> anyhow::Result<(Fact, store::Imported)> {
         let got = if no_proven {
             store::Imported::default()
         } else {
@@ -204,10 +204,10 @@ fn run_unit(
             eprintln!("warning: {w}");
         }
         let fact = solve_unit(&plan, k, cram, push_cram, control)?;
-        Ok((fact, got.entries))
+        Ok((fact, got))
     };
     let result = solve();
-    let (fact, loaded) = checkpoint::finish(saving, result)?;
+    let (fact, imported) = checkpoint::finish(saving, result)?;
     let seconds = started.elapsed().as_secs_f64();
     let (cram, push_cram) = eval.cram_solvers();
     let expanded = if push {
@@ -217,9 +217,9 @@ fn run_unit(
     };
     // The proven values before the answer: a unit killed between the two runs again.
     if !no_proven {
-        store::export(dir, &plan, k, cram, push_cram, control)?;
+        store::export(dir, &plan, k, &imported, cram, push_cram, control)?;
     }
-    let a = answer::UnitAnswer::new(&plan, k, fact, seconds, expanded, loaded);
+    let a = answer::UnitAnswer::new(&plan, k, fact, seconds, expanded, imported.entries);
     answer::write(dir, &a)?;
     print_answer(out, &a, "answered", common.json)
 }

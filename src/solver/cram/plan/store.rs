@@ -1,6 +1,6 @@
-//! Proven values shared between units, never the table: after its search a unit writes the
-//! exact values of the largest components it proved (Cram) or the facts its table holds about
-//! the largest positions (Push Cram outcomes and values) to a file of its own,
+//! Proven values shared between units, never the table: after its search a unit writes what it
+//! proved about the largest components (Cram: exact values, and values a component does not
+//! have) or positions (Push Cram: outcomes and values) to a file of its own,
 //! `DIR/proven/unit-K.bin`, and a unit loads every other unit's file into its table before it
 //! starts, so later units look up what earlier ones proved. (SPOTS shares proven nimbers
 //! between its workers in the same way.) Each file is written once, atomically, by the unit
@@ -36,8 +36,8 @@ const MAX_HEADER: usize = 4096;
 /// search finds them again in microseconds, and there are many.
 pub const MIN_CELLS: u32 = 12;
 
-/// Most entries one unit writes (the largest first): 27 bytes each, so at most 7 MB a unit.
-pub const MAX_ENTRIES: usize = 1 << 18;
+/// Most entries one unit writes (the largest first): 27 bytes each, so at most 28 MB a unit.
+pub const MAX_ENTRIES: usize = 1 << 20;
 
 /// Largest file read.
 const MAX_FILE_BYTES: u64 = (MAX_HEADER + ENTRY_BYTES * MAX_ENTRIES + 4) as u64 + (1 << 10);
@@ -51,7 +51,12 @@ struct Header {
     entries: u64,
 }
 
-/// One stored fact: key, tag (Cram: the key's width), cells, payload (Cram: the value).
+/// Set in a Cram entry's tag (above the width) when the payload is a set of values the
+/// component does not have (bit `v`: not `v`) rather than its value.
+const EXCLUDED: u16 = 1 << 15;
+
+/// One stored fact: key, tag (Cram: the key's width, and [`EXCLUDED`]), cells, payload (Cram:
+/// the value, or the values excluded).
 type Entry = (u128, u16, u8, u64);
 
 /// The folder of the proven values, and unit `k`'s file in it.
@@ -65,10 +70,13 @@ pub fn proven_path(dir: &Path, k: usize) -> PathBuf {
 
 /// Writes what the solver of `plan`'s game proved about large positions as unit `k`'s file;
 /// returns the number of entries.
+/// Entries that `imported` loaded from other units are left out: each fact is written once,
+/// by the unit that proved it (else every file would repeat all the earlier ones).
 pub fn export(
     dir: &Path,
     plan: &Plan,
     k: usize,
+    imported: &Imported,
     cram: &mut CramSolver,
     push: &mut PushCramSolver,
     control: &Control,
@@ -77,8 +85,11 @@ pub fn export(
     match plan.game {
         CramGame::Cram => cram.tables(control)?.for_each_entry(|key, w, fact| {
             let cells = key.count_ones();
-            if let (Ok(v), true) = (fact, cells >= MIN_CELLS) {
-                entries.push((key, w as u16, cells as u8, v as u64));
+            if cells >= MIN_CELLS {
+                entries.push(match fact {
+                    Ok(v) => (key, w as u16, cells as u8, v as u64),
+                    Err(set) => (key, w as u16 | EXCLUDED, cells as u8, set),
+                });
             }
         }),
         CramGame::PushCram => push.shared_table(control)?.for_each_entry(|key, tag, prio, payload| {
@@ -87,6 +98,7 @@ pub fn export(
             }
         }),
     }
+    entries.retain(|&(key, tag, _, payload)| imported.seen.get(&(key, tag)) != Some(&payload));
     // The largest first; the order is the file's, so the same table writes the same file.
     entries.sort_unstable_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0)));
     entries.truncate(MAX_ENTRIES);
@@ -116,6 +128,10 @@ pub fn export(
     Ok(entries.len() as u64)
 }
 
+/// Most entries a unit loads (the files of the lowest unit numbers first): 27 bytes each in
+/// the files, some 50 in memory while the unit runs.
+pub const MAX_IMPORT: u64 = 1 << 22;
+
 /// What [`import`] loaded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Imported {
@@ -125,6 +141,8 @@ pub struct Imported {
     pub entries: u64,
     /// One line for each file left out.
     pub warnings: Vec<String>,
+    /// The entries loaded, by key and tag, for [`export`] to leave out.
+    pub seen: std::collections::HashMap<(u128, u16), u64>,
 }
 
 /// Loads every unit's proven values but unit `k`'s own into the solver of `plan`'s game.
@@ -148,11 +166,16 @@ pub fn import(
     units.sort_unstable();
     for u in units {
         let path = proven_path(dir, u);
+        if out.entries >= MAX_IMPORT {
+            break;
+        }
         match read(&path, plan, u) {
             Ok(entries) => {
                 out.files += 1;
                 out.entries += entries.len() as u64;
                 store(plan.game, &entries, cram, push, control)?;
+                out.seen
+                    .extend(entries.iter().map(|&(key, tag, _, payload)| ((key, tag), payload)));
             }
             Err(e) => out.warnings.push(format!("{e}; left out")),
         }
@@ -171,8 +194,17 @@ fn store(
         CramGame::Cram => {
             let tables = cram.tables(control)?;
             let mut filled = Filled::default();
-            for &(key, w, _, v) in entries {
-                tables.restore(key, w as usize, Ok(v as u32), &mut filled);
+            for &(key, tag, _, payload) in entries {
+                let w = (tag & !EXCLUDED) as usize;
+                if !(1..=128).contains(&w) {
+                    continue;
+                }
+                let fact = if tag & EXCLUDED != 0 {
+                    Err(payload)
+                } else {
+                    Ok(payload as u32)
+                };
+                tables.restore(key, w, fact, &mut filled);
             }
             tables.flush(&mut filled);
         }

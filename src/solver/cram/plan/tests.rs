@@ -41,18 +41,18 @@ fn run_unit(dir: &Path, plan: &Plan, k: usize, share: bool) -> bool {
     }
     let control = Control::with_budget(64 << 20);
     let (mut cram, mut push) = (CramSolver::new().with_threads(1), PushCramSolver::new());
-    let loaded = if share {
+    let got = if share {
         let got = store::import(dir, plan, k, &mut cram, &mut push, &control).unwrap();
         assert!(got.warnings.is_empty(), "{:?}", got.warnings);
-        got.entries
+        got
     } else {
-        0
+        store::Imported::default()
     };
     let fact = solve_unit(plan, k, &mut cram, &mut push, &control).unwrap();
     if share {
-        store::export(dir, plan, k, &mut cram, &mut push, &control).unwrap();
+        store::export(dir, plan, k, &got, &mut cram, &mut push, &control).unwrap();
     }
-    answer::write(dir, &UnitAnswer::new(plan, k, fact, 0.0, 0, loaded)).unwrap();
+    answer::write(dir, &UnitAnswer::new(plan, k, fact, 0.0, 0, got.entries)).unwrap();
     true
 }
 
@@ -262,18 +262,21 @@ fn killed_and_rerun(dir: &Path, plan: &Plan, k: usize, rng: &mut Lcg) -> (Fact, 
             CramGame::Cram => Checkpoint::for_cram(&ckpt, &b, &mut cram, &control).unwrap(),
             CramGame::PushCram => Checkpoint::for_push_cram(&ckpt, &b, &mut push, &control).unwrap(),
         };
-        store::import(dir, plan, k, &mut cram, &mut push, &control).unwrap();
+        let got = store::import(dir, plan, k, &mut cram, &mut push, &control).unwrap();
         let killer = control.clone();
         let after = Duration::from_micros(100 + rng.below(5_000) * (run as u64));
-        let timer = std::thread::spawn(move || {
-            std::thread::sleep(after);
-            killer.cancel();
-        });
+        let timer = std::thread::Builder::new()
+            .name("unit-killer".into())
+            .spawn(move || {
+                std::thread::sleep(after);
+                killer.cancel();
+            })
+            .unwrap();
         let result = solve_unit(plan, k, &mut cram, &mut push, &control);
         timer.join().unwrap();
         match result {
             Ok(fact) => {
-                store::export(dir, plan, k, &mut cram, &mut push, &Control::new()).unwrap();
+                store::export(dir, plan, k, &got, &mut cram, &mut push, &Control::new()).unwrap();
                 answer::write(dir, &UnitAnswer::new(plan, k, fact, 0.0, 0, 0)).unwrap();
                 return (fact, run);
             }

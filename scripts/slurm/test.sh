@@ -11,6 +11,8 @@
 # the way (one requeued by the scheduler, one killed with SIGKILL, which the task script
 # requeues itself), waits for the combine step, compares its result with
 # `nimscope cram BOARD --json`, and stops the daemons it started (also on failure).
+# REQUEUE_AFTER and KILL_AFTER (seconds, default 20 and 60) set when the two kills happen;
+# Slurm holds a requeued task for about two minutes (BeginTime) before it runs again.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 board=${1:-5x9}
@@ -105,20 +107,20 @@ combine=$(echo "$submitted" | sed -n 's/.*combine: job \([0-9]*\).*/\1/p')
 started=$(date +%s)
 
 running_task() { squeue -h -j "$array" -t R -o %K 2>/dev/null | grep -vx "${1:-none}" | head -1 || true; }
-# Kill one running unit after 20 s through the scheduler (requeue: it resumes from its
-# checkpoint), and another after 60 s with SIGKILL (a crash: the task fails and requeues itself).
+# Kill one running unit after $REQUEUE_AFTER (20) s through the scheduler (requeue: it resumes from its
+# checkpoint), and another after $KILL_AFTER (60) s with SIGKILL (a crash: the task fails and requeues itself).
 requeued=""; crashed=""
 while :; do
   st=$(scontrol show job "$combine" -o 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 || true)
   case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT) break ;; esac
   now=$(( $(date +%s) - started ))
-  if [ -z "$requeued" ] && [ "$now" -ge 20 ]; then
+  if [ -z "$requeued" ] && [ "$now" -ge "${REQUEUE_AFTER:-20}" ]; then
     k=$(running_task)
     if [ -n "$k" ]; then
       scontrol requeue "${array}_$k" && requeued=$k && say "requeued running unit $k (the scheduler kills it; it runs again from its checkpoint)"
     fi
   fi
-  if [ -z "$crashed" ] && [ "$now" -ge 60 ]; then
+  if [ -z "$crashed" ] && [ "$now" -ge "${KILL_AFTER:-60}" ]; then
     k=$(running_task "$requeued")
     if [ -n "$k" ]; then
       # listpids takes the task's own job id, not ARRAY_TASK.

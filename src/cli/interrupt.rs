@@ -1,4 +1,4 @@
-//! Ctrl+C for every command: the first one sets a flag instead of ending the process, and the
+//! Ctrl+C (and SIGTERM) for every command: the first one sets a flag instead of ending the process, and the
 //! command's watcher ([`super::progress`]) cancels the job, which stops at its next check and
 //! reports "interrupted" (a checkpointed Cram search saves first and says how to resume). A
 //! second Ctrl+C ends the process at once (the handler restores the default on its first
@@ -12,20 +12,22 @@ mod imp {
 
     static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-    extern "C" fn on_sigint(_: libc::c_int) {
+    extern "C" fn on_sigint(signal: libc::c_int) {
         INTERRUPTED.store(true, Ordering::Relaxed);
         // A second Ctrl+C stops at once. (signal() is async-signal-safe.)
-        // SAFETY: restores the default disposition of SIGINT.
+        // SAFETY: restores the default disposition of the signal caught.
         unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(signal, libc::SIG_DFL);
         }
     }
 
-    /// From now on the first Ctrl+C sets the flag instead of ending the process.
+    /// From now on the first Ctrl+C sets the flag instead of ending the process, and so does
+    /// the first SIGTERM (a scheduler stopping a job: a checkpointed unit saves before it ends).
     pub fn catch() {
         // SAFETY: the handler only stores to an atomic and calls signal().
         unsafe {
             libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
+            libc::signal(libc::SIGTERM, on_sigint as *const () as libc::sighandler_t);
         }
     }
 

@@ -4,6 +4,7 @@
 //! what is wrong and exit status 2, never a panic.
 
 mod checkpoint;
+mod cram_plan;
 mod interrupt;
 pub mod output;
 mod progress;
@@ -140,7 +141,8 @@ pub enum Command {
     /// Cram or Push Cram on a board: value, outcome, and with --moves every placement.
     Cram {
         /// Board: rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7.
-        board: String,
+        #[arg(required_unless_present_any = ["unit", "combine"])]
+        board: Option<String>,
         /// Push Cram: vertical dominoes before the push, horizontal after.
         #[arg(long)]
         push: bool,
@@ -160,6 +162,8 @@ pub enum Command {
         /// Seconds between two saves of the checkpoint.
         #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
         checkpoint_every: u64,
+        #[command(flatten)]
+        plan: cram_plan::PlanArgs,
     },
     /// A figure of a saved session (its map region, sequence or Cram board) as PNG or SVG.
     Export {
@@ -425,7 +429,20 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             json,
             checkpoint,
             checkpoint_every,
+            plan,
         } => {
+            let common = cram_plan::Common {
+                board: board.as_deref(),
+                push,
+                outcome,
+                json,
+                checkpoint: checkpoint.as_deref(),
+                checkpoint_every,
+            };
+            if let Some(result) = cram_plan::run(&plan, &common, control, out) {
+                return result;
+            }
+            let board = board.unwrap_or_default();
             let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
             let p = r
                 .parse_position(&board)

@@ -1,6 +1,6 @@
 //! The integration tests, in one binary so the window's dependencies are linked once: the
 //! layering of the source ([`architecture`]); independent brute forces against the solvers
-//! ([`brute_force`], [`cram_solver`], heap games at scale in [`heap_games`]); the command line
+//! ([`brute_force`], [`cram_solver`], plans of work units in [`cram_plan`], heap games at scale in [`heap_games`]); the command line
 //! as scripts see it ([`cli`], [`check_ranges`], [`terminal_errors`], [`export_paths`]); the
 //! exported map pooled truthfully ([`map_figure`]); maps far from the origin and answers by
 //! their fastest method ([`far_maps`]); misère quotients against the plain misère search
@@ -22,6 +22,7 @@ mod architecture;
 mod brute_force;
 mod check_ranges;
 mod cli;
+mod cram_plan;
 mod cram_solver;
 mod export_paths;
 mod far_maps;

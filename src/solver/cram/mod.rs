@@ -11,7 +11,7 @@
 //! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
 //! board editor shows, and [`progressive`] the same report value first, placements after;
 //! [`checkpoint`] saves a search's table to a file and restores it, so a search survives a
-//! restart.
+//! restart; [`plan`] splits a search into work units that separate processes answer.
 //!
 //! Layout (each file opens with what it holds):
 //! `bits` → `reduce`, `keys` → `expand` → `solver` ← `parallel`; `table` under both solvers;
@@ -23,6 +23,7 @@ mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;
 mod parallel;
+pub mod plan;
 pub mod progressive;
 pub mod push;
 mod push_keys;

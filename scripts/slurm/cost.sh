@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The price of splitting a search into a plan's units, measured on this machine:
+#
+#   scripts/slurm/cost.sh BOARD [--push] [--outcome] [--depth D]
+#
+# prints one row of docs/cluster.md's cost table: the single search's processor time on one
+# thread, the units' total processor time (each unit on one thread, one after another) with and
+# without the proven values they share, and the wall-clock time of the units on two workers
+# (GNU parallel -j 2) with and without them, beside the single search's on two threads. Each
+# combined answer is checked against the single search's. Times are GNU time's (user + system).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+N=${NIMSCOPE:-$root/target/debug/nimscope}
+board=${1:?usage: cost.sh BOARD [--push] [--outcome] [--depth D]}
+shift
+opts=()
+depth=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --depth) depth=$2; shift 2 ;;
+    *) opts+=("$1"); shift ;;
+  esac
+done
+work=$(mktemp -d /tmp/nimscope-cost-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cpu() { awk '{ s += $1 + $2 } END { printf "%.1f", s }' "$1"; }
+# One timed command: appends "user system wall" to $1.
+timed() { local log=$1; shift; /usr/bin/env time -a -o "$log" -f "%U %S %e" "$@" > /dev/null; }
+
+timed "$work/single1" "$N" --threads 1 cram "$board" "${opts[@]}" --json
+timed "$work/single2" "$N" --threads 2 cram "$board" "${opts[@]}" --json
+want=$("$N" cram "$board" "${opts[@]}" --json)
+
+run_plan() { # name, workers, extra unit options
+  local name=$1 jobs=$2; shift 2
+  local dir="$work/$name"
+  "$N" cram "$board" "${opts[@]}" --depth "$depth" --plan "$dir" > /dev/null
+  local units
+  units=$(grep -o '"units":[0-9]*' "$dir/plan.json" | cut -d: -f2)
+  local start end
+  start=$(date +%s.%N)
+  seq 0 $((units - 1)) | parallel --will-cite -j "$jobs" --halt now,fail=1 \
+    /usr/bin/env time -a -o "$work/$name.units" -f "'%U %S %e'" "$N" --threads 1 cram --unit "$dir" {} "$@" > /dev/null
+  end=$(date +%s.%N)
+  local got
+  got=$("$N" cram --combine "$dir" --json)
+  [ "$got" = "$want" ] || { echo "cost.sh: $name combined $got, the single search $want" >&2; exit 1; }
+  echo "$units $(ls "$dir/answers" | wc -l) $(cpu "$work/$name.units") $(echo "$end - $start" | bc)"
+}
+read -r units ran1 cpu_shared _ <<< "$(run_plan shared1 1)"
+read -r _ ran2 cpu_alone _ <<< "$(run_plan alone1 1 --no-proven)"
+read -r _ _ _ wall_shared <<< "$(run_plan shared2 2)"
+read -r _ _ _ wall_alone <<< "$(run_plan alone2 2 --no-proven)"
+single1=$(cpu "$work/single1")
+single2_wall=$(awk '{ print $3 }' "$work/single2")
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+question=value; for o in "${opts[@]}"; do [ "$o" = --outcome ] && question=outcome; done
+game=Cram; for o in "${opts[@]}"; do [ "$o" = --push ] && game="Push Cram"; done
+echo "| $game $board | $question | $depth | $units ($ran1 run) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"

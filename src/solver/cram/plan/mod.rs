@@ -1,0 +1,445 @@
+//! A Cram or Push Cram search split into work units that separate processes answer: the plan
+//! (`nimscope cram BOARD --plan DIR`), one unit (`--unit DIR K`) and the root's value combined
+//! from the units' answers (`--combine DIR`).
+//!
+//! The plan is the game tree of the root down to a fixed depth, as a DAG: positions that the
+//! solver's own keys make equal (the symmetries of the board, the split into components, the
+//! reductions and closed forms of `reduce.rs`; for Push Cram the keys of `push_keys.rs`) are
+//! one node, and positions whose value those give at once are folded into their parent as
+//! known values. Every position left at the plan's depth is a unit: "what is its value?" (a
+//! value plan) or "is it a P-position?" (an outcome plan). An inner node's value is the mex of
+//! its options' values, so the root's value follows from the units' answers bottom-up
+//! ([`Plan::facts`]), which is all `--combine` does. In an outcome plan a node is an
+//! N-position as soon as one option is a P-position, so the answers already given can make
+//! other units irrelevant ([`Plan::needed`]): `--unit` skips those.
+//!
+//! Units share nothing but files: each answer is one small JSON file written atomically
+//! ([`answer`]), and what a unit proved on the way (exact values of large components) goes to
+//! a file of its own that later units load first ([`store`]). Nothing is shared while units
+//! run, so a scheduler may run them in any order, twice, or on different machines.
+//!
+//! Layout: the tree's construction in [`build`], answer files in [`answer`], the proven
+//! values in [`store`]; this file holds the manifest, its checks and the combination.
+
+pub mod answer;
+mod build;
+pub mod store;
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::push::PushCramSolver;
+use super::solver::CramSolver;
+use crate::game::Outcome;
+use crate::game::cram_game::CramGame;
+use crate::game::rules::cram_board::Board;
+use crate::solver::control::{Control, SolveError};
+
+/// The manifest's format tag and version (a reader refuses others).
+pub const PLAN_FORMAT: &str = "nimscope-cram-plan";
+pub const PLAN_VERSION: u32 = 1;
+
+/// The plan's file inside its folder.
+pub const PLAN_FILE: &str = "plan.json";
+
+/// Deepest plan: the tree grows by the number of moves per ply (some 30 to 80).
+pub const MAX_DEPTH: u32 = 4;
+
+/// Most nodes a plan may hold; a deeper plan of a large board is refused before it fills
+/// memory.
+pub const MAX_NODES: usize = 500_000;
+
+/// Largest plan file read back (bytes).
+const MAX_PLAN_BYTES: u64 = 512 << 20;
+
+/// What a plan asks about the root, and each unit about its position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Question {
+    /// The Grundy value.
+    Value,
+    /// Only whether it is a P-position.
+    Outcome,
+}
+
+impl Question {
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::Value => "value",
+            Question::Outcome => "outcome",
+        }
+    }
+}
+
+/// What is known about a position: its value, or only whether its value is 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    Value(u32),
+    IsZero(bool),
+}
+
+impl Fact {
+    pub fn is_zero(self) -> bool {
+        match self {
+            Fact::Value(v) => v == 0,
+            Fact::IsZero(z) => z,
+        }
+    }
+
+    pub fn outcome(self) -> Outcome {
+        if self.is_zero() { Outcome::P } else { Outcome::N }
+    }
+}
+
+/// A node of the plan's tree. Options come before the nodes that list them (ids grow
+/// bottom-up), so one pass in id order settles every node that can be settled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum PlanNode {
+    /// A position left to a unit.
+    Unit { unit: usize },
+    /// A position whose value is the mex of `known` (values of options the plan settled at
+    /// once, the push's among them) and of the values of the nodes `options`.
+    Options { known: Vec<u32>, options: Vec<usize> },
+}
+
+/// One unit: a position (in the board's frame, row for row) and how large it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSpec {
+    /// The position, in the text form of boards.
+    pub board: String,
+    /// Its empty cells.
+    pub cells: u32,
+    /// Its legal moves (before the push, with the push, for Push Cram).
+    pub moves: u32,
+}
+
+/// A plan: what `--plan` writes to `DIR/plan.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    pub format: String,
+    pub version: u32,
+    /// The nimscope that wrote it (answers record theirs; values do not depend on it).
+    pub solver: String,
+    #[serde(with = "crate::game::cram_game::by_name")]
+    pub game: CramGame,
+    /// The root, in the text form of boards.
+    pub board: String,
+    pub question: Question,
+    /// Plies from the root to the units.
+    pub depth: u32,
+    /// How many units (numbered from 0).
+    pub units: usize,
+    /// A hash of everything below: answers name it, so an answer of another plan is refused.
+    pub id: String,
+    /// How the root's answer follows from the units' (for a reader of the file).
+    pub combine: String,
+    /// The root's node.
+    pub root: usize,
+    pub nodes: Vec<PlanNode>,
+    /// Unit `k` is `work[k]`.
+    pub work: Vec<UnitSpec>,
+}
+
+/// Why a plan, an answer or a proven-values file cannot be used. Every message is one line
+/// naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("{}: {error}", path.display())]
+    Io { path: PathBuf, error: std::io::Error },
+    #[error("{}: not a nimscope Cram plan ({why})", path.display())]
+    Foreign { path: PathBuf, why: String },
+    #[error("{}: damaged ({why}); remove it and run the unit again", path.display())]
+    Damaged { path: PathBuf, why: String },
+    #[error("{}: {why}", path.display())]
+    Mismatch { path: PathBuf, why: String },
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+impl PlanError {
+    fn io(path: &Path, error: std::io::Error) -> PlanError {
+        PlanError::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: the plan's id and the answers' check (finds damage, not forgery).
+pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Plan {
+    /// The plan of `board` in `game` down to `depth` plies (1 to [`MAX_DEPTH`]).
+    pub fn new(game: CramGame, board: &Board, question: Question, depth: u32) -> Result<Plan, PlanError> {
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(PlanError::Refused(format!(
+                "--depth {depth}: a plan goes 1 to {MAX_DEPTH} plies deep"
+            )));
+        }
+        let (root, nodes, work) = build::build(game, board, question, depth)?;
+        let mut plan = Plan {
+            format: PLAN_FORMAT.into(),
+            version: PLAN_VERSION,
+            solver: format!("nimscope {}", crate::GIT_COMMIT_VERSION),
+            game,
+            board: board.to_string(),
+            question,
+            depth,
+            units: work.len(),
+            id: String::new(),
+            combine: match question {
+                Question::Value => "a position's value is the mex of its options' values (known ones and those of its option nodes), from the units up to the root".into(),
+                Question::Outcome => "a position is a P-position when none of its options is one (known values of 0 included), from the units up to the root".into(),
+            },
+            root,
+            nodes,
+            work,
+        };
+        plan.id = plan.compute_id();
+        Ok(plan)
+    }
+
+    fn compute_id(&self) -> String {
+        let mut copy = self.clone();
+        copy.id.clear();
+        copy.solver.clear();
+        let text = serde_json::to_string(&copy).unwrap_or_default();
+        format!("{:016x}", fnv64(text.as_bytes()))
+    }
+
+    /// The root's board.
+    pub fn root_board(&self) -> Result<Board, PlanError> {
+        self.board
+            .parse()
+            .map_err(|e| PlanError::Refused(format!("plan board {}: {e}", self.board)))
+    }
+
+    /// Unit `k`'s board.
+    pub fn unit_board(&self, k: usize) -> Result<Board, PlanError> {
+        let spec = self.work.get(k).ok_or_else(|| {
+            PlanError::Refused(format!("unit {k}: the plan has {} units, numbered from 0", self.units))
+        })?;
+        spec.board
+            .parse()
+            .map_err(|e| PlanError::Refused(format!("unit {k}'s board {}: {e}", spec.board)))
+    }
+
+    /// Writes the plan to `dir/plan.json` (atomically), creating `dir`. A folder that holds
+    /// another plan is refused (its answers belong to that one).
+    pub fn save(&self, dir: &Path) -> Result<(), PlanError> {
+        std::fs::create_dir_all(dir).map_err(|e| PlanError::io(dir, e))?;
+        let path = dir.join(PLAN_FILE);
+        if path.exists() {
+            let old = Plan::load(dir)?;
+            if old.id == self.id {
+                return Ok(());
+            }
+            return Err(PlanError::Mismatch {
+                path,
+                why: format!(
+                    "holds another plan ({} {} by {}, depth {}); give another folder",
+                    old.game.name(),
+                    old.board,
+                    old.question.name(),
+                    old.depth
+                ),
+            });
+        }
+        let mut text = serde_json::to_vec(self).map_err(|e| PlanError::Refused(e.to_string()))?;
+        text.push(b'\n');
+        crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
+            std::io::Write::write_all(f, &text)
+        })
+        .map_err(|e| PlanError::io(&path, e))
+    }
+
+    /// Reads and checks `dir/plan.json`: its format, its id, and that its tree is whole.
+    pub fn load(dir: &Path) -> Result<Plan, PlanError> {
+        let path = dir.join(PLAN_FILE);
+        let bytes = crate::files::read_bounded(&path, MAX_PLAN_BYTES, "a plan").map_err(|e| PlanError::io(&path, e))?;
+        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| PlanError::Foreign {
+            path: path.clone(),
+            why: format!("not JSON: {e}"),
+        })?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(PLAN_FORMAT) {
+            return Err(PlanError::Foreign {
+                path,
+                why: format!("no \"format\": \"{PLAN_FORMAT}\""),
+            });
+        }
+        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        if version != PLAN_VERSION as u64 {
+            return Err(PlanError::Mismatch {
+                path,
+                why: format!("plan format {version}; this nimscope reads {PLAN_VERSION}"),
+            });
+        }
+        let plan: Plan = serde_json::from_value(value).map_err(|e| PlanError::Damaged {
+            path: path.clone(),
+            why: e.to_string(),
+        })?;
+        let damaged = |why: String| PlanError::Damaged {
+            path: path.clone(),
+            why,
+        };
+        if plan.compute_id() != plan.id {
+            return Err(damaged("its contents do not match its id".into()));
+        }
+        plan.check_tree().map_err(damaged)?;
+        Ok(plan)
+    }
+
+    /// Every option before its node, every unit once, the root last.
+    fn check_tree(&self) -> Result<(), String> {
+        if self.units != self.work.len() {
+            return Err(format!("{} units listed, {} said", self.work.len(), self.units));
+        }
+        if self.root + 1 != self.nodes.len() {
+            return Err("the root is not the last node".into());
+        }
+        let mut seen = vec![false; self.units];
+        for (i, node) in self.nodes.iter().enumerate() {
+            match node {
+                PlanNode::Unit { unit } => match seen.get_mut(*unit) {
+                    Some(s) if !*s => *s = true,
+                    _ => return Err(format!("node {i}: unit {unit} out of range or listed twice")),
+                },
+                PlanNode::Options { options, .. } => {
+                    if let Some(o) = options.iter().find(|&&o| o >= i) {
+                        return Err(format!("node {i}: option {o} does not come before it"));
+                    }
+                }
+            }
+        }
+        match seen.iter().position(|s| !s) {
+            Some(k) => Err(format!("unit {k} is in no node")),
+            None => Ok(()),
+        }
+    }
+
+    /// What is known about every node from the units' answers (`answers[k]`: unit `k`'s, if
+    /// given), in node order.
+    pub fn facts(&self, answers: &[Option<Fact>]) -> Vec<Option<Fact>> {
+        let mut facts: Vec<Option<Fact>> = Vec::with_capacity(self.nodes.len());
+        for node in &self.nodes {
+            let fact = match node {
+                PlanNode::Unit { unit } => answers.get(*unit).copied().flatten(),
+                PlanNode::Options { known, options } => {
+                    let of = |o: &usize| facts[*o];
+                    match self.question {
+                        Question::Value => options.iter().map(of).collect::<Option<Vec<Fact>>>().and_then(|fs| {
+                            let mut values: Vec<u32> = known.clone();
+                            for f in fs {
+                                match f {
+                                    Fact::Value(v) => values.push(v),
+                                    // An outcome answer in a value plan is refused when
+                                    // read; it settles nothing here.
+                                    Fact::IsZero(_) => return None,
+                                }
+                            }
+                            Some(Fact::Value(mex(&values)))
+                        }),
+                        Question::Outcome => {
+                            if known.contains(&0) || options.iter().any(|o| of(o).is_some_and(Fact::is_zero)) {
+                                Some(Fact::IsZero(false))
+                            } else if options.iter().all(|o| of(o).is_some()) {
+                                Some(Fact::IsZero(true))
+                            } else {
+                                None
+                            }
+                        }
+                    }
+                }
+            };
+            facts.push(fact);
+        }
+        facts
+    }
+
+    /// The root's answer, if the answers settle it.
+    pub fn root_fact(&self, answers: &[Option<Fact>]) -> Option<Fact> {
+        self.facts(answers)[self.root]
+    }
+
+    /// The units still needed to settle the root, in order: those without an answer that
+    /// some unsettled path from the root reaches (a settled node's other options are not
+    /// needed).
+    pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<usize> {
+        let facts = self.facts(answers);
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![self.root];
+        let mut out = Vec::new();
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) || facts[i].is_some() {
+                continue;
+            }
+            match &self.nodes[i] {
+                PlanNode::Unit { unit } => out.push(*unit),
+                PlanNode::Options { options, .. } => stack.extend(options.iter().copied()),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether the root is a bluff position (every move wins), when the answers settle every
+    /// option of the root's value (a value plan).
+    pub fn root_bluff(&self, answers: &[Option<Fact>]) -> Option<bool> {
+        let facts = self.facts(answers);
+        let PlanNode::Options { known, options } = &self.nodes[self.root] else {
+            return None;
+        };
+        let root = facts[self.root]?;
+        if root.is_zero() || (known.is_empty() && options.is_empty()) {
+            return Some(false);
+        }
+        let mut all_zero = known.iter().all(|&v| v == 0);
+        for o in options {
+            all_zero &= facts[*o]?.is_zero();
+        }
+        Some(all_zero)
+    }
+}
+
+/// The smallest value not in `values`.
+fn mex(values: &[u32]) -> u32 {
+    let mut v = 0;
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    for x in sorted {
+        if x == v {
+            v += 1;
+        } else if x > v {
+            break;
+        }
+    }
+    v
+}
+
+/// Answers unit `k` of `plan` with the solvers (whose tables may hold a checkpoint's and the
+/// proven values already): the same search `nimscope cram` runs on the unit's board.
+pub fn solve_unit(
+    plan: &Plan,
+    k: usize,
+    cram: &mut CramSolver,
+    push: &mut PushCramSolver,
+    control: &Control,
+) -> Result<Fact, PlanError> {
+    let board = plan.unit_board(k)?;
+    Ok(match (plan.game, plan.question) {
+        (CramGame::Cram, Question::Value) => Fact::Value(cram.value(&board, control)?),
+        (CramGame::Cram, Question::Outcome) => Fact::IsZero(cram.outcome(&board, control)? == Outcome::P),
+        (CramGame::PushCram, Question::Value) => Fact::Value(push.value(&board, control)?),
+        (CramGame::PushCram, Question::Outcome) => Fact::IsZero(push.outcome(&board, control)? == Outcome::P),
+    })
+}

@@ -159,6 +159,13 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
         rects(max, |r, c| c == 4 && r % 2 == 1),
         |b| expect(&mut s, b, Outcome::P, control),
     ));
+    rows.extend(push_cram_conjectures(max, &mut s, control));
+    rows
+}
+
+/// Seed 003's Conjectures 5.0.3 on Push Cram boards of at most `max` cells.
+fn push_cram_conjectures(max: usize, s: &mut PushCramSolver, control: &Control) -> Vec<CheckRow> {
+    let mut rows = Vec::new();
     let conj = "seed 003 Conj 5.0.3";
     rows.push(run(
         control,
@@ -171,7 +178,7 @@ pub fn check_push_cram(max_cells: usize, control: &Control) -> Vec<CheckRow> {
             )
         },
         rects(max, |r, c| r == 3 && c % 2 == 1),
-        |b| expect(&mut s, b, Outcome::N, control),
+        |b| expect(s, b, Outcome::N, control),
     ));
     rows.push(run(
         control,

@@ -4,7 +4,10 @@
 //! what is wrong and exit status 2, never a panic.
 
 mod checkpoint;
+mod cram;
 mod cram_plan;
+mod export;
+mod grid;
 mod interrupt;
 pub mod output;
 mod progress;
@@ -16,12 +19,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::figure::{Background, Format, make_figure, write_figure_as};
 use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation, has_sequence};
-use crate::game::{Outcome, Position, Ruleset};
-use crate::session::Session;
-use crate::solver::grid;
+use crate::game::{Position, Ruleset};
+
 use crate::solver::{Control, Evaluator, sequence};
 
 /// Exit status for bad input, refused jobs and failed computations.
@@ -103,28 +104,7 @@ pub enum Command {
         offset: u64,
     },
     /// Values of a rectangle: one line per row a, the values G(a,b) for b in the columns.
-    Grid {
-        #[arg(required_unless_present = "rule_file")]
-        ruleset: Option<String>,
-        /// Read the ruleset expression from FILE.
-        #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
-        rule_file: Option<std::path::PathBuf>,
-        /// Half-open row range A..B.
-        #[arg(long, value_parser = parse_range)]
-        rows: Range<u64>,
-        /// Half-open column range C..D.
-        #[arg(long, value_parser = parse_range)]
-        cols: Range<u64>,
-        /// Fixed heaps of a slice of a game on more heaps, e.g. 1,_,_ for Zeruclid (1,a,b).
-        #[arg(long)]
-        slice: Option<String>,
-        #[arg(long, value_enum, default_value_t = GridFormat::Csv)]
-        format: GridFormat,
-        /// Each cell's outcome instead of its value: 0 for a P-position, 1 for an N-position
-        /// (Wythoff's anywhere in the plane, from its P-positions' closed form).
-        #[arg(long)]
-        outcome: bool,
-    },
+    Grid(grid::GridArgs),
     /// Values G(n) for 0 ≤ n < N of a one-heap ruleset, with the certified period.
     Seq {
         #[arg(required_unless_present = "rule_file")]
@@ -166,34 +146,7 @@ pub enum Command {
         plan: cram_plan::PlanArgs,
     },
     /// A figure of a saved session (its map region, sequence or Cram board) as PNG or SVG.
-    Export {
-        /// The session file (RON), e.g. sessions/euclid-winning-pairs.ron.
-        session: std::path::PathBuf,
-        /// The file to write (replaced atomically): `.png` or `.svg`, unless --format says.
-        #[arg(short, long)]
-        output: std::path::PathBuf,
-        /// The file format (default: from the output's extension, PNG without one).
-        #[arg(long, value_enum)]
-        format: Option<FigureFormat>,
-        /// Width of the picture in pixels (default: the session's figure width).
-        #[arg(long)]
-        width: Option<u32>,
-        /// Pixels per cell instead of a width, e.g. 4.
-        #[arg(long, conflicts_with = "width")]
-        scale: Option<f64>,
-        /// Leave out the axes and their tick labels.
-        #[arg(long)]
-        no_axes: bool,
-        /// Leave out the legend.
-        #[arg(long)]
-        no_legend: bool,
-        /// Title text ('-' for none; default: the session's, else the ruleset).
-        #[arg(long)]
-        title: Option<String>,
-        /// Transparent background instead of white.
-        #[arg(long)]
-        transparent: bool,
-    },
+    Export(export::ExportArgs),
     /// The move language of typed rules (`rule(…)`): its syntax, and with --examples the rules
     /// of the literature written in it, each exactly as it is typed as a RULESET.
     Rules {
@@ -350,56 +303,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             let page = Evaluator::new().options_page(&r, &p, offset.into(), limit, control)?;
             output::moves_page(out, &page, json)?;
         }
-        Command::Grid {
-            ruleset,
-            rule_file,
-            rows,
-            cols,
-            slice,
-            format,
-            outcome,
-        } => {
-            let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
-            if rows.is_empty() || cols.is_empty() {
-                // an empty CSV would be a success that says nothing
-                anyhow::bail!(
-                    "rows {}..{} and columns {}..{} hold no cell (ranges are half-open: --rows 0..4 is rows 0 to 3)",
-                    rows.start,
-                    rows.end,
-                    cols.start,
-                    cols.end
-                );
-            }
-            if slice.is_none() && quotient::is_misere_octal(&r) {
-                // the collections {a, b} of a misère octal game: outcomes by its quotient
-                return quotient::grid(out, &r, rows, cols, format, control);
-            }
-            let asked = match &slice {
-                Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
-                None => Layout::Plain,
-            };
-            let layout = match Presentation::of(&r, &asked) {
-                Presentation::Map(layout) => layout,
-                Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),
-                Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
-                Presentation::NeedsSlice => {
-                    anyhow::bail!("{r} is played on three or more heaps: give a slice, e.g. --slice 1,_,_")
-                }
-                Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
-            };
-            if let Some(s) = &slice {
-                // a probe cell tells a slice of the wrong length from a game's own limits
-                let probe = layout.position(&r, crate::game::Cell::new(1, 1));
-                r.check_position(&probe)
-                    .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
-            }
-            let g = if outcome {
-                grid::outcomes(&r, &layout, rows, cols, control)?
-            } else {
-                grid::grid(&r, &layout, rows, cols, control)?
-            };
-            output::grid(out, &g, format, outcome)?;
-        }
+        Command::Grid(args) => grid::run(args, control, out)?,
         Command::Seq {
             ruleset,
             rule_file,
@@ -442,110 +346,9 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
             if let Some(result) = cram_plan::run(&plan, &common, control, out) {
                 return result;
             }
-            let board = board.unwrap_or_default();
-            let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
-            let p = r
-                .parse_position(&board)
-                .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
-            // The command's searches may be long (record hunts): their tables may fill half the
-            // budget (they start small and grow as they fill).
-            let mut eval = Evaluator::with_cram_table_bytes(control.memory_budget() / 2);
-            let saving = match &checkpoint {
-                Some(path) => Some(checkpoint::start(
-                    path,
-                    push,
-                    &p,
-                    &mut eval,
-                    control,
-                    std::time::Duration::from_secs(checkpoint_every),
-                )?),
-                None => None,
-            };
-            if outcome {
-                let mut decide = || -> anyhow::Result<Outcome> {
-                    let Position::Board(b) = &p else {
-                        anyhow::bail!("board '{board}': not a board before the push")
-                    };
-                    let (cram, push_cram) = eval.cram_solvers();
-                    Ok(if push {
-                        push_cram.outcome(b, control)?
-                    } else {
-                        cram.outcome(b, control)?
-                    })
-                };
-                let result = decide();
-                let o = checkpoint::finish(saving, result)?;
-                output::cram_outcome(out, &r, &p, o, json)?;
-                return Ok(());
-            }
-            let mirrored = if moves { mirror_options(&r, &p) } else { None };
-            let mut solve = || -> anyhow::Result<_> {
-                let g = eval.value(&r, &p, control)?;
-                // Option values only when they are listed: a board's value can be known at
-                // once (2x64 by symmetry) while its options need searches.
-                let summary = eval.cram_summary(&r, &p, g, control)?;
-                let opts = if moves && mirrored.is_none() {
-                    Some(eval.options(&r, &p, control)?)
-                } else {
-                    None
-                };
-                Ok((g, summary, opts))
-            };
-            let result = solve();
-            let (g, summary, opts) = checkpoint::finish(saving, result)?;
-            output::cram(out, &r, &p, g, &summary, opts.as_deref(), push, json)?;
-            if let Some(page) = mirrored {
-                output::moves_page(out, &page, json)?;
-                if !json {
-                    writeln!(out, "{MIRROR}")?;
-                }
-            }
+            cram::board(&common, moves, control, out)?;
         }
-        Command::Export {
-            session,
-            output,
-            format,
-            width,
-            scale,
-            no_axes,
-            no_legend,
-            title,
-            transparent,
-        } => {
-            let s = Session::load(&session)?;
-            refuse_to_overwrite(&session, &output)?;
-            let format = match format {
-                Some(FigureFormat::Png) => Format::Png,
-                Some(FigureFormat::Svg) => Format::Svg,
-                None => Format::of_path(&output)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", escape(&output.display().to_string())))?,
-            };
-            let mut style = s.figure.clone();
-            style.width = width.unwrap_or(style.width);
-            style.axes &= !no_axes;
-            style.legend &= !no_legend;
-            if let Some(t) = title {
-                style.title = t;
-            }
-            if transparent {
-                style.background = Background::Transparent;
-            }
-            let spec = s
-                .figure_spec(style, scale)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
-            let figure = make_figure(&spec, control)?;
-            write_figure_as(&figure, &output, format, control)?;
-            // `-o /dev/stdout`: the figure is the output, with nothing after it
-            if !is_stdout(&output) {
-                writeln!(
-                    out,
-                    "{}: {}×{} pixels",
-                    escape(&output.display().to_string()),
-                    figure.width(),
-                    figure.height()
-                )?;
-            }
-        }
+        Command::Export(args) => export::run(args, control, out)?,
         Command::Rules { examples, json } => rules::print(out, examples, json)?,
         Command::Quotient { ruleset, heaps, json } => {
             let r = parse_ruleset(&ruleset)?;
@@ -557,50 +360,6 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
         }
     }
     Ok(())
-}
-
-/// Empty cells above which `cram --moves` lists the options of a board symmetric under the
-/// half turn by the mirror strategy instead of searching each (a search per option of 4x8
-/// takes seconds, of 6x6 half a minute, of 2x64 hours).
-const MIRROR_MOVES_ABOVE: usize = 32;
-
-const MIRROR: &str = "every move leads to an N-position: the board is symmetric under the half turn, so the reply at the move's mirror image restores the symmetry (the mirror strategy); the options' values are not searched";
-
-/// The options of a Cram board of more than [`MIRROR_MOVES_ABOVE`] empty cells that the
-/// mirror strategy answers: on a board symmetric under the half turn fixing no empty cell and
-/// no domino (every even×even rectangle), each move is answered by its image, so every option
-/// is an N-position (its value, not 0, is not known without a search).
-fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::OptionsPage> {
-    use crate::solver::evaluate::{Answer, OptionAnswer, OptionsPage, ValueMethod};
-    let (Ruleset::Cram(crate::game::catalog::Dominoes::Both), Position::Board(b)) = (r, p) else {
-        return None;
-    };
-    if b.empty_count() <= MIRROR_MOVES_ABOVE
-        || !crate::solver::cram::reduce::half_turn_zero(b.empty_mask(), b.rows(), b.cols())
-    {
-        return None;
-    }
-    let mut opts = Vec::new();
-    r.options(p, &mut opts);
-    let options: Vec<OptionAnswer> = opts
-        .into_iter()
-        .map(|o| OptionAnswer {
-            description: r.describe_move(p, &o),
-            to: o.to_string(),
-            answer: Answer {
-                grundy: None,
-                outcome: Outcome::N,
-                method: ValueMethod::ClosedForm,
-                by: "the mirror strategy".into(),
-            },
-            position: o,
-        })
-        .collect();
-    Some(OptionsPage {
-        total: options.len() as u128,
-        offset: 0,
-        options,
-    })
 }
 
 /// The page `moves` lists without `--limit`: every option when they all fit the memory budget

@@ -122,6 +122,22 @@ impl Parser<'_> {
         self.ruleset_at(0)
     }
 
+    /// The set of `sub(…)`: positive numbers, sorted and without repeats.
+    fn subtraction_set(&mut self) -> Result<Ruleset, ParseError> {
+        let args = self.args_text()?;
+        let mut set = Vec::new();
+        for part in args.split(',') {
+            let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
+            if n == 0 {
+                return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
+            }
+            set.push(n);
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(Ruleset::Subtraction(set))
+    }
+
     fn ruleset_at(&mut self, depth: usize) -> Result<Ruleset, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.error(format!("rulesets nest at most {MAX_DEPTH} deep")));
@@ -157,20 +173,7 @@ impl Parser<'_> {
                 self.pos = end;
                 Ok(Ruleset::Typed(rule))
             }
-            "sub" | "subtraction" => {
-                let args = self.args_text()?;
-                let mut set = Vec::new();
-                for part in args.split(',') {
-                    let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
-                    if n == 0 {
-                        return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
-                    }
-                    set.push(n);
-                }
-                set.sort_unstable();
-                set.dedup();
-                Ok(Ruleset::Subtraction(set))
-            }
+            "sub" | "subtraction" => self.subtraction_set(),
             "tag" => {
                 let args = self.args_text()?;
                 let k = parse_number(&args).map_err(|e| self.error(format!("tag(k): {e}")))?;

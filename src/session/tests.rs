@@ -130,8 +130,10 @@ fn recent_files_are_most_recent_first_without_repeats() {
 fn a_saved_game_passes_validation_exactly_when_the_inspector_keeps_it() {
     use crate::game::Position;
     use crate::solver::play::{GameRecord, Opponent};
-    let mut s = Session::default();
-    s.ruleset = "wythoff".to_string();
+    let mut s = Session {
+        ruleset: "wythoff".to_string(),
+        ..Session::default()
+    };
     let ruleset: Ruleset = s.ruleset.parse().unwrap();
     let game = |steps: &[&[u64]]| GameRecord {
         positions: steps.iter().map(|h| Position::heaps(h)).collect(),

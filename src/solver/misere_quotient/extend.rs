@@ -415,16 +415,10 @@ impl<'a> Product<'a> {
         (e - b + self.base.mul(b as u32, self.base_map[usize::from(h)]) as usize) as u32
     }
 
-    /// Marks the P-portion by lightest collections and reduces; `None` when the reduced
-    /// candidate has more than `max_elements` elements.
-    fn mark(
-        &self,
-        options: &[Vec<Heaps>],
-        control: &Control,
-        max_elements: usize,
-    ) -> Result<Option<Marked>, SolveError> {
+    /// One heap per distinct action (the lightest), skipping heaps that act as the identity:
+    /// the heaps acting, and each heap's action (its index among them).
+    fn distinct_actions(&self, options: &[Vec<Heaps>]) -> (Vec<u16>, Vec<Option<usize>>) {
         let heaps = self.base_map.len() as u16;
-        // one heap per distinct action (the lightest), skipping heaps that act as the identity
         let mut actions: Vec<u16> = Vec::new();
         let mut action_of: Vec<Option<usize>> = vec![None; usize::from(heaps)];
         let mut by_base: HashMap<u32, usize> = HashMap::new();
@@ -447,11 +441,18 @@ impl<'a> Product<'a> {
             };
             action_of[usize::from(h)] = Some(a);
         }
-        control.reserve(
-            "the candidate misère quotient",
-            self.size as u64 * 16 + self.size as u64 * 4 * actions.len() as u64,
-        )?;
-        // Dijkstra by tokens from the identity
+        (actions, action_of)
+    }
+
+    /// The candidate's elements in the order of their lightest collections (Dijkstra by tokens
+    /// from the identity): each element's parent and last heap, its place in the order, and
+    /// the order.
+    #[expect(clippy::type_complexity, reason = "three parallel tables of one search")]
+    fn lightest_collections(
+        &self,
+        actions: &[u16],
+        control: &Control,
+    ) -> Result<(Vec<(u32, u16)>, Vec<u32>, Vec<u32>), SolveError> {
         let mut dist = vec![u32::MAX; self.size];
         let mut parent: Vec<(u32, u16)> = vec![(u32::MAX, 0); self.size];
         let mut local = vec![u32::MAX; self.size];
@@ -468,7 +469,7 @@ impl<'a> Product<'a> {
             if order.len().is_multiple_of(4096) {
                 control.check()?;
             }
-            for &h in &actions {
+            for &h in actions {
                 let f = self.act(e, h);
                 let nd = d + u32::from(h);
                 if nd < dist[f as usize] {
@@ -478,6 +479,24 @@ impl<'a> Product<'a> {
                 }
             }
         }
+        Ok((parent, local, order))
+    }
+
+    /// Marks the P-portion by lightest collections and reduces; `None` when the reduced
+    /// candidate has more than `max_elements` elements.
+    fn mark(
+        &self,
+        options: &[Vec<Heaps>],
+        control: &Control,
+        max_elements: usize,
+    ) -> Result<Option<Marked>, SolveError> {
+        let heaps = self.base_map.len() as u16;
+        let (actions, action_of) = self.distinct_actions(options);
+        control.reserve(
+            "the candidate misère quotient",
+            self.size as u64 * 16 + self.size as u64 * 4 * actions.len() as u64,
+        )?;
+        let (parent, local, order) = self.lightest_collections(&actions, control)?;
         let word = |mut e: u32| -> Heaps {
             let mut w = Vec::new();
             while e != 0 {
@@ -527,37 +546,15 @@ impl<'a> Product<'a> {
             p[i] = is_p;
         }
         // reduce: Moore's refinement over the actions
-        let count = order.len();
         let trans: Vec<u32> = order
             .iter()
             .flat_map(|&e| actions.iter().map(move |&h| (e, h)))
             .map(|(e, h)| local[self.act(e, h) as usize])
             .collect();
         let a = actions.len();
-        let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
-        // number classes by first appearance, so the identity's is 0
-        let mut classes = renumber(&mut class);
-        loop {
-            control.check()?;
-            let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
-            let mut next = Vec::with_capacity(count);
-            for i in 0..count {
-                let mut sig = Vec::with_capacity(a + 1);
-                sig.push(class[i]);
-                sig.extend(trans[i * a..(i + 1) * a].iter().map(|&t| class[t as usize]));
-                let n = index.len() as u32;
-                next.push(*index.entry(sig).or_insert(n));
-            }
-            let n = index.len();
-            class = next;
-            if n > max_elements {
-                return Ok(None);
-            }
-            if n == classes {
-                break;
-            }
-            classes = n;
-        }
+        let Some((class, classes)) = moore_refinement(&p, &trans, a, max_elements, control)? else {
+            return Ok(None);
+        };
         if classes > max_elements {
             return Ok(None);
         }
@@ -605,6 +602,45 @@ impl<'a> Product<'a> {
             class: class_of,
         }))
     }
+}
+
+/// Moore's refinement: the coarsest classes of the `p.len()` states that keep P apart from N
+/// and are kept by each of the `a` actions (`trans[i * a + k]`: state `i` under action `k`),
+/// numbered by first appearance (the identity's is 0), and their number; `None` past
+/// `max_elements`.
+fn moore_refinement(
+    p: &[bool],
+    trans: &[u32],
+    a: usize,
+    max_elements: usize,
+    control: &Control,
+) -> Result<Option<(Vec<u32>, usize)>, SolveError> {
+    let count = p.len();
+    let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
+    // number classes by first appearance, so the identity's is 0
+    let mut classes = renumber(&mut class);
+    loop {
+        control.check()?;
+        let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut next = Vec::with_capacity(count);
+        for i in 0..count {
+            let mut sig = Vec::with_capacity(a + 1);
+            sig.push(class[i]);
+            sig.extend(trans[i * a..(i + 1) * a].iter().map(|&t| class[t as usize]));
+            let n = index.len() as u32;
+            next.push(*index.entry(sig).or_insert(n));
+        }
+        let n = index.len();
+        class = next;
+        if n > max_elements {
+            return Ok(None);
+        }
+        if n == classes {
+            break;
+        }
+        classes = n;
+    }
+    Ok(Some((class, classes)))
 }
 
 /// Renumbers classes by first appearance; returns their number.

@@ -152,6 +152,49 @@ fn slot_of(index: usize, arity: usize) -> u8 {
     }
 }
 
+/// The parts of a guard (an `and` splits), each with the loop level where its names are all
+/// bound (0: the parameters alone), so it is checked as early as its names allow.
+fn guard_levels<'a>(
+    cond: &'a Cond,
+    loop_vars: &[(&str, Span)],
+    params: &[&str],
+    bound: &[&str],
+) -> Result<Vec<(usize, &'a Cond)>, SyntaxError> {
+    let parts: Vec<&Cond> = match cond {
+        Cond::And(cs) => cs.iter().collect(),
+        other => vec![other],
+    };
+    let mut out = Vec::new();
+    for part in parts {
+        let mut names = Vec::new();
+        part.variables(&mut names);
+        let mut level = 0;
+        for n in names {
+            match loop_vars.iter().position(|(v, _)| *v == n) {
+                Some(i) => level = level.max(i + 1),
+                None if params.contains(&n) => {}
+                None => {
+                    let at = find_var_span(part, n).unwrap_or_default();
+                    return Err(unknown_name(n, at, bound));
+                }
+            }
+        }
+        out.push((level, part));
+    }
+    Ok(out)
+}
+
+/// A term's target as typed: the text before its first clause (a target holds neither word).
+fn target_text_of(term: &impl std::fmt::Display) -> String {
+    let whole = term.to_string();
+    let cut = [" for ", " if "]
+        .iter()
+        .filter_map(|w| whole.find(w))
+        .min()
+        .unwrap_or(whole.len());
+    whole[..cut].to_string()
+}
+
 /// Checks and compiles a parsed rule.
 pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
     let mut c = Compiler {
@@ -222,29 +265,7 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
                     });
                     seen += 1;
                 }
-                Clause::If(cond) => {
-                    // `and` splits into parts, each checked as early as its names allow
-                    let parts: Vec<&Cond> = match cond {
-                        Cond::And(cs) => cs.iter().collect(),
-                        other => vec![other],
-                    };
-                    for part in parts {
-                        let mut names = Vec::new();
-                        part.variables(&mut names);
-                        let mut level = 0;
-                        for n in names {
-                            match loop_vars.iter().position(|(v, _)| *v == n) {
-                                Some(i) => level = level.max(i + 1),
-                                None if params.contains(&n) => {}
-                                None => {
-                                    let at = find_var_span(part, n).unwrap_or_default();
-                                    return Err(unknown_name(n, at, &bound));
-                                }
-                            }
-                        }
-                        guard_list.push((level, part));
-                    }
-                }
+                Clause::If(cond) => guard_list.extend(guard_levels(cond, &loop_vars, &params, &bound)?),
             }
         }
         for (level, cond) in guard_list {
@@ -262,16 +283,7 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
         };
         let target = parts.iter().map(|e| c.expr(e, &bound)).collect::<Result<Vec<_>, _>>()?;
         let fast = loops.last().and_then(|l| fast_loop(l, &target));
-        let target_text = {
-            // the text before the first clause (a target holds neither word)
-            let whole = term.to_string();
-            let cut = [" for ", " if "]
-                .iter()
-                .filter_map(|w| whole.find(w))
-                .min()
-                .unwrap_or(whole.len());
-            whole[..cut].to_string()
-        };
+        let target_text = target_text_of(term);
         terms.push(CTerm {
             text: term.to_string(),
             target_text,

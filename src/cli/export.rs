@@ -1,0 +1,89 @@
+//! `nimscope export`: a figure of a saved session, written atomically as PNG or SVG.
+
+use super::*;
+use crate::figure::{Background, Format, make_figure, write_figure_as};
+use crate::game::quote::escape;
+use crate::session::Session;
+use crate::solver::Control;
+
+/// The arguments of `nimscope export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The session file (RON), e.g. sessions/euclid-winning-pairs.ron.
+    pub session: std::path::PathBuf,
+    /// The file to write (replaced atomically): `.png` or `.svg`, unless --format says.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// The file format (default: from the output's extension, PNG without one).
+    #[arg(long, value_enum)]
+    pub format: Option<FigureFormat>,
+    /// Width of the picture in pixels (default: the session's figure width).
+    #[arg(long)]
+    pub width: Option<u32>,
+    /// Pixels per cell instead of a width, e.g. 4.
+    #[arg(long, conflicts_with = "width")]
+    pub scale: Option<f64>,
+    /// Leave out the axes and their tick labels.
+    #[arg(long)]
+    pub no_axes: bool,
+    /// Leave out the legend.
+    #[arg(long)]
+    pub no_legend: bool,
+    /// Title text ('-' for none; default: the session's, else the ruleset).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Transparent background instead of white.
+    #[arg(long)]
+    pub transparent: bool,
+}
+
+/// Runs `nimscope export`.
+pub fn run(args: ExportArgs, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let ExportArgs {
+        session,
+        output,
+        format,
+        width,
+        scale,
+        no_axes,
+        no_legend,
+        title,
+        transparent,
+    } = args;
+
+    let s = Session::load(&session)?;
+    refuse_to_overwrite(&session, &output)?;
+    let format = match format {
+        Some(FigureFormat::Png) => Format::Png,
+        Some(FigureFormat::Svg) => Format::Svg,
+        None => {
+            Format::of_path(&output).map_err(|e| anyhow::anyhow!("{}: {e}", escape(&output.display().to_string())))?
+        }
+    };
+    let mut style = s.figure.clone();
+    style.width = width.unwrap_or(style.width);
+    style.axes &= !no_axes;
+    style.legend &= !no_legend;
+    if let Some(t) = title {
+        style.title = t;
+    }
+    if transparent {
+        style.background = Background::Transparent;
+    }
+    let spec = s
+        .figure_spec(style, scale)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
+    let figure = make_figure(&spec, control)?;
+    write_figure_as(&figure, &output, format, control)?;
+    // `-o /dev/stdout`: the figure is the output, with nothing after it
+    if !is_stdout(&output) {
+        writeln!(
+            out,
+            "{}: {}×{} pixels",
+            escape(&output.display().to_string()),
+            figure.width(),
+            figure.height()
+        )?;
+    }
+    Ok(())
+}

@@ -1,5 +1,5 @@
 //! The Help menu's window: a quick start for a first session, and every key and gesture of the
-//! window in one list (the same list the README gives).
+//! window in one list (the same list docs/window.md gives).
 
 /// Which part of the help is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -4,7 +4,7 @@
 //! Every public function cites the statement it implements. Statements are
 //! implemented *as written* in the seed, even where a brute-force solver
 //! disagrees; such disagreements are recorded in the function's rustdoc
-//! ("Checked:") and asserted as counterexamples in `tests/it/brute_force.rs`.
+//! ("Checked:") and asserted as counterexamples in `tests/it/core/brute_force.rs`.
 //!
 //! Golden-ratio decisions never use floating point: for integers `a, b ≥ 1`,
 //! `b/a > Φ ⟺ b² − ab − a² > 0` (Φ is the positive root of `x² − x − 1`, and
@@ -35,7 +35,7 @@
 //! | 004 | Fibonacci Nim (Zeckendorf strategy) | [`zeckendorf_terms`], [`fibonacci_nim_p`], [`fibonacci_nim_move`], [`fibonacci_fresh_pile_p`] |
 //! | 004 | Divisor game ("Reducing by divisors") | [`divisor_game_p`], [`divisor_grundy`] |
 //!
-//! Brute-force status (`tests/it/brute_force.rs`): every statement above agrees with a
+//! Brute-force status (`tests/it/core/brute_force.rs`): every statement above agrees with a
 //! plain mex search on the tested ranges. Noted along the way: seed 004's slide
 //! "Nim-Sum Examples" prints `9 ⊕ 10 ⊕ 15 = 10`; the value is 12 (its own bit
 //! table and winning moves agree with 12). Prop 4.1.2 is stated for `a ≥ 1`

@@ -8,12 +8,7 @@ use nimscope::session::Session;
 
 use crate::common::harness;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-last-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 /// The files of `dir` but `window.ron`.
 fn others(dir: &Path) -> Vec<PathBuf> {

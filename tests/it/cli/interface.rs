@@ -1,24 +1,8 @@
 //! The command line as scripts see it: output formats, exit statuses, determinism.
 
-use std::process::{Command, Output};
+use crate::common::nimscope;
 
-fn nimscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// The standard output of a command that must succeed (shared with the other command-line tests).
-pub(crate) fn stdout(args: &[&str]) -> String {
-    let out = nimscope(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::common::stdout;
 
 #[test]
 fn value_json_has_grundy_and_outcome() {

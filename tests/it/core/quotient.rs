@@ -1,18 +1,11 @@
 //! `nimscope quotient` and the misère answers it gives `value` and `moves`, against the plain
 //! misère search (the library's, without the quotient) and misère Nim's closed form.
 
-use std::process::{Command, Output};
-
 use nimscope::game::{Position, Ruleset};
 use nimscope::solver::Control;
 use nimscope::solver::search::Search;
 
-fn nimscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::nimscope;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = nimscope(args);

@@ -3,21 +3,11 @@
 //! ellipsis, however long or hostile the input.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn nimscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::nimscope;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-terminal-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 /// The refusal's stderr: status 2, one line ending in a newline, no control character but
 /// that newline.

@@ -3,16 +3,9 @@
 //! `--upto 5` differ), the number of cases of a row is the size of its stated range (counted
 //! here independently), and a bad `--upto` is refused as a value.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn nimscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::nimscope;
 
 fn rows(upto: &str) -> Vec<Value> {
     let o = nimscope(&["check", "--upto", upto, "--json"]);

@@ -2,17 +2,12 @@
 //! line and column of the field and what is wrong, never a crash (here and in `nimscope
 //! export`); the window's last state, damaged, is set aside under another name, never lost.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use nimscope::session::{Session, SessionError, WindowState};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-validate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 /// A session file with `field` on its own line (line 3) after the ruleset.
 fn with_field(ruleset: &str, field: &str) -> String {

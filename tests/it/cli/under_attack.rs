@@ -6,7 +6,7 @@
 
 #![cfg(target_os = "linux")]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -56,12 +56,7 @@ fn answered(args: &[&str]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-attack-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();

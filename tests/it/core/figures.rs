@@ -27,12 +27,7 @@ fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-figures-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 fn example_figure(name: &str) -> Figure {
     let s = Session::load(&example(name)).unwrap();

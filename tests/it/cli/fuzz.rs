@@ -17,12 +17,7 @@ use nimscope::session::Session;
 use nimscope::solver::Control;
 use proptest::prelude::*;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-fuzz-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 fn examples() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");

@@ -2,7 +2,7 @@
 //! them (issue 28): a rectangle at 10¹² from the closed form, its figure, and Wythoff's
 //! (8000, 9000) from its map.
 
-use crate::cli::stdout;
+use crate::common::stdout;
 
 /// Each cell of the grid at 10¹² is the value `value` gives for it (a closed form there too,
 /// computed by the theory's reference implementation), and Euclid's P-positions are where

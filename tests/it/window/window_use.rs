@@ -3,19 +3,12 @@
 //! forgets what is over, Cancel that stops every job, play mode on the map, the mex of a
 //! position whose options are valued only in part, and the panels' sizes.
 
-use std::path::PathBuf;
-
 use egui_kittest::kittest::Queryable;
 use nimscope::session::Session;
 
 use crate::common::{harness, step_until};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nimscope-use-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::temp_dir;
 
 /// A few frames: a new window sizes itself before it shows, a menu opens over one.
 fn settle(h: &mut egui_kittest::Harness<'static, nimscope::ui::app::App>) {

@@ -3,17 +3,12 @@
 //! what `cram BOARD --json` prints, and bad files get one `error:` line and exit status 2.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::cli::stdout;
+use crate::common::stdout;
 
-fn nimscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::nimscope;
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("nimscope-cram-plan-{name}-{}", std::process::id()));

@@ -763,12 +763,7 @@ fn proposition_5_0_2_on_small_boards() {
 // ---------------------------------------------------------------------------------------------
 // The `cram` command.
 
-fn nimscope(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::nimscope;
 
 /// Standard output of a command that must succeed within `seconds`.
 fn cram_command(args: &[&str], seconds: u64) -> String {

@@ -1,0 +1,9 @@
+//! The command line as scripts see it: formats, statuses, determinism, refusals, attacks.
+
+mod check_ranges;
+mod cram_plan;
+mod fuzz;
+mod heap_fuzz;
+mod interface;
+mod terminal_errors;
+mod under_attack;

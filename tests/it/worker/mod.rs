@@ -1,0 +1,3 @@
+//! The worker's lanes without a window.
+
+mod lane_budget;

@@ -378,7 +378,15 @@ fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option
             }
         }
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            chosen = Some(panel.expression.clone());
+            // a slice that does not read is said here, where it can be mended; applying would
+            // replace it by the heap widgets' slice without a word
+            match crate::game::Layout::from_slice_text(&panel.slice) {
+                Err(e) => panel.error = Some(one_line(&e)),
+                Ok(_) if !panel.slice.trim().is_empty() && !panel.read_slice(&panel.slice.clone()) => {
+                    panel.error = Some(format!("slice '{}': too many heaps", one_line(&panel.slice)));
+                }
+                Ok(_) => chosen = Some(panel.expression.clone()),
+            }
         }
     });
     ui.small("More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.");

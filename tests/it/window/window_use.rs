@@ -168,17 +168,33 @@ fn a_ruleset_without_a_map_is_explained_once() {
 fn a_bad_slice_is_said_in_the_panel_not_the_status_bar() {
     let mut h = harness();
     h.step();
-    h.state_mut().panel.slice = "1,_".into();
-    let r = "zeruclid".parse().unwrap();
-    h.state_mut().panel.heaps = 3;
-    h.state_mut().set_ruleset(r);
-    h.step();
-    // fit_to rewrites the slice from the heap widgets; a typed bad slice reaches set_ruleset
-    // only through the text field, so set it the way the field does
-    h.state_mut().panel.slice = "1,_".into();
+    h.state_mut().panel.expression = "zeruclid".into();
     h.state_mut().set_ruleset("zeruclid".parse().unwrap());
     h.step();
-    assert_eq!(h.state().status.message(), None);
+    let before = h.state().layout.clone();
+    // typed as a user types it: one '_' too few, then Enter
+    let field = h.get_by_label("slice:");
+    field.click();
+    h.step();
+    h.get_by_label("slice:").type_text(",_");
+    h.step();
+    h.state_mut().panel.slice = "1,_".into();
+    h.get_by_label("slice:").focus();
+    h.step();
+    h.key_press(egui::Key::Enter);
+    h.step();
+    h.step();
+    assert_eq!(h.state().status.message(), None, "not in the status bar");
+    let e = h
+        .state()
+        .panel
+        .error
+        .clone()
+        .expect("the slice's error is kept for the panel");
+    assert!(e.contains("exactly two '_'"), "{e}");
+    let start: String = e.chars().take(30).collect();
+    assert!(h.query_by_label_contains(&start).is_some(), "the panel shows: {e}");
+    assert_eq!(h.state().layout, before, "the map keeps its slice");
 }
 
 #[test]

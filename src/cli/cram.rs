@@ -28,7 +28,7 @@ pub fn board(
         .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
     // The command's searches may be long (record hunts): their tables may fill half the
     // budget (they start small and grow as they fill).
-    let mut eval = Evaluator::with_cram_table_bytes(control.memory_budget() / 2);
+    let mut eval = Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()));
     let saving = match &checkpoint {
         Some(path) => Some(checkpoint::start(
             path,

@@ -180,7 +180,7 @@ fn run_unit(
     }
     let board = plan.unit_board(k)?;
     let push = plan.game == CramGame::PushCram;
-    let mut eval = Evaluator::with_cram_table_bytes(control.memory_budget() / 2);
+    let mut eval = Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()));
     let saving = match common.checkpoint {
         Some(path) => Some(checkpoint::start(
             path,

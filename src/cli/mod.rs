@@ -34,6 +34,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 #[command(name = "nimscope", version = crate::GIT_COMMIT_VERSION, about = "Explore impartial combinatorial games: values, moves, maps, sequences and the papers' theorems")]
 pub struct Cli {
     /// Memory budget of one job, e.g. 512M, 4G (jobs that would need more are refused).
+    // the default spells crate::solver::budget::DEFAULT (a test holds them equal)
     #[arg(long, global = true, default_value = "4G", value_parser = parse_bytes)]
     pub memory_budget: u64,
     /// Threads a job may use, e.g. 1 (default: every core). Values never depend on it.
@@ -366,7 +367,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
 /// (as the page is held to align its columns), else the first [`DEFAULT_PAGE`].
 fn default_page(r: &Ruleset, p: &Position, control: &Control) -> usize {
     let each = 2 * crate::solver::search::position_bytes(p) + 256;
-    let fit = control.memory_budget() / 2 / each;
+    let fit = crate::solver::budget::held_listing(control.memory_budget()) / each;
     match crate::game::rules::paging::option_count(r, p) {
         Some(total) if total <= u128::from(fit) => total as usize,
         Some(_) => DEFAULT_PAGE,

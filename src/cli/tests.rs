@@ -25,3 +25,10 @@ fn clap_continuation_lines_join_and_input_newlines_stay() {
     );
     assert_eq!(join_clap_lines("invalid value 'a\nb'"), "invalid value 'a\nb'");
 }
+
+#[test]
+fn the_default_budget_is_spelt_once_in_bytes() {
+    assert_eq!(parse_bytes("4G"), Ok(crate::solver::budget::DEFAULT));
+    let cli = <Cli as clap::Parser>::try_parse_from(["nimscope", "rules"]).unwrap();
+    assert_eq!(cli.memory_budget, crate::solver::budget::DEFAULT);
+}

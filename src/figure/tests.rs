@@ -14,6 +14,18 @@ use crate::raster::{ColorMode, CompareWith, Overlays};
 use crate::solver::Control;
 use crate::solver::grid::{self};
 
+/// A figure of bare cells, 10 pixels each for 30 columns: no axes, legend or title.
+fn bare_style() -> FigureStyle {
+    FigureStyle {
+        width: 30 * 10 + 2 * 7,
+        axes: false,
+        legend: false,
+        title: "-".into(),
+        background: Background::White,
+        ..FigureStyle::default()
+    }
+}
+
 fn wythoff_spec(style: FigureStyle) -> FigureSpec {
     FigureSpec {
         ruleset: Ruleset::Wythoff,
@@ -39,14 +51,7 @@ fn cell_color(img: &RgbaImage, frame_left: u32, frame_top: u32, cell: f64, rows:
 
 #[test]
 fn map_cells_show_the_wythoff_pairs() {
-    let style = FigureStyle {
-        width: 30 * 10 + 2 * 7,
-        axes: false,
-        legend: false,
-        title: "-".into(),
-        background: Background::White,
-        ..FigureStyle::default()
-    };
+    let style = bare_style();
     let spec = wythoff_spec(style);
     let fig = make_figure(&spec, &Control::new()).unwrap();
     let image = fig.image();
@@ -71,14 +76,7 @@ fn map_cells_show_the_wythoff_pairs() {
 /// P-positions of the closed form.
 #[test]
 fn wythoff_outcomes_far_from_the_origin() {
-    let style = FigureStyle {
-        width: 30 * 10 + 2 * 7,
-        axes: false,
-        legend: false,
-        title: "-".into(),
-        background: Background::White,
-        ..FigureStyle::default()
-    };
+    let style = bare_style();
     let (a0, b0) = crate::game::theory::wythoff_pair(618_033_988_749);
     let (a0, b0) = (a0 - 10, b0 - 15);
     let mut spec = wythoff_spec(style);
@@ -111,14 +109,7 @@ fn wythoff_outcomes_far_from_the_origin() {
 /// colour of its exact value's residue (not of the top of the value scale's).
 #[test]
 fn residues_past_32_bits_are_exact() {
-    let style = FigureStyle {
-        width: 30 * 10 + 2 * 7,
-        axes: false,
-        legend: false,
-        title: "-".into(),
-        background: Background::White,
-        ..FigureStyle::default()
-    };
+    let style = bare_style();
     let mut spec = wythoff_spec(style);
     spec.ruleset = Ruleset::Nim;
     spec.color = ColorMode::Modulo(3);

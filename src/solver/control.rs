@@ -7,8 +7,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Default memory budget for one job: 4 GiB.
-pub const DEFAULT_MEMORY_BUDGET: u64 = 4 << 30;
+/// Default memory budget for one job ([`super::budget::DEFAULT`]).
+pub const DEFAULT_MEMORY_BUDGET: u64 = super::budget::DEFAULT;
 
 /// Why a solver job did not produce an answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

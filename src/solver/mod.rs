@@ -7,6 +7,7 @@
 //! through [`control`]; a job that must outgrow its memory budget is refused before it starts
 //! by [`cost`].
 
+pub mod budget;
 pub mod closed_form;
 pub mod control;
 pub mod cost;

@@ -210,7 +210,7 @@ mod tests {
     /// passed over for the search or the outcome alone.
     #[test]
     fn the_route_chosen_never_costs_more_than_a_map_that_fits() {
-        let budget = 4u64 << 30;
+        let budget = crate::solver::budget::DEFAULT;
         for rules in CATALOG {
             let r: Ruleset = rules.parse().unwrap();
             for n in [1u64, 7, 60, 500, 3000, 8000, 20_000, 100_000, 1_000_000, 1_000_000_000] {

@@ -16,10 +16,6 @@ use crate::solver::cram::{self, CramSolver};
 use crate::solver::evaluate::Evaluator;
 use crate::solver::tiles::TileSource;
 
-/// The smallest Cram transposition table a lane allocates: below it the search would spend its
-/// time recomputing what it forgot.
-pub const MIN_TABLE_BYTES: u64 = 4 << 20;
-
 /// What a lane's thread keeps from one job to the next.
 pub struct LaneState {
     pub evaluator: Evaluator,
@@ -35,10 +31,10 @@ pub struct LaneState {
 
 impl LaneState {
     /// Empty caches for jobs with `budget` bytes: each Cram table may take a quarter of it, at
-    /// most the solvers' default and at least [`MIN_TABLE_BYTES`] (a smaller budget refuses
+    /// most the solvers' default and at least [`crate::solver::budget::MIN_LANE_TABLE`] (a smaller budget refuses
     /// Cram boards as over budget).
     pub fn new(budget: u64) -> Self {
-        let cram_table_bytes = (budget / 4).clamp(MIN_TABLE_BYTES, cram::DEFAULT_TABLE_BYTES);
+        let cram_table_bytes = crate::solver::budget::lane_table(budget, cram::DEFAULT_TABLE_BYTES);
         Self {
             evaluator: Evaluator::with_cram_table_bytes(cram_table_bytes),
             cram: Self::cram_solvers(cram_table_bytes),

@@ -147,9 +147,6 @@ impl Table {
 /// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
 
-/// Smallest table worth searching with: 64 KiB.
-const MIN_TABLE_BYTES: u64 = 64 << 10;
-
 /// Positions searched between two polls of the [`Control`] (a few microseconds each).
 const POLL_EVERY: u64 = 512;
 
@@ -210,11 +207,13 @@ impl PushCramSolver {
     fn begin(&mut self, control: &Control) -> Res<()> {
         if self.table.is_none() {
             // Half the job's budget at most, the rest for everything else.
-            let bytes = self.table_bytes.min(control.memory_budget() / 2);
-            if bytes < MIN_TABLE_BYTES {
+            let bytes = self
+                .table_bytes
+                .min(crate::solver::budget::search_table(control.memory_budget()));
+            if bytes < crate::solver::budget::MIN_SEARCH_TABLE {
                 return Err(SolveError::OverBudget {
                     what: "the Push Cram transposition table".into(),
-                    needed: 2 * MIN_TABLE_BYTES,
+                    needed: 2 * crate::solver::budget::MIN_SEARCH_TABLE,
                     budget: control.memory_budget(),
                 });
             }

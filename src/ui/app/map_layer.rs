@@ -48,7 +48,7 @@ pub struct Scale {
 impl MapLayer {
     pub(super) fn new(memory_budget: u64) -> Self {
         Self {
-            tiles: TileStore::new(memory_budget / 4),
+            tiles: TileStore::new(crate::solver::budget::tile_store(memory_budget)),
             of: None,
             limit: MAX_MAP,
             scale: None,

@@ -55,9 +55,6 @@ const MAX_THREADS: usize = 8;
 /// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
 
-/// Smallest table worth searching with: 64 KiB.
-const MIN_TABLE_BYTES: u64 = 64 << 10;
-
 /// Counters of the work done by a solver, for tuning and progress displays.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CramStats {
@@ -193,11 +190,13 @@ impl CramSolver {
         }
         if self.table.is_none() {
             // Half the job's budget at most, the rest for everything else.
-            let bytes = self.table_bytes.min(control.memory_budget() / 2);
-            if bytes < MIN_TABLE_BYTES {
+            let bytes = self
+                .table_bytes
+                .min(crate::solver::budget::search_table(control.memory_budget()));
+            if bytes < crate::solver::budget::MIN_SEARCH_TABLE {
                 return Err(SolveError::OverBudget {
                     what: "the Cram transposition table".into(),
-                    needed: 2 * MIN_TABLE_BYTES,
+                    needed: 2 * crate::solver::budget::MIN_SEARCH_TABLE,
                     budget: control.memory_budget(),
                 });
             }

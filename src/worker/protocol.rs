@@ -84,6 +84,22 @@ impl JobSpec {
         }
     }
 
+    /// What [`JobSpec::size`] counts, in the plural, for the rate the status bar shows (a
+    /// sequence counts heaps, the inspector options, a board positions).
+    pub fn unit(&self) -> &'static str {
+        match self {
+            JobSpec::Map(_) | JobSpec::Csv { .. } => "cells",
+            JobSpec::Sequence { .. } => "heaps",
+            JobSpec::CramBoard { .. } => "positions",
+            JobSpec::Position { .. } => "options",
+            JobSpec::Export { spec, .. } => match &spec.subject {
+                Subject::Map { .. } => "cells",
+                Subject::Sequence { .. } => "heaps",
+                Subject::Board(_) => "positions",
+            },
+        }
+    }
+
     /// A few words for the status bar.
     pub fn describe(&self) -> String {
         match self {

@@ -168,7 +168,7 @@ impl App {
                     if total == 0 {
                         // unknown size (a Cram search): what has been done so far
                         crate::ui::busy_ui(ui);
-                        ui.label(format!("{done} positions searched"));
+                        ui.label(format!("{done} {} searched", r.spec.unit()));
                         continue;
                     }
                     ui.add(
@@ -176,7 +176,7 @@ impl App {
                             .desired_width(160.0)
                             .show_percentage(),
                     );
-                    ui.label(format!("{:.1} M cells/s", done as f64 / secs / 1e6));
+                    ui.label(rate_text(done, secs, r.spec.unit()));
                 }
                 if let Some(text) = map_text {
                     let p = &self.map_progress;
@@ -238,5 +238,38 @@ fn count_text(n: u64) -> String {
         0..1_000 => n.to_string(),
         1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
         _ => format!("{:.1} M", n as f64 / 1e6),
+    }
+}
+
+/// A rate in words: `1.2 M heaps/s`, `350 options/s`.
+fn rate_text(done: u64, secs: f64, unit: &str) -> String {
+    let rate = done as f64 / secs.max(1e-3);
+    if rate >= 1e6 {
+        format!("{:.1} M {unit}/s", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1} k {unit}/s", rate / 1e3)
+    } else {
+        format!("{rate:.0} {unit}/s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_names_what_its_job_counts() {
+        let seq = JobSpec::Sequence {
+            ruleset: Ruleset::Nim,
+            n: 100_000,
+        };
+        assert_eq!(rate_text(2_000_000, 1.0, seq.unit()), "2.0 M heaps/s");
+        let pos = JobSpec::Position {
+            ruleset: Ruleset::Nim,
+            position: crate::game::Position::heaps(&[3, 5]),
+            limit: 100,
+        };
+        assert_eq!(rate_text(350, 1.0, pos.unit()), "350 options/s");
+        assert_eq!(rate_text(4_500, 1.0, "cells"), "4.5 k cells/s");
     }
 }

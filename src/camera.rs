@@ -96,14 +96,6 @@ impl Camera {
         self.center_a = clamp(self.center_a, h);
     }
 
-    /// Whether every field is finite and the zoom above 0 (a session may hold anything).
-    pub fn is_valid(&self) -> bool {
-        self.cells_per_point.is_finite()
-            && self.cells_per_point > 0.0
-            && self.center_a.is_finite()
-            && self.center_b.is_finite()
-    }
-
     /// The point of cell space at an offset (dx right, dy down, in points) from the view centre.
     pub fn cell_from_offset(&self, dx: f32, dy: f32) -> CellPoint {
         CellPoint::new(

@@ -3,8 +3,8 @@
 //! (its [`KeyRule`]), and the legend's model. The screen and the figures take every colour
 //! and every legend from here, so they agree.
 
+use crate::game::Ruleset;
 use crate::game::prediction::Prediction;
-use crate::game::{Cell, Ruleset};
 use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, differ};
 
 /// A view of Wythoff's P-positions reaching past this row or column comes from their closed
@@ -236,15 +236,6 @@ impl CompareWith {
                 .parse()
                 .map(CompareWith::Ruleset)
                 .map_err(|e| format!("compare '{r}': {e}")),
-        }
-    }
-
-    /// What the theorem says of a cell, as a value: 0 where it predicts P, 1 where N, `None`
-    /// where it says nothing (and for the other cases, whose values come from a map).
-    pub fn theorem_value(&self, cell: Cell) -> Option<u32> {
-        match self {
-            CompareWith::Theorem(p) => p.is_p(cell.a, cell.b).map(|p| u32::from(!p)),
-            _ => None,
         }
     }
 
@@ -508,20 +499,6 @@ pub mod legend {
                 });
             }
             Legend { title, items }
-        }
-
-        /// The legend of a picture with fixed entries (the Cram board).
-        pub fn of_swatches(title: &str, entries: &[(String, [u8; 4])]) -> Legend {
-            Legend {
-                title: title.to_string(),
-                items: entries
-                    .iter()
-                    .map(|(label, c)| LegendItem::Swatch {
-                        label: label.clone(),
-                        fill: Fill::Solid(*c),
-                    })
-                    .collect(),
-            }
         }
 
         /// Drops the swatches of cell colours that `shown` says are nowhere in the picture (a

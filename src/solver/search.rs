@@ -93,11 +93,6 @@ impl Search {
         &self.ruleset
     }
 
-    /// Number of positions whose value is memoised.
-    pub fn memo_len(&self) -> usize {
-        self.memo.len()
-    }
-
     /// Memory held between requests: the memo, and those of the searches after a push.
     pub fn bytes(&self) -> u64 {
         self.memo_bytes + self.successors.values().map(Search::bytes).sum::<u64>()

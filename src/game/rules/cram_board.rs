@@ -153,11 +153,6 @@ impl Board {
         Some(1u128 << (d.row * self.cols + d.col) | 1u128 << (r2 * self.cols + c2))
     }
 
-    /// Whether `d` covers two empty cells of this board.
-    pub fn is_legal(&self, d: Domino) -> bool {
-        self.domino_mask(d).is_some_and(|m| self.empty & m == m)
-    }
-
     /// The board after placing `d` (its two cells become blocked).
     pub fn place(&self, d: Domino) -> Result<Board, BoardError> {
         match self.domino_mask(d) {

@@ -68,16 +68,6 @@ impl Bits {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
-
-    /// Adds every value of `other`.
-    pub fn union_with(&mut self, other: &[u64]) {
-        if self.words.len() < other.len() {
-            self.words.resize(other.len(), 0);
-        }
-        for (a, b) in self.words.iter_mut().zip(other) {
-            *a |= b;
-        }
-    }
 }
 
 /// The number of bits of the largest value in `v` (values below `2^bits`).

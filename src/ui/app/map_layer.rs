@@ -115,17 +115,6 @@ impl MapLayer {
     }
 }
 
-impl App {
-    /// The value of `p` as the map holds it: `Some` only when the map shows the current
-    /// ruleset and has filled p's cell (the inspector and the status bar read the same tiles).
-    pub fn map_value_of(&self, p: &crate::game::Position) -> Option<u32> {
-        let CentralView::Map(layout) = self.central_view() else {
-            return None;
-        };
-        self.map.value_of(&self.ruleset, &layout, p)
-    }
-}
-
 impl MapLayer {
     /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
     /// hold p's cell.

@@ -114,19 +114,9 @@ impl TypedRule {
         &self.0.program
     }
 
-    /// The canonical text of term number `term` (from 0).
-    pub fn term_text(&self, term: usize) -> &str {
-        self.0.program.terms.get(term).map_or("", |t| t.text.as_str())
-    }
-
     /// Whether `heaps` (one position of `arity` heaps, or one heap) is a position.
     pub fn in_domain(&self, heaps: &[u64]) -> bool {
         run::in_domain(&self.0.program, heaps)
-    }
-
-    /// The text of the domain, if the rule has one.
-    pub fn has_domain(&self) -> bool {
-        self.0.program.domain.is_some()
     }
 
     /// Hands every option of `heaps` (a position of `arity` heaps; one heap for a one-heap

@@ -217,13 +217,6 @@ impl Plan {
         format!("{:016x}", fnv64(text.as_bytes()))
     }
 
-    /// The root's board.
-    pub fn root_board(&self) -> Result<Board, PlanError> {
-        self.board
-            .parse()
-            .map_err(|e| PlanError::Refused(format!("plan board {}: {e}", self.board)))
-    }
-
     /// Unit `k`'s board.
     pub fn unit_board(&self, k: usize) -> Result<Board, PlanError> {
         let spec = self.work.get(k).ok_or_else(|| {

@@ -152,6 +152,10 @@ pub struct Evaluator {
     searches: HashMap<Ruleset, Search>,
     /// Misère quotients of octal games, by code (each for heaps up to its bound).
     quotients: HashMap<OctalCode, Quotient>,
+    /// By code, the least heap bound whose quotient was past reach (its limits or the
+    /// budget): not tried again for that bound or a larger one, so the options of a position
+    /// (`moves`) or the inspector's repeated questions do not each spend seconds failing.
+    quotients_past_reach: HashMap<OctalCode, u16>,
     cram: CramSolver,
     push_cram: PushCramSolver,
     /// The most each Cram transposition table may grow to.
@@ -229,6 +233,7 @@ impl Evaluator {
             sequences: HashMap::new(),
             searches: HashMap::new(),
             quotients: HashMap::new(),
+            quotients_past_reach: HashMap::new(),
             cram: CramSolver::with_table_bytes(bytes),
             push_cram: PushCramSolver::with_table_bytes(bytes),
             cram_table_bytes: bytes,

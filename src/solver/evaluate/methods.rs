@@ -39,14 +39,28 @@ impl Evaluator {
         let largest = largest as u16;
         let known = self.quotients.get(code).map_or(0, Quotient::heaps);
         if known < largest {
+            if self
+                .quotients_past_reach
+                .get(code)
+                .is_some_and(|&bound| largest >= bound)
+            {
+                return Ok(None);
+            }
             // a quotient past reach gives way to the search soon
             let limited = control.with_budget_at_most(QUOTIENT_BYTES);
-            match misere_quotient::compute(code, largest.max(known), &limited) {
+            let mut reached = 0;
+            match misere_quotient::compute_with(code, largest.max(known), &limited, &mut |s| reached = s.heap) {
                 Ok(q) => {
                     self.quotients.insert(code.clone(), q);
                 }
                 Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-                Err(_) => return Ok(None),
+                Err(_) => {
+                    // the heap it failed at is past reach for any bound from there on
+                    let failed = reached + 1;
+                    let bound = self.quotients_past_reach.entry(code.clone()).or_insert(failed);
+                    *bound = (*bound).min(failed);
+                    return Ok(None);
+                }
             }
         }
         let Some(q) = self.quotients.get(code) else {

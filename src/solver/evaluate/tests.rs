@@ -110,3 +110,24 @@ fn caches_give_back_the_least_recently_used_first_and_keep_within_the_budget() {
     e.trim(0);
     assert_eq!(e.cache_bytes(), 0);
 }
+
+/// A misère quotient past reach is tried once per code: the heap it failed at is remembered,
+/// and the answers still come from the search, equal to the plain search's.
+#[test]
+fn a_quotient_past_reach_is_not_tried_again() {
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    let Ruleset::Misere(inner) = &r else { unreachable!() };
+    let Ruleset::Octal(code) = inner.as_ref() else {
+        unreachable!()
+    };
+    let mut e = Evaluator::new();
+    let mut plain = Search::plain(r.clone());
+    for heaps in [[40u64, 1], [39, 2]] {
+        let p = Position::heaps(&heaps);
+        let a = e.answer(&r, &p, &Control::new()).unwrap();
+        let want = plain.value(&p, &Control::new()).unwrap();
+        assert_eq!(a.outcome, Outcome::of(want), "{heaps:?}");
+        let bound = e.quotients_past_reach.get(code).copied();
+        assert!(bound.is_some_and(|b| (31..=40).contains(&b)), "{bound:?}");
+    }
+}

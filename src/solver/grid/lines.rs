@@ -300,3 +300,26 @@ pub(super) fn fill_lines(
     }
     Ok(plane)
 }
+
+/// The plain `n × n` square of `r`, row by row with no symmetry used, its push successors
+/// filled the same way: the reference the tiled and anti-diagonal fills are compared with.
+#[cfg(test)]
+pub(super) fn row_by_row_square(r: &crate::game::Ruleset, n: usize, c: &Control) -> Plane {
+    let extras: Vec<Plane> = r.push_successors().iter().map(|s| row_by_row_square(s, n, c)).collect();
+    let extras: Vec<&Plane> = extras.iter().collect();
+    let (base, misere) = r.base();
+    let shape = Plane {
+        rows: n,
+        cols: n,
+        symmetric: false,
+        cells: Cells::Wide(Vec::new()),
+    };
+    fill_lines(
+        shape,
+        matches!(base, crate::game::Ruleset::Wythoff),
+        u32::from(misere),
+        &extras,
+        c,
+    )
+    .expect("a square within the test's budget")
+}

@@ -84,8 +84,7 @@ pub(super) fn lines_band(
 
 #[cfg(test)]
 mod tests {
-    use super::super::lines::fill_lines;
-    use super::super::storage::{Cells, Plane};
+    use super::super::lines::row_by_row_square;
     use super::super::{Growing, has_fast_fill};
     use crate::game::Ruleset;
     use crate::solver::control::Control;
@@ -110,28 +109,7 @@ mod tests {
             for step in [1, 64, 100, 130, 257, n] {
                 g.grow_to(step as u64, &c).unwrap();
             }
-            // the plain square, row by row, with its push successors filled the same way
-            let square = |r: &Ruleset| -> Plane {
-                let (base, misere) = r.base();
-                let diag = matches!(base, Ruleset::Wythoff);
-                let shape = Plane {
-                    rows: n,
-                    cols: n,
-                    symmetric: false,
-                    cells: Cells::Wide(Vec::new()),
-                };
-                fill_lines(shape, diag, u32::from(misere), &[], &c).unwrap()
-            };
-            let extras: Vec<Plane> = r.push_successors().iter().map(square).collect();
-            let extras: Vec<&Plane> = extras.iter().collect();
-            let (base, misere) = r.base();
-            let shape = Plane {
-                rows: n,
-                cols: n,
-                symmetric: false,
-                cells: Cells::Wide(Vec::new()),
-            };
-            let plain = fill_lines(shape, matches!(base, Ruleset::Wythoff), u32::from(misere), &extras, &c).unwrap();
+            let plain = row_by_row_square(&r, n, &c);
             for a in 0..n {
                 for b in 0..n {
                     assert_eq!(g.raw(a as u64, b as u64), plain.at(a, b), "{rules} at ({a},{b})");

@@ -340,26 +340,10 @@ fn fill_tile<C: Slot>(mut job: TileJob<'_, C>, rows: Range<usize>, terminal: u32
 
 #[cfg(test)]
 mod tests {
-    use super::super::lines::fill_lines;
-    use super::super::storage::{Cells, Plane};
+    use super::super::lines::row_by_row_square as square;
     use super::super::{Growing, has_fast_fill};
     use crate::game::Ruleset;
     use crate::solver::control::Control;
-
-    /// The plain square, row by row with no symmetry used, push successors filled the same
-    /// way: the reference the tiles are compared with.
-    fn square(r: &Ruleset, n: usize, c: &Control) -> Plane {
-        let extras: Vec<Plane> = r.push_successors().iter().map(|s| square(s, n, c)).collect();
-        let extras: Vec<&Plane> = extras.iter().collect();
-        let (base, misere) = r.base();
-        let shape = Plane {
-            rows: n,
-            cols: n,
-            symmetric: false,
-            cells: Cells::Wide(Vec::new()),
-        };
-        fill_lines(shape, matches!(base, Ruleset::Wythoff), u32::from(misere), &extras, c).unwrap()
-    }
 
     /// The anti-diagonal fill on two threads, grown in steps that start inside a tile and
     /// in chunks of several blocks, gives bit for bit the values of the sequential tiles (one

@@ -195,16 +195,7 @@ impl SharedTable {
     /// full and below its cap. Callers report in batches, so that threads do not contend for
     /// the counter on every store.
     pub(crate) fn note_filled(&self, n: usize) {
-        let filled = self.filled.fetch_add(n, Ordering::Relaxed) + n;
-        let mask = self.bucket_mask.load(Ordering::Relaxed);
-        // Another thread may have doubled it already: then this does nothing.
-        if filled * 2 > (mask + 1) * ENTRIES
-            && mask < self.max_mask
-            && self
-                .bucket_mask
-                .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
+        if let Some(mask) = claim_doubling(&self.filled, &self.bucket_mask, self.max_mask, n, ENTRIES) {
             self.move_to_upper_half(mask);
         }
     }
@@ -407,6 +398,29 @@ impl SharedTable {
             }
         }
     }
+}
+
+/// Counts `n` more filled slots of a table of `entries` slots a bucket and, when that makes it
+/// half full below its cap, claims its doubling: the old mask, for the caller to move the
+/// entries of; `None` when no doubling is due or another thread claimed it first. Shared by
+/// [`SharedTable`] and the tables of words, which grow alike.
+#[inline]
+pub(crate) fn claim_doubling(
+    filled: &AtomicUsize,
+    bucket_mask: &AtomicUsize,
+    max_mask: usize,
+    n: usize,
+    entries: usize,
+) -> Option<usize> {
+    let filled = filled.fetch_add(n, Ordering::Relaxed) + n;
+    let mask = bucket_mask.load(Ordering::Relaxed);
+    // Another thread may have doubled it already: then this does nothing.
+    (filled * 2 > (mask + 1) * entries
+        && mask < max_mask
+        && bucket_mask
+            .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok())
+    .then_some(mask)
 }
 
 /// A table that grows as slots fill: it is told how many in batches ([`FillCounter`]).

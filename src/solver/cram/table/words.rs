@@ -21,7 +21,7 @@
 //! doubling, the entries whose new index bit is set move to the upper half while the other
 //! threads go on (until then they are not found, which a cache may do).
 
-use super::shared::{FILL_BATCH, Fill, Words};
+use super::shared::{FILL_BATCH, Fill, Words, claim_doubling};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Words per bucket: one cache line.
@@ -279,16 +279,7 @@ impl<const P: u32> WordTable<P> {
 impl<const P: u32> Fill for WordTable<P> {
     /// Adds `n` filled slots; doubles the table when it is half full and below its cap.
     fn note_filled(&self, n: usize) {
-        let filled = self.filled.fetch_add(n, Ordering::Relaxed) + n;
-        let mask = self.bucket_mask.load(Ordering::Relaxed);
-        // Another thread may have doubled it already: then this does nothing.
-        if filled * 2 > (mask + 1) * SLOTS
-            && mask < self.max_mask
-            && self
-                .bucket_mask
-                .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
+        if let Some(mask) = claim_doubling(&self.filled, &self.bucket_mask, self.max_mask, n, SLOTS) {
             self.move_to_upper_half(mask);
         }
     }

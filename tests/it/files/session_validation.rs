@@ -3,7 +3,6 @@
 //! export`); the window's last state, damaged, is set aside under another name, never lost.
 
 use std::path::Path;
-use std::process::Command;
 
 use nimscope::session::{Session, SessionError, WindowState};
 
@@ -109,15 +108,12 @@ fn export_of_a_bad_session_is_one_line_not_a_crash() {
     for (ruleset, field, _) in BAD {
         let path = dir.join("s.ron");
         std::fs::write(&path, with_field(ruleset, field)).unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-            .args([
-                "export",
-                path.to_str().unwrap(),
-                "-o",
-                dir.join("x.png").to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
+        let o = crate::common::nimscope(&[
+            "export",
+            path.to_str().unwrap(),
+            "-o",
+            dir.join("x.png").to_str().unwrap(),
+        ]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{field}: {err}");
         assert!(err.starts_with("error: ") && err.lines().count() == 1, "{field}: {err}");

@@ -3,7 +3,6 @@
 //! command line's export is byte-identical run to run, and bad files or paths change nothing.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use egui_kittest::kittest::Queryable;
 use nimscope::figure::png_out::read_text_chunks;
@@ -277,12 +276,7 @@ fn a_malformed_or_newer_file_names_the_file_and_line_and_changes_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn nimscope(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use crate::common::nimscope;
 
 #[test]
 fn command_line_export_is_deterministic_and_carries_provenance() {

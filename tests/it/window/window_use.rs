@@ -438,10 +438,7 @@ fn the_visible_values_export_as_csv_in_the_format_of_grid() {
     // the bytes `nimscope grid` prints for the same cells
     let rows = format!("{}..{}", region.rows.start, region.rows.end);
     let cols = format!("{}..{}", region.cols.start, region.cols.end);
-    let grid = std::process::Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(["grid", "euclid", "--rows", &rows, "--cols", &cols])
-        .output()
-        .unwrap();
+    let grid = crate::common::nimscope(&["grid", "euclid", "--rows", &rows, "--cols", &cols]);
     assert!(grid.status.success());
     let written = std::fs::read(&path).unwrap();
     assert_eq!(written, grid.stdout);

@@ -241,16 +241,9 @@ fn count_text(n: u64) -> String {
     }
 }
 
-/// A rate in words: `1.2 M heaps/s`, `350 options/s`.
+/// A rate in words: `1.2 M heaps/s`, `350 options/s` (the count as [`count_text`] writes it).
 fn rate_text(done: u64, secs: f64, unit: &str) -> String {
-    let rate = done as f64 / secs.max(1e-3);
-    if rate >= 1e6 {
-        format!("{:.1} M {unit}/s", rate / 1e6)
-    } else if rate >= 1e3 {
-        format!("{:.1} k {unit}/s", rate / 1e3)
-    } else {
-        format!("{rate:.0} {unit}/s")
-    }
+    format!("{} {unit}/s", count_text((done as f64 / secs.max(1e-3)) as u64))
 }
 
 #[cfg(test)]

@@ -6,6 +6,13 @@ use crate::game::{Outcome, Position, Ruleset};
 use super::*;
 use crate::solver::{Control, Evaluator};
 
+/// The evaluator of a board's search, whole or a work unit: the searches may be long (record
+/// hunts), so their tables may fill a search's share of the budget (they start small and grow
+/// as they fill).
+pub(super) fn record_hunt_evaluator(control: &Control) -> Evaluator {
+    Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()))
+}
+
 /// Solves one board as `common` says, listing its moves with `moves`.
 pub fn board(
     common: &cram_plan::Common,
@@ -26,9 +33,7 @@ pub fn board(
     let p = r
         .parse_position(board)
         .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
-    // The command's searches may be long (record hunts): their tables may fill half the
-    // budget (they start small and grow as they fill).
-    let mut eval = Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()));
+    let mut eval = record_hunt_evaluator(control);
     let saving = match &checkpoint {
         Some(path) => Some(checkpoint::start(
             path,

@@ -14,7 +14,7 @@ use super::{checkpoint, output, parse_ruleset};
 use crate::game::Position;
 use crate::game::cram_game::CramGame;
 use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, solve_unit, store};
-use crate::solver::{Control, CramSummary, Evaluator};
+use crate::solver::{Control, CramSummary};
 
 /// The options of `cram` that split a search into units.
 #[derive(Debug, Clone, Args)]
@@ -180,7 +180,7 @@ fn run_unit(
     }
     let board = plan.unit_board(k)?;
     let push = plan.game == CramGame::PushCram;
-    let mut eval = Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()));
+    let mut eval = super::cram::record_hunt_evaluator(control);
     let saving = match common.checkpoint {
         Some(path) => Some(checkpoint::start(
             path,

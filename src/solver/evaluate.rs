@@ -31,6 +31,10 @@ use crate::game::{Layout, Outcome, Position, Ruleset};
 /// period answers every later heap; without one, the sequence is extended to the heap, within
 /// the budget).
 const SEQUENCE_LEN: u64 = 1 << 20;
+/// The work (splits looked at, about a nanosecond each) a search for a period may spend when
+/// the values up to the heap cannot be held: 4·10^8, a fraction of a second, four times what
+/// the longest period in reach needs (octal(0.16): certified at 2^19 values after 10^8).
+const PERIOD_SEARCH_WORK: u64 = 400_000_000;
 /// The largest heap a misère octal collection is answered by its misère quotient for.
 pub const QUOTIENT_HEAPS: u16 = 64;
 /// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal

@@ -151,6 +151,18 @@ pub fn sequence(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence
 
 /// Computes G(0..n), stopping early once a period is certified.
 pub fn compute(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
+    compute_within(ruleset, n, None, control)
+}
+
+/// [`compute`], where a splitting octal game gives up after `allowance` splits looked at
+/// (see [`octal::octal_sequence_within`]): the prefix computed by then is returned, so
+/// `computed_len()` may be less than `n` with no period.
+pub fn compute_within(
+    ruleset: &Ruleset,
+    n: u64,
+    allowance: Option<u64>,
+    control: &Control,
+) -> Result<Computed, SolveError> {
     if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
@@ -164,7 +176,7 @@ pub fn compute(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed,
     // heaps searched collection by collection: refused at once when they cannot fit
     super::cost::admit_sequence(ruleset, n, None, control)?;
     control.set_total(n);
-    let c = fill(ruleset, n, control, &mut HashMap::new())?;
+    let c = fill(ruleset, n, allowance, control, &mut HashMap::new())?;
     Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
 }
 
@@ -187,6 +199,7 @@ fn check_growth(ruleset: &Ruleset, len: usize, n: u64, control: &Control) -> Res
 fn fill(
     ruleset: &Ruleset,
     n: u64,
+    allowance: Option<u64>,
     control: &Control,
     memo: &mut HashMap<Ruleset, Rc<Computed>>,
 ) -> Result<Rc<Computed>, SolveError> {
@@ -195,7 +208,8 @@ fn fill(
     }
     let mut extras = Vec::new();
     for s in ruleset.push_successors() {
-        extras.push(fill(&s, n, control, memo)?);
+        // a push's successors in full: the compound reads their values up to n
+        extras.push(fill(&s, n, None, control, memo)?);
     }
     let (base, misere) = ruleset.base();
     let plain_leaf = extras.is_empty() && !misere;
@@ -234,7 +248,7 @@ fn fill(
         && let Ruleset::Octal(code) = base
         && code.splits()
     {
-        let mut o = octal::octal_sequence(code, n, control)?;
+        let mut o = octal::octal_sequence_within(code, n, allowance, control)?;
         return done(
             Computed {
                 // the values are kept once, here; the report keeps the rest

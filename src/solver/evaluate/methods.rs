@@ -95,13 +95,21 @@ impl Evaluator {
             let len = n.saturating_add(1).min(first);
             crate::solver::cost::admit_sequence(ruleset, len, Some(n), control)?;
             self.make_room(len.saturating_mul(12), control);
-            let mut c = sequence::compute(ruleset, len, control)?;
+            // the fallback, without a period: every value up to the heap itself
+            let needed = n.saturating_add(1).saturating_mul(12);
+            // when that cannot be held, the period is the only way and its search is bounded
+            // by work, so a code with none in reach is refused in a moment
+            let allowance = (needed > control.memory_budget()).then_some(PERIOD_SEARCH_WORK);
+            let mut c = sequence::compute_within(ruleset, len, allowance, control)?;
             if !c.knows(n) {
-                // no period within the first values: compute up to the heap itself, if that fits
-                let needed = n.saturating_add(1).saturating_mul(12);
+                let stopped = if (c.computed_len() as u64) < len {
+                    " (the search for a period stops after 4·10^8 steps)"
+                } else {
+                    ""
+                };
                 control.reserve(
                     format!(
-                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values, and the values up to the heap",
+                        "the value of heap {n} in {ruleset}: no period is certified in its first {} values{stopped}, and the values up to the heap",
                         c.computed_len()
                     ),
                     needed,

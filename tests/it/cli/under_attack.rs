@@ -156,8 +156,28 @@ fn refusals_known_from_the_size_come_first_and_say_what_to_change() {
         e.contains("heap 1000000000000000000") && e.contains("heaps up to"),
         "{e}"
     );
-    let e = refused(&["value", "octal(0.6)", "3,1000000000000000000"]);
-    assert!(e.contains("1000000000000000000"), "{e}");
+    // no period in reach and no room for 10^18 values: the search for a period is bounded by
+    // its work, not by 2^20 values (seconds for 0.6, half a minute for 0.064)
+    for code in ["octal(0.6)", "octal(0.064)", "octal(0.007)"] {
+        let e = refused(&["value", code, "3,1000000000000000000"]);
+        assert!(
+            e.contains("heap 1000000000000000000") && e.contains("the search for a period stops"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn the_bounded_search_for_a_period_still_finds_the_longest_ones() {
+    // octal(0.16): period 149459 (Gangolli and Plambeck, 1989), found within the bound
+    let v: serde_json::Value =
+        serde_json::from_str(&answered(&["value", "octal(0.16)", "1000000000000000000", "--json"])).unwrap();
+    let (pre, period) = (105_351u64, 149_459u64);
+    let same = pre + (1_000_000_000_000_000_000 - pre) % period;
+    let seq = answered(&["seq", "octal(0.16)", "--to", &(same + 1).to_string()]);
+    let direct: u64 = seq.lines().next().unwrap().rsplit(',').next().unwrap().parse().unwrap();
+    assert_eq!(v["grundy"].as_u64(), Some(direct), "{v}");
+    assert_eq!(v["method"].as_str(), Some("closed form"), "{v}");
 }
 
 #[test]

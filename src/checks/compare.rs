@@ -33,6 +33,13 @@ pub(super) fn map(text: &str, n: u64, control: &Control) -> Result<Grid, SolveEr
     grid(&rules(text), &Layout::Plain, 0..n, 0..n, control)
 }
 
+/// Starts a part of the table that searches positions one at a time (`total` of them), for
+/// the progress line: its name, its share done and the time left.
+pub(super) fn searching(control: &Control, what: String, total: u64) {
+    control.set_stage(what);
+    control.set_total(total);
+}
+
 /// The cells of `[lo, n)²` in `domain`, each checked by `bad` (its counterexample, if it is
 /// one).
 pub(super) fn cells(

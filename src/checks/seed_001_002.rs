@@ -16,7 +16,9 @@ pub(super) fn seed_001_002(n: u64, c: &Control, rows: &mut Rows) -> Result<(), S
     });
     let k = (n / 6).max(4).min(n);
     let mut s = Search::new(rules("cdn"));
+    searching(c, format!("cdn's three-heap positions below {k}"), k * k * k);
     for x in 0..k {
+        c.add_done(k * k);
         for y in 0..k {
             for z in 0..k {
                 let v = s.value(&Position::heaps(&[x, y, z]), c)?;

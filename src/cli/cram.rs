@@ -5,6 +5,7 @@ use crate::game::{Outcome, Position, Ruleset};
 
 use super::*;
 use crate::solver::{Control, Evaluator};
+use crate::game::quote::quoted;
 
 /// The evaluator of a board's search, whole or a work unit: the searches may be long (record
 /// hunts), so their tables may fill a search's share of the budget (they start small and grow
@@ -32,7 +33,7 @@ pub fn board(
     let r = parse_ruleset(if push { "push-cram" } else { "cram" })?;
     let p = r
         .parse_position(board)
-        .map_err(|e| anyhow::anyhow!("board '{board}': {e}"))?;
+        .map_err(|e| anyhow::anyhow!("board {}: {e}", quoted(board)))?;
     let mut eval = record_hunt_evaluator(control);
     let saving = match &checkpoint {
         Some(path) => Some(checkpoint::start(
@@ -48,7 +49,7 @@ pub fn board(
     if outcome {
         let mut decide = || -> anyhow::Result<Outcome> {
             let Position::Board(b) = &p else {
-                anyhow::bail!("board '{board}': not a board before the push")
+                anyhow::bail!("board {}: not a board before the push", quoted(board))
             };
             let (cram, push_cram) = eval.cram_solvers();
             Ok(if push {

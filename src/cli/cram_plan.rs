@@ -15,6 +15,7 @@ use crate::game::Position;
 use crate::game::cram_game::CramGame;
 use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, solve_unit, store};
 use crate::solver::{Control, CramSummary};
+use crate::game::quote::quoted;
 
 /// The options of `cram` that split a search into units.
 #[derive(Debug, Clone, Args)]
@@ -83,9 +84,9 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
     let r = parse_ruleset(game.name())?;
     let Position::Board(board) = r
         .parse_position(text)
-        .map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?
+        .map_err(|e| anyhow::anyhow!("board {}: {e}", quoted(text)))?
     else {
-        anyhow::bail!("board '{text}': a plan starts before the push")
+        anyhow::bail!("board {}: a plan starts before the push", quoted(text))
     };
     let plan = Plan::new(game, &board, question, depth)?;
     plan.save(dir)?;
@@ -262,7 +263,7 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
     let r = parse_ruleset(plan.game.name())?;
     let p = r
         .parse_position(&plan.board)
-        .map_err(|e| anyhow::anyhow!("plan {}: board '{}': {e}", dir.display(), plan.board))?;
+        .map_err(|e| anyhow::anyhow!("plan {}: board {}: {e}", quoted(&dir.display().to_string()), quoted(&plan.board)))?;
     match root {
         Fact::IsZero(_) => output::cram_outcome(out, &r, &p, root.outcome(), json)?,
         Fact::Value(g) => {

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::game::quote::{escape, one_line};
+use crate::game::quote::{escape, one_line, quoted};
 use crate::game::{Layout, Presentation, has_sequence};
 use crate::game::{Position, Ruleset};
 
@@ -197,7 +197,7 @@ pub enum GridFormat {
 fn parse_range(text: &str) -> Result<Range<u64>, String> {
     let (a, b) = text
         .split_once("..")
-        .ok_or_else(|| format!("'{text}' is not a range A..B"))?;
+        .ok_or_else(|| format!("{} is not a range A..B", quoted(text)))?;
     let a = crate::game::position::parse_number(a).map_err(|e| format!("range start: {e}"))?;
     let b = crate::game::position::parse_number(b).map_err(|e| format!("range end: {e}"))?;
     if a > b {
@@ -209,7 +209,7 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
 fn parse_threads(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!("'{text}' is not a number of threads from 1 to 1024")),
+        _ => Err(format!("{} is not a number of threads from 1 to 1024", quoted(text))),
     }
 }
 
@@ -231,15 +231,16 @@ fn parse_upto(text: &str) -> Result<u64, String> {
 pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> {
     let (rows, cols) = text
         .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not a view A..B,C..D (rows, then columns)"))?;
+        .ok_or_else(|| format!("{} is not a view A..B,C..D (rows, then columns)", quoted(text)))?;
     let (rows, cols) = (parse_range(rows.trim())?, parse_range(cols.trim())?);
     const LARGEST: u64 = crate::solver::tiles::MAX_VIEW;
     if rows.is_empty() || cols.is_empty() {
-        return Err(format!("the view {text} holds no cell"));
+        return Err(format!("the view {} holds no cell", quoted(text)));
     }
     if rows.end > LARGEST || cols.end > LARGEST {
         return Err(format!(
-            "the view {text} reaches past the largest map ({LARGEST} rows and columns)"
+            "the view {} reaches past the largest map ({LARGEST} rows and columns)",
+            quoted(text)
         ));
     }
     Ok(crate::solver::tiles::CellRect::new(rows, cols))
@@ -247,7 +248,7 @@ pub fn parse_view(text: &str) -> Result<crate::solver::tiles::CellRect, String> 
 
 /// `WxH`: a window of W × H points, each from 320 to 16384.
 pub fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("'{text}' is not a window size WxH such as 1280x800");
+    let bad = || format!("{} is not a window size WxH such as 1280x800", quoted(text));
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (
         w.trim().parse().map_err(|_| bad())?,
@@ -264,16 +265,16 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
     let n: u64 = digits
         .parse()
-        .map_err(|_| format!("'{text}' is not a size such as 512M or 4G"))?;
+        .map_err(|_| format!("{} is not a size such as 512M or 4G", quoted(text)))?;
     let mult: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
         "" => 1,
         "K" => 1 << 10,
         "M" => 1 << 20,
         "G" => 1 << 30,
         "T" => 1 << 40,
-        _ => return Err(format!("'{text}': unknown unit '{unit}' (use K, M, G or T)")),
+        _ => return Err(format!("{}: unknown unit {} (use K, M, G or T)", quoted(text), quoted(unit))),
     };
-    n.checked_mul(mult).ok_or_else(|| format!("'{text}' is too large"))
+    n.checked_mul(mult).ok_or_else(|| format!("{} is too large", quoted(text)))
 }
 
 /// Runs one command, printing to stdout; errors are returned for the caller to print.
@@ -430,7 +431,7 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 /// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
 pub fn board_document(text: &str, push: bool) -> anyhow::Result<crate::game::cram_setup::CramDocument> {
     use crate::game::cram_setup::{CramDocument, CramGame, Setup};
-    let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board '{text}': {e}"))?;
+    let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board {}: {e}", quoted(text)))?;
     Ok(CramDocument {
         board: setup.cells_text(),
         dominoes: Vec::new(),
@@ -446,7 +447,7 @@ pub fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
 
 fn position_of(r: &Ruleset, position: &str) -> anyhow::Result<Position> {
     r.parse_position(position)
-        .map_err(|e| anyhow::anyhow!("position '{position}' of {r}: {e}"))
+        .map_err(|e| anyhow::anyhow!("position {} of {r}: {e}", quoted(position)))
 }
 
 /// Prints an error as the command line does: one `error:` line on stderr, which input cannot

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::game::Ruleset;
-use crate::game::quote::escape;
+use crate::game::quote::{escape, quoted};
 use crate::game::rules::typed::REFERENCE;
 use crate::game::rules::typed::examples::EXAMPLES;
 
@@ -33,7 +33,7 @@ pub fn ruleset_and_position_args(
     match (rule_file, second) {
         (Some(file), None) => Ok((read_rule_file(file)?, first)),
         (Some(_), Some(extra)) => {
-            anyhow::bail!("with --rule-file give only the position, not also '{}'", escape(&extra))
+            anyhow::bail!("with --rule-file give only the position, not also {}", quoted(&extra))
         }
         (None, Some(position)) => Ok((super::parse_ruleset(&first)?, position)),
         (None, None) => anyhow::bail!("give a ruleset and a position, e.g. value wythoff 3,5"),

@@ -10,6 +10,7 @@ use super::position::parse_number;
 use super::rules::euclid::EuclidVariant;
 use super::rules::one_heap::OctalCode;
 use super::rules::typed::TypedRule;
+use crate::game::quote::quoted;
 
 /// Why a ruleset expression does not parse. The expression is quoted escaped and shortened
 /// ([`super::quote::quoted`]): it may be a megabyte long or hold a newline.
@@ -44,7 +45,7 @@ impl FromStr for Ruleset {
         let r = p.ruleset()?;
         p.skip_ws();
         if p.pos < text.len() {
-            return Err(p.error(format!("unexpected '{}' after the ruleset", &text[p.pos..])));
+            return Err(p.error(format!("unexpected {} after the ruleset", quoted(&text[p.pos..]))));
         }
         Ok(r)
     }
@@ -91,7 +92,7 @@ impl Parser<'_> {
             let found = self.text[self.pos..]
                 .chars()
                 .next()
-                .map_or("the end".to_string(), |f| format!("'{f}'"));
+                .map_or("the end".to_string(), |f| quoted(&f.to_string()));
             Err(self.error(format!("expected '{c}' but found {found}")))
         }
     }
@@ -242,7 +243,7 @@ impl Parser<'_> {
             }
             "" => Err(self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())),
             other => Err(ParseError {
-                message: format!("unknown ruleset '{other}'; known: {}", NAMES.join(", ")),
+                message: format!("unknown ruleset {}; known: {}", quoted(other), NAMES.join(", ")),
                 at: at + 1,
                 text: self.text.into(),
             }),

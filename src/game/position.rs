@@ -3,6 +3,7 @@
 //! may be taken), `3,5+7` (a disjunctive sum), `pushed(3,5)` (a push compound after the push).
 
 use std::fmt;
+use crate::game::quote::quoted;
 
 /// A position of some ruleset. Which variants a ruleset accepts is checked by
 /// [`crate::game::Ruleset::check_position`].
@@ -94,13 +95,14 @@ fn strip_one_pair_of_parentheses(text: &str) -> Result<&str, PositionError> {
     let inner = match text.strip_prefix('(') {
         Some(rest) => rest
             .strip_suffix(')')
-            .ok_or_else(|| PositionError::Illegal(format!("'{text}' lacks its closing ')'")))?,
+            .ok_or_else(|| PositionError::Illegal(format!("{} lacks its closing ')'", quoted(text))))?,
         None => text,
     };
     match inner.find(['(', ')']) {
         Some(i) => Err(PositionError::Illegal(format!(
-            "unexpected '{}' in '{text}' (a position is heaps such as 3,5 or (3,5))",
-            &inner[i..i + 1]
+            "unexpected {} in {} (a position is heaps such as 3,5 or (3,5))",
+            quoted(&inner[i..i + 1]),
+            quoted(text)
         ))),
         None => Ok(inner),
     }
@@ -113,7 +115,7 @@ pub fn split_pushed(text: &str) -> Result<Option<(u8, &str)>, PositionError> {
     };
     let Some(open) = rest.find('(') else { return Ok(None) };
     let Some(inner) = rest[open + 1..].strip_suffix(')') else {
-        return Err(PositionError::Illegal(format!("'{text}' lacks its closing ')'")));
+        return Err(PositionError::Illegal(format!("{} lacks its closing ')'", quoted(text))));
     };
     let choice = if open == 0 {
         0

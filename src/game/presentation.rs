@@ -5,6 +5,7 @@
 
 use super::catalog::{Ruleset, Shape};
 use super::position::{Position, parse_number};
+use crate::game::quote::quoted;
 
 /// A cell of a map: row `a` (drawn upwards), column `b` (drawn to the right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,7 +51,8 @@ impl Layout {
         }
         if out.iter().filter(|x| x.is_none()).count() != 2 {
             return Err(format!(
-                "a slice has exactly two '_' (the row and column heaps), not '{text}'"
+                "a slice has exactly two '_' (the row and column heaps), not {}",
+                quoted(text)
             ));
         }
         Ok(Layout::Slice(out))

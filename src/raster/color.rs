@@ -6,6 +6,7 @@
 use crate::game::Ruleset;
 use crate::game::prediction::Prediction;
 use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, differ};
+use crate::game::quote::quoted;
 
 /// A view of Wythoff's P-positions reaching past this row or column comes from their closed
 /// form ([`ColorMode::map_rule`]); nearer, its filled map (100 MB and well under a second at
@@ -235,7 +236,7 @@ impl CompareWith {
             (None, r) => r
                 .parse()
                 .map(CompareWith::Ruleset)
-                .map_err(|e| format!("compare '{r}': {e}")),
+                .map_err(|e| format!("compare {}: {e}", quoted(r))),
         }
     }
 

@@ -22,7 +22,7 @@ use crate::figure::{FigureSpec, FigureStyle, Subject};
 use crate::game::Ruleset;
 use crate::game::cram_setup::CramDocument;
 use crate::game::prediction::Prediction;
-use crate::game::quote::{escape, one_line};
+use crate::game::quote::{escape, one_line, quoted};
 use crate::game::{Layout, Presentation};
 use crate::raster::{ColorMode, CompareWith, Overlays};
 use crate::solver::play::{GameRecord, Opponent};
@@ -273,7 +273,7 @@ impl Session {
         let ruleset: Ruleset = self
             .ruleset
             .parse()
-            .map_err(|e| format!("ruleset '{}': {e}", self.ruleset))?;
+            .map_err(|e| format!("ruleset {}: {e}", quoted(&self.ruleset)))?;
         let layout = self.layout()?;
         let presentation = Presentation::of(&ruleset, &layout);
         let subject = match presentation {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::position::{Position, PositionError};
+use crate::game::quote::quoted;
 
 impl Ruleset {
     /// Reads a position written in this ruleset's text form and checks it is legal.
@@ -31,13 +32,14 @@ impl Ruleset {
             }
             Ruleset::Push(..) | Ruleset::Misere(_) if text.trim().starts_with("pushed") => {
                 let Some((choice, inner)) = crate::game::position::split_pushed(text)? else {
-                    return Err(PositionError::Illegal(format!("'{text}' is not a position")));
+                    return Err(PositionError::Illegal(format!("{} is not a position", quoted(text))));
                 };
                 let succ = self.push_successors();
                 let s = succ.get(choice as usize).ok_or_else(|| {
                     PositionError::Illegal(format!(
-                        "{self} has {} way(s) to push, so '{text}' does not exist",
-                        succ.len()
+                        "{self} has {} way(s) to push, so {} does not exist",
+                        succ.len(),
+                        quoted(text)
                     ))
                 })?;
                 Ok(Position::Pushed {
@@ -70,7 +72,7 @@ impl Ruleset {
             if h.len() == n {
                 Ok(())
             } else {
-                illegal(format!("{self} is played on {what}, but '{p}' has {} heap(s)", h.len()))
+                illegal(format!("{self} is played on {what}, but {} has {} heap(s)", quoted(&p.to_string()), h.len()))
             }
         };
         match (self, p) {
@@ -90,7 +92,8 @@ impl Ruleset {
                 for s in leaves.into_iter().filter(|s| *s != base) {
                     s.check_position(p).map_err(|e| {
                         PositionError::Illegal(format!(
-                            "'{p}' is a position of {base} but not of {s}, so the button could not be pushed there: {e}"
+                            "{} is a position of {base} but not of {s}, so the button could not be pushed there: {e}",
+                            quoted(&p.to_string())
                         ))
                     })?;
                 }
@@ -107,15 +110,16 @@ impl Ruleset {
             (Ruleset::FibonacciNim, Position::Fib { .. }) => Ok(()),
             (Ruleset::Cram(_), Position::Board(_)) => Ok(()),
             (Ruleset::Cram(_), _) => illegal(format!(
-                "a Cram position is a board such as 3x7 or ..../.##./...., not '{p}'"
+                "a Cram position is a board such as 3x7 or ..../.##./...., not {}",
+                quoted(&p.to_string())
             )),
-            (_, Position::Board(_)) => illegal(format!("'{p}' is a Cram board, not a position of {self}")),
+            (_, Position::Board(_)) => illegal(format!("{} is a Cram board, not a position of {self}", quoted(&p.to_string()))),
             (_, Position::Pushed { .. }) => {
-                illegal(format!("{self} is not a push compound, so '{p}' cannot be pushed"))
+                illegal(format!("{self} is not a push compound, so {} cannot be pushed", quoted(&p.to_string())))
             }
-            (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so '{p}' has too many components")),
-            (_, Position::Fib { .. }) => illegal(format!("'{p}' is a Fibonacci Nim position, not one of {self}")),
-            (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not '{p}'")),
+            (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so {} has too many components", quoted(&p.to_string()))),
+            (_, Position::Fib { .. }) => illegal(format!("{} is a Fibonacci Nim position, not one of {self}", quoted(&p.to_string()))),
+            (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not {}", quoted(&p.to_string()))),
             (Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn, Position::Heaps(h)) => {
                 if h.is_empty() {
                     illegal(format!("{self} needs at least one heap"))
@@ -129,7 +133,7 @@ impl Ruleset {
                 if v.is_position(h[0], h[1]) {
                     Ok(())
                 } else {
-                    illegal(format!("{self} positions have both entries ≥ 1, not '{p}'"))
+                    illegal(format!("{self} positions have both entries ≥ 1, not {}", quoted(&p.to_string())))
                 }
             }
             (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),
@@ -174,7 +178,8 @@ impl Ruleset {
                         Ok(())
                     } else {
                         illegal(format!(
-                            "'{p}' is not a position of the rule (its 'if' after the heaps says so)"
+                            "{} is not a position of the rule (its 'if' after the heaps says so)",
+                            quoted(&p.to_string())
                         ))
                     }
                 }

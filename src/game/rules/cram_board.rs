@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use crate::game::quote::quoted;
 
 /// Largest number of cells (rows × columns) of a board: one bit per cell in a `u128`.
 pub const MAX_CELLS: usize = 128;
@@ -16,13 +17,13 @@ pub const MAX_CELLS: usize = 128;
 pub enum BoardError {
     #[error("empty board: give rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7")]
     Empty,
-    #[error("row {row}, column {col}: unexpected '{ch}' (use '.' for empty, '#' for blocked)")]
+    #[error("row {row}, column {col}: unexpected {} (use '.' for empty, '#' for blocked)", quoted(&.ch.to_string()))]
     BadChar { row: usize, col: usize, ch: char },
     #[error("row {row} has {len} cells but row 1 has {first}")]
     Ragged { row: usize, len: usize, first: usize },
     #[error("board of {rows}×{cols} = {cells} cells is over the limit of 128 cells")]
     TooLarge { rows: usize, cols: usize, cells: usize },
-    #[error("bad board size '{0}': expected ROWSxCOLS with at least one row and one column, e.g. 3x7")]
+    #[error("bad board size {}: expected ROWSxCOLS with at least one row and one column, e.g. 3x7", quoted(.0))]
     BadSize(String),
     #[error("domino at row {row}, column {col} ({orientation}) does not cover two empty cells of the board")]
     IllegalMove {

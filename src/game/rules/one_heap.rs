@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use crate::game::quote::quoted;
 
 /// Options of `sub(S)` from a heap of `n`: remove `s ∈ S` tokens, `s ≤ n`.
 pub fn subtraction_options(set: &[u64], n: u64, out: &mut Vec<u64>) {
@@ -179,14 +180,16 @@ impl FromStr for OctalCode {
         let frac = t
             .strip_prefix("0.")
             .or_else(|| t.strip_prefix('.'))
-            .ok_or_else(|| format!("octal code '{t}' must start with '0.' (for example 0.07)"))?;
+            .ok_or_else(|| format!("octal code {} must start with '0.' (for example 0.07)", quoted(t)))?;
         let mut digits = Vec::new();
         for c in frac.chars() {
             match c.to_digit(16) {
                 Some(d) => digits.push(d as u8),
                 None => {
                     return Err(format!(
-                        "octal code '{t}' has '{c}', which is not an octal digit 0-7 (or a hexadecimal one, 8-f, for moves that may leave three heaps)"
+                        "octal code {} has {}, which is not an octal digit 0-7 (or a hexadecimal one, 8-f, for moves that may leave three heaps)",
+                        quoted(t),
+                        quoted(&c.to_string())
                     ));
                 }
             }
@@ -195,10 +198,10 @@ impl FromStr for OctalCode {
             digits.pop();
         }
         if digits.is_empty() {
-            return Err(format!("octal code '{t}' allows no move"));
+            return Err(format!("octal code {} allows no move", quoted(t)));
         }
         if digits.len() > MAX_DIGITS {
-            return Err(format!("octal code '{t}' has more than {MAX_DIGITS} digits"));
+            return Err(format!("octal code {} has more than {MAX_DIGITS} digits", quoted(t)));
         }
         Ok(OctalCode { digits })
     }

@@ -72,7 +72,7 @@ pub(super) fn fill_enumerated(
     for a in 0..r {
         control.check()?;
         enumerated_row(&mut plane, a, terminal, extras, &mut scratch, &mut options);
-        control.add_done(plane.cells_of_row(a).len() as u64);
+        control.add_done(plane.progress_of_row(a));
     }
     Ok(plane)
 }

@@ -156,7 +156,7 @@ impl Growing {
                         lines_wavefront(plane, a0..a1, sets, terminal, &extras);
                         plane.rows = a1;
                         plane.cols = a1;
-                        control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
+                        control.add_done(square_cells(a0..a1));
                         a0 = a1;
                     }
                     return Ok(());
@@ -170,7 +170,7 @@ impl Growing {
                     lines_band(plane, a0..a1, sets, &mut band, terminal, &extras);
                     plane.rows = a1;
                     plane.cols = a1;
-                    control.add_done(((a0 + 1 + a1) * (a1 - a0) / 2) as u64);
+                    control.add_done(square_cells(a0..a1));
                     a0 = a1;
                 }
                 Ok(())
@@ -206,8 +206,16 @@ impl Growing {
             }
             plane.rows = a + 1;
             plane.cols = a + 1;
-            control.add_done(a as u64 + 1);
+            control.add_done(square_cells(a..a + 1));
         }
         Ok(())
     }
+}
+
+/// The cells of the square that rows `rows` of the triangle finish: the progress of a map is
+/// counted in the square's cells (its total is rows × columns), the mirrored half included,
+/// so a finished map shows 100 %, not 50 %.
+fn square_cells(rows: std::ops::Range<usize>) -> u64 {
+    let (a0, a1) = (rows.start as u64, rows.end as u64);
+    a1 * a1 - a0 * a0
 }

@@ -296,7 +296,7 @@ pub(super) fn fill_lines(
     for a in 0..r {
         control.check()?;
         lines_row(&mut plane, a, &mut sets, terminal, extras);
-        control.add_done(plane.cells_of_row(a).len() as u64);
+        control.add_done(plane.progress_of_row(a));
     }
     Ok(plane)
 }

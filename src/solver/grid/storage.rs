@@ -96,6 +96,13 @@ impl Plane {
     pub(super) fn cells_of_row(&self, a: usize) -> Range<usize> {
         if self.symmetric { 0..a + 1 } else { 0..self.cols }
     }
+
+    /// The cells of the region a finished row `a` accounts for, the progress's unit (its total
+    /// is rows × columns): a symmetric plane's row also gives its mirrored column, so the rows
+    /// of the triangle add up to the whole square (100 %, not 50 %).
+    pub(super) fn progress_of_row(&self, a: usize) -> u64 {
+        if self.symmetric { 2 * a as u64 + 1 } else { self.cols as u64 }
+    }
 }
 
 /// The values of the extra options (push successors) at one cell, or `None` if the cell is not

@@ -17,6 +17,7 @@ use crate::game::rules::one_heap::OctalCode;
 use crate::solver::misere_quotient::{self, Quotient, Stage};
 use crate::solver::{Control, SolveError};
 use crate::ui::theme;
+use crate::game::quote::quoted;
 
 /// The largest quotient whose multiplication table is drawn.
 const TABLE_MAX: usize = 48;
@@ -357,7 +358,7 @@ fn inspector_ui(ui: &mut egui::Ui, view: &mut QuotientView, q: &Quotient) {
         .filter(|s| !s.is_empty())
         .map(|s| {
             s.parse::<u64>()
-                .map_err(|_| format!("'{}' is not a heap size", theme::shown(s)))
+                .map_err(|_| format!("{} is not a heap size", quoted(&theme::shown(s))))
         })
         .collect();
     match parsed {

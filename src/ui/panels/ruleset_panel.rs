@@ -10,6 +10,7 @@ use crate::game::{Ruleset, Shape};
 use crate::ui::theme;
 
 use super::rule_editor::{RuleEditor, rule_editor_ui};
+use crate::game::quote::quoted;
 
 /// The panel's editable state (the expression may be invalid while being typed).
 #[derive(Debug, Clone)]
@@ -383,7 +384,7 @@ fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option
             match crate::game::Layout::from_slice_text(&panel.slice) {
                 Err(e) => panel.error = Some(one_line(&e)),
                 Ok(_) if !panel.slice.trim().is_empty() && !panel.read_slice(&panel.slice.clone()) => {
-                    panel.error = Some(format!("slice '{}': too many heaps", one_line(&panel.slice)));
+                    panel.error = Some(format!("slice {}: too many heaps", quoted(&panel.slice)));
                 }
                 Ok(_) => chosen = Some(panel.expression.clone()),
             }

@@ -3,6 +3,7 @@
 //! bounded ([`MAX_DEPTH`]), so no text can overflow the stack.
 
 use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Func, RuleAst, Source, Span, Target, Term};
+use crate::game::quote::quoted;
 
 /// Deepest nesting of parentheses, bars, calls and conditions.
 pub const MAX_DEPTH: usize = 48;
@@ -33,7 +34,7 @@ enum Tok {
 impl Tok {
     fn describe(&self) -> String {
         match self {
-            Tok::Ident(s) => format!("'{s}'"),
+            Tok::Ident(s) => quoted(s),
             Tok::Num(n) => format!("'{n}'"),
             Tok::Sym(s) => format!("'{s}'"),
             Tok::End => "the end of the text".into(),
@@ -215,7 +216,7 @@ impl<'a> Parser<'a> {
             }
             (Tok::Ident(name), s) => self.err(
                 s.start,
-                format!("'{name}' is a word of the language, not a name for {what}"),
+                format!("{} is a word of the language, not a name for {what}", quoted(&name)),
             ),
             (t, s) => self.err(
                 s.start,
@@ -234,7 +235,7 @@ impl<'a> Parser<'a> {
             loop {
                 let (name, span) = self.ident("a heap")?;
                 if params.contains(&name) {
-                    return self.err(span.start, format!("the heap '{name}' is named twice"));
+                    return self.err(span.start, format!("the heap {} is named twice", quoted(&name)));
                 }
                 params.push(name);
                 if self.at_sym(",")? {
@@ -413,8 +414,9 @@ impl<'a> Parser<'a> {
                 return self.err(
                     s.start,
                     format!(
-                        "expected a range such as 1..=a or a set such as {{1, 3, 4}}, but found {} after '{lo}'",
-                        t.describe()
+                        "expected a range such as 1..=a or a set such as {{1, 3, 4}}, but found {} after {}",
+                        t.describe(),
+                        quoted(&lo.to_string())
                     ),
                 );
             }
@@ -499,8 +501,8 @@ impl<'a> Parser<'a> {
                     return self.err(
                         s.start,
                         format!(
-                            "expected a comparison (<, <=, >, >=, ==, !=) after '{}' but found {}",
-                            operands[0],
+                            "expected a comparison (<, <=, >, >=, ==, !=) after {} but found {}",
+                            quoted(&operands[0].to_string()),
                             t.describe()
                         ),
                     );
@@ -568,7 +570,7 @@ impl<'a> Parser<'a> {
             Tok::Num(n) => Ok(Expr::Num(n, s)),
             Tok::Ident(name) => {
                 if let Some(func) = Func::from_name(&name) {
-                    self.expect_sym("(", &format!("after '{name}'"))?;
+                    self.expect_sym("(", &format!("after {}", quoted(&name)))?;
                     let mut args = vec![self.expr()?];
                     let mut depth = self.last_depth;
                     while self.at_sym(",")? {
@@ -600,13 +602,13 @@ impl<'a> Parser<'a> {
                 if KEYWORDS.contains(&name.as_str()) {
                     return self.err(
                         s.start,
-                        format!("expected a number or a name but found the word '{name}'"),
+                        format!("expected a number or a name but found the word {}", quoted(&name)),
                     );
                 }
                 if self.at_sym("(")? {
                     return self.err(
                         s.start,
-                        format!("unknown function '{name}'; the functions are min, max, isqrt and gcd"),
+                        format!("unknown function {}; the functions are min, max, isqrt and gcd", quoted(&name)),
                     );
                 }
                 Ok(Expr::Var(name, s))

@@ -6,6 +6,7 @@
 
 use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Func, RuleAst, Source, Span, Target};
 use super::parse::SyntaxError;
+use crate::game::quote::quoted;
 
 /// Slots of the environment: up to three heaps, then the loop variables.
 pub const SLOTS: usize = 3 + super::parse::MAX_LOOPS;
@@ -99,7 +100,7 @@ struct Compiler<'a> {
 
 fn unknown_name(name: &str, span: Span, bound: &[&str]) -> SyntaxError {
     SyntaxError {
-        message: format!("unknown name '{name}'; the names bound here are {}", bound.join(", ")),
+        message: format!("unknown name {}; the names bound here are {}", quoted(&name), bound.join(", ")),
         at: span.start,
     }
 }
@@ -212,7 +213,7 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
             if let Clause::For { var, span, .. } = clause {
                 if bound.contains(&var.as_str()) {
                     return Err(SyntaxError {
-                        message: format!("'{var}' is already a name here; give the loop variable another name"),
+                        message: format!("{} is already a name here; give the loop variable another name", quoted(&var)),
                         at: span.start,
                     });
                 }
@@ -234,7 +235,8 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
                         match names.iter().find(|n| !visible.contains(n)) {
                             Some(n) if bound.contains(n) => Err(SyntaxError {
                                 message: format!(
-                                    "'{n}' is not bound yet where this range is read; bind it in an earlier 'for'"
+                                    "{} is not bound yet where this range is read; bind it in an earlier 'for'",
+                                    quoted(n)
                                 ),
                                 at: e.span().start,
                             }),

@@ -11,6 +11,7 @@
 
 use super::ast::{BinOp, CmpOp, Func};
 use super::program::{CCond, CExpr, CLoop, CSource, CTerm, FastLoop, Program, SLOTS, TargetKind};
+use crate::game::quote::quoted;
 
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
@@ -38,7 +39,7 @@ impl<F: FnMut(usize, &[u64])> Sink for F {
 /// Why a rule could not give the options of a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
-    #[error("term {term} of the rule, '{text}', at {position} ({bindings}): {what}")]
+    #[error("term {term} of the rule, {}, at {position} ({bindings}): {what}", quoted(.text))]
     Arithmetic {
         term: usize,
         text: String,
@@ -47,7 +48,8 @@ pub enum RuleError {
         position: String,
     },
     #[error(
-        "{position} has more than {limit} options (term {term}, '{text}'); the rule gives too many options at this position"
+        "{position} has more than {limit} options (term {term}, {}); the rule gives too many options at this position",
+        quoted(.text)
     )]
     TooManyOptions {
         term: usize,
@@ -55,7 +57,7 @@ pub enum RuleError {
         position: String,
         limit: u64,
     },
-    #[error("term {term} of the rule, '{text}', runs more than {limit} loop steps at {position}; narrow its ranges")]
+    #[error("term {term} of the rule, {}, runs more than {limit} loop steps at {position}; narrow its ranges", quoted(.text))]
     TooManySteps {
         term: usize,
         text: String,
@@ -63,7 +65,8 @@ pub enum RuleError {
         limit: u64,
     },
     #[error(
-        "term {term} of the rule, '{text}', leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)"
+        "term {term} of the rule, {}, leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)",
+        quoted(.text)
     )]
     OutsideDomain {
         term: usize,

@@ -5,6 +5,7 @@ use super::*;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui};
 use crate::ui::app::notice::Notice;
+use crate::game::quote::quoted;
 
 impl App {
     /// Keyboard shortcuts of the File menu; they wait while a text field has the focus (the
@@ -219,11 +220,11 @@ impl App {
         let name = self.session_name();
         let (question, discard) = match after {
             AfterSaving::Close => (
-                format!("Save the changes to '{name}' before closing?"),
+                format!("Save the changes to {} before closing?", quoted(&name)),
                 "Close without saving",
             ),
             AfterSaving::Open(_) => (
-                format!("Save the changes to '{name}' before opening another session?"),
+                format!("Save the changes to {} before opening another session?", quoted(&name)),
                 "Open without saving",
             ),
         };

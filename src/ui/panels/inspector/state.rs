@@ -17,6 +17,7 @@ use crate::session::InspectorDocument;
 use crate::solver::play::{self, GameRecord};
 use crate::solver::report::{self, PositionReport};
 use crate::worker::{JobError, JobSpec, Lane, Output, Response, Worker};
+use crate::game::quote::quoted;
 
 /// Options valued per report (the tree shows them in pages, see [`TREE_PAGE`]).
 pub const OPTION_LIMIT: usize = report::DEFAULT_OPTION_LIMIT;
@@ -134,8 +135,8 @@ impl InspectorState {
             Ok(p) => self.select(p),
             Err(e) => {
                 self.cache.input_error = Some(format!(
-                    "'{}' is not a position of {ruleset}: {e}",
-                    self.doc.typed.trim()
+                    "{} is not a position of {ruleset}: {e}",
+                    quoted(self.doc.typed.trim())
                 ))
             }
         }
@@ -206,7 +207,8 @@ impl InspectorState {
                     self.doc.selected = None;
                     self.doc.play = None;
                     self.cache.input_error = Some(format!(
-                        "the saved position '{text}' is not a position of {ruleset}: {e}"
+                        "the saved position {} is not a position of {ruleset}: {e}",
+                        quoted(&text)
                     ));
                 }
             }

@@ -242,7 +242,11 @@ fn zeruclid_three_heaps(k: u64, c: &Control, rows: &mut Rows) -> Result<(), Solv
     // 3.2.1 is checked on each P-position with c ≥ b, 3.2.2 on each pair (a, b)
     let (mut t1, mut t2) = (Tally::default(), Tally::default());
     // the pairs (a, b), 1 ≤ a ≤ b < k, each a column of c
-    searching(c, format!("zeruclid's three-heap positions below {k}"), k * k.saturating_sub(1) / 2);
+    searching(
+        c,
+        format!("zeruclid's three-heap positions below {k}"),
+        k * k.saturating_sub(1) / 2,
+    );
     for a in 1..k {
         c.add_done(k - a);
         for b in a..k {

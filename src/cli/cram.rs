@@ -4,8 +4,8 @@
 use crate::game::{Outcome, Position, Ruleset};
 
 use super::*;
-use crate::solver::{Control, Evaluator};
 use crate::game::quote::quoted;
+use crate::solver::{Control, Evaluator};
 
 /// The evaluator of a board's search, whole or a work unit: the searches may be long (record
 /// hunts), so their tables may fill a search's share of the budget (they start small and grow

@@ -13,9 +13,9 @@ use serde_json::json;
 use super::{checkpoint, output, parse_ruleset};
 use crate::game::Position;
 use crate::game::cram_game::CramGame;
+use crate::game::quote::quoted;
 use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, solve_unit, store};
 use crate::solver::{Control, CramSummary};
-use crate::game::quote::quoted;
 
 /// The options of `cram` that split a search into units.
 #[derive(Debug, Clone, Args)]
@@ -261,9 +261,13 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
         )
     };
     let r = parse_ruleset(plan.game.name())?;
-    let p = r
-        .parse_position(&plan.board)
-        .map_err(|e| anyhow::anyhow!("plan {}: board {}: {e}", quoted(&dir.display().to_string()), quoted(&plan.board)))?;
+    let p = r.parse_position(&plan.board).map_err(|e| {
+        anyhow::anyhow!(
+            "plan {}: board {}: {e}",
+            quoted(&dir.display().to_string()),
+            quoted(&plan.board)
+        )
+    })?;
     match root {
         Fact::IsZero(_) => output::cram_outcome(out, &r, &p, root.outcome(), json)?,
         Fact::Value(g) => {

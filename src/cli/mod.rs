@@ -272,9 +272,16 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
         "M" => 1 << 20,
         "G" => 1 << 30,
         "T" => 1 << 40,
-        _ => return Err(format!("{}: unknown unit {} (use K, M, G or T)", quoted(text), quoted(unit))),
+        _ => {
+            return Err(format!(
+                "{}: unknown unit {} (use K, M, G or T)",
+                quoted(text),
+                quoted(unit)
+            ));
+        }
     };
-    n.checked_mul(mult).ok_or_else(|| format!("{} is too large", quoted(text)))
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("{} is too large", quoted(text)))
 }
 
 /// Runs one command, printing to stdout; errors are returned for the caller to print.

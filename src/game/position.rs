@@ -2,8 +2,8 @@
 //! sessions and tests: `3,5` (heaps), `60` (one heap), `20:5` (Fibonacci Nim: 20 chips, at most 5
 //! may be taken), `3,5+7` (a disjunctive sum), `pushed(3,5)` (a push compound after the push).
 
-use std::fmt;
 use crate::game::quote::quoted;
+use std::fmt;
 
 /// A position of some ruleset. Which variants a ruleset accepts is checked by
 /// [`crate::game::Ruleset::check_position`].
@@ -115,7 +115,10 @@ pub fn split_pushed(text: &str) -> Result<Option<(u8, &str)>, PositionError> {
     };
     let Some(open) = rest.find('(') else { return Ok(None) };
     let Some(inner) = rest[open + 1..].strip_suffix(')') else {
-        return Err(PositionError::Illegal(format!("{} lacks its closing ')'", quoted(text))));
+        return Err(PositionError::Illegal(format!(
+            "{} lacks its closing ')'",
+            quoted(text)
+        )));
     };
     let choice = if open == 0 {
         0

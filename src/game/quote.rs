@@ -121,7 +121,11 @@ mod tests {
     #[test]
     fn input_is_quoted_where_the_message_is_made_and_the_line_is_bounded() {
         let long = "x".repeat(100_000);
-        let m = one_line(&format!("ruleset {}: unknown (at character 1 of {})", quoted(&long), quoted(&long)));
+        let m = one_line(&format!(
+            "ruleset {}: unknown (at character 1 of {})",
+            quoted(&long),
+            quoted(&long)
+        ));
         assert!(m.chars().count() < 200, "{m}");
         assert!(
             m.starts_with("ruleset 'xxx") && m.contains("': unknown (at character 1 of 'x"),

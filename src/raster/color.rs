@@ -5,8 +5,8 @@
 
 use crate::game::Ruleset;
 use crate::game::prediction::Prediction;
-use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, differ};
 use crate::game::quote::quoted;
+use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, differ};
 
 /// A view of Wythoff's P-positions reaching past this row or column comes from their closed
 /// form ([`ColorMode::map_rule`]); nearer, its filled map (100 MB and well under a second at

@@ -72,7 +72,11 @@ impl Ruleset {
             if h.len() == n {
                 Ok(())
             } else {
-                illegal(format!("{self} is played on {what}, but {} has {} heap(s)", quoted(&p.to_string()), h.len()))
+                illegal(format!(
+                    "{self} is played on {what}, but {} has {} heap(s)",
+                    quoted(&p.to_string()),
+                    h.len()
+                ))
             }
         };
         match (self, p) {
@@ -113,13 +117,26 @@ impl Ruleset {
                 "a Cram position is a board such as 3x7 or ..../.##./...., not {}",
                 quoted(&p.to_string())
             )),
-            (_, Position::Board(_)) => illegal(format!("{} is a Cram board, not a position of {self}", quoted(&p.to_string()))),
-            (_, Position::Pushed { .. }) => {
-                illegal(format!("{self} is not a push compound, so {} cannot be pushed", quoted(&p.to_string())))
-            }
-            (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so {} has too many components", quoted(&p.to_string()))),
-            (_, Position::Fib { .. }) => illegal(format!("{} is a Fibonacci Nim position, not one of {self}", quoted(&p.to_string()))),
-            (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not {}", quoted(&p.to_string()))),
+            (_, Position::Board(_)) => illegal(format!(
+                "{} is a Cram board, not a position of {self}",
+                quoted(&p.to_string())
+            )),
+            (_, Position::Pushed { .. }) => illegal(format!(
+                "{self} is not a push compound, so {} cannot be pushed",
+                quoted(&p.to_string())
+            )),
+            (_, Position::Sum(..)) => illegal(format!(
+                "{self} is not a sum, so {} has too many components",
+                quoted(&p.to_string())
+            )),
+            (_, Position::Fib { .. }) => illegal(format!(
+                "{} is a Fibonacci Nim position, not one of {self}",
+                quoted(&p.to_string())
+            )),
+            (Ruleset::FibonacciNim, _) => illegal(format!(
+                "a Fibonacci Nim position is 'n' or 'n:q', not {}",
+                quoted(&p.to_string())
+            )),
             (Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn, Position::Heaps(h)) => {
                 if h.is_empty() {
                     illegal(format!("{self} needs at least one heap"))
@@ -133,7 +150,10 @@ impl Ruleset {
                 if v.is_position(h[0], h[1]) {
                     Ok(())
                 } else {
-                    illegal(format!("{self} positions have both entries ≥ 1, not {}", quoted(&p.to_string())))
+                    illegal(format!(
+                        "{self} positions have both entries ≥ 1, not {}",
+                        quoted(&p.to_string())
+                    ))
                 }
             }
             (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),

@@ -5,9 +5,9 @@
 //! (empty) and `#` (blocked) separated by `/` or newlines, e.g. `..../.##./....`; `3x7` is the
 //! empty rectangle of 3 rows and 7 columns.
 
+use crate::game::quote::quoted;
 use std::fmt;
 use std::str::FromStr;
-use crate::game::quote::quoted;
 
 /// Largest number of cells (rows × columns) of a board: one bit per cell in a `u128`.
 pub const MAX_CELLS: usize = 128;

@@ -2,9 +2,9 @@
 //! octal games given by their code (hexadecimal digits too: a move may leave three heaps).
 //! A position of any of them may hold several heaps: a disjunctive sum of single heaps.
 
+use crate::game::quote::quoted;
 use std::fmt;
 use std::str::FromStr;
-use crate::game::quote::quoted;
 
 /// Options of `sub(S)` from a heap of `n`: remove `s ∈ S` tokens, `s ≤ n`.
 pub fn subtraction_options(set: &[u64], n: u64, out: &mut Vec<u64>) {

@@ -101,7 +101,11 @@ impl Plane {
     /// is rows × columns): a symmetric plane's row also gives its mirrored column, so the rows
     /// of the triangle add up to the whole square (100 %, not 50 %).
     pub(super) fn progress_of_row(&self, a: usize) -> u64 {
-        if self.symmetric { 2 * a as u64 + 1 } else { self.cols as u64 }
+        if self.symmetric {
+            2 * a as u64 + 1
+        } else {
+            self.cols as u64
+        }
     }
 }
 

@@ -13,11 +13,11 @@ use std::sync::{Arc, Mutex};
 use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use crate::game::Ruleset;
+use crate::game::quote::quoted;
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::misere_quotient::{self, Quotient, Stage};
 use crate::solver::{Control, SolveError};
 use crate::ui::theme;
-use crate::game::quote::quoted;
 
 /// The largest quotient whose multiplication table is drawn.
 const TABLE_MAX: usize = 48;

@@ -100,7 +100,11 @@ struct Compiler<'a> {
 
 fn unknown_name(name: &str, span: Span, bound: &[&str]) -> SyntaxError {
     SyntaxError {
-        message: format!("unknown name {}; the names bound here are {}", quoted(&name), bound.join(", ")),
+        message: format!(
+            "unknown name {}; the names bound here are {}",
+            quoted(&name),
+            bound.join(", ")
+        ),
         at: span.start,
     }
 }
@@ -213,7 +217,10 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
             if let Clause::For { var, span, .. } = clause {
                 if bound.contains(&var.as_str()) {
                     return Err(SyntaxError {
-                        message: format!("{} is already a name here; give the loop variable another name", quoted(&var)),
+                        message: format!(
+                            "{} is already a name here; give the loop variable another name",
+                            quoted(&var)
+                        ),
                         at: span.start,
                     });
                 }

@@ -2,10 +2,10 @@
 //! changes), the notes window, the window title and the question before closing.
 
 use super::*;
+use crate::game::quote::quoted;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui};
 use crate::ui::app::notice::Notice;
-use crate::game::quote::quoted;
 
 impl App {
     /// Keyboard shortcuts of the File menu; they wait while a text field has the focus (the

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::camera::CellRect;
 use crate::figure::FigureStyle;
+use crate::game::quote::quoted;
 use crate::session::{Session, WindowState};
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt};
@@ -23,7 +24,6 @@ use crate::ui::app::notice::Notice;
 use crate::ui::canvas::Camera;
 use crate::ui::panels::cram_editor::CramEditor;
 use crate::ui::panels::inspector::InspectorState;
-use crate::game::quote::quoted;
 
 /// How often the last state is written for the next start while the window runs.
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
@@ -209,7 +209,10 @@ impl App {
     /// Shows `s`: the ruleset, slice, view, colours, inspector, board and notes. A session that
     /// does not apply (checked first) changes nothing.
     pub fn apply_session(&mut self, s: Session) -> Result<(), String> {
-        let ruleset: crate::game::Ruleset = s.ruleset.parse().map_err(|e| format!("ruleset {}: {e}", quoted(&s.ruleset)))?;
+        let ruleset: crate::game::Ruleset = s
+            .ruleset
+            .parse()
+            .map_err(|e| format!("ruleset {}: {e}", quoted(&s.ruleset)))?;
         // A hand-written file may spell the ruleset otherwise (`push(nim, euclid0)`): the
         // inspector keeps its selection only for the ruleset's own spelling.
         let name = ruleset.to_string();

@@ -3,7 +3,7 @@
 
 mod architecture;
 mod brute_force;
-mod cram_solver;
+pub(crate) mod cram_solver;
 mod far_maps;
 mod figures;
 mod heap_games;

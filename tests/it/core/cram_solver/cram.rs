@@ -362,6 +362,7 @@ fn cram_cancel_from_another_thread() {
     control.cancel();
     let started = std::time::Instant::now();
     assert_eq!(handle.join().unwrap(), Err(SolveError::Cancelled));
-    assert!(started.elapsed().as_millis() < 1000);
+    // a guard against a search that ignores the flag (it would run for hours), not a speed goal
+    assert!(started.elapsed().as_secs() < 30);
     assert!(control.progress().0 > 0, "progress was reported");
 }

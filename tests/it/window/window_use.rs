@@ -384,6 +384,14 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
     h.state_mut().sessions.export_region = ExportRegion::Visible;
     assert_eq!(h.state().export_region(), h.state().visible_region());
     assert_ne!(h.state().export_region().rows, saved.rows);
+    // choosing the visible region for the figure leaves the session's own region alone, in
+    // the document and in the file
+    h.step();
+    assert_eq!(
+        (h.state().session().rows, h.state().session().cols),
+        (saved.rows.clone(), saved.cols.clone())
+    );
+    assert_eq!(Session::load(&table1).unwrap(), saved);
     // the window says which cells each choice is
     h.state_mut().sessions.show_export = true;
     settle(&mut h);

@@ -101,6 +101,13 @@ impl HoveredCell {
     /// bar show it.
     pub fn describe(&self) -> String {
         if let (None, Some(b)) = (self.value, self.block) {
+            if b.rows.1 - b.rows.0 == 1 && b.cols.1 - b.cols.0 == 1 && b.rule == KeyRule::Outcome {
+                return match b.key {
+                    0 => format!("{}: P (G = 0)", self.cell),
+                    NO_POSITION => format!("{}: not a position", self.cell),
+                    _ => format!("{}: N (the map holds outcomes here; the inspector gives G)", self.cell),
+                };
+            }
             let what = format!("rows {}..{}, columns {}..{}", b.rows.0, b.rows.1, b.cols.0, b.cols.1);
             return match (b.key, b.rule) {
                 (NOT_COMPUTED, _) => format!("{what}: not computed yet"),
@@ -245,6 +252,17 @@ impl MapState {
             }
         });
         let value = if level == 0 { tiles.get(cell.a, cell.b) } else { None };
+        // a cell whose outcome is known without its value (Wythoff far out, by the closed
+        // form of its P-positions): read as a block of one cell, so it says P or N
+        let block = block.or_else(|| {
+            let key = tiles.key(0, cell.a, cell.b).filter(|&k| k != NOT_COMPUTED)?;
+            (value.is_none() && tiles.rule() == KeyRule::Outcome).then_some(BlockReadout {
+                rows: (cell.a, cell.a + 1),
+                cols: (cell.b, cell.b + 1),
+                key,
+                rule: KeyRule::Outcome,
+            })
+        });
         Some(HoveredCell { cell, value, block })
     }
 

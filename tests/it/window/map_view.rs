@@ -490,7 +490,25 @@ fn wythoff_p_positions_show_at_ten_to_the_twelve() {
         }
     }
     assert!(p_blocks > 0);
-    if level == 0 {
-        assert_eq!(map.get(a0, b0), Some(Some(0)), "the readout of a P-position: G = 0");
-    }
+    assert_eq!(level, 0, "a cell is four points across");
+    assert_eq!(map.get(a0, b0), Some(Some(0)), "the readout of a P-position: G = 0");
+    // its neighbour is N by the same closed form, and the readout says so (its value is for
+    // the inspector), not "not computed yet"
+    assert!(!theory::is_wythoff_p(a0, b0 + 1));
+    let pos = h
+        .state()
+        .map_state
+        .screen_pos_of_cell(Cell::new(a0, b0 + 1))
+        .expect("drawn");
+    h.hover_at(pos);
+    h.step();
+    h.step();
+    let words = h.state().hovered.expect("over the map").describe();
+    assert_eq!(
+        words,
+        format!(
+            "({a0}, {}): N (the map holds outcomes here; the inspector gives G)",
+            b0 + 1
+        )
+    );
 }

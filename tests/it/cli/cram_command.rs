@@ -1,37 +1,26 @@
 //! The `cram` command: closed forms, outcomes alone, threads and budgets, checkpoints.
 
-use crate::common::nimscope;
+use crate::common::{nimscope, stdout};
 use crate::core::cram_solver::brute_007;
-
-/// Standard output of a command that must succeed.
-fn cram_command(args: &[&str]) -> String {
-    let out = nimscope(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn cram_command_values_agree_with_brute_force_and_the_listed_options() {
     // 2×64: even × even, 0 by symmetry; without --moves its 190 options are not valued.
-    let text = cram_command(&["cram", "2x64", "--json"]);
+    let text = stdout(&["cram", "2x64", "--json"]);
     let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(
         (v["grundy"].as_u64(), v["moves"].as_u64(), v["bluff"].as_bool()),
         (Some(0), Some(190), Some(false))
     );
     // One column of 128 cells before the push: G_0.07(128) + 1, and its 128 options too.
-    let text = cram_command(&["cram", "128x1", "--push", "--json"]);
+    let text = stdout(&["cram", "128x1", "--push", "--json"]);
     let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(v["grundy"].as_u64(), Some(brute_007(128) as u64 + 1));
     assert_eq!((v["moves"].as_u64(), v["after_push"].as_u64()), (Some(128), Some(0)));
     // The same summary as the one computed from every option's value.
     for args in [["cram", "3x4"], ["cram", "2x5"]] {
-        let summary = cram_command(&args);
-        let listed = cram_command(&[args[0], args[1], "--moves"]);
+        let summary = stdout(&args);
+        let listed = stdout(&[args[0], args[1], "--moves"]);
         assert!(listed.starts_with(&summary), "{summary}\n{listed}");
     }
 }
@@ -42,7 +31,7 @@ fn cram_command_values_agree_with_brute_force_and_the_listed_options() {
 /// checkpoint, the resumed search gives the same answer.
 #[test]
 fn cram_outcome_alone_agrees_with_the_values() {
-    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_str(cram_command(args).trim()).unwrap() };
+    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_str(stdout(args).trim()).unwrap() };
     for (board, g) in [
         ("3x3", 0),
         ("3x4", 1),
@@ -61,7 +50,7 @@ fn cram_outcome_alone_agrees_with_the_values() {
         let only = json(&["cram", board, "--push", "--outcome", "--json"]);
         assert_eq!(only["outcome"], full["outcome"], "push cram {board}");
     }
-    let text = cram_command(&["cram", "5x5", "--outcome"]);
+    let text = stdout(&["cram", "5x5", "--outcome"]);
     assert!(
         text.starts_with("cram on .....") && text.ends_with(": outcome P\n"),
         "{text}"
@@ -84,11 +73,11 @@ fn cram_outcome_alone_agrees_with_the_values() {
 #[test]
 fn threads_and_small_budgets_on_the_command_line() {
     for threads in ["1", "2", "3"] {
-        let text = cram_command(&["--threads", threads, "cram", "5x5"]);
+        let text = stdout(&["--threads", threads, "cram", "5x5"]);
         assert!(text.contains("grundy 0, outcome P"), "{text}");
     }
     // Half of a 1 MiB budget is table enough for small boards.
-    let text = cram_command(&["--memory-budget", "1M", "cram", "1x2"]);
+    let text = stdout(&["--memory-budget", "1M", "cram", "1x2"]);
     assert!(text.contains("grundy 1"), "{text}");
     // The command's table may take half the budget: a budget past what the machine can map
     // is refused in one line (or, where the system maps it lazily, simply used), never an

@@ -35,9 +35,9 @@ const SEQUENCE_LEN: u64 = 1 << 20;
 pub const QUOTIENT_HEAPS: u16 = 64;
 /// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
 /// collection is searched (for its misère Grundy value) rather than answered by its quotient.
-const GRUNDY_SEARCH_BYTES: u64 = 16 << 20;
+const GRUNDY_SEARCH_BYTES: u64 = super::budget::MISERE_GRUNDY_SEARCH;
 /// The most memory a misère quotient computed to answer a position may use.
-const QUOTIENT_BYTES: u64 = 256 << 20;
+const QUOTIENT_BYTES: u64 = super::budget::MISERE_QUOTIENT;
 
 /// How a value was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

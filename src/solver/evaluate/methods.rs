@@ -47,7 +47,7 @@ impl Evaluator {
                 return Ok(None);
             }
             // a quotient past reach gives way to the search soon
-            let limited = control.with_budget_at_most(QUOTIENT_BYTES);
+            let limited = control.apart().with_budget_at_most(QUOTIENT_BYTES);
             let mut reached = 0;
             match misere_quotient::compute_with(code, largest.max(known), &limited, &mut |s| reached = s.heap) {
                 Ok(q) => {
@@ -93,9 +93,15 @@ impl Evaluator {
             // the prefix tried for a period: 2^20 values, fewer under a small budget
             let first = SEQUENCE_LEN.min(control.memory_budget() / 64).max(1024);
             let len = n.saturating_add(1).min(first);
-            crate::solver::cost::admit_sequence(ruleset, len, Some(n), control)?;
             self.make_room(len.saturating_mul(12), control);
-            let mut c = sequence::compute(ruleset, len, control)?;
+            // a misère octal heap past a small search: its outcome by the misère quotient; a
+            // search refused is said for the heap asked
+            let mut c = sequence::compute_with_quotient(ruleset, len, control).map_err(|e| match e {
+                SolveError::Cancelled => e,
+                e => crate::solver::cost::admit_sequence(ruleset, len, Some(n), control)
+                    .err()
+                    .unwrap_or(e),
+            })?;
             if !c.knows(n) {
                 // no period within the first values: compute up to the heap itself, if that fits
                 let needed = n.saturating_add(1).saturating_mul(12);
@@ -113,6 +119,14 @@ impl Evaluator {
             self.sequences.insert(ruleset.clone(), c);
         }
         let c = &self.sequences[ruleset];
+        if let (Some(outcome), Some(part)) = (c.outcome_only(n), &c.outcomes_only) {
+            return Ok(Answer {
+                grundy: None,
+                outcome,
+                method: ValueMethod::MisereQuotient,
+                by: part.by.clone(),
+            });
+        }
         let v = c
             .get(n)
             .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;

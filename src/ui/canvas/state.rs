@@ -101,6 +101,10 @@ impl HoveredCell {
     /// bar show it.
     pub fn describe(&self) -> String {
         if let (None, Some(b)) = (self.value, self.block) {
+            if (b.rows.1 - b.rows.0, b.cols.1 - b.cols.0, b.rule) == (1, 1, KeyRule::Outcome) && b.key != NO_POSITION {
+                let outcome = if b.key == 0 { Outcome::P } else { Outcome::N };
+                return format!("{}: {outcome} (its outcome alone is known, not G)", self.cell);
+            }
             let what = format!("rows {}..{}, columns {}..{}", b.rows.0, b.rows.1, b.cols.0, b.cols.1);
             return match (b.key, b.rule) {
                 (NOT_COMPUTED, _) => format!("{what}: not computed yet"),
@@ -245,6 +249,17 @@ impl MapState {
             }
         });
         let value = if level == 0 { tiles.get(cell.a, cell.b) } else { None };
+        // a cell whose outcome alone is known (an outcome form, a misère quotient): its key
+        // says which, where its value is not known
+        let block = block.or_else(|| {
+            let key = tiles.key(0, cell.a, cell.b).filter(|&k| k != NOT_COMPUTED && value.is_none())?;
+            Some(BlockReadout {
+                rows: (cell.a, cell.a + 1),
+                cols: (cell.b, cell.b + 1),
+                key,
+                rule: tiles.rule(),
+            })
+        });
         Some(HoveredCell { cell, value, block })
     }
 

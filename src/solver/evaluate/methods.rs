@@ -46,6 +46,21 @@ impl Evaluator {
             {
                 return Ok(None);
             }
+            // a search within a small bound is tried first: where it fits it is quicker
+            // than growing the quotient (0.07's to heap 33 takes seconds, and fails at 34),
+            // and it gives the misère Grundy value as well; past the bound it stops early,
+            // its memo kept
+            let small = control.with_budget_at_most(FIRST_SEARCH_BYTES);
+            self.touch(ruleset);
+            let search = self
+                .searches
+                .entry(ruleset.clone())
+                .or_insert_with(|| Search::new(ruleset.clone()));
+            match search.value(p, &small) {
+                Ok(v) => return Ok(Some(Answer::searched(v))),
+                Err(SolveError::OverBudget { .. }) => {}
+                Err(e) => return Err(e),
+            }
             // a quotient past reach gives way to the search soon
             let limited = control.apart().with_budget_at_most(QUOTIENT_BYTES);
             let mut reached = 0;

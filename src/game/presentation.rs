@@ -147,7 +147,9 @@ impl Presentation {
     pub fn of(ruleset: &Ruleset, layout: &Layout) -> Presentation {
         let shape = ruleset.shape();
         match layout {
-            Layout::Slice(_) if matches!(shape, Shape::AnyHeaps | Shape::ThreeHeaps) || is_misere_collection(ruleset) => {
+            Layout::Slice(_)
+                if matches!(shape, Shape::AnyHeaps | Shape::ThreeHeaps) || is_misere_collection(ruleset) =>
+            {
                 Presentation::Map(layout.clone())
             }
             Layout::Slice(_) => Presentation::PositionsOnly(format!(
@@ -225,8 +227,14 @@ mod tests {
         assert!(matches!(of("wythoff", "1,_,_"), Presentation::PositionsOnly(_)));
         // collections of a misère one-heap game: the sequence, or a slice's map
         assert_eq!(of("misere(octal(0.07))", ""), Presentation::Sequence);
-        assert!(matches!(of("misere(octal(0.07))", "_,_"), Presentation::Map(Layout::Slice(_))));
-        assert!(matches!(of("misere(sub(1,2))", "3,_,_"), Presentation::Map(Layout::Slice(_))));
+        assert!(matches!(
+            of("misere(octal(0.07))", "_,_"),
+            Presentation::Map(Layout::Slice(_))
+        ));
+        assert!(matches!(
+            of("misere(sub(1,2))", "3,_,_"),
+            Presentation::Map(Layout::Slice(_))
+        ));
         assert!(matches!(of("octal(0.07)", "_,_"), Presentation::PositionsOnly(_)));
         assert_eq!(of("sum(nim,sub(1,2))", ""), Presentation::Map(Layout::Plain));
         assert!(matches!(of("sum(wythoff,nim)", ""), Presentation::PositionsOnly(_)));

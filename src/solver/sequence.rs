@@ -49,7 +49,12 @@ impl Sequence {
     /// The outcome of heap `n`: from its value, or from the quotient where only it is known;
     /// `None` where `n` is not a position.
     pub fn outcome(&self, n: u64) -> Option<crate::game::Outcome> {
-        match usize::try_from(n).ok().and_then(|i| self.values.get(i)).copied().flatten() {
+        match usize::try_from(n)
+            .ok()
+            .and_then(|i| self.values.get(i))
+            .copied()
+            .flatten()
+        {
             Some(v) => Some(crate::game::Outcome::of(v)),
             None => self.outcomes_only.as_ref().and_then(|o| o.get(n)),
         }

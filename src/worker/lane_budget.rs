@@ -112,10 +112,9 @@ impl Keeper {
             JobSpec::Position { .. } => Keeper::Evaluator,
             JobSpec::CramBoard { .. } => Keeper::Board,
             JobSpec::Map(_) => Keeper::Map,
-            JobSpec::Sequence { .. }
-            | JobSpec::Export { .. }
-            | JobSpec::Csv { .. }
-            | JobSpec::Quotient { .. } => Keeper::Nothing,
+            JobSpec::Sequence { .. } | JobSpec::Export { .. } | JobSpec::Csv { .. } | JobSpec::Quotient { .. } => {
+                Keeper::Nothing
+            }
         }
     }
 }

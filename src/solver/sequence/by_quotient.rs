@@ -66,7 +66,13 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     let q = match misere_quotient::compute(code, bound, &limited) {
         Ok(q) => q,
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-        Err(_) => return compute(ruleset, n, control),
+        // past the quotient's reach: every heap searched, or refused saying both
+        Err(past) => {
+            return compute(ruleset, n, control).map_err(|e| match e {
+                SolveError::Cancelled => e,
+                e => SolveError::Unsupported(format!("{e}; nor does the misère quotient reach heap {bound}: {past}")),
+            });
+        }
     };
     let mut c = compute(ruleset, searched, control)?;
     let outcomes = (searched..n).map(|h| q.outcome(&[h])).collect::<Option<Vec<_>>>();
@@ -118,7 +124,11 @@ mod tests {
                     by_quotient += 1;
                 }
             }
-            assert_eq!(s.outcome(h), Some(Outcome::of(g)), "{rules}: heap {h} in the window's sequence");
+            assert_eq!(
+                s.outcome(h),
+                Some(Outcome::of(g)),
+                "{rules}: heap {h} in the window's sequence"
+            );
         }
         by_quotient
     }
@@ -133,8 +143,15 @@ mod tests {
         ] {
             let r: Ruleset = rules.parse().unwrap();
             let searched = cost::largest_heap_that_fits(&r, bytes).unwrap() + 1;
-            assert!(searched < n, "{rules}: some heaps by the quotient ({searched} searched)");
-            assert_eq!(agrees_with_the_search(rules, n, bytes), (n - searched) as usize, "{rules}");
+            assert!(
+                searched < n,
+                "{rules}: some heaps by the quotient ({searched} searched)"
+            );
+            assert_eq!(
+                agrees_with_the_search(rules, n, bytes),
+                (n - searched) as usize,
+                "{rules}"
+            );
         }
     }
 
@@ -144,7 +161,10 @@ mod tests {
         let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
         let c = split_at_search(&r, 19, SMALL, &Control::new()).unwrap();
         assert!(c.outcomes_only.is_none());
-        assert_eq!(c.to_sequence().values, compute(&r, 19, &Control::new()).unwrap().to_sequence().values);
+        assert_eq!(
+            c.to_sequence().values,
+            compute(&r, 19, &Control::new()).unwrap().to_sequence().values
+        );
     }
 
     #[test]
@@ -153,7 +173,10 @@ mod tests {
             let r: Ruleset = r.parse().unwrap();
             let a = compute_with_quotient(&r, 30, &Control::new()).unwrap();
             assert!(a.outcomes_only.is_none(), "{r}");
-            assert_eq!(a.to_sequence().values, compute(&r, 30, &Control::new()).unwrap().to_sequence().values);
+            assert_eq!(
+                a.to_sequence().values,
+                compute(&r, 30, &Control::new()).unwrap().to_sequence().values
+            );
         }
     }
 }

@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use super::CellRect;
 use crate::game::prediction::Prediction;
-use crate::game::{Cell, Layout, Presentation, Ruleset, Shape};
 use crate::game::rules::one_heap::OctalCode;
+use crate::game::{Cell, Layout, Presentation, Ruleset, Shape};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::{self, CellForm, Grid, Growing, NONE, SATURATED};
 use crate::solver::misere_quotient::{self, Quotient};
@@ -160,6 +160,12 @@ fn misere_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
     }
 }
 
+/// Whether a map of outcomes alone of `ruleset` under `layout` reads them off a misère
+/// quotient: the collections of a misère octal game (a slice such as `_,_`).
+pub fn outcomes_by_quotient(ruleset: &Ruleset, layout: &Layout) -> bool {
+    misere_octal(ruleset).is_some() && Presentation::of(ruleset, layout).why_no_map(ruleset).is_none()
+}
+
 /// The largest heap of the collection at any cell of `region` under `layout`.
 fn largest_heap(layout: &Layout, region: &CellRect) -> u64 {
     let free = region.rows.end.max(region.cols.end).saturating_sub(1);
@@ -253,7 +259,9 @@ impl TileSource {
             TileMethod::Growing(g) => g.held_bytes(),
             TileMethod::Search(s) => s.bytes(),
             // the quotient: its table of products, 4 bytes each
-            TileMethod::Quotient(q) => q.search.bytes() + q.quotient.as_ref().map_or(0, |q| (q.size() as u64).pow(2) * 4),
+            TileMethod::Quotient(q) => {
+                q.search.bytes() + q.quotient.as_ref().map_or(0, |q| (q.size() as u64).pow(2) * 4)
+            }
             TileMethod::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
         }
     }
@@ -264,7 +272,7 @@ impl TileSource {
     pub fn serves(&self, ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> bool {
         let own_form = outcomes
             && (CellForm::outcome_of(ruleset, layout).is_some_and(CellForm::outcome_only)
-                || (misere_octal(ruleset).is_some() && Presentation::of(ruleset, layout).why_no_map(ruleset).is_none()));
+                || outcomes_by_quotient(ruleset, layout));
         self.ruleset == *ruleset && self.layout == *layout && self.outcome_only() == own_form
     }
 

@@ -252,7 +252,9 @@ impl MapState {
         // a cell whose outcome alone is known (an outcome form, a misère quotient): its key
         // says which, where its value is not known
         let block = block.or_else(|| {
-            let key = tiles.key(0, cell.a, cell.b).filter(|&k| k != NOT_COMPUTED && value.is_none())?;
+            let key = tiles
+                .key(0, cell.a, cell.b)
+                .filter(|&k| k != NOT_COMPUTED && value.is_none())?;
             Some(BlockReadout {
                 rows: (cell.a, cell.a + 1),
                 cols: (cell.b, cell.b + 1),

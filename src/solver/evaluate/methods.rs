@@ -63,19 +63,16 @@ impl Evaluator {
             }
             // a quotient past reach gives way to the search soon
             let limited = control.apart().with_budget_at_most(QUOTIENT_BYTES);
-            let mut reached = 0;
-            match misere_quotient::compute_with(code, largest.max(known), &limited, &mut |s| reached = s.heap) {
-                Ok(q) => {
-                    self.quotients.insert(code.clone(), q);
-                }
-                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-                Err(_) => {
-                    // the heap it failed at is past reach for any bound from there on
-                    let failed = reached + 1;
-                    let bound = self.quotients_past_reach.entry(code.clone()).or_insert(failed);
-                    *bound = (*bound).min(failed);
-                    return Ok(None);
-                }
+            // grown as far as it goes: the heaps below where it stopped answer from it, and the
+            // heap it stopped at is past reach for any bound from there on
+            let (q, stopped) = misere_quotient::compute_as_far_as(code, largest.max(known), &limited)?;
+            if stopped.is_some() {
+                let failed = q.heaps() + 1;
+                let bound = self.quotients_past_reach.entry(code.clone()).or_insert(failed);
+                *bound = (*bound).min(failed);
+            }
+            if q.heaps() > known {
+                self.quotients.insert(code.clone(), q);
             }
         }
         let Some(q) = self.quotients.get(code) else {

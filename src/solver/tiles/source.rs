@@ -420,10 +420,14 @@ impl TileSource {
                     let limited = control
                         .apart()
                         .with_budget_at_most(crate::solver::budget::MISERE_QUOTIENT);
-                    match misere_quotient::compute(&q.code, bound, &limited) {
-                        Ok(quotient) => q.quotient = Some(quotient),
-                        Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
-                        Err(_) => q.past_reach = Some(q.past_reach.map_or(bound, |p| p.min(bound))),
+                    // as far as it goes: the cells of the heaps below where it stopped from it
+                    let (quotient, stopped) = misere_quotient::compute_as_far_as(&q.code, bound, &limited)?;
+                    if stopped.is_some() {
+                        let failed = quotient.heaps() + 1;
+                        q.past_reach = Some(q.past_reach.map_or(failed, |p| p.min(failed)));
+                    }
+                    if u64::from(quotient.heaps()) > known {
+                        q.quotient = Some(quotient);
                     }
                 }
                 // the cells past the quotient's reach, searched
@@ -512,5 +516,34 @@ impl Compare<'_> {
             Compare::Source(s) => Some(s.value(a, b)).filter(|&v| v != NONE),
             Compare::Theorem(p) => p.is_p(a, b).map(|p| u32::from(!p)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    /// The map of collections {a, b} of misère 0.6, whose quotient stops at heap 16: the cells
+    /// of heaps up to 16 from the quotient, the rest searched, every outcome the plain search's.
+    #[test]
+    fn collections_past_the_quotients_reach_are_searched() {
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let layout = Layout::parse_slice("_,_").unwrap();
+        assert!(outcomes_by_quotient(&r, &layout));
+        let mut source = TileSource::new_for(&r, &layout, true);
+        assert!(source.outcome_only() && source.serves(&r, &layout, true));
+        let region = CellRect::new(0..20, 0..20);
+        source.fill(&region, &Control::new(), &mut |_, _| Ok(())).unwrap();
+        assert_eq!(source.quotient_reach(), Some(16), "grown as far as it goes");
+        let mut search = Search::plain(r.clone());
+        for a in 0..20 {
+            for b in 0..20 {
+                let g = search.value(&Position::Heaps(vec![a, b]), &Control::new()).unwrap();
+                assert_eq!(source.value(a, b) == 0, g == 0, "({a}, {b})");
+            }
+        }
+        // the values mode is searched
+        assert!(!TileSource::new_for(&r, &layout, false).outcome_only());
     }
 }

@@ -331,7 +331,7 @@ pub fn run(command: Command, control: &Control, out: &mut impl std::io::Write) -
                     "seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)"
                 );
             }
-            let s = sequence::compute(&r, to, control)?;
+            let s = sequence::compute_with_quotient(&r, to, control)?;
             output::sequence(out, &r, &s, json, &interrupt::interrupted)?;
         }
         Command::Cram {

@@ -263,9 +263,11 @@ pub fn sequence(
         if i > 0 {
             buf.push(b',');
         }
-        match s.get(i) {
-            Some(v) => buf.extend_from_slice(digits.format(v).as_bytes()),
-            None => buf.extend_from_slice(null),
+        match (s.get(i), s.outcome_only(i)) {
+            (Some(v), _) => buf.extend_from_slice(digits.format(v).as_bytes()),
+            // the misère Grundy value unknown: the outcome alone, by the misère quotient
+            (None, Some(o)) if !json => buf.extend_from_slice(o.as_str().as_bytes()),
+            _ => buf.extend_from_slice(null),
         }
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -284,12 +286,27 @@ pub fn sequence(
             "computed": s.computed_len(),
             "largest": largest_values(s, 5),
             "rare_common": s.octal.as_ref().map(|o| &o.split),
+            "outcomes_only": s.outcomes_only.as_ref().map(|o| json!({
+                "from": o.from,
+                "outcomes": o.outcomes.iter().map(|x| x.as_str()).collect::<String>(),
+                "method": "misère quotient",
+                "by": o.by,
+            })),
         });
         // the object's other members, after "values"
         let extra = extra.to_string();
         return writeln!(out, "],{}", &extra[1..]);
     }
     writeln!(out)?;
+    if let Some(o) = &s.outcomes_only {
+        writeln!(
+            out,
+            "heaps {} to {}: the outcome alone (P or N; the misère Grundy value unknown), by {}",
+            o.from,
+            s.n.saturating_sub(1),
+            o.by
+        )?;
+    }
     match s.periodicity {
         Some(p) => writeln!(
             out,

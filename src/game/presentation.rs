@@ -149,7 +149,9 @@ impl Presentation {
     pub fn of(ruleset: &Ruleset, layout: &Layout) -> Presentation {
         let shape = ruleset.shape();
         match layout {
-            Layout::Slice(_) if matches!(shape, Shape::AnyHeaps | Shape::ThreeHeaps) => {
+            Layout::Slice(_)
+                if matches!(shape, Shape::AnyHeaps | Shape::ThreeHeaps) || is_misere_collection(ruleset) =>
+            {
                 Presentation::Map(layout.clone())
             }
             Layout::Slice(_) => Presentation::PositionsOnly(format!(
@@ -195,6 +197,13 @@ impl Presentation {
     }
 }
 
+/// Whether `ruleset` is a one-heap game under misère play, whose collections of heaps are
+/// positions (not sums: their misère values do not add): its plain layout is the sequence of
+/// one heap, a slice such as `_,_` or `3,_,_` the map of collections.
+pub fn is_misere_collection(ruleset: &Ruleset) -> bool {
+    matches!(ruleset, Ruleset::Misere(inner) if inner.shape() == Shape::OneHeap)
+}
+
 /// Whether G(n) of one heap (for Fibonacci Nim: of a fresh pile of n) is defined: the
 /// sequences of `seq` and of the one-heap view.
 pub fn has_sequence(ruleset: &Ruleset) -> bool {
@@ -218,6 +227,17 @@ mod tests {
         assert_eq!(of("euclid3", ""), Presentation::NeedsSlice);
         assert!(matches!(of("euclid3", "1,_,_"), Presentation::Map(Layout::Slice(_))));
         assert!(matches!(of("wythoff", "1,_,_"), Presentation::PositionsOnly(_)));
+        // collections of a misère one-heap game: the sequence, or a slice's map
+        assert_eq!(of("misere(octal(0.07))", ""), Presentation::Sequence);
+        assert!(matches!(
+            of("misere(octal(0.07))", "_,_"),
+            Presentation::Map(Layout::Slice(_))
+        ));
+        assert!(matches!(
+            of("misere(sub(1,2))", "3,_,_"),
+            Presentation::Map(Layout::Slice(_))
+        ));
+        assert!(matches!(of("octal(0.07)", "_,_"), Presentation::PositionsOnly(_)));
         assert_eq!(of("sum(nim,sub(1,2))", ""), Presentation::Map(Layout::Plain));
         assert!(matches!(of("sum(wythoff,nim)", ""), Presentation::PositionsOnly(_)));
     }

@@ -112,8 +112,14 @@ impl ColorMode {
     /// The rule a map of `ruleset` under `layout` over `view` pools by in this mode:
     /// [`ColorMode::key_rule`], except that a view reaching past [`OUTCOME_FORM_FROM`] of a
     /// ruleset whose outcomes alone have a closed form (Wythoff) shows them from that form, as
-    /// [`KeyRule::Outcome`]; nearer, the map is filled, so the readout has the values.
+    /// [`KeyRule::Outcome`]; nearer, the map is filled, so the readout has the values. The
+    /// collections of a misère octal game show their outcomes by its quotient, as
+    /// [`KeyRule::Outcome`] too.
     pub fn map_rule(self, ruleset: &Ruleset, layout: &crate::game::Layout, view: &CellRect) -> KeyRule {
+        // collections of a misère octal game: their outcomes by its misère quotient, anywhere
+        if self == ColorMode::Outcome && crate::solver::tiles::outcomes_by_quotient(ruleset, layout) {
+            return KeyRule::Outcome;
+        }
         if view.rows.end.max(view.cols.end) > OUTCOME_FORM_FROM && self.has_outcome_form(ruleset, layout) {
             KeyRule::Outcome
         } else {

@@ -37,6 +37,14 @@ pub fn lane_table(budget: u64, default_cap: u64) -> u64 {
 /// recomputing what it forgot.
 pub const MIN_LANE_TABLE: u64 = 4 << 20;
 
+/// The largest search (by its bound on the collections it meets) under which a collection of
+/// a misère octal game is searched for its misère Grundy value rather than answered by the
+/// misère quotient (its outcome alone): 16 MiB.
+pub const MISERE_GRUNDY_SEARCH: u64 = 16 << 20;
+
+/// The most memory a misère quotient computed to answer a position or a sequence may use.
+pub const MISERE_QUOTIENT: u64 = 256 << 20;
+
 #[cfg(test)]
 mod tests {
     use super::*;

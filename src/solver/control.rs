@@ -156,6 +156,16 @@ impl Control {
         }
     }
 
+    /// A control for a computation inside this job that counts its own progress (a misère
+    /// quotient computed to answer a map or a sequence, whose heaps are not the job's
+    /// units): cancelled with this control, within its budget.
+    pub fn apart(&self) -> Control {
+        let mut c = self.child();
+        c.done = Arc::new(AtomicU64::new(0));
+        c.total = Arc::new(AtomicU64::new(0));
+        c
+    }
+
     /// `Err(Cancelled)` once [`Control::cancel`] has been called.
     #[inline]
     pub fn check(&self) -> Result<(), SolveError> {

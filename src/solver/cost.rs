@@ -208,7 +208,7 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
 }
 
 /// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
-fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
+pub fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
     let fits = |n: u64| octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m) <= u128::from(budget));
     (0..MAX_TOKENS as u64).take_while(|&n| fits(n)).last()
 }

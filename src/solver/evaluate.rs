@@ -39,9 +39,12 @@ const PERIOD_SEARCH_WORK: u64 = 400_000_000;
 pub const QUOTIENT_HEAPS: u16 = 64;
 /// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
 /// collection is searched (for its misère Grundy value) rather than answered by its quotient.
-const GRUNDY_SEARCH_BYTES: u64 = 16 << 20;
+const GRUNDY_SEARCH_BYTES: u64 = super::budget::MISERE_GRUNDY_SEARCH;
+/// The search tried before a misère quotient is grown to a larger heap (it stops at this
+/// bound): 4 MiB, a few tenths of a second when it does not fit.
+const FIRST_SEARCH_BYTES: u64 = 4 << 20;
 /// The most memory a misère quotient computed to answer a position may use.
-const QUOTIENT_BYTES: u64 = 256 << 20;
+const QUOTIENT_BYTES: u64 = super::budget::MISERE_QUOTIENT;
 
 /// How a value was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,7 +15,12 @@
 //! Once certified, the computation stops: [`Computed`] answers every later heap from the
 //! period, so `seq octal(0.07) --to 100000000` costs what the first few hundred values cost.
 //! Splitting octal games are computed by [`super::octal`] (the rare/common method); Nim,
-//! one-heap Zeruclid, Common Divisor Nim and the divisor game by their closed forms.
+//! one-heap Zeruclid, Common Divisor Nim and the divisor game by their closed forms. Under
+//! misère play a splitting octal game's heaps past a small search are answered by the misère
+//! quotient, their outcome alone ([`compute_with_quotient`], in [`by_quotient`]).
+
+mod by_quotient;
+pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient};
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -35,6 +40,25 @@ pub struct Sequence {
     pub values: Vec<Option<u32>>,
     /// `Some` once a period is certified within the computed range (so for all n).
     pub periodicity: Option<Periodicity>,
+    /// The heaps whose outcome alone is known (their `values` are `None`): by the misère
+    /// quotient.
+    pub outcomes_only: Option<OutcomesOnly>,
+}
+
+impl Sequence {
+    /// The outcome of heap `n`: from its value, or from the quotient where only it is known;
+    /// `None` where `n` is not a position.
+    pub fn outcome(&self, n: u64) -> Option<crate::game::Outcome> {
+        match usize::try_from(n)
+            .ok()
+            .and_then(|i| self.values.get(i))
+            .copied()
+            .flatten()
+        {
+            Some(v) => Some(crate::game::Outcome::of(v)),
+            None => self.outcomes_only.as_ref().and_then(|o| o.get(n)),
+        }
+    }
 }
 
 /// How a sequence's values were found.
@@ -75,6 +99,8 @@ pub struct Computed {
     /// A closed form giving every value, instead of a prefix held in memory (Nim's G(n) = n:
     /// `seq nim --to 4294967296` holds nothing).
     formula: Option<fn(u64) -> Option<u32>>,
+    /// The heaps after the values whose outcome alone is known (by the misère quotient).
+    pub outcomes_only: Option<OutcomesOnly>,
 }
 
 impl Computed {
@@ -95,9 +121,17 @@ impl Computed {
         (v != NONE).then_some(v)
     }
 
-    /// Whether G(i) is known (computed, or given by the period).
+    /// Whether G(i) is known (computed, or given by the period), or its outcome alone.
     pub fn knows(&self, i: u64) -> bool {
-        self.formula.is_some() || i < self.values.len() as u64 || self.periodicity.is_some()
+        self.formula.is_some()
+            || i < self.values.len() as u64
+            || self.periodicity.is_some()
+            || self.outcomes_only.as_ref().is_some_and(|o| o.get(i).is_some())
+    }
+
+    /// The outcome of heap `i` where only it is known (by the misère quotient).
+    pub fn outcome_only(&self, i: u64) -> Option<crate::game::Outcome> {
+        self.outcomes_only.as_ref()?.get(i)
     }
 
     /// How many values were computed (the rest follow from the period; a closed form gives
@@ -124,6 +158,7 @@ impl Computed {
             return Sequence {
                 values: (0..self.n).map(|i| self.get(i)).collect(),
                 periodicity: None,
+                outcomes_only: None,
             };
         }
         let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
@@ -139,6 +174,7 @@ impl Computed {
         Sequence {
             values,
             periodicity: self.periodicity,
+            outcomes_only: self.outcomes_only.clone(),
         }
     }
 }
@@ -234,6 +270,7 @@ fn fill(
                 method: SequenceMethod::ClosedForm,
                 octal: None,
                 formula: Some(formula),
+                outcomes_only: None,
             },
             memo,
         );
@@ -258,6 +295,7 @@ fn fill(
                 method: SequenceMethod::Octal(o.method),
                 octal: Some(o),
                 formula: None,
+                outcomes_only: None,
             },
             memo,
         );
@@ -415,6 +453,7 @@ fn fill_window(
         method: SequenceMethod::Fill,
         octal: None,
         formula: None,
+        outcomes_only: None,
     })
 }
 
@@ -464,6 +503,7 @@ fn fill_typed(
         method: SequenceMethod::Fill,
         octal: None,
         formula: None,
+        outcomes_only: None,
     }))
 }
 
@@ -571,6 +611,7 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
         method: SequenceMethod::Search,
         octal: None,
         formula: None,
+        outcomes_only: None,
     })
 }
 

@@ -102,7 +102,7 @@ pub enum Keeper {
     Board,
     /// The map's and the compared map's tile sources.
     Map,
-    /// Nothing is kept (sequences, figures, CSV files).
+    /// Nothing is kept (sequences, figures, CSV files, the quotient window's quotients).
     Nothing,
 }
 
@@ -112,7 +112,9 @@ impl Keeper {
             JobSpec::Position { .. } => Keeper::Evaluator,
             JobSpec::CramBoard { .. } => Keeper::Board,
             JobSpec::Map(_) => Keeper::Map,
-            JobSpec::Sequence { .. } | JobSpec::Export { .. } | JobSpec::Csv { .. } => Keeper::Nothing,
+            JobSpec::Sequence { .. } | JobSpec::Export { .. } | JobSpec::Csv { .. } | JobSpec::Quotient { .. } => {
+                Keeper::Nothing
+            }
         }
     }
 }

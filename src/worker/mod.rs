@@ -6,7 +6,8 @@
 //! between jobs, so its caches (regions, sequences, Cram tables) serve the next request; they
 //! count against the memory budget ([`lane_budget`]). A job may answer in parts before its
 //! last answer (`Response::last`): the map's tile batches, and the Cram lane's partial
-//! reports (the value first, then the placements as they are valued).
+//! reports (the value first, then the placements as they are valued), and the quotient
+//! window's misère quotient its stages.
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
 
@@ -26,7 +27,8 @@ use crate::figure::{make_figure, write_figure};
 use crate::raster::CompareWith;
 use crate::solver::Control;
 use crate::solver::cram::progressive::cram_report_progressive;
-use crate::solver::sequence::sequence;
+use crate::solver::misere_quotient;
+use crate::solver::sequence::sequence_with_quotient;
 use crate::solver::tiles::{Compare, PoolJob, TileSource};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
@@ -340,7 +342,7 @@ fn run(
 ) -> Result<Output, JobError> {
     Ok(match spec {
         JobSpec::Map(job) => run_map(job, state, control, emit)?,
-        JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence(ruleset, *n, control)?)),
+        JobSpec::Sequence { ruleset, n } => Output::Sequence(Arc::new(sequence_with_quotient(ruleset, *n, control)?)),
         JobSpec::CramBoard { board, variant } => Output::Cram(Arc::new(cram_report_progressive(
             board,
             *variant,
@@ -358,6 +360,12 @@ fn run(
             position,
             *limit,
             control,
+        )?)),
+        JobSpec::Quotient { code, heaps } => Output::Quotient(Arc::new(misere_quotient::compute_with(
+            code,
+            *heaps,
+            control,
+            &mut |stage| emit(Output::QuotientStage(stage.clone())),
         )?)),
         JobSpec::Export { spec, path } => {
             let figure = make_figure(spec, control)?;

@@ -1,7 +1,8 @@
 //! Messages between the window and the solver thread. Every job has an id and a lane; a newer
 //! job on a lane supersedes the older one, and results of superseded jobs are dropped. A job
 //! may answer in parts before its last answer ([`Response::last`]): a map's tile batches, the
-//! Cram lane's partial reports ([`Output::CramProgress`]).
+//! Cram lane's partial reports ([`Output::CramProgress`]), a misère quotient's stages
+//! ([`Output::QuotientStage`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,10 +12,12 @@ use crate::game::Layout;
 use crate::game::Position;
 use crate::game::Ruleset;
 use crate::game::rules::cram_board::Board;
+use crate::game::rules::one_heap::OctalCode;
 use crate::raster::{ColorMode, CompareWith};
 use crate::solver::SolveError;
 use crate::solver::control::over_budget_message;
 use crate::solver::cram::report::{CramPhase, CramReport};
+use crate::solver::misere_quotient::{Quotient, Stage};
 use crate::solver::report::PositionReport;
 use crate::solver::sequence::Sequence;
 use crate::solver::tiles::{CellRect, Tile, TileKey};
@@ -36,6 +39,8 @@ pub enum Lane {
     Cram,
     /// Files being written: figures (PNG or SVG) and the map's values as CSV.
     Export,
+    /// The misère quotient window's quotient (started and stopped by hand, long).
+    Quotient,
 }
 
 /// What to compute.
@@ -65,6 +70,9 @@ pub enum JobSpec {
         cols: std::ops::Range<u64>,
         path: PathBuf,
     },
+    /// The misère quotient of `octal(code)` for heaps up to `heaps`, answered heap by heap
+    /// ([`Output::QuotientStage`]) before the quotient itself.
+    Quotient { code: OctalCode, heaps: u16 },
 }
 
 impl JobSpec {
@@ -81,6 +89,7 @@ impl JobSpec {
                 Subject::Board(_) => 0,
             },
             JobSpec::Csv { rows, cols, .. } => rows.end.saturating_mul(cols.end),
+            JobSpec::Quotient { heaps, .. } => u64::from(*heaps),
         }
     }
 
@@ -89,7 +98,7 @@ impl JobSpec {
     pub fn unit(&self) -> &'static str {
         match self {
             JobSpec::Map(_) | JobSpec::Csv { .. } => "cells",
-            JobSpec::Sequence { .. } => "heaps",
+            JobSpec::Sequence { .. } | JobSpec::Quotient { .. } => "heaps",
             JobSpec::CramBoard { .. } => "positions",
             JobSpec::Position { .. } => "options",
             JobSpec::Export { spec, .. } => match &spec.subject {
@@ -114,6 +123,9 @@ impl JobSpec {
             JobSpec::Position { ruleset, position, .. } => format!("{ruleset}: position {position}"),
             JobSpec::Export { path, .. } => format!("exporting {}", path.display()),
             JobSpec::Csv { path, .. } => format!("writing {}", path.display()),
+            JobSpec::Quotient { code, heaps } => {
+                format!("misère quotient of octal({code}) for heaps up to {heaps}")
+            }
         }
     }
 }
@@ -168,6 +180,10 @@ pub enum Output {
         rows: u64,
         cols: u64,
     },
+    /// A heap added to the misère quotient being computed (the job goes on, and ends with
+    /// `Quotient`).
+    QuotientStage(Stage),
+    Quotient(Arc<Quotient>),
 }
 
 /// What the worker sends back.

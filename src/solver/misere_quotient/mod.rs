@@ -179,6 +179,30 @@ pub fn compute_with(
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<Quotient, SolveError> {
+    match grow(code, heaps, control, stage_done)? {
+        (q, None) => Ok(q),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// The quotient grown heap by heap towards `heaps` as far as it goes: the quotient for heaps up
+/// to the last heap added, and why it stopped before `heaps` if it did (a map or a position
+/// past its reach still gets every collection of the heaps below from it). Cancelled, it is an
+/// error.
+pub fn compute_as_far_as(
+    code: &OctalCode,
+    heaps: u16,
+    control: &Control,
+) -> Result<(Quotient, Option<SolveError>), SolveError> {
+    grow(code, heaps, control, &mut |_| {})
+}
+
+fn grow(
+    code: &OctalCode,
+    heaps: u16,
+    control: &Control,
+    stage_done: &mut dyn FnMut(&Stage),
+) -> Result<(Quotient, Option<SolveError>), SolveError> {
     if heaps > MAX_HEAPS {
         return Err(SolveError::Unsupported(format!(
             "misère quotients are computed for heaps up to {MAX_HEAPS}, not {heaps}"
@@ -189,10 +213,17 @@ pub fn compute_with(
     let mut current = Pretension::trivial();
     let mut stages = Vec::new();
     let mut candidates = 0;
+    let mut stopped = None;
     for k in 1..=heaps {
         let size_before = current.monoid.size();
-        let (next, effort) = extend::add_heap(&current, &options, control, MAX_ELEMENTS, MAX_STATES)
-            .map_err(|e| past_reach(e, k, size_before))?;
+        let (next, effort) = match extend::add_heap(&current, &options, control, MAX_ELEMENTS, MAX_STATES) {
+            Ok(grown) => grown,
+            Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
+            Err(e) => {
+                stopped = Some(past_reach(e, k, size_before));
+                break;
+            }
+        };
         candidates += effort.candidates;
         // elements of the previous quotient split when the heaps below k reach more elements now
         let below: Vec<u32> = next.heap_element[..usize::from(k)].to_vec();
@@ -209,6 +240,8 @@ pub fn compute_with(
         stages.push(stage);
         control.add_done(1);
     }
+    // the heaps added (all of them unless it stopped)
+    let heaps = stages.len() as u16;
     let Pretension { monoid, heap_element } = current;
     let mut generators = Vec::new();
     let mut generator_heaps = Vec::new();
@@ -224,7 +257,7 @@ pub fn compute_with(
     let presentation = monoid
         .presentation(&generators)
         .ok_or_else(|| SolveError::Unsupported("internal: the heaps do not generate the quotient".into()))?;
-    Ok(Quotient {
+    let q = Quotient {
         code: code.clone(),
         heaps,
         monoid,
@@ -233,7 +266,8 @@ pub fn compute_with(
         generator_heaps,
         stages,
         candidates,
-    })
+    };
+    Ok((q, stopped))
 }
 
 /// A refusal while adding heap `k` says how far the quotient got.

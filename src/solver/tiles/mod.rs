@@ -22,7 +22,7 @@ use std::ops::Range;
 
 pub use counts::ValueCounts;
 pub use pool::PoolJob;
-pub use source::{Compare, Stage, TileSource};
+pub use source::{Compare, Stage, TileSource, outcomes_by_quotient};
 pub use store::{TileReader, TileStore};
 
 /// Side of a tile in pooled cells (at level 0, in cells).

@@ -7,7 +7,9 @@
 //! - slices of games on more heaps (and rulesets without a fast fill) search each cell with
 //!   one memoised [`Search`], row by row through the region, keeping the values found;
 //! - the rest (Fibonacci Nim, sums) fill a rectangle from the origin, refilled larger when a
-//!   region lies outside it.
+//!   region lies outside it;
+//! - a map of outcomes alone of collections of a misère octal game (a slice such as `_,_`)
+//!   reads each cell off the game's misère quotient, searching only the cells past its reach.
 //!
 //! A lane of the worker keeps its source between jobs, so each job continues where the last
 //! one stopped and a pan back costs nothing.
@@ -18,9 +20,11 @@ use std::time::{Duration, Instant};
 
 use super::CellRect;
 use crate::game::prediction::Prediction;
+use crate::game::rules::one_heap::OctalCode;
 use crate::game::{Cell, Layout, Presentation, Ruleset, Shape};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::grid::{self, CellForm, Grid, Growing, NONE, SATURATED};
+use crate::solver::misere_quotient::{self, Quotient};
 use crate::solver::search::Search;
 
 /// How long a stage of a fill runs before its cells are handed on (to be pooled and sent).
@@ -52,6 +56,10 @@ impl SearchPlane {
         self.chunks
             .get(&(a / CHUNK, b / CHUNK))
             .map_or(UNSEARCHED, |c| c[((a % CHUNK) * CHUNK + b % CHUNK) as usize])
+    }
+
+    fn bytes(&self) -> u64 {
+        self.search.bytes() + self.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64)
     }
 
     fn set(&mut self, a: u64, b: u64, v: u32) {
@@ -131,9 +139,46 @@ fn narrow(v: u64) -> u32 {
     }
 }
 
+/// The outcomes of the collections of a misère octal game by its misère quotient, grown to the
+/// largest heap a region needs; cells past the quotient's reach are searched.
+struct QuotientPlane {
+    code: OctalCode,
+    quotient: Option<Quotient>,
+    /// The least heap bound whose quotient was past reach (not tried again at or past it).
+    past_reach: Option<u16>,
+    search: SearchPlane,
+}
+
+/// The octal code of a misère octal game, whose collections of heaps its quotient answers.
+fn misere_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
+    match ruleset {
+        Ruleset::Misere(inner) => match &**inner {
+            Ruleset::Octal(code) => Some(code),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether a map of outcomes alone of `ruleset` under `layout` reads them off a misère
+/// quotient: the collections of a misère octal game (a slice such as `_,_`).
+pub fn outcomes_by_quotient(ruleset: &Ruleset, layout: &Layout) -> bool {
+    misere_octal(ruleset).is_some() && Presentation::of(ruleset, layout).why_no_map(ruleset).is_none()
+}
+
+/// The largest heap of the collection at any cell of `region` under `layout`.
+fn largest_heap(layout: &Layout, region: &CellRect) -> u64 {
+    let free = region.rows.end.max(region.cols.end).saturating_sub(1);
+    match layout {
+        Layout::Slice(t) => t.iter().flatten().copied().fold(free, u64::max),
+        Layout::Plain => free,
+    }
+}
+
 enum TileMethod {
     /// The ruleset has no map under this layout (see [`Presentation`]): why.
     NoMap(String),
+    Quotient(Box<QuotientPlane>),
     Direct(Box<DirectBand>),
     Growing(Box<Growing>),
     Search(Box<SearchPlane>),
@@ -168,22 +213,32 @@ impl TileSource {
         } else {
             CellForm::of(ruleset, layout)
         };
-        let method = match (no_map, growing, direct) {
-            (Some(why), _, _) => TileMethod::NoMap(why),
-            (None, _, Some(form)) => TileMethod::Direct(Box::new(DirectBand {
+        let by_quotient = outcomes.then(|| misere_octal(ruleset)).flatten();
+        let method = match (no_map, growing, direct, by_quotient) {
+            (None, _, _, Some(code)) => TileMethod::Quotient(Box::new(QuotientPlane {
+                code: code.clone(),
+                quotient: None,
+                past_reach: None,
+                search: SearchPlane {
+                    search: Search::new(ruleset.clone()),
+                    chunks: HashMap::new(),
+                },
+            })),
+            (Some(why), _, _, _) => TileMethod::NoMap(why),
+            (None, _, Some(form), _) => TileMethod::Direct(Box::new(DirectBand {
                 form,
                 rows: 0..0,
                 cols: 0..0,
                 values: Vec::new(),
             })),
-            (None, Some(g), None) => TileMethod::Growing(Box::new(g)),
-            (None, None, None)
+            (None, Some(g), None, _) => TileMethod::Growing(Box::new(g)),
+            (None, None, None, _)
                 if *layout == Layout::Plain
                     && (grid::has_fast_fill(ruleset) || (ruleset.shape() == Shape::Sum && !ruleset.has_misere())) =>
             {
                 TileMethod::Whole(None)
             }
-            (None, None, None) => TileMethod::Search(Box::new(SearchPlane {
+            (None, None, None, _) => TileMethod::Search(Box::new(SearchPlane {
                 search: Search::new(ruleset.clone()),
                 chunks: HashMap::new(),
             })),
@@ -202,7 +257,11 @@ impl TileSource {
             TileMethod::NoMap(_) => 0,
             TileMethod::Direct(d) => d.values.len() as u64 * 8,
             TileMethod::Growing(g) => g.held_bytes(),
-            TileMethod::Search(s) => s.search.bytes() + s.chunks.len() as u64 * (CHUNK * CHUNK * 4 + 64),
+            TileMethod::Search(s) => s.bytes(),
+            // the quotient: its table of products, 4 bytes each
+            TileMethod::Quotient(q) => {
+                q.search.bytes() + q.quotient.as_ref().map_or(0, |q| (q.size() as u64).pow(2) * 4)
+            }
             TileMethod::Whole(g) => g.as_ref().map_or(0, Grid::bytes),
         }
     }
@@ -211,13 +270,27 @@ impl TileSource {
     /// `outcomes` (a source of values serves it too, unless the outcomes have a form of their
     /// own; a source of outcomes alone serves nothing else).
     pub fn serves(&self, ruleset: &Ruleset, layout: &Layout, outcomes: bool) -> bool {
-        let own_form = outcomes && CellForm::outcome_of(ruleset, layout).is_some_and(CellForm::outcome_only);
+        let own_form = outcomes
+            && (CellForm::outcome_of(ruleset, layout).is_some_and(CellForm::outcome_only)
+                || outcomes_by_quotient(ruleset, layout));
         self.ruleset == *ruleset && self.layout == *layout && self.outcome_only() == own_form
     }
 
     /// Whether the source's numbers are outcomes alone (0: P, 1: N), not values.
     pub fn outcome_only(&self) -> bool {
-        matches!(&self.method, TileMethod::Direct(d) if d.form.outcome_only())
+        match &self.method {
+            TileMethod::Direct(d) => d.form.outcome_only(),
+            TileMethod::Quotient(_) => true,
+            _ => false,
+        }
+    }
+
+    /// The largest heap the misère quotient answers every collection up to (a quotient source).
+    fn quotient_reach(&self) -> Option<u64> {
+        match &self.method {
+            TileMethod::Quotient(q) => q.quotient.as_ref().map(|q| u64::from(q.heaps())),
+            _ => None,
+        }
     }
 
     /// Whether G(a, b) = G(b, a) is used: the source holds only the triangle b ≤ a.
@@ -233,6 +306,16 @@ impl TileSource {
             TileMethod::Direct(d) => d.get(a, b),
             TileMethod::Growing(g) => g.raw(a, b),
             TileMethod::Search(s) => s.get(a, b),
+            TileMethod::Quotient(q) => {
+                let p = self.layout.position(&self.ruleset, Cell::new(a, b));
+                match (&q.quotient, p) {
+                    (Some(quotient), crate::game::Position::Heaps(h)) => match quotient.outcome(&h) {
+                        Some(o) => u32::from(o == crate::game::Outcome::N),
+                        None => q.search.get(a, b),
+                    },
+                    _ => q.search.get(a, b),
+                }
+            }
             TileMethod::Whole(Some(g)) => g.get(a, b).unwrap_or(NONE),
             TileMethod::Whole(None) | TileMethod::NoMap(_) => NONE,
         }
@@ -324,37 +407,31 @@ impl TileSource {
                 }
                 Ok(())
             }
-            TileMethod::Search(_) => {
-                let (ruleset, layout) = (self.ruleset.clone(), self.layout.clone());
-                let mut reported = region.rows.start;
-                let mut last = Instant::now();
-                for a in region.rows.clone() {
-                    let TileMethod::Search(plane) = &mut self.method else {
-                        unreachable!()
-                    };
-                    for b in region.cols.clone() {
-                        control.check()?;
-                        if plane.get(a, b) != UNSEARCHED {
-                            continue;
-                        }
-                        let p = layout.position(&ruleset, Cell::new(a, b));
-                        let v = match ruleset.check_position(&p) {
-                            Ok(()) => plane.search.value(&p, control)?,
-                            Err(_) => NONE,
-                        };
-                        plane.set(a, b, v);
+            TileMethod::Search(_) => self.fill_by_search(region, control, stage),
+            TileMethod::Quotient(q) => {
+                let needed = largest_heap(&self.layout, region);
+                let known = q.quotient.as_ref().map_or(0, |q| u64::from(q.heaps()));
+                if let Ok(bound) = u16::try_from(needed)
+                    && needed > known
+                    && bound <= crate::solver::evaluate::QUOTIENT_HEAPS
+                    && q.past_reach.is_none_or(|p| bound < p)
+                {
+                    // its heaps are not the map's cells: the quotient counts its own progress
+                    let limited = control
+                        .apart()
+                        .with_budget_at_most(crate::solver::budget::MISERE_QUOTIENT);
+                    // as far as it goes: the cells of the heaps below where it stopped from it
+                    let (quotient, stopped) = misere_quotient::compute_as_far_as(&q.code, bound, &limited)?;
+                    if stopped.is_some() {
+                        let failed = quotient.heaps() + 1;
+                        q.past_reach = Some(q.past_reach.map_or(failed, |p| p.min(failed)));
                     }
-                    control.add_done(region.cols.end - region.cols.start);
-                    if last.elapsed() > STAGE {
-                        stage(self, Stage::Rows(reported..a + 1))?;
-                        reported = a + 1;
-                        last = Instant::now();
+                    if u64::from(quotient.heaps()) > known {
+                        q.quotient = Some(quotient);
                     }
                 }
-                if reported < region.rows.end {
-                    stage(self, Stage::Rows(reported..region.rows.end))?;
-                }
-                Ok(())
+                // the cells past the quotient's reach, searched
+                self.fill_by_search(region, control, stage)
             }
             TileMethod::Whole(whole) => {
                 let (r, c) = (region.rows.end, region.cols.end);
@@ -372,6 +449,52 @@ impl TileSource {
                 stage(self, Stage::Rows(region.rows.clone()))
             }
         }
+    }
+}
+
+impl TileSource {
+    /// Searches the cells of `region` not searched yet (nor answered by a misère quotient),
+    /// row by row, handing on a stage about every [`STAGE`].
+    fn fill_by_search(
+        &mut self,
+        region: &CellRect,
+        control: &Control,
+        stage: &mut dyn FnMut(&TileSource, Stage) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        let (ruleset, layout) = (self.ruleset.clone(), self.layout.clone());
+        let reach = self.quotient_reach();
+        let fixed = largest_heap(&layout, &CellRect::new(0..1, 0..1));
+        let mut reported = region.rows.start;
+        let mut last = Instant::now();
+        for a in region.rows.clone() {
+            let plane = match &mut self.method {
+                TileMethod::Search(plane) => plane,
+                TileMethod::Quotient(q) => &mut q.search,
+                _ => unreachable!(),
+            };
+            for b in region.cols.clone() {
+                control.check()?;
+                if plane.get(a, b) != UNSEARCHED || reach.is_some_and(|r| a.max(b).max(fixed) <= r) {
+                    continue;
+                }
+                let p = layout.position(&ruleset, Cell::new(a, b));
+                let v = match ruleset.check_position(&p) {
+                    Ok(()) => plane.search.value(&p, control)?,
+                    Err(_) => NONE,
+                };
+                plane.set(a, b, v);
+            }
+            control.add_done(region.cols.end - region.cols.start);
+            if last.elapsed() > STAGE {
+                stage(self, Stage::Rows(reported..a + 1))?;
+                reported = a + 1;
+                last = Instant::now();
+            }
+        }
+        if reported < region.rows.end {
+            stage(self, Stage::Rows(reported..region.rows.end))?;
+        }
+        Ok(())
     }
 }
 
@@ -393,5 +516,34 @@ impl Compare<'_> {
             Compare::Source(s) => Some(s.value(a, b)).filter(|&v| v != NONE),
             Compare::Theorem(p) => p.is_p(a, b).map(|p| u32::from(!p)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    /// The map of collections {a, b} of misère 0.6, whose quotient stops at heap 16: the cells
+    /// of heaps up to 16 from the quotient, the rest searched, every outcome the plain search's.
+    #[test]
+    fn collections_past_the_quotients_reach_are_searched() {
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let layout = Layout::parse_slice("_,_").unwrap();
+        assert!(outcomes_by_quotient(&r, &layout));
+        let mut source = TileSource::new_for(&r, &layout, true);
+        assert!(source.outcome_only() && source.serves(&r, &layout, true));
+        let region = CellRect::new(0..20, 0..20);
+        source.fill(&region, &Control::new(), &mut |_, _| Ok(())).unwrap();
+        assert_eq!(source.quotient_reach(), Some(16), "grown as far as it goes");
+        let mut search = Search::plain(r.clone());
+        for a in 0..20 {
+            for b in 0..20 {
+                let g = search.value(&Position::Heaps(vec![a, b]), &Control::new()).unwrap();
+                assert_eq!(source.value(a, b) == 0, g == 0, "({a}, {b})");
+            }
+        }
+        // the values mode is searched
+        assert!(!TileSource::new_for(&r, &layout, false).outcome_only());
     }
 }

@@ -33,6 +33,7 @@ impl App {
                 Lane::Inspector => self.inspector.on_response(resp),
                 Lane::Export => exports.push(resp),
                 Lane::Map => maps.push(resp),
+                Lane::Quotient => self.quotient.on_response(resp),
             }
         }
         for resp in maps {
@@ -43,6 +44,7 @@ impl App {
             self.cram_editor.logic(worker);
         }
         self.inspector.logic(&self.ruleset, worker);
+        self.quotient.logic(&self.ruleset, worker);
         for resp in exports {
             self.on_export_response(resp);
         }

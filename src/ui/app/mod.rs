@@ -227,7 +227,7 @@ impl App {
     /// user asks for a position again.
     pub fn cancel_jobs(&mut self) {
         if let Some(w) = &mut self.worker {
-            for lane in [Lane::Map, Lane::Cram, Lane::Export] {
+            for lane in [Lane::Map, Lane::Cram, Lane::Export, Lane::Quotient] {
                 w.cancel_and_free(lane);
             }
             self.inspector.cancel(w);

@@ -99,15 +99,23 @@ pub fn sequence_ui(
             )),
             None => ui.label(format!("no period certified for n < {}", seq.values.len())),
         };
+        if let Some(o) = &seq.outcomes_only {
+            ui.separator();
+            ui.label(format!(
+                "n ≥ {}: the outcome alone (strip by outcome, G(n) unknown), by {}",
+                o.from, o.by
+            ));
+        }
     });
     let strip_height = 28.0;
     let readout_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let plot_height = (ui.available_height() - strip_height - readout_height - 12.0).max(80.0);
     let hovered = plot_ui(ui, seq, plot_height);
     ui.label(match hovered {
-        Some(n) => match seq.values[n as usize] {
-            Some(g) => format!("n = {n}: G(n) = {g}, {}", Outcome::of(g)),
-            None => format!("n = {n}: not a position"),
+        Some(n) => match (seq.values[n as usize], seq.outcome(n)) {
+            (Some(g), _) => format!("n = {n}: G(n) = {g}, {}", Outcome::of(g)),
+            (None, Some(o)) => format!("n = {n}: {o} by the misère quotient (G(n) unknown)"),
+            (None, None) => format!("n = {n}: not a position"),
         },
         None => "point at the plot to read G(n); wheel or drag to zoom and pan n, double click for all".into(),
     });
@@ -227,9 +235,19 @@ fn strip_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMa
     let per = n.div_ceil(pixels).max(1);
     for start in (0..seq.values.len()).step_by(per) {
         let run = &seq.values[start..(start + per).min(seq.values.len())];
-        // pooled as the map pools: the least value; a run without positions is "no position"
+        // pooled as the map pools: the least value; a run without positions is "no position";
+        // heaps known by their outcome alone are coloured by it (P if any heap of the run is)
         let v = run.iter().flatten().copied().min();
-        let c = color.color(v, max, None);
+        let end = (start + per).min(seq.values.len());
+        let outcome_only = || {
+            let mut outcomes = (start..end).filter_map(|h| seq.outcomes_only.as_ref()?.get(h as u64));
+            let first = outcomes.next()?;
+            Some(first == Outcome::P || outcomes.any(|o| o == Outcome::P))
+        };
+        let c = match (v, outcome_only()) {
+            (None, Some(p)) => ColorMode::Outcome.color(Some(u32::from(!p)), 1, None),
+            _ => color.color(v, max, None),
+        };
         let r = Rect::from_min_size(
             pos2(rect.left() + start as f32 * w, rect.top()),
             Vec2::new((w * per as f32).max(1.0), strip_height),

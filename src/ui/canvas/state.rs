@@ -101,12 +101,9 @@ impl HoveredCell {
     /// bar show it.
     pub fn describe(&self) -> String {
         if let (None, Some(b)) = (self.value, self.block) {
-            if b.rows.1 - b.rows.0 == 1 && b.cols.1 - b.cols.0 == 1 && b.rule == KeyRule::Outcome {
-                return match b.key {
-                    0 => format!("{}: P (G = 0)", self.cell),
-                    NO_POSITION => format!("{}: not a position", self.cell),
-                    _ => format!("{}: N (the map holds outcomes here; the inspector gives G)", self.cell),
-                };
+            if (b.rows.1 - b.rows.0, b.cols.1 - b.cols.0, b.rule) == (1, 1, KeyRule::Outcome) && b.key != NO_POSITION {
+                let outcome = if b.key == 0 { Outcome::P } else { Outcome::N };
+                return format!("{}: {outcome} (its outcome alone is known, not G)", self.cell);
             }
             let what = format!("rows {}..{}, columns {}..{}", b.rows.0, b.rows.1, b.cols.0, b.cols.1);
             return match (b.key, b.rule) {
@@ -252,15 +249,17 @@ impl MapState {
             }
         });
         let value = if level == 0 { tiles.get(cell.a, cell.b) } else { None };
-        // a cell whose outcome is known without its value (Wythoff far out, by the closed
-        // form of its P-positions): read as a block of one cell, so it says P or N
+        // a cell whose outcome alone is known (an outcome form, a misère quotient): its key
+        // says which, where its value is not known
         let block = block.or_else(|| {
-            let key = tiles.key(0, cell.a, cell.b).filter(|&k| k != NOT_COMPUTED)?;
-            (value.is_none() && tiles.rule() == KeyRule::Outcome).then_some(BlockReadout {
+            let key = tiles
+                .key(0, cell.a, cell.b)
+                .filter(|&k| k != NOT_COMPUTED && value.is_none())?;
+            Some(BlockReadout {
                 rows: (cell.a, cell.a + 1),
                 cols: (cell.b, cell.b + 1),
                 key,
-                rule: KeyRule::Outcome,
+                rule: tiles.rule(),
             })
         });
         Some(HoveredCell { cell, value, block })

@@ -1,14 +1,14 @@
 //! The misère quotient window of a misère octal game: computes the quotient for heaps up to a
-//! bound on its own named thread (cancellable, its size shown as heaps are added), then shows
-//! the heap → element strip, the map of the outcomes of two heaps {a, b} by the quotient, the
-//! multiplication table when small (P-portion coloured), and answers a typed collection of
-//! heaps by its product in the quotient.
+//! bound on the worker's quotient lane (cancellable, its size shown as heaps are added), then
+//! shows the heap → element strip, the map of the outcomes of two heaps {a, b} by the
+//! quotient, the multiplication table when small (P-portion coloured), and answers a typed
+//! collection of heaps by its product in the quotient.
 //!
-//! The job runs beside the worker's lanes rather than on one: it is one long computation the
-//! user starts and stops by hand, and its partial result (the stages) is read every frame.
+//! The window draws and asks; [`QuotientView::logic`] (called between frames with the worker)
+//! submits and cancels the job, and [`QuotientView::on_response`] takes its stages and result,
+//! so the window has no thread of its own.
 
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
@@ -16,21 +16,26 @@ use crate::game::Ruleset;
 use crate::game::quote::quoted;
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::misere_quotient::{self, Quotient, Stage};
-use crate::solver::{Control, SolveError};
 use crate::ui::theme;
+use crate::worker::{JobId, JobSpec, Lane, Output, Response, Worker};
 
 /// The largest quotient whose multiplication table is drawn.
 const TABLE_MAX: usize = 48;
 /// The heap bound offered first.
 const DEFAULT_HEAPS: u16 = 20;
 
-/// A computation of a quotient in progress.
-struct Job {
-    code: OctalCode,
+/// The job asked of the worker's quotient lane.
+#[derive(Debug, Clone)]
+struct Asked {
+    job: JobId,
     heaps: u16,
-    control: Control,
-    stages: Arc<Mutex<Vec<Stage>>>,
-    done: Receiver<Result<Quotient, SolveError>>,
+}
+
+/// What the window asked for, done by the next [`QuotientView::logic`].
+#[derive(Debug, Clone, PartialEq)]
+enum Want {
+    Start(OctalCode),
+    Cancel,
 }
 
 /// What the quotient window holds between frames.
@@ -39,8 +44,11 @@ pub struct QuotientView {
     /// The code whose window was last opened automatically (it opens once per code).
     opened_for: Option<OctalCode>,
     pub heaps: u16,
-    job: Option<Job>,
-    pub result: Option<Result<Quotient, String>>,
+    asked: Option<Asked>,
+    wanted: Option<Want>,
+    /// The stages of the job running, as they come.
+    stages: Vec<Stage>,
+    pub result: Option<Result<Arc<Quotient>, String>>,
     /// The collection typed into the quotient's inspector, e.g. `3,5,7`.
     pub typed: String,
 }
@@ -51,17 +59,11 @@ impl Default for QuotientView {
             open: false,
             opened_for: None,
             heaps: DEFAULT_HEAPS,
-            job: None,
+            asked: None,
+            wanted: None,
+            stages: Vec::new(),
             result: None,
             typed: "3,5,7".into(),
-        }
-    }
-}
-
-impl Drop for QuotientView {
-    fn drop(&mut self) {
-        if let Some(j) = &self.job {
-            j.control.cancel();
         }
     }
 }
@@ -78,83 +80,88 @@ pub fn misere_octal(r: &Ruleset) -> Option<&OctalCode> {
 }
 
 impl QuotientView {
-    /// Starts computing the quotient of `code` for heaps up to `self.heaps`, cancelling any
-    /// computation running.
-    pub fn start(&mut self, code: &OctalCode, ctx: &egui::Context) {
-        self.cancel();
-        let control = Control::new();
-        let stages = Arc::new(Mutex::new(Vec::new()));
-        let (tx, done) = channel();
-        let (c, s, code2, heaps, ctx2) = (control.clone(), stages.clone(), code.clone(), self.heaps, ctx.clone());
-        let spawned = std::thread::Builder::new()
-            .name("misere-quotient".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let result = misere_quotient::compute_with(&code2, heaps, &c, &mut |stage| {
-                    if let Ok(mut v) = s.lock() {
-                        v.push(stage.clone());
-                    }
-                    crate::ui::wake_soon(&ctx2);
-                });
-                let _ = tx.send(result);
-                ctx2.request_repaint();
-            });
-        match spawned {
-            Ok(_) => {
-                self.result = None;
-                self.job = Some(Job {
-                    code: code.clone(),
-                    heaps,
-                    control,
-                    stages,
-                    done,
-                });
-            }
-            Err(e) => self.result = Some(Err(format!("could not start the computation: {e}"))),
-        }
+    /// Asks for the quotient of `code` for heaps up to `self.heaps` (superseding any job
+    /// running), at the next [`QuotientView::logic`].
+    pub fn start(&mut self, code: &OctalCode) {
+        self.wanted = Some(Want::Start(code.clone()));
     }
 
+    /// Asks for the job running to stop, at the next [`QuotientView::logic`].
     pub fn cancel(&mut self) {
-        if let Some(j) = self.job.take() {
-            j.control.cancel();
-        }
+        self.wanted = Some(Want::Cancel);
     }
 
+    /// Whether a quotient is being computed (or about to be).
     pub fn running(&self) -> bool {
-        self.job.is_some()
+        self.asked.is_some() || matches!(self.wanted, Some(Want::Start(_)))
     }
 
-    /// Takes a finished result.
-    fn poll(&mut self) {
-        let Some(j) = &self.job else { return };
-        if let Ok(r) = j.done.try_recv() {
-            self.result = Some(r.map_err(|e| e.to_string()));
-            self.job = None;
-        }
-    }
-
-    /// Opens the window the first time a misère octal game is chosen, and starts its quotient.
-    pub fn follow_ruleset(&mut self, r: &Ruleset, ctx: &egui::Context) {
+    /// Opens the window the first time a misère octal game is chosen, and asks for its
+    /// quotient; another ruleset closes it and stops the job.
+    fn follow_ruleset(&mut self, r: &Ruleset) {
         match misere_octal(r) {
             Some(code) if self.opened_for.as_ref() != Some(code) => {
                 self.opened_for = Some(code.clone());
                 self.open = true;
-                self.start(code, ctx);
+                self.start(code);
             }
             Some(_) => {}
             None => {
-                self.cancel();
+                if self.running() {
+                    self.cancel();
+                }
                 self.open = false;
                 self.opened_for = None;
             }
+        }
+    }
+
+    /// Between frames: follows the ruleset, submits or cancels the job asked for, and notices
+    /// a job stopped from elsewhere (the status bar's Cancel).
+    pub fn logic(&mut self, ruleset: &Ruleset, worker: &mut Worker) {
+        self.follow_ruleset(ruleset);
+        match self.wanted.take() {
+            Some(Want::Start(code)) => {
+                let heaps = self.heaps;
+                let job = worker.submit(Lane::Quotient, JobSpec::Quotient { code, heaps });
+                self.asked = Some(Asked { job, heaps });
+                self.stages.clear();
+                self.result = None;
+            }
+            Some(Want::Cancel) => {
+                worker.cancel_and_free(Lane::Quotient);
+                if self.asked.take().is_some() {
+                    self.result = Some(Err("cancelled".into()));
+                }
+            }
+            None => {
+                if self.asked.is_some() && !worker.is_running(Lane::Quotient) {
+                    self.asked = None;
+                    self.result = Some(Err("cancelled".into()));
+                }
+            }
+        }
+    }
+
+    /// Takes an answer of the quotient lane: a stage, the quotient, or why there is none.
+    pub fn on_response(&mut self, resp: Response) {
+        if self.asked.as_ref().is_none_or(|a| a.job != resp.job) {
+            return;
+        }
+        match resp.result {
+            Ok(Output::QuotientStage(stage)) => self.stages.push(stage),
+            Ok(Output::Quotient(q)) => self.result = Some(Ok(q)),
+            Ok(_) => debug_assert!(false, "unexpected output on the quotient lane"),
+            Err(e) => self.result = Some(Err(e.to_string())),
+        }
+        if resp.last {
+            self.asked = None;
         }
     }
 }
 
 /// Draws the quotient window for a misère octal ruleset while it is open.
 pub fn quotient_window_ui(ctx: &egui::Context, view: &mut QuotientView, ruleset: &Ruleset) {
-    view.follow_ruleset(ruleset, ctx);
-    view.poll();
     let Some(code) = misere_octal(ruleset).cloned() else {
         return;
     };
@@ -181,22 +188,20 @@ fn quotient_ui(ui: &mut egui::Ui, view: &mut QuotientView, code: &OctalCode) {
         if view.running() {
             if ui.button("Cancel").clicked() {
                 view.cancel();
-                view.result = Some(Err("cancelled".into()));
             }
         } else if ui.button("Compute").clicked() {
-            view.start(code, ui.ctx());
+            view.start(code);
         }
     });
-    if let Some(j) = &view.job {
-        let stages = j.stages.lock().map(|s| s.clone()).unwrap_or_default();
-        let done = stages.len() as f32 / f32::from(j.heaps.max(1));
+    if view.running() {
+        let heaps = view.asked.as_ref().map_or(view.heaps, |a| a.heaps);
+        let done = view.stages.len() as f32 / f32::from(heaps.max(1));
         ui.add(
             egui::ProgressBar::new(done)
-                .text(format!("heap {} of {}", stages.len(), j.heaps))
+                .text(format!("heap {} of {heaps}", view.stages.len()))
                 .show_percentage(),
         );
-        let _ = &j.code;
-        sizes_ui(ui, &stages);
+        sizes_ui(ui, &view.stages);
         return;
     }
     match &view.result {

@@ -131,6 +131,13 @@ impl RulesetPanel {
     /// get three heaps (the first fixed, 1 unless chosen: seed 003's Figure 2 for zeruclid),
     /// rulesets on any number of heaps keep the chosen count, the others need no slice.
     pub fn fit_to(&mut self, r: &Ruleset) {
+        if crate::game::presentation::is_misere_collection(r) {
+            // the strip of one heap, or the map of the slice of collections chosen
+            if crate::game::Layout::parse_slice(&self.slice).is_err() {
+                self.slice.clear();
+            }
+            return;
+        }
         match r.shape() {
             Shape::ThreeHeaps if self.heaps != 3 => self.set_heaps(3),
             Shape::ThreeHeaps | Shape::AnyHeaps => {}
@@ -217,6 +224,13 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
     if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
         ui.separator();
         chosen = slice_ui(ui, panel, shape).or(chosen);
+    } else if panel
+        .expression
+        .parse::<Ruleset>()
+        .is_ok_and(|r| crate::game::presentation::is_misere_collection(&r))
+    {
+        ui.separator();
+        chosen = collections_ui(ui, panel).or(chosen);
     }
     if compare {
         ui.separator();
@@ -391,6 +405,40 @@ fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option
         }
     });
     ui.small("More than two heaps: the map is the slice of the fixed heaps, e.g. zeruclid (1,a,b), seed 003 Figure 2.");
+    chosen
+}
+
+/// A one-heap game under misère play: the strip of one heap, or the map of its collections
+/// of heaps (a slice: `_,_` for {a, b}, `3,_,_` for {3, a, b}).
+fn collections_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
+    let mut chosen = None;
+    let mut map = !panel.slice.trim().is_empty();
+    if ui
+        .checkbox(&mut map, "map of collections {a, b}")
+        .on_hover_text("under misère play heaps do not add: the map shows the collection of both heaps")
+        .changed()
+    {
+        panel.slice = if map { "_,_".into() } else { String::new() };
+        chosen = Some(panel.expression.clone());
+    }
+    if map {
+        ui.horizontal(|ui| {
+            let l = ui.label("collection:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut panel.slice)
+                        .desired_width(80.0)
+                        .hint_text("3,_,_"),
+                )
+                .labelled_by(l.id);
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                match crate::game::Layout::parse_slice(&panel.slice) {
+                    Err(e) => panel.error = Some(one_line(&e)),
+                    Ok(_) => chosen = Some(panel.expression.clone()),
+                }
+            }
+        });
+    }
     chosen
 }
 

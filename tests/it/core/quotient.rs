@@ -71,16 +71,19 @@ fn ten_heaps_by_the_quotient_equal_the_search() {
     for code in ["0.07", "0.77"] {
         let rules = format!("misere(octal({code}))");
         let r: Ruleset = rules.parse().unwrap();
-        for heaps in [
-            [1u64, 2, 3, 3, 4, 5, 5, 6, 6, 7],
-            [2, 2, 3, 4, 4, 4, 5, 6, 7, 7],
-            [1, 2, 3, 4, 5, 5, 6, 7, 8, 9],
-        ] {
+        // past a search of 4 MiB: by the quotient
+        for heaps in [[1u64, 2, 3, 4, 5, 6, 7, 8, 9, 10], [2, 3, 4, 5, 5, 6, 6, 7, 8, 9]] {
             let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
             let v = json(&["value", &rules, &text.join(","), "--json"]);
             assert_eq!(v["method"], "misère quotient", "{code} {heaps:?}");
             assert_eq!(v["outcome"], search_outcome(&r, &heaps), "{code} {heaps:?}");
         }
+        // within it: searched, the misère Grundy value with the outcome
+        let heaps = [1u64, 2, 3, 4, 5, 6, 7];
+        let v = json(&["value", &rules, "1,2,3,4,5,6,7", "--json"]);
+        assert_eq!(v["method"], "search", "{code}");
+        assert_eq!(v["outcome"], search_outcome(&r, &heaps), "{code}");
+        assert!(v["grundy"].as_u64().is_some());
     }
 }
 
@@ -88,7 +91,7 @@ fn ten_heaps_by_the_quotient_equal_the_search() {
 fn winning_moves_by_the_quotient_equal_the_search() {
     let rules = "misere(octal(0.07))";
     let r: Ruleset = rules.parse().unwrap();
-    let from = "3,4,6,7,9,10";
+    let from = "6,8,10,12,14";
     // large enough for the quotient rather than a small search
     assert_eq!(json(&["value", rules, from, "--json"])["method"], "misère quotient");
     let out = nimscope(&["moves", rules, from, "--json"]);
@@ -170,4 +173,44 @@ fn dawsons_kayles_quotient_has_siegels_360_elements_at_heap_30() {
     let q = json(&["quotient", "octal(0.07)", "--heaps", "30", "--json"]);
     assert_eq!(q["size"], 360);
     assert_eq!(q["grew_at"], serde_json::json!([2, 4, 10, 14, 25, 27, 30]));
+}
+
+/// A collection with a heap past the quotient's reach that a small search answers is searched
+/// at once (`value 'misere(octal(0.07))' 40,1` spent 4 s growing the quotient to heap 33 and
+/// failing at 34 before the search).
+#[test]
+fn a_small_search_is_tried_before_the_quotient_grows() {
+    let v = json(&["value", "misere(octal(0.07))", "40,1", "--json"]);
+    assert_eq!(v["method"], "search");
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    assert_eq!(v["outcome"], search_outcome(&r, &[40, 1]));
+}
+
+/// `seq` of a misère octal game past the heaps a small search values: their outcome alone,
+/// by the quotient, written `P`/`N` (JSON: `null` values and the outcomes apart), each the
+/// outcome `value` gives the heap.
+#[test]
+fn seq_past_the_small_search_prints_outcomes_by_the_quotient() {
+    let text = crate::common::stdout(&["seq", "misere(octal(0.77))", "--to", "47"]);
+    let values: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    assert_eq!(values.len(), 47);
+    let from = values
+        .iter()
+        .position(|v| v.parse::<u64>().is_err())
+        .expect("outcomes at the end");
+    assert!(values[from..].iter().all(|v| *v == "P" || *v == "N"), "{values:?}");
+    assert!(text.contains(
+        "the outcome alone (P or N; the misère Grundy value unknown), by the misère quotient of octal(0.77)"
+    ));
+    let j = json(&["seq", "misere(octal(0.77))", "--to", "47", "--json"]);
+    assert_eq!(j["outcomes_only"]["from"], from as u64);
+    assert_eq!(j["outcomes_only"]["method"], "misère quotient");
+    assert_eq!(j["values"][from], serde_json::Value::Null);
+    for (i, o) in values[from..].iter().enumerate() {
+        let heap = (from + i).to_string();
+        let v = json(&["value", "misere(octal(0.77))", &heap, "--json"]);
+        assert_eq!(v["outcome"], *o, "heap {heap}");
+        assert_eq!(v["method"], "misère quotient", "heap {heap}");
+        assert_eq!(v["grundy"], serde_json::Value::Null);
+    }
 }

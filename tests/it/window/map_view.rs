@@ -506,9 +506,6 @@ fn wythoff_p_positions_show_at_ten_to_the_twelve() {
     let words = h.state().hovered.expect("over the map").describe();
     assert_eq!(
         words,
-        format!(
-            "({a0}, {}): N (the map holds outcomes here; the inspector gives G)",
-            b0 + 1
-        )
+        format!("({a0}, {}): N (its outcome alone is known, not G)", b0 + 1)
     );
 }

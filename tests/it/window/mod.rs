@@ -4,6 +4,7 @@ mod cram_editor;
 mod inspector;
 mod last_state;
 mod map_view;
+mod quotient;
 mod sessions;
 mod window_room;
 mod window_sequence;

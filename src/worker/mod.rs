@@ -22,7 +22,7 @@ use std::thread::JoinHandle;
 pub use lane_budget::{Keeper, LaneState};
 pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
-use crate::figure::{make_figure, write_figure};
+use crate::figure::write_figure;
 use crate::raster::CompareWith;
 use crate::solver::Control;
 use crate::solver::cram::progressive::cram_report_progressive;
@@ -359,14 +359,15 @@ fn run(
             *limit,
             control,
         )?)),
-        JobSpec::Export { spec, path } => {
-            let figure = make_figure(spec, control)?;
+        JobSpec::Export { spec, path, known } => {
+            let figure = crate::figure::make_figure_with(spec, known.as_deref(), control)?;
             control.check()?;
             write_figure(&figure, path, control)?;
             Output::Exported {
                 path: path.clone(),
                 width: figure.width(),
                 height: figure.height(),
+                from_map: figure.from_map,
             }
         }
         JobSpec::Csv {
@@ -403,7 +404,7 @@ fn run_map(
     control: &Control,
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
-    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view);
+    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view, job.pooling);
     let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
     let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
         if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
@@ -488,6 +489,7 @@ mod tests {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
             color: ColorMode::Outcome,
+            pooling: crate::raster::Pooling::Least,
             compare: CompareWith::Nothing,
             level: 0,
             tiles: TileKey::covering(0, &view, (0.0, 0.0)),

@@ -53,6 +53,8 @@ pub struct MapContext<'a> {
     pub max: u32,
     /// The legend's note on the values above the top, if any.
     pub clipped: Option<String>,
+    /// What a pooled pixel of the Grundy colours shows.
+    pub pooling: crate::raster::Pooling,
     pub compare: &'a CompareWith,
     pub titles: AxisTitles,
     pub marks: MarksShown,
@@ -75,6 +77,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         max: map.max,
         clipped: map.clipped.clone(),
         pooled: level > 0,
+        pooling: map.pooling,
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,
         compare: map.compare,

@@ -108,6 +108,8 @@ impl HoveredCell {
                 (0, KeyRule::Value) => format!("{what}: holds a P-position (least G = 0)"),
                 (k, KeyRule::Value) => format!("{what}: no P-position, least G = {k}"),
                 (k, KeyRule::Residue(m)) => format!("{what}: least G mod {m} = {k}"),
+                (k, KeyRule::Greatest) => format!("{what}: greatest G = {k}"),
+                (k, KeyRule::MostCommon) => format!("{what}: most common G = {k}"),
                 (0, KeyRule::Outcome) => format!("{what}: holds a P-position"),
                 (_, KeyRule::Outcome) => format!("{what}: no P-position"),
                 (differ::DIFFER, KeyRule::Differ) => format!("{what}: outcomes differ here"),

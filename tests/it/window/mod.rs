@@ -5,6 +5,7 @@ mod inspector;
 mod last_state;
 mod map_view;
 mod sessions;
+mod window_export;
 mod window_room;
 mod window_sequence;
 mod window_small;

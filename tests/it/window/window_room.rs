@@ -121,3 +121,28 @@ fn the_ui_scale_theme_and_panels_are_remembered() {
     assert!(h.state().panels_shown.inspector.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// In a window too narrow for the inspector, asking for it shows it (the rulesets fold to make
+/// room), by the button above the map and by the View menu; hiding it folds it again.
+#[test]
+fn show_inspector_shows_it_when_folded_for_room() {
+    let mut h = sized(800.0, 600.0);
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_none() && h.state().panels_shown.folded_for_room);
+    h.get_by_label("Show inspector").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_some(), "shown when asked for");
+    assert!(map_width(&h) > 200.0, "the map keeps {} points", map_width(&h));
+    h.get_by_label("Hide inspector").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_none());
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Show inspector  (F3)").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_some(), "shown from the View menu");
+}

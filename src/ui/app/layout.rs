@@ -76,7 +76,9 @@ impl App {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // wrapped: on a narrow window (a large UI scale) the row never widens the map past
+            // the window's edge
+            ui.horizontal_wrapped(|ui| {
                 let board_only = self.presentation() == Presentation::Board;
                 ui.add_enabled_ui(!board_only, |ui| {
                     ui.selectable_value(&mut self.central_tab, CentralTab::ValueMap, "Value map")

@@ -20,6 +20,7 @@ impl App {
             let scale = self.prefs.ui_scale;
             if scale.is_finite() && UI_SCALE.contains(&scale) {
                 ctx.set_zoom_factor(scale);
+                self.map_state.zoom_restored = Some(scale);
             }
             ctx.set_theme(self.theme());
         }

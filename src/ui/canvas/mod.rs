@@ -115,7 +115,17 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
             clicked: false,
         };
     }
+    let refit = std::mem::take(&mut state.refit)
+        .then(|| state.fitted.as_ref().filter(|(_, camera)| *camera == state.camera).map(|(r, _)| r.clone()))
+        .flatten();
     if let Some(old) = state.last_rect
+        && old.size() != rect.size()
+        && let Some(region) = refit
+    {
+        // still as fitted: the region stays whole
+        state.camera = Camera::fit_rect(&region, rect.width(), rect.height());
+        state.fitted = Some((region, state.camera));
+    } else if let Some(old) = state.last_rect
         && old.size() != rect.size()
     {
         // a resized map keeps its bottom-left corner where it was, as plots do
@@ -132,6 +142,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         && camera == state.camera
     {
         state.camera = Camera::fit_rect(&region, rect.width(), rect.height());
+        state.fitted = Some((region, state.camera));
     }
     let map_response = response.hovered() || response.dragged();
     handle_input(ui, state, rect, &response, map_response);

@@ -146,3 +146,24 @@ fn show_inspector_shows_it_when_folded_for_room() {
     h.step();
     assert!(h.state().panels_shown.inspector.is_some(), "shown from the View menu");
 }
+
+/// A region shown whole on start (`--view`) stays whole when the UI scale the preferences
+/// restore arrives a frame later (at UI scale 1.5 it showed two thirds of its rows).
+#[test]
+fn a_view_stays_whole_under_the_restored_ui_scale() {
+    use nimscope::solver::tiles::CellRect;
+    let mut h = sized(1280.0, 800.0);
+    h.state_mut().map_state.show_region(CellRect::new(0..9000, 0..9000));
+    h.step();
+    h.step();
+    h.state_mut().map_state.zoom_restored = Some(1.5);
+    h.ctx.set_zoom_factor(1.5);
+    h.step();
+    h.step();
+    h.step();
+    let v = h.state().map_state.visible_cells(u64::MAX);
+    assert!(
+        v.rows.start == 0 && v.cols.start == 0 && v.rows.end >= 9000 && v.cols.end >= 9000,
+        "{v:?}"
+    );
+}

@@ -87,6 +87,22 @@ impl App {
             .map(std::sync::Arc::new)
     }
 
+    /// What a map figure drawn from the map is made of, when the map's blocks are coarser than
+    /// the figure's pixels: its resolution is then the window's, and the export window says so.
+    fn blocks_note(&self) -> Option<String> {
+        if !self.sessions.export_from_map || self.map_state.level() == 0 {
+            return None;
+        }
+        let s = crate::solver::tiles::TileKey::block_of(self.map_state.level());
+        let region = self.export_region();
+        // the map takes about four fifths of the figure's width
+        let px_per_cell = f64::from(self.sessions.figure.width) * 0.8 / (region.cols.end - region.cols.start) as f64;
+        let px = s as f64 * px_per_cell;
+        (px > 1.5).then(|| {
+            format!("The map's blocks are {s} × {s} cells, about {px:.0} pixels wide in this figure: untick for every cell.")
+        })
+    }
+
     /// Starts writing the values of the map's visible cells to `path` as CSV, the format of
     /// `nimscope grid` (one line per row a, the columns b comma-separated), in the background.
     pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
@@ -158,6 +174,7 @@ impl App {
         let mut chosen = None;
         let default_export = self.default_path("png");
         let visible = self.visible_region();
+        let blocks_note = self.blocks_note();
         egui::Window::new("Export figure").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
             ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
@@ -187,6 +204,9 @@ impl App {
                 "The figure takes the map's pooled blocks, as the window shows them, and computes only the blocks \
                  the map lacks. Untick to compute every cell again, each pixel pooling exactly its own cells.",
             );
+            if let Some(note) = &blocks_note {
+                ui.small(note);
+            }
             ui.separator();
             let default = default_export;
             let prompt = self

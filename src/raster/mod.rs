@@ -221,7 +221,7 @@ mod tests {
             height: 7,
         };
         let f = |a: u64, b: u64| ((a * 7 + b * 3 + a * b) % 6) as u32;
-        let value = |c: Cell| Some((c.a % 5 != 4 || c.b % 3 != 0).then(|| f(c.a, c.b)));
+        let value = |c: Cell| Some((c.a % 5 != 4 || !c.b.is_multiple_of(3)).then(|| f(c.a, c.b)));
         let mode = ColorMode::Grundy(Palette::Viridis);
         // the cells whose centres lie in pixel x along one axis, from `start`
         let within = |start: f64, x: usize| {

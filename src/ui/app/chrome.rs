@@ -217,7 +217,17 @@ impl App {
             if cancel {
                 self.cancel_jobs();
             }
-            if let Some(s) = self.status.message() {
+            // the map too far to compute is said while the view reaches it, not after a Fit
+            let status = match &self.status {
+                MapStatus::TooFar { far, .. } => {
+                    let view = self.map_state.visible_cells(u64::MAX);
+                    (view.rows.end.max(view.cols.end) > *far)
+                        .then(|| self.status.message())
+                        .flatten()
+                }
+                s => s.message(),
+            };
+            if let Some(s) = status {
                 notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered

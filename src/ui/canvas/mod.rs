@@ -116,7 +116,13 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         };
     }
     let refit = std::mem::take(&mut state.refit)
-        .then(|| state.fitted.as_ref().filter(|(_, camera)| *camera == state.camera).map(|(r, _)| r.clone()))
+        .then(|| {
+            state
+                .fitted
+                .as_ref()
+                .filter(|(_, camera)| *camera == state.camera)
+                .map(|(r, _)| r.clone())
+        })
         .flatten();
     if let Some(old) = state.last_rect
         && old.size() != rect.size()

@@ -99,7 +99,9 @@ impl App {
         let px_per_cell = f64::from(self.sessions.figure.width) * 0.8 / (region.cols.end - region.cols.start) as f64;
         let px = s as f64 * px_per_cell;
         (px > 1.5).then(|| {
-            format!("The map's blocks are {s} × {s} cells, about {px:.0} pixels wide in this figure: untick for every cell.")
+            format!(
+                "The map's blocks are {s} × {s} cells, about {px:.0} pixels wide in this figure: untick for every cell."
+            )
         })
     }
 

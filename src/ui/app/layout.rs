@@ -2,7 +2,7 @@
 //! central view (map, sequence, Cram board or a message), and the map's own view.
 
 use super::notice::Notice;
-use super::prefs::Prefs;
+use super::prefs::{Prefs, Side};
 use super::*;
 use crate::game::{Layout, Presentation};
 use crate::raster::axes::AxisTitles;
@@ -196,13 +196,6 @@ const MIN_PANEL: f32 = 160.0;
 pub const MIN_MAP_WIDTH: f32 = 360.0;
 /// Room the map's axes and legend take beside its cells, in points.
 const MAP_FRAME_WIDTH: f32 = 260.0;
-
-/// A side panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    Rulesets,
-    Inspector,
-}
 
 /// Which side panels are drawn, and within which widths.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -116,7 +116,7 @@ pub struct App {
     pub panels_shown: layout::PanelsShown,
     /// The side panel the user last asked to see: it stays, even where the room would fold it
     /// (the other folds first).
-    pub(super) insist: Option<layout::Side>,
+    pub(super) insist: Option<prefs::Side>,
 }
 
 impl App {

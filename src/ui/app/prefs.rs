@@ -3,10 +3,16 @@
 //! menu's theme choice. They are kept with the window's state between runs
 //! ([`crate::session::WindowPrefs`]).
 
-use super::layout::Side;
 use super::*;
 
 pub use crate::session::WindowPrefs as Prefs;
+
+/// A side panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Rulesets,
+    Inspector,
+}
 
 /// The UI scales Ctrl+plus and Ctrl+minus reach (egui's own limits).
 const UI_SCALE: std::ops::RangeInclusive<f32> = 0.2..=5.0;

@@ -48,7 +48,7 @@ fn check_pixels(fig: &nimscope::figure::Figure, want: &dyn Fn(u32, u32) -> [u8; 
     }
 }
 
-/// The least of the keys of the cells (a, b) of `g` in `rows × cols` by `pooling`, counted plainly.
+/// What a pixel of the cells of `g` in `rows × cols` shows under `pooling`, counted plainly.
 fn brute(g: &Grid, rows: std::ops::Range<u64>, cols: std::ops::Range<u64>, pooling: Pooling) -> Option<u32> {
     let mut values: Vec<u32> = Vec::new();
     for a in rows {

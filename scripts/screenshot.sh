@@ -3,6 +3,8 @@
 # and checks the picture is not blank. Installs the Debian packages it needs (as root), and
 # rsvg-convert (librsvg2-bin) to look at exported SVG figures.
 # Usage: scripts/screenshot.sh [OUT.png [nimscope options, e.g. --ruleset 'octal(0.07)']]
+# SCREEN=1920x1080 sets the Xvfb screen (default 1280x800); WINIT_X11_SCALE_FACTOR=2 passes
+# through to the window (a HiDPI screen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/screenshot.png}
@@ -21,7 +23,7 @@ export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
 # a state folder of its own: the screenshot neither restores nor overwrites the user's last session
 export XDG_STATE_HOME=$(mktemp -d)
 mkdir -p "$(dirname "$out")"
-xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" bash -c '
+xvfb-run -a -s "-screen 0 ${SCREEN:-1280x800}x24 -nolisten tcp" bash -c '
   ./target/debug/nimscope '"$args"' & app=$!
   for i in $(seq 1 60); do
     sleep 1

@@ -11,6 +11,7 @@ use crate::raster::axes::{AxisTitles, ticks};
 use crate::raster::{ColorMode, CompareWith, Legend, LegendSpec, MarksShown, Overlays, View, colors, raster};
 use crate::solver::Control;
 use crate::solver::grid::Grid;
+use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED, PooledRegion};
 use std::collections::HashSet;
 
 use super::frame::*;
@@ -31,7 +32,7 @@ pub(super) struct Region<'a> {
 pub(super) fn map_figure(
     spec: &FigureSpec,
     region: &Region,
-    title: &str,
+    (title, known): (&str, Option<&PooledRegion>),
     metadata: &mut Vec<(String, String)>,
     control: &Control,
 ) -> Result<(Vec<Element>, Frame), FigureError> {
@@ -83,11 +84,37 @@ pub(super) fn map_figure(
         return Err(FigureError::NothingToCompare);
     }
     control.reserve("the figure's pixels", frame.bytes())?;
+    let cpp = n_cols as f64 / f64::from(frame.content_w);
+    let blocks = match known.filter(|k| serves(spec, region, k, cpp)) {
+        Some(k) => Some(with_missing(spec, layout, k, control)?),
+        None => None,
+    };
+    if let Some(b) = &blocks {
+        let s = b.block();
+        metadata.push((
+            "nimscope.cells".into(),
+            format!("from the window's map: blocks of {s} × {s} cells"),
+        ));
+    }
     // outcomes alone where that is all the figure shows: Wythoff's anywhere
-    let grid = if spec.color == ColorMode::Outcome {
-        crate::solver::grid::outcomes(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+    let grid = if blocks.is_some() {
+        None
+    } else if spec.color == ColorMode::Outcome {
+        Some(crate::solver::grid::outcomes(
+            &spec.ruleset,
+            layout,
+            rows.clone(),
+            cols.clone(),
+            control,
+        )?)
     } else {
-        crate::solver::grid::grid(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?
+        Some(crate::solver::grid::grid(
+            &spec.ruleset,
+            layout,
+            rows.clone(),
+            cols.clone(),
+            control,
+        )?)
     };
     let other = match (spec.color, compare) {
         (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),
@@ -113,7 +140,8 @@ pub(super) fn map_figure(
     };
     let axes = AxisTitles::of(&spec.ruleset, layout);
     let map = MapData {
-        grid: &grid,
+        grid: grid.as_ref(),
+        blocks: blocks.as_ref(),
         other: other.as_ref(),
         theorem,
         rows,
@@ -127,6 +155,46 @@ pub(super) fn map_figure(
         format!("{},{},{},{}", frame.left, frame.top, frame.content_w, frame.content_h),
     ));
     Ok((shapes, frame))
+}
+
+/// Whether the window's blocks `known` can draw this figure: the rule the figure pools by, a
+/// colour range that needs no count of the values (the window passes its top), no second map
+/// to compare, every cell of the region in them, and under the most common value no figure
+/// pixel holding more than one block (a most common value is counted from cells, not keys).
+fn serves(spec: &FigureSpec, region: &Region, known: &PooledRegion, cpp: f64) -> bool {
+    let cells = CellRect::new(region.rows.clone(), region.cols.clone());
+    let rule = spec
+        .color
+        .map_rule(&spec.ruleset, region.layout, &cells, spec.style.pooling);
+    let s = known.block();
+    let held = CellRect::new(
+        known.first.0 * s..(known.first.0 + known.shape.0) * s,
+        known.first.1 * s..(known.first.1 + known.shape.1) * s,
+    );
+    known.rule == rule
+        && rule != KeyRule::Differ
+        && (!spec.color.needs_scale() || matches!(spec.style.range, crate::raster::ColorRange::Fixed(_)))
+        && held.intersect(&cells) == cells
+        && (rule != KeyRule::MostCommon || cpp <= s as f64)
+}
+
+/// The window's blocks with those they lack computed (the smallest rectangle holding them).
+fn with_missing(
+    spec: &FigureSpec,
+    layout: &Layout,
+    known: &PooledRegion,
+    control: &Control,
+) -> Result<PooledRegion, FigureError> {
+    let mut blocks = known.clone();
+    if let Some(cells) = known.missing_cells() {
+        let grid = if known.rule == KeyRule::Outcome {
+            crate::solver::grid::outcomes(&spec.ruleset, layout, cells.rows, cells.cols, control)?
+        } else {
+            crate::solver::grid::grid(&spec.ruleset, layout, cells.rows, cells.cols, control)?
+        };
+        blocks.fill_missing(&grid);
+    }
+    Ok(blocks)
 }
 
 /// The clipped values' note as long as it gets, for planning the legend's room.
@@ -148,6 +216,7 @@ pub(super) fn map_legend(
         max,
         clipped: clipped.map(str::to_string),
         pooled: cell_px < 1.0,
+        pooling: spec.style.pooling,
         not_computed: false,
         not_a_position,
         compare,
@@ -159,7 +228,9 @@ pub(super) fn map_legend(
 
 /// What a map figure shows: the values, the compared ones, the region, the overlays.
 pub(super) struct MapData<'a> {
-    pub(super) grid: &'a Grid,
+    /// The cells' values, unless the figure is drawn from the window's blocks.
+    pub(super) grid: Option<&'a Grid>,
+    pub(super) blocks: Option<&'a PooledRegion>,
     pub(super) other: Option<&'a Grid>,
     pub(super) theorem: Option<Prediction>,
     pub(super) rows: &'a Range<u64>,
@@ -176,10 +247,22 @@ pub(super) fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u3
     let cpp = n_cols as f64 / f64::from(frame.content_w);
     // a residue from the exact value (far from the origin, values pass 32 bits; as a value
     // they stop at the top of the colour scale, grid::SATURATED)
+    // blocks of one cell are the cells: drawn as cells are
+    let cells_of_map = map.blocks.filter(|b| b.level == 0);
     let value = |c: Cell| {
+        if let Some(b) = cells_of_map {
+            return if rows.contains(&c.a) && cols.contains(&c.b) {
+                block_value(b.key(c.a, c.b))
+            } else {
+                None
+            };
+        }
         (rows.contains(&c.a) && cols.contains(&c.b)).then(|| match spec.color {
-            ColorMode::Modulo(k) => map.grid.get_wide(c.a, c.b).map(|v| (v % u64::from(k.max(1))) as u32),
-            _ => map.grid.get(c.a, c.b),
+            ColorMode::Modulo(k) => map
+                .grid
+                .and_then(|g| g.get_wide(c.a, c.b))
+                .map(|v| (v % u64::from(k.max(1))) as u32),
+            _ => map.grid.and_then(|g| g.get(c.a, c.b)),
         })
     };
     let other_value = |c: Cell| match (map.other, map.theorem) {
@@ -188,7 +271,18 @@ pub(super) fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u3
         (None, None) => None,
     };
     let origin = (f64::from(frame.left), f64::from(frame.top));
-    let (view, block) = if cpp <= 1.0 {
+    let (view, block) = if let Some(b) = map.blocks.filter(|b| b.level > 0) {
+        // a pixel each, over the blocks whose centres fall in it (the window's pooling)
+        let s = b.block() as f64;
+        let view = View {
+            left: cols.start as f64 / s,
+            bottom: rows.start as f64 / s,
+            cells_per_pixel: cpp / s,
+            width: frame.content_w as usize,
+            height: frame.content_h as usize,
+        };
+        (view, (1.0, 1.0))
+    } else if cpp <= 1.0 {
         let view = View {
             left: cols.start as f64,
             bottom: rows.start as f64,
@@ -211,13 +305,27 @@ pub(super) fn map_cells(spec: &FigureSpec, frame: &Frame, map: &MapData, max: u3
         };
         (view, (1.0, 1.0))
     };
-    let bytes = raster(&view, spec.color, max, &value, &other_value);
+    let pooling = (spec.color, spec.style.pooling);
+    let bytes = match map.blocks.filter(|b| b.level > 0) {
+        // a block's key as its value: the rules that serve keep it as it is
+        Some(b) => raster(&view, pooling, max, &|c| block_value(b.key(c.a, c.b)), &|_| None),
+        None => raster(&view, pooling, max, &value, &other_value),
+    };
     Cells {
         origin,
         block,
         cols: view.width,
         rows: view.height,
         colors: bytes.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]).collect(),
+    }
+}
+
+/// A block's key as [`raster`] takes a value.
+fn block_value(key: u32) -> Option<Option<u32>> {
+    match key {
+        NOT_COMPUTED => None,
+        NO_POSITION => Some(None),
+        k => Some(Some(k)),
     }
 }
 
@@ -232,9 +340,23 @@ pub(super) fn draw_map(
     let mut out = frame.title(title);
     let cpp = (cols.end - cols.start) as f64 / f64::from(frame.content_w);
     // the colours' top: the range's over the region's values (the window passes its own)
-    let counts = crate::solver::tiles::ValueCounts::of(map.grid.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
+    let counts = crate::solver::tiles::ValueCounts::of(
+        map.grid
+            .iter()
+            .flat_map(|g| g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten())),
+    );
     let range = spec.style.range.top(&counts);
     let max = range.top;
+    // from the window's blocks the values are not counted: the note says only that some are
+    // above the top
+    let clipped = match map.blocks {
+        Some(b) if spec.color.needs_scale() => b
+            .keys()
+            .iter()
+            .any(|&k| crate::solver::tiles::known::above(k, max))
+            .then(|| format!("G > {max}: the top colour")),
+        _ => range.clipped_note(),
+    };
     let cells = map_cells(spec, frame, map, max);
     let shown: HashSet<[u8; 4]> = cells.colors.iter().copied().collect();
     let area = overlay::MapArea {
@@ -265,7 +387,6 @@ pub(super) fn draw_map(
     }
     if spec.style.legend {
         let not_a_position = shown.contains(&colors::NOT_A_POSITION);
-        let clipped = range.clipped_note();
         let mut legend = map_legend(
             spec,
             map.compare,

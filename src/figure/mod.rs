@@ -36,6 +36,18 @@ mod ink {
 
 /// Computes what `spec` shows and draws it.
 pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, FigureError> {
+    make_figure_with(spec, None, control)
+}
+
+/// [`make_figure`], a map figure drawn from `known`, the region's blocks as the window's tiles
+/// hold them, where they serve it (the same rule, a fixed colour range): only the blocks they
+/// lack are computed. The figure then pools blocks of 2^L cells, as the window does, where a
+/// figure computed from nothing pools cells; its metadata says which (`nimscope.cells`).
+pub fn make_figure_with(
+    spec: &FigureSpec,
+    known: Option<&crate::solver::tiles::PooledRegion>,
+    control: &Control,
+) -> Result<Figure, FigureError> {
     // before the legend, which has an entry per residue
     check_modulus(spec.color)?;
     let mut metadata = vec![
@@ -66,11 +78,14 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
                 compare,
                 overlays,
             };
-            map::map_figure(spec, &region, &title, &mut metadata, control)?
+            map::map_figure(spec, &region, (&title, known), &mut metadata, control)?
         }
         Subject::Sequence { n } => sequence::sequence_figure(spec, *n, &mut title, &mut metadata, control)?,
         Subject::Board(doc) => board::board_figure(spec, doc, &mut title, &mut metadata, control)?,
     };
+    let from_map = known
+        .filter(|_| metadata.iter().any(|(k, _)| k == "nimscope.cells"))
+        .map(crate::solver::tiles::PooledRegion::block);
     let drawing = Drawing {
         width: frame.width,
         height: frame.height,
@@ -89,5 +104,6 @@ pub fn make_figure(spec: &FigureSpec, control: &Control) -> Result<Figure, Figur
         drawing,
         metadata,
         content,
+        from_map,
     })
 }

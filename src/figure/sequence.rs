@@ -122,6 +122,7 @@ pub(super) fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
         max,
         clipped: None,
         pooled: false,
+        pooling: crate::raster::Pooling::Least,
         not_computed: false,
         not_a_position: false,
         compare: &CompareWith::Nothing,

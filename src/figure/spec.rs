@@ -45,6 +45,8 @@ pub struct FigureStyle {
     pub background: Background,
     /// The range of the Grundy colours (the window's, when it exports).
     pub range: crate::raster::ColorRange,
+    /// What a pixel of the Grundy colours covering several cells shows (the window's too).
+    pub pooling: crate::raster::Pooling,
 }
 
 impl Default for FigureStyle {
@@ -56,6 +58,7 @@ impl Default for FigureStyle {
             title: String::new(),
             background: Background::White,
             range: crate::raster::ColorRange::Auto,
+            pooling: crate::raster::Pooling::Least,
         }
     }
 }
@@ -98,6 +101,9 @@ pub struct Figure {
     pub metadata: Vec<(String, String)>,
     /// Where the map, sequence or board lies in the picture: left, top, width, height.
     pub content: [u32; 4],
+    /// The side of the blocks of cells the map was drawn from, when it was drawn from the
+    /// window's map (see [`super::make_figure_with`]); `None`: from its cells.
+    pub from_map: Option<u64>,
 }
 
 /// The file formats of a figure.

@@ -68,6 +68,32 @@ pub mod colors {
     pub const MARK_WINNING: [u8; 4] = [60, 230, 110, 255];
 }
 
+/// What a pixel of the Grundy colours shows when it covers several cells (the View menu's
+/// choice, saved with the session's figure settings, so the window and its figures agree).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Pooling {
+    /// The least value of its cells: a P-position (0) is never hidden.
+    #[default]
+    Least,
+    /// The value most of its cells have (ties: the least of them).
+    MostCommon,
+    /// The greatest value of its cells.
+    Greatest,
+}
+
+impl Pooling {
+    pub const ALL: [Pooling; 3] = [Pooling::Least, Pooling::MostCommon, Pooling::Greatest];
+
+    /// How the View menu and the legend name it: "the least G of its cells" and so on.
+    pub fn words(self) -> &'static str {
+        match self {
+            Pooling::Least => "the least G",
+            Pooling::MostCommon => "the most common G",
+            Pooling::Greatest => "the greatest G",
+        }
+    }
+}
+
 impl Palette {
     /// The colour at `t ∈ [0, 1]`, from `colorous`'s tables (viridis: matplotlib's 256
     /// entries; cividis: d3's polynomial fit of Nuñez et al.'s table), not from hand-typed stops.
@@ -100,6 +126,17 @@ impl ColorMode {
         }
     }
 
+    /// [`ColorMode::key_rule`] with the Grundy colours' pixels pooled as `pooling` says (the
+    /// other modes keep their own rule: a P-position, residue 0 or a difference is never
+    /// hidden).
+    pub fn pooled_rule(self, pooling: Pooling) -> KeyRule {
+        match (self, pooling) {
+            (ColorMode::Grundy(_) | ColorMode::GrundyLog(_), Pooling::MostCommon) => KeyRule::MostCommon,
+            (ColorMode::Grundy(_) | ColorMode::GrundyLog(_), Pooling::Greatest) => KeyRule::Greatest,
+            _ => self.key_rule(),
+        }
+    }
+
     /// Whether this mode shows `ruleset` under `layout` from the closed form of its outcomes
     /// alone (Wythoff's P-positions) somewhere: its map then reaches as far as the
     /// closed-form maps.
@@ -115,7 +152,13 @@ impl ColorMode {
     /// [`KeyRule::Outcome`]; nearer, the map is filled, so the readout has the values. The
     /// collections of a misère octal game show their outcomes by its quotient, as
     /// [`KeyRule::Outcome`] too.
-    pub fn map_rule(self, ruleset: &Ruleset, layout: &crate::game::Layout, view: &CellRect) -> KeyRule {
+    pub fn map_rule(
+        self,
+        ruleset: &Ruleset,
+        layout: &crate::game::Layout,
+        view: &CellRect,
+        pooling: Pooling,
+    ) -> KeyRule {
         // collections of a misère octal game: their outcomes by its misère quotient, anywhere
         if self == ColorMode::Outcome && crate::solver::tiles::outcomes_by_quotient(ruleset, layout) {
             return KeyRule::Outcome;
@@ -123,7 +166,7 @@ impl ColorMode {
         if view.rows.end.max(view.cols.end) > OUTCOME_FORM_FROM && self.has_outcome_form(ruleset, layout) {
             KeyRule::Outcome
         } else {
-            self.key_rule()
+            self.pooled_rule(pooling)
         }
     }
 
@@ -315,6 +358,8 @@ pub mod legend {
         pub clipped: Option<String>,
         /// Whether a pixel stands for more than one cell (then the pooling rule is said).
         pub pooled: bool,
+        /// What a pooled pixel of the Grundy colours shows.
+        pub pooling: super::Pooling,
         /// Whether some cells shown are not computed yet.
         pub not_computed: bool,
         /// Whether some cells shown are not positions.
@@ -340,7 +385,10 @@ pub mod legend {
             items.push(LegendItem::Note(note.clone()));
         }
         if spec.pooled {
-            items.push(LegendItem::Note("a pixel: the least G of its cells".into()));
+            items.push(LegendItem::Note(format!(
+                "a pixel: {} of its cells",
+                spec.pooling.words()
+            )));
         }
     }
 

@@ -17,7 +17,7 @@ pub mod overlay;
 pub mod range;
 
 pub use color::{
-    ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, colors,
+    ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, Pooling, colors,
 };
 pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
 pub use range::{ColorRange, RangeTop};
@@ -26,7 +26,7 @@ use std::ops::Range;
 
 use crate::camera::CellPoint;
 use crate::game::Cell;
-use crate::solver::tiles::{NO_POSITION, NOT_COMPUTED, combine};
+use crate::solver::tiles::{NO_POSITION, NOT_COMPUTED};
 
 /// The least of 1, 2, 5 × 10^k cells at least `min`: tick spacing on whole cells.
 pub fn nice_step(min: f64) -> f64 {
@@ -92,41 +92,47 @@ impl View {
 }
 
 /// Paints `view` into RGBA bytes (row-major, top row first), each pixel the pooled key of the
-/// cells it stands for. `value(a, b)` is `None` for cells not computed yet (transparent) and
-/// `Some(None)` for cells that are not positions; `other` is the compared value (difference
-/// mode). Cells left of column 0 or below row 0 count as not computed.
+/// cells it stands for, by the mode's rule with the Grundy colours pooled as `pooling` says.
+/// `value(a, b)` is `None` for cells not computed yet (transparent) and `Some(None)` for cells
+/// that are not positions; `other` is the compared value (difference mode). Cells left of
+/// column 0 or below row 0 count as not computed.
 pub fn raster(
     view: &View,
-    mode: ColorMode,
+    (mode, pooling): (ColorMode, Pooling),
     max: u32,
     value: &dyn Fn(Cell) -> Option<Option<u32>>,
     other: &dyn Fn(Cell) -> Option<u32>,
 ) -> Vec<u8> {
-    let rule = mode.key_rule();
+    let rule = mode.pooled_rule(pooling);
     let table = mode.color_table(max);
+    let key = |a: i64, b: i64| match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => {
+            let cell = Cell::new(a, b);
+            match value(cell) {
+                Some(v) => rule.key(v, other(cell)),
+                None => NOT_COMPUTED,
+            }
+        }
+        _ => NOT_COMPUTED,
+    };
     let cols: Vec<Range<i64>> = (0..view.width).map(|x| view.cols_of(x)).collect();
-    let mut keys = vec![NO_POSITION; view.width];
     let mut out = vec![0u8; view.width * view.height * 4];
+    let mut keys = vec![NO_POSITION; view.width];
+    // a rule that counts keeps every key of a pixel row's pixels
+    let mut bins: Vec<Vec<u32>> = vec![Vec::new(); if rule.pools_by_combining() { 0 } else { view.width }];
     for y in 0..view.height {
         keys.fill(NO_POSITION);
+        bins.iter_mut().for_each(Vec::clear);
         for a in view.rows_of(y) {
             for (x, bs) in cols.iter().enumerate() {
-                let mut k = keys[x];
-                for b in bs.clone() {
-                    let key = match (u64::try_from(a), u64::try_from(b)) {
-                        (Ok(a), Ok(b)) => {
-                            let cell = Cell::new(a, b);
-                            match value(cell) {
-                                Some(v) => rule.key(v, other(cell)),
-                                None => NOT_COMPUTED,
-                            }
-                        }
-                        _ => NOT_COMPUTED,
-                    };
-                    k = combine(k, key);
+                match bins.get_mut(x) {
+                    Some(bin) => bin.extend(bs.clone().map(|b| key(a, b))),
+                    None => keys[x] = bs.clone().fold(keys[x], |k, b| rule.combine(k, key(a, b))),
                 }
-                keys[x] = k;
             }
+        }
+        for (x, bin) in bins.iter_mut().enumerate() {
+            keys[x] = rule.pool(bin);
         }
         for (x, &k) in keys.iter().enumerate() {
             let i = (y * view.width + x) * 4;
@@ -153,7 +159,7 @@ mod tests {
         assert_eq!(view.cell_at(2, 0), Some(Cell::new(1, 2)));
         let px = raster(
             &view,
-            ColorMode::Outcome,
+            (ColorMode::Outcome, Pooling::Least),
             0,
             &|c| Some(Some(c.a as u32 ^ c.b as u32)),
             &|_| None,
@@ -187,7 +193,7 @@ mod tests {
         // Nim at 2.5 cells a pixel: a pixel is P exactly when a diagonal cell (a, a) is in it
         let px = raster(
             &view,
-            ColorMode::Outcome,
+            (ColorMode::Outcome, Pooling::Least),
             0,
             &|c| Some(Some((c.a ^ c.b) as u32)),
             &|_| None,
@@ -199,6 +205,58 @@ mod tests {
                 let i = (y * 4 + x) * 4;
                 let want = if p { colors::P_POSITION } else { colors::N_POSITION };
                 assert_eq!(&px[i..i + 4], &want, "pixel ({x}, {y})");
+            }
+        }
+    }
+
+    /// A pooled pixel of the Grundy colours shows the least, most common or greatest value of
+    /// the cells whose centres fall in it, counted here plainly over those cells.
+    #[test]
+    fn a_pooled_pixel_shows_the_chosen_value_of_its_cells() {
+        let view = View {
+            left: 3.0,
+            bottom: 1.0,
+            cells_per_pixel: 2.7,
+            width: 9,
+            height: 7,
+        };
+        let f = |a: u64, b: u64| ((a * 7 + b * 3 + a * b) % 6) as u32;
+        let value = |c: Cell| Some((c.a % 5 != 4 || !c.b.is_multiple_of(3)).then(|| f(c.a, c.b)));
+        let mode = ColorMode::Grundy(Palette::Viridis);
+        // the cells whose centres lie in pixel x along one axis, from `start`
+        let within = |start: f64, x: usize| {
+            let (lo, hi) = (start + x as f64 * 2.7, start + (x + 1) as f64 * 2.7);
+            (0..40u64).filter(move |&c| c as f64 + 0.5 >= lo && (c as f64 + 0.5) < hi)
+        };
+        for pooling in Pooling::ALL {
+            let px = raster(&view, (mode, pooling), 5, &value, &|_| None);
+            for y in 0..view.height {
+                for x in 0..view.width {
+                    let mut values = Vec::new();
+                    let mut any_cell = false;
+                    for a in within(view.bottom, view.height - 1 - y) {
+                        for b in within(view.left, x) {
+                            any_cell = true;
+                            if let Some(Some(v)) = value(Cell::new(a, b)) {
+                                values.push(v);
+                            }
+                        }
+                    }
+                    assert!(any_cell);
+                    let count = |v: u32| values.iter().filter(|&&w| w == v).count();
+                    let want = match pooling {
+                        Pooling::Least => values.iter().min().copied(),
+                        Pooling::Greatest => values.iter().max().copied(),
+                        // ties go to the least value
+                        Pooling::MostCommon => (0..6).rev().max_by_key(|&v| count(v)).filter(|&v| count(v) > 0),
+                    };
+                    let i = (y * view.width + x) * 4;
+                    assert_eq!(
+                        &px[i..i + 4],
+                        &mode.color(want, 5, None),
+                        "{pooling:?} pixel ({x}, {y})"
+                    );
+                }
             }
         }
     }

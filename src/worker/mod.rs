@@ -23,7 +23,7 @@ use std::thread::JoinHandle;
 pub use lane_budget::{Keeper, LaneState};
 pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
-use crate::figure::{make_figure, write_figure};
+use crate::figure::write_figure;
 use crate::raster::CompareWith;
 use crate::solver::Control;
 use crate::solver::cram::progressive::cram_report_progressive;
@@ -367,14 +367,15 @@ fn run(
             control,
             &mut |stage| emit(Output::QuotientStage(stage.clone())),
         )?)),
-        JobSpec::Export { spec, path } => {
-            let figure = make_figure(spec, control)?;
+        JobSpec::Export { spec, path, known } => {
+            let figure = crate::figure::make_figure_with(spec, known.as_deref(), control)?;
             control.check()?;
             write_figure(&figure, path, control)?;
             Output::Exported {
                 path: path.clone(),
                 width: figure.width(),
                 height: figure.height(),
+                from_map: figure.from_map,
             }
         }
         JobSpec::Csv {
@@ -411,7 +412,7 @@ fn run_map(
     control: &Control,
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
-    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view);
+    let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view, job.pooling);
     let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
     let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
         if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
@@ -496,6 +497,7 @@ mod tests {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
             color: ColorMode::Outcome,
+            pooling: crate::raster::Pooling::Least,
             compare: CompareWith::Nothing,
             level: 0,
             tiles: TileKey::covering(0, &view, (0.0, 0.0)),

@@ -60,7 +60,13 @@ pub enum JobSpec {
         limit: usize,
     },
     /// A figure drawn and written (atomically) to `path`, as PNG or SVG by its extension.
-    Export { spec: Box<FigureSpec>, path: PathBuf },
+    /// `known`: the region's blocks as the window's map holds them (only the blocks they lack
+    /// are computed, see [`crate::figure::make_figure_with`]).
+    Export {
+        spec: Box<FigureSpec>,
+        path: PathBuf,
+        known: Option<Arc<crate::solver::tiles::PooledRegion>>,
+    },
     /// The values of `rows × cols` written (atomically) to `path` as CSV, the format of
     /// `nimscope grid`.
     Csv {
@@ -138,6 +144,8 @@ pub struct MapJob {
     pub layout: Layout,
     /// Sets the pooling rule (and, in the difference mode, what is compared).
     pub color: ColorMode,
+    /// What a pooled cell of the Grundy colours keeps (the least, most common or greatest).
+    pub pooling: crate::raster::Pooling,
     pub compare: CompareWith,
     pub level: u8,
     /// The cells shown (the colour scale is their largest value).
@@ -168,11 +176,13 @@ pub enum Output {
     /// are valued, see `solver::cram::progressive`); the job goes on, and ends with `Cram`.
     CramProgress(Arc<CramReport>),
     Position(Arc<PositionReport>),
-    /// A figure was written: its file and size in pixels.
+    /// A figure was written: its file and size in pixels, and the blocks of cells it drew
+    /// from the window's map (`None`: every cell computed).
     Exported {
         path: PathBuf,
         width: u32,
         height: u32,
+        from_map: Option<u64>,
     },
     /// A CSV file of values was written: its file and the number of rows and columns.
     CsvWritten {

@@ -65,16 +65,37 @@ impl Ruleset {
         }
     }
 
+    /// Checks a position of a push compound (not pushed yet): every ruleset of the compound
+    /// plays on it, each checked once (walking the push successors instead visits nested
+    /// compounds exponentially often).
+    fn check_push_position(&self, p: &Position) -> Result<(), PositionError> {
+        let base = self.base().0;
+        base.check_position(p)?;
+        let mut leaves = Vec::new();
+        self.push_leaves(&mut leaves);
+        for s in leaves.into_iter().filter(|s| *s != base) {
+            s.check_position(p).map_err(|e| {
+                PositionError::Illegal(format!(
+                    "{} is a position of {base} but not of {s}, so the button could not be pushed there: {e}",
+                    quoted(&p.to_string())
+                ))
+            })?;
+        }
+        Ok(())
+    }
+
     /// Checks that `p` is a position of this ruleset; the error names what is wrong.
     pub fn check_position(&self, p: &Position) -> Result<(), PositionError> {
         let illegal = |msg: String| Err(PositionError::Illegal(msg));
+        // the position as messages quote it, made only for a message
+        let q = || quoted(&p.to_string());
         let heap_count = |h: &Vec<u64>, n: usize, what: &str| {
             if h.len() == n {
                 Ok(())
             } else {
                 illegal(format!(
                     "{self} is played on {what}, but {} has {} heap(s)",
-                    quoted(&p.to_string()),
+                    q(),
                     h.len()
                 ))
             }
@@ -86,23 +107,7 @@ impl Ruleset {
                     None => illegal(format!("{self} has no push number {choice}")),
                 }
             }
-            (Ruleset::Push(..), p) => {
-                // Every ruleset of the compound plays on this board (each checked once: walking
-                // the push successors instead visits nested compounds exponentially often).
-                let base = self.base().0;
-                base.check_position(p)?;
-                let mut leaves = Vec::new();
-                self.push_leaves(&mut leaves);
-                for s in leaves.into_iter().filter(|s| *s != base) {
-                    s.check_position(p).map_err(|e| {
-                        PositionError::Illegal(format!(
-                            "{} is a position of {base} but not of {s}, so the button could not be pushed there: {e}",
-                            quoted(&p.to_string())
-                        ))
-                    })?;
-                }
-                Ok(())
-            }
+            (Ruleset::Push(..), p) => self.check_push_position(p),
             (Ruleset::Misere(r), p) => r.check_position(p),
             (Ruleset::Sum(a, b), Position::Sum(pa, pb)) => {
                 a.check_position(pa)?;
@@ -115,28 +120,15 @@ impl Ruleset {
             (Ruleset::Cram(_), Position::Board(_)) => Ok(()),
             (Ruleset::Cram(_), _) => illegal(format!(
                 "a Cram position is a board such as 3x7 or ..../.##./...., not {}",
-                quoted(&p.to_string())
+                q()
             )),
-            (_, Position::Board(_)) => illegal(format!(
-                "{} is a Cram board, not a position of {self}",
-                quoted(&p.to_string())
-            )),
-            (_, Position::Pushed { .. }) => illegal(format!(
-                "{self} is not a push compound, so {} cannot be pushed",
-                quoted(&p.to_string())
-            )),
-            (_, Position::Sum(..)) => illegal(format!(
-                "{self} is not a sum, so {} has too many components",
-                quoted(&p.to_string())
-            )),
-            (_, Position::Fib { .. }) => illegal(format!(
-                "{} is a Fibonacci Nim position, not one of {self}",
-                quoted(&p.to_string())
-            )),
-            (Ruleset::FibonacciNim, _) => illegal(format!(
-                "a Fibonacci Nim position is 'n' or 'n:q', not {}",
-                quoted(&p.to_string())
-            )),
+            (_, Position::Board(_)) => illegal(format!("{} is a Cram board, not a position of {self}", q())),
+            (_, Position::Pushed { .. }) => {
+                illegal(format!("{self} is not a push compound, so {} cannot be pushed", q()))
+            }
+            (_, Position::Sum(..)) => illegal(format!("{self} is not a sum, so {} has too many components", q())),
+            (_, Position::Fib { .. }) => illegal(format!("{} is a Fibonacci Nim position, not one of {self}", q())),
+            (Ruleset::FibonacciNim, _) => illegal(format!("a Fibonacci Nim position is 'n' or 'n:q', not {}", q())),
             (Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn, Position::Heaps(h)) => {
                 if h.is_empty() {
                     illegal(format!("{self} needs at least one heap"))
@@ -150,10 +142,7 @@ impl Ruleset {
                 if v.is_position(h[0], h[1]) {
                     Ok(())
                 } else {
-                    illegal(format!(
-                        "{self} positions have both entries ≥ 1, not {}",
-                        quoted(&p.to_string())
-                    ))
+                    illegal(format!("{self} positions have both entries ≥ 1, not {}", q()))
                 }
             }
             (Ruleset::Euclid3, Position::Heaps(h)) => heap_count(h, 3, "three heaps"),
@@ -199,7 +188,7 @@ impl Ruleset {
                     } else {
                         illegal(format!(
                             "{} is not a position of the rule (its 'if' after the heaps says so)",
-                            quoted(&p.to_string())
+                            q()
                         ))
                     }
                 }

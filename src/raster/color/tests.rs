@@ -33,6 +33,7 @@ fn the_legend_has_an_entry_for_everything_drawn() {
         max: 1234,
         clipped: None,
         pooled: true,
+        pooling: Pooling::Greatest,
         not_computed: true,
         not_a_position: false,
         compare: &compare,
@@ -53,7 +54,7 @@ fn the_legend_has_an_entry_for_everything_drawn() {
     assert_eq!((*max, ticks.first(), ticks.last()), (1234, Some(&0), Some(&1234)));
     assert!(ticks.windows(2).all(|w| w[0] < w[1]));
     let texts = l.texts().join("|");
-    for want in ["least G", "not computed yet", "φ", "its options"] {
+    for want in ["the greatest G of its cells", "not computed yet", "φ", "its options"] {
         assert!(texts.contains(want), "{want} in {texts}");
     }
     assert_eq!(legend::bar_ticks(0, 0, 5), vec![0]);
@@ -70,14 +71,26 @@ fn wythoff_outcomes_take_their_closed_form_far_out() {
     let w = Ruleset::Wythoff;
     let near = CellRect::new(0..100, 0..OUTCOME_FORM_FROM);
     let far = CellRect::new(1_000_000_000_000..1_000_000_000_100, 0..100);
-    assert_eq!(ColorMode::Outcome.map_rule(&w, &Layout::Plain, &near), KeyRule::Value);
-    assert_eq!(ColorMode::Outcome.map_rule(&w, &Layout::Plain, &far), KeyRule::Outcome);
+    assert_eq!(
+        ColorMode::Outcome.map_rule(&w, &Layout::Plain, &near, Pooling::Least),
+        KeyRule::Value
+    );
+    assert_eq!(
+        ColorMode::Outcome.map_rule(&w, &Layout::Plain, &far, Pooling::Least),
+        KeyRule::Outcome
+    );
     assert!(ColorMode::Outcome.has_outcome_form(&w, &Layout::Plain));
     let grundy = ColorMode::Grundy(Palette::Viridis);
-    assert_eq!(grundy.map_rule(&w, &Layout::Plain, &far), KeyRule::Value);
+    assert_eq!(
+        grundy.map_rule(&w, &Layout::Plain, &far, Pooling::Least),
+        KeyRule::Value
+    );
     assert!(!grundy.has_outcome_form(&w, &Layout::Plain));
     let e: Ruleset = "euclid".parse().unwrap();
-    assert_eq!(ColorMode::Outcome.map_rule(&e, &Layout::Plain, &far), KeyRule::Value);
+    assert_eq!(
+        ColorMode::Outcome.map_rule(&e, &Layout::Plain, &far, Pooling::Least),
+        KeyRule::Value
+    );
     let m: Ruleset = "misere(wythoff)".parse().unwrap();
     assert!(!ColorMode::Outcome.has_outcome_form(&m, &Layout::Plain));
 }

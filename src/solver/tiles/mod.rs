@@ -8,12 +8,14 @@
 //! [`NOT_COMPUTED`], one without any position to [`NO_POSITION`]. Because the rule is a
 //! minimum, coarse tiles are the pooled values of finer ones, whichever way they are made.
 //!
-//! Files: this one (keys, rules, tiles), [`source`] (the worker's side: computing the cells of
+//! Files: this one (keys, rules, tiles), [`known`] (a region's blocks read back from the
+//! tiles, for a figure of what the map filled), [`source`] (the worker's side: computing the cells of
 //! a region the way the ruleset allows, in stages), [`pool`] (pooling a region's cells into
 //! tiles as the stages finish), [`store`] (the window's side: the tiles kept, merged, pooled
 //! upwards and evicted least recently used first).
 
 pub mod counts;
+pub mod known;
 pub mod pool;
 pub mod source;
 pub mod store;
@@ -21,6 +23,7 @@ pub mod store;
 use std::ops::Range;
 
 pub use counts::ValueCounts;
+pub use known::PooledRegion;
 pub use pool::PoolJob;
 pub use source::{Compare, Stage, TileSource, outcomes_by_quotient};
 pub use store::{TileReader, TileStore};
@@ -66,6 +69,13 @@ pub enum KeyRule {
     /// only outcomes (Wythoff's P-positions anywhere, see `CellForm::outcome_of`), kept apart
     /// from tiles of values.
     Outcome,
+    /// The Grundy value, a block pooled to its greatest value (the View menu's choice for the
+    /// Grundy colours: the large values stand out, a P-position may be hidden).
+    Greatest,
+    /// The Grundy value, a block pooled to its most common value (ties: the least of them).
+    /// Not a minimum: a block's key is counted from its cells ([`most_common`]), never pooled
+    /// from coarser or finer keys.
+    MostCommon,
 }
 
 impl KeyRule {
@@ -75,7 +85,7 @@ impl KeyRule {
     pub fn key(self, v: Option<u32>, other: Option<u32>) -> u32 {
         let Some(v) = v else { return NO_POSITION };
         match self {
-            KeyRule::Value => v.min(NO_POSITION - 1),
+            KeyRule::Value | KeyRule::Greatest | KeyRule::MostCommon => v.min(NO_POSITION - 1),
             KeyRule::Residue(k) => v % k.max(1),
             KeyRule::Outcome => u32::from(v != 0),
             KeyRule::Differ => match other {
@@ -101,18 +111,66 @@ impl KeyRule {
     /// Whether a key of this rule is the cell's value itself (level-0 tiles then need no
     /// separate values for the hover readout).
     pub fn keys_are_values(self) -> bool {
-        self == KeyRule::Value
+        matches!(self, KeyRule::Value | KeyRule::Greatest | KeyRule::MostCommon)
+    }
+
+    /// Whether a block's key is pooled from its parts' keys by [`KeyRule::combine`] (a
+    /// coarser tile from finer ones); the most common value is counted from the cells instead.
+    pub fn pools_by_combining(self) -> bool {
+        self != KeyRule::MostCommon
+    }
+
+    /// Two keys pooled by this rule: the least (the greatest under [`KeyRule::Greatest`], a
+    /// block without a position losing to any value), unless either is not computed yet.
+    /// Under [`KeyRule::MostCommon`] this is only a stand-in (the least) until the block's
+    /// cells are counted.
+    #[inline]
+    pub fn combine(self, x: u32, y: u32) -> u32 {
+        if x == NOT_COMPUTED || y == NOT_COMPUTED {
+            NOT_COMPUTED
+        } else if self == KeyRule::Greatest {
+            match (x, y) {
+                (NO_POSITION, k) | (k, NO_POSITION) => k,
+                _ => x.max(y),
+            }
+        } else {
+            x.min(y)
+        }
+    }
+
+    /// What a pixel or block of cells with `keys` shows under this rule: their pooled key, or
+    /// under [`KeyRule::MostCommon`] the most common key among the positions (ties: the
+    /// least). Sorts `keys`.
+    pub fn pool(self, keys: &mut [u32]) -> u32 {
+        if self == KeyRule::MostCommon {
+            most_common(keys)
+        } else {
+            keys.iter().fold(NO_POSITION, |k, &x| self.combine(k, x))
+        }
     }
 }
 
-/// Two keys pooled: the least, unless either is not computed yet.
+/// Two keys pooled by the least-key rules: the least, unless either is not computed yet.
 #[inline]
 pub fn combine(x: u32, y: u32) -> u32 {
-    if x == NOT_COMPUTED || y == NOT_COMPUTED {
-        NOT_COMPUTED
-    } else {
-        x.min(y)
+    KeyRule::Value.combine(x, y)
+}
+
+/// The most common key of `keys` that is a position (ties: the least), [`NO_POSITION`] if
+/// none is, [`NOT_COMPUTED`] if some cell is not computed yet. Sorts `keys`.
+pub fn most_common(keys: &mut [u32]) -> u32 {
+    keys.sort_unstable();
+    if keys.last() == Some(&NOT_COMPUTED) {
+        return NOT_COMPUTED;
     }
+    let (mut best, mut best_n) = (NO_POSITION, 0usize);
+    for run in keys.chunk_by(|x, y| x == y) {
+        // sorted: NO_POSITION comes last, and an earlier run of the same length wins the tie
+        if run[0] != NO_POSITION && run.len() > best_n {
+            (best, best_n) = (run[0], run.len());
+        }
+    }
+    best
 }
 
 /// The cells of a rectangle: rows `a` in `rows`, columns `b` in `cols` (half-open).
@@ -334,8 +392,8 @@ impl Tile {
     }
 
     /// Fills the quadrant at (`i0`, `j0`) of this tile (one level coarser) with `child` pooled
-    /// 2×2, where this tile lacks it; returns whether anything changed.
-    pub fn pool_from(&mut self, child: &Tile, i0: usize, j0: usize) -> bool {
+    /// 2×2 by `rule`, where this tile lacks it; returns whether anything changed.
+    pub fn pool_from(&mut self, child: &Tile, i0: usize, j0: usize, rule: KeyRule) -> bool {
         let t = TILE as usize;
         let mut changed = false;
         for i in 0..t / 2 {
@@ -345,7 +403,7 @@ impl Tile {
                     continue;
                 }
                 let c = |di: usize, dj: usize| child.keys[(2 * i + di) * t + 2 * j + dj];
-                let key = combine(combine(c(0, 0), c(0, 1)), combine(c(1, 0), c(1, 1)));
+                let key = rule.combine(rule.combine(c(0, 0), c(0, 1)), rule.combine(c(1, 0), c(1, 1)));
                 if key != NOT_COMPUTED {
                     self.keys[k] = key;
                     self.done += 1;

@@ -120,6 +120,7 @@ impl PoolJob {
         control: &Control,
     ) -> Result<Vec<(TileKey, Arc<Tile>)>, SolveError> {
         self.outcome_only = source.outcome_only();
+        let before = (self.final_square, self.final_rows);
         match stage {
             Stage::Triangle(rows) => {
                 for a in rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end)) {
@@ -141,7 +142,55 @@ impl PoolJob {
                 self.final_rows = self.final_rows.max(rows.end);
             }
         }
+        if !self.rule.pools_by_combining() && self.level > 0 {
+            self.count_blocks(source, before, control)?;
+        }
         Ok(self.hand_out(source.is_symmetric()))
+    }
+
+    /// Under a rule that counts ([`KeyRule::MostCommon`]), the key of each block that became
+    /// final since the edges were `before` (final square, final rows), counted from its cells.
+    fn count_blocks(&mut self, source: &TileSource, before: (u64, u64), control: &Control) -> Result<(), SolveError> {
+        let symmetric = source.is_symmetric();
+        let s = TileKey::block_of(self.level);
+        let (r0, c0) = self.first;
+        let was_final = |bi: u64, bj: u64| {
+            let (a_end, b_end) = ((bi + 1) * s, (bj + 1) * s);
+            if symmetric {
+                a_end <= before.0 && b_end <= before.0
+            } else {
+                a_end <= before.1
+            }
+        };
+        let mut keys = Vec::with_capacity((s * s).min(1 << 20) as usize);
+        let mut row = Vec::new();
+        for bi in r0..r0 + self.shape.0 as u64 {
+            control.check()?;
+            for bj in c0..c0 + self.shape.1 as u64 {
+                if !self.is_final(symmetric, bi, bj) || was_final(bi, bj) {
+                    continue;
+                }
+                keys.clear();
+                for a in bi * s..(bi + 1) * s {
+                    if symmetric {
+                        // the source holds the triangle b ≤ a
+                        keys.extend((bj * s..(bj + 1) * s).map(|b| {
+                            let v = source.value(a.max(b), a.min(b));
+                            self.rule.key(wide(v).map(|v| v as u32), None)
+                        }));
+                    } else {
+                        source.read_row_wide(a, bj * s..(bj + 1) * s, &mut row);
+                        keys.extend(
+                            row.iter()
+                                .map(|&v| self.rule.key_wide((v != u64::MAX).then_some(v), None)),
+                        );
+                    }
+                }
+                let i = self.slot(bi * s, bj * s);
+                self.acc[i] = self.rule.pool(&mut keys);
+            }
+        }
+        Ok(())
     }
 
     /// Row `a` of a symmetric source (cells (a, b), b ≤ a), as row `a` of the map and as
@@ -194,9 +243,7 @@ impl PoolJob {
         // as the readout and the colour scale take it: values past 32 bits at the top
         let value = wide.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32);
         let i = self.slot(a, b);
-        if key < self.acc[i] {
-            self.acc[i] = key;
-        }
+        self.acc[i] = self.rule.combine(self.acc[i], key);
         if let Some(values) = &mut self.values {
             values[i] = match value {
                 // a P-position's value is 0; an N-position's is not known from its outcome
@@ -296,14 +343,60 @@ mod tests {
         (store, job.max_value())
     }
 
-    /// Every pooled cell is the least key of its block in the plain grid (a brute force over
-    /// the block), every cell of the view is covered, and the scale is the view's maximum.
+    /// A block's key from its cells' keys, counted plainly: the least, the greatest, or the
+    /// most common (ties: the least) position's key.
+    fn brute_pool(rule: KeyRule, keys: impl Iterator<Item = u32>) -> u32 {
+        let keys: Vec<u32> = keys.collect();
+        let positions = keys.iter().copied().filter(|&k| k != NO_POSITION);
+        match rule {
+            KeyRule::Greatest => positions.max().unwrap_or(NO_POSITION),
+            KeyRule::MostCommon => {
+                let mut counts = std::collections::BTreeMap::new();
+                for k in positions {
+                    *counts.entry(k).or_insert(0u64) += 1;
+                }
+                let most = counts.values().copied().max().unwrap_or(0);
+                counts
+                    .iter()
+                    .find(|(_, n)| **n == most)
+                    .map_or(NO_POSITION, |(k, _)| *k)
+            }
+            _ => keys.into_iter().fold(NO_POSITION, combine),
+        }
+    }
+
+    /// Every pooled cell is its block's key in the plain grid (a brute force over the block:
+    /// the least, greatest or most common), every cell of the view is covered, and the scale
+    /// is the view's maximum.
     #[test]
     fn pooled_tiles_hold_the_least_key_of_their_blocks() {
         let c = Control::new();
         for (rules, slice, rule, level, view) in [
             ("wythoff", None, KeyRule::Value, 0, CellRect::new(0..300, 0..300)),
             ("wythoff", None, KeyRule::Value, 2, CellRect::new(5..1030, 3..700)),
+            ("wythoff", None, KeyRule::MostCommon, 2, CellRect::new(5..1030, 3..700)),
+            ("euclid", None, KeyRule::Greatest, 3, CellRect::new(0..900, 40..700)),
+            (
+                "zeruclid",
+                Some("1,_,_"),
+                KeyRule::MostCommon,
+                2,
+                CellRect::new(3..70, 0..90),
+            ),
+            (
+                "zeruclid",
+                Some("1,_,_"),
+                KeyRule::Greatest,
+                1,
+                CellRect::new(0..70, 0..90),
+            ),
+            (
+                "euclid",
+                None,
+                KeyRule::MostCommon,
+                1,
+                CellRect::new(1_000_000..1_000_300, 1_618_000..1_618_200),
+            ),
             (
                 "wythoff",
                 None,
@@ -379,12 +472,10 @@ mod tests {
             assert_eq!(max, want_max, "{rules}: the view's largest value");
             for bi in region.rows.start / s..region.rows.end / s {
                 for bj in region.cols.start / s..region.cols.end / s {
-                    let mut want = NO_POSITION;
-                    for a in bi * s..(bi + 1) * s {
-                        for b in bj * s..(bj + 1) * s {
-                            want = combine(want, rule.key_wide(plain.get_wide(a, b), None));
-                        }
-                    }
+                    let keys = (bi * s..(bi + 1) * s)
+                        .flat_map(|a| (bj * s..(bj + 1) * s).map(move |b| (a, b)))
+                        .map(|(a, b)| rule.key_wide(plain.get_wide(a, b), None));
+                    let want = brute_pool(rule, keys);
                     assert_eq!(
                         store.key(level, bi * s, bj * s),
                         Some(want),

@@ -149,7 +149,9 @@ impl TileStore {
         // pool upwards while the ancestors gain something (a few levels: far above, a tile
         // is a few pooled cells of a tile that would cost as much as itself)
         let mut child = key;
-        for _ in 0..POOL_UP {
+        // a most common value is counted from the cells, never pooled from keys
+        let levels = if self.rule.pools_by_combining() { POOL_UP } else { 0 };
+        for _ in 0..levels {
             let Some((parent, i0, j0)) = child.parent() else { break };
             let mut pooled = self.tiles.remove(&parent).unwrap_or_else(|| Stored {
                 tile: Tile::empty(false),
@@ -158,7 +160,7 @@ impl TileStore {
             });
             let fresh = pooled.version == 0;
             let changed = match self.tiles.get(&child) {
-                Some(c) => pooled.tile.pool_from(&c.tile, i0, j0),
+                Some(c) => pooled.tile.pool_from(&c.tile, i0, j0, self.rule),
                 None => false,
             };
             if fresh && !changed {

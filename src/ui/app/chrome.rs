@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::*;
-use crate::raster::{ColorMode, ColorRange, Palette};
+use crate::raster::{ColorMode, ColorRange, Palette, Pooling};
 use crate::ui::canvas::{self, MapKey};
 use crate::ui::panels::inspector::{self};
 use crate::ui::theme;
@@ -59,6 +59,7 @@ impl App {
                 ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
                 ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
                 ui.separator();
+                self.panels_menu_ui(ui);
                 self.theme_menu_ui(ui);
             });
             ui.menu_button("Help", |ui| {
@@ -149,6 +150,28 @@ impl App {
         if let Some(note) = shown.clipped_note() {
             ui.small(note);
         }
+        self.pooling_ui(ui);
+    }
+
+    /// What a pixel of the Grundy colours shows when it covers several cells: the least value
+    /// (a P-position is never hidden), the most common, or the greatest. Saved with the
+    /// session's figure settings, so its figures pool the same way.
+    pub fn pooling_ui(&mut self, ui: &mut egui::Ui) {
+        ui.label("A pixel of many cells shows");
+        ui.horizontal(|ui| {
+            for (pooling, label, tip) in [
+                (Pooling::Least, "least G", "a P-position (G = 0) is never hidden"),
+                (
+                    Pooling::MostCommon,
+                    "most common G",
+                    "the value most of its cells have (ties: the least)",
+                ),
+                (Pooling::Greatest, "greatest G", "the largest values stand out"),
+            ] {
+                ui.radio_value(&mut self.sessions.figure.pooling, pooling, label)
+                    .on_hover_text(tip);
+            }
+        });
     }
 
     pub(super) fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
@@ -194,7 +217,17 @@ impl App {
             if cancel {
                 self.cancel_jobs();
             }
-            if let Some(s) = self.status.message() {
+            // the map too far to compute is said while the view reaches it, not after a Fit
+            let status = match &self.status {
+                MapStatus::TooFar { far, .. } => {
+                    let view = self.map_state.visible_cells(u64::MAX);
+                    (view.rows.end.max(view.cols.end) > *far)
+                        .then(|| self.status.message())
+                        .flatten()
+                }
+                s => s.message(),
+            };
+            if let Some(s) = status {
                 notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered

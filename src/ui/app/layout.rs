@@ -2,7 +2,7 @@
 //! central view (map, sequence, Cram board or a message), and the map's own view.
 
 use super::notice::Notice;
-use super::prefs::Prefs;
+use super::prefs::{Prefs, Side};
 use super::*;
 use crate::game::{Layout, Presentation};
 use crate::raster::axes::AxisTitles;
@@ -42,9 +42,9 @@ impl App {
         self.map_state.fit_region = self.sessions.region.clone();
         let room = side_panels_room(
             ui.ctx().content_rect().width(),
-            !on_board || self.rulesets_beside_board,
-            !on_board,
+            (!on_board || self.rulesets_beside_board, !on_board),
             &self.prefs,
+            self.insist,
         );
         self.panels_shown = room.clone();
         if let Some(range) = room.rulesets.clone() {
@@ -76,7 +76,9 @@ impl App {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // wrapped: on a narrow window (a large UI scale) the row never widens the map past
+            // the window's edge
+            ui.horizontal_wrapped(|ui| {
                 let board_only = self.presentation() == Presentation::Board;
                 ui.add_enabled_ui(!board_only, |ui| {
                     ui.selectable_value(&mut self.central_tab, CentralTab::ValueMap, "Value map")
@@ -143,6 +145,7 @@ impl App {
             tiles: &self.map.tiles,
             max: range.top,
             clipped: range.clipped_note(),
+            pooling: self.sessions.figure.pooling,
             compare: &compare,
             titles: AxisTitles::of(&self.ruleset, layout),
             marks: MarksShown {
@@ -205,8 +208,14 @@ pub struct PanelsShown {
 
 /// The side panels a window `width` points wide draws, given which may be shown here and which
 /// the user wants: each at most a share of the window, and none when the map would be left
-/// narrower than [`MIN_MAP_WIDTH`].
-fn side_panels_room(width: f32, rulesets: bool, inspector: bool, prefs: &Prefs) -> PanelsShown {
+/// narrower than [`MIN_MAP_WIDTH`] (the inspector folds first), except the one the user last
+/// asked for (`insist`): the other folds first, and it stays even if the map is then narrower.
+fn side_panels_room(
+    width: f32,
+    (rulesets, inspector): (bool, bool),
+    prefs: &Prefs,
+    insist: Option<Side>,
+) -> PanelsShown {
     let want_left = rulesets && prefs.show_rulesets;
     let want_right = inspector && prefs.show_inspector;
     let left = panel_range(theme::SIDE_PANEL_WIDTH, width, 0.28);
@@ -215,11 +224,18 @@ fn side_panels_room(width: f32, rulesets: bool, inspector: bool, prefs: &Prefs) 
         MIN_MAP_WIDTH + MAP_FRAME_WIDTH + if l { *left.start() } else { 0.0 } + if r { *right.start() } else { 0.0 }
     };
     let (mut l, mut r) = (want_left, want_right);
-    if need(l, r) > width {
-        r = false;
-    }
-    if need(l, r) > width {
-        l = false;
+    let order = if insist == Some(Side::Inspector) {
+        [Side::Rulesets, Side::Inspector]
+    } else {
+        [Side::Inspector, Side::Rulesets]
+    };
+    for side in order {
+        if need(l, r) > width && insist != Some(side) {
+            match side {
+                Side::Rulesets => l = false,
+                Side::Inspector => r = false,
+            }
+        }
     }
     PanelsShown {
         rulesets: l.then_some(left),
@@ -244,14 +260,14 @@ impl App {
             .on_hover_text("the ruleset panel on the left (F2)")
             .clicked()
         {
-            self.prefs.show_rulesets = shown.rulesets.is_none();
+            self.toggle_panel(Side::Rulesets);
         }
         if ui
             .selectable_label(shown.inspector.is_some(), label(shown.inspector.is_some(), "inspector"))
             .on_hover_text("the inspector on the right (F3)")
             .clicked()
         {
-            self.prefs.show_inspector = shown.inspector.is_none();
+            self.toggle_panel(Side::Inspector);
         }
         if shown.folded_for_room {
             ui.small("(folded: the window is narrow)").on_hover_text(

@@ -182,7 +182,7 @@ impl App {
         self.map.show((
             self.ruleset.clone(),
             layout.clone(),
-            color.map_rule(&self.ruleset, &layout, &reach),
+            color.map_rule(&self.ruleset, &layout, &reach, self.sessions.figure.pooling),
             compare.clone(),
             color.has_outcome_form(&self.ruleset, &layout),
         ));
@@ -227,6 +227,7 @@ impl App {
             ruleset: self.ruleset.clone(),
             layout,
             color,
+            pooling: self.sessions.figure.pooling,
             compare,
             level,
             view,

@@ -169,8 +169,8 @@ impl MapLayer {
 
 /// A map job's identity, without the tiles it lacks.
 pub(super) fn same_job(x: &MapJob, y: &MapJob) -> bool {
-    (&x.ruleset, &x.layout, x.color, &x.compare, x.level, &x.view)
-        == (&y.ruleset, &y.layout, y.color, &y.compare, y.level, &y.view)
+    (&x.ruleset, &x.layout, x.color, x.pooling, &x.compare, x.level, &x.view)
+        == (&y.ruleset, &y.layout, y.color, y.pooling, &y.compare, y.level, &y.view)
 }
 
 /// What the status bar says about the map. Only a failed sequence holds back its job (until

@@ -114,6 +114,9 @@ pub struct App {
     prefs_applied: bool,
     /// The side panels drawn in the last frame.
     pub panels_shown: layout::PanelsShown,
+    /// The side panel the user last asked to see: it stays, even where the room would fold it
+    /// (the other folds first).
+    pub(super) insist: Option<prefs::Side>,
 }
 
 impl App {
@@ -146,6 +149,7 @@ impl App {
             prefs: prefs::Prefs::default(),
             prefs_applied: false,
             panels_shown: layout::PanelsShown::default(),
+            insist: None,
         };
         app.mark_clean(); // nothing to save until the user changes something
         app

@@ -7,6 +7,13 @@ use super::*;
 
 pub use crate::session::WindowPrefs as Prefs;
 
+/// A side panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Rulesets,
+    Inspector,
+}
+
 /// The UI scales Ctrl+plus and Ctrl+minus reach (egui's own limits).
 const UI_SCALE: std::ops::RangeInclusive<f32> = 0.2..=5.0;
 
@@ -19,15 +26,49 @@ impl App {
             let scale = self.prefs.ui_scale;
             if scale.is_finite() && UI_SCALE.contains(&scale) {
                 ctx.set_zoom_factor(scale);
+                self.map_state.zoom_restored = Some(scale);
             }
             ctx.set_theme(self.theme());
         }
         self.prefs.ui_scale = ctx.zoom_factor();
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F2)) {
-            self.prefs.show_rulesets = self.panels_shown.rulesets.is_none();
+            self.toggle_panel(Side::Rulesets);
         }
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F3)) {
-            self.prefs.show_inspector = self.panels_shown.inspector.is_none();
+            self.toggle_panel(Side::Inspector);
+        }
+    }
+
+    /// Shows a side panel hidden (by the user, or folded for lack of room: then it is shown
+    /// anyway, the other folding first) or hides one shown: F2, F3, the buttons above the map
+    /// and the View menu.
+    pub fn toggle_panel(&mut self, side: Side) {
+        let shown = match side {
+            Side::Rulesets => self.panels_shown.rulesets.is_some(),
+            Side::Inspector => self.panels_shown.inspector.is_some(),
+        };
+        match side {
+            Side::Rulesets => self.prefs.show_rulesets = !shown,
+            Side::Inspector => self.prefs.show_inspector = !shown,
+        }
+        if !shown {
+            self.insist = Some(side);
+        } else if self.insist == Some(side) {
+            self.insist = None;
+        }
+    }
+
+    /// The View menu's entries for the side panels.
+    pub(super) fn panels_menu_ui(&mut self, ui: &mut egui::Ui) {
+        let shown = self.panels_shown.clone();
+        for (side, on, label) in [
+            (Side::Rulesets, shown.rulesets.is_some(), "Show rulesets  (F2)"),
+            (Side::Inspector, shown.inspector.is_some(), "Show inspector  (F3)"),
+        ] {
+            let mut now = on;
+            if ui.checkbox(&mut now, label).clicked() {
+                self.toggle_panel(side);
+            }
         }
     }
 

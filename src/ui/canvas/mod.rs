@@ -53,6 +53,8 @@ pub struct MapContext<'a> {
     pub max: u32,
     /// The legend's note on the values above the top, if any.
     pub clipped: Option<String>,
+    /// What a pooled pixel of the Grundy colours shows.
+    pub pooling: crate::raster::Pooling,
     pub compare: &'a CompareWith,
     pub titles: AxisTitles,
     pub marks: MarksShown,
@@ -75,6 +77,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         max: map.max,
         clipped: map.clipped.clone(),
         pooled: level > 0,
+        pooling: map.pooling,
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,
         compare: map.compare,
@@ -112,7 +115,23 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
             clicked: false,
         };
     }
+    let refit = std::mem::take(&mut state.refit)
+        .then(|| {
+            state
+                .fitted
+                .as_ref()
+                .filter(|(_, camera)| *camera == state.camera)
+                .map(|(r, _)| r.clone())
+        })
+        .flatten();
     if let Some(old) = state.last_rect
+        && old.size() != rect.size()
+        && let Some(region) = refit
+    {
+        // still as fitted: the region stays whole
+        state.camera = Camera::fit_rect(&region, rect.width(), rect.height());
+        state.fitted = Some((region, state.camera));
+    } else if let Some(old) = state.last_rect
         && old.size() != rect.size()
     {
         // a resized map keeps its bottom-left corner where it was, as plots do
@@ -129,6 +148,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         && camera == state.camera
     {
         state.camera = Camera::fit_rect(&region, rect.width(), rect.height());
+        state.fitted = Some((region, state.camera));
     }
     let map_response = response.hovered() || response.dragged();
     handle_input(ui, state, rect, &response, map_response);

@@ -32,6 +32,13 @@ pub struct MapState {
     /// A region to show once the map's size is known, if the camera is still `camera` then
     /// (`--view`, the first start); a camera set otherwise (a session) wins.
     pub(super) pending_fit: Option<(CellRect, Camera)>,
+    /// The region last shown whole and the camera that showed it: while the camera is still
+    /// that one, the UI scale restored on start shows the region whole again.
+    pub(super) fitted: Option<(CellRect, Camera)>,
+    /// The UI scale the window's preferences restore on start (see [`MapState::follow_ui_zoom`]).
+    pub zoom_restored: Option<f32>,
+    /// The map's next change of size shows the region last fitted whole again.
+    pub(super) refit: bool,
     /// The progress of the view, recounted only when the view or the tiles change.
     pub(super) progress: RefCell<Option<(ProgressKey, MapProgress)>>,
 }
@@ -67,6 +74,9 @@ impl Default for MapState {
             ui_zoom: None,
             fit_region: None,
             pending_fit: Some((natural_view(), camera)),
+            fitted: None,
+            zoom_restored: None,
+            refit: false,
             progress: RefCell::new(None),
         }
     }
@@ -112,6 +122,8 @@ impl HoveredCell {
                 (0, KeyRule::Value) => format!("{what}: holds a P-position (least G = 0)"),
                 (k, KeyRule::Value) => format!("{what}: no P-position, least G = {k}"),
                 (k, KeyRule::Residue(m)) => format!("{what}: least G mod {m} = {k}"),
+                (k, KeyRule::Greatest) => format!("{what}: greatest G = {k}"),
+                (k, KeyRule::MostCommon) => format!("{what}: most common G = {k}"),
                 (0, KeyRule::Outcome) => format!("{what}: holds a P-position"),
                 (_, KeyRule::Outcome) => format!("{what}: no P-position"),
                 (differ::DIFFER, KeyRule::Differ) => format!("{what}: outcomes differ here"),
@@ -151,7 +163,10 @@ impl MapState {
     /// corner at the map's.
     pub fn show_region(&mut self, region: CellRect) {
         match self.last_rect {
-            Some(r) => self.camera = Camera::fit_rect(&region, r.width(), r.height()),
+            Some(r) => {
+                self.camera = Camera::fit_rect(&region, r.width(), r.height());
+                self.fitted = Some((region, self.camera));
+            }
             None => self.pending_fit = Some((region, self.camera)),
         }
     }
@@ -159,9 +174,18 @@ impl MapState {
     /// Follows a change of the UI scale from the last frame drawn to `zoom`: the map keeps
     /// the cells each pixel shows (UI scale and map zoom are separate).
     pub fn follow_ui_zoom(&mut self, zoom: f32) {
+        // the UI scale restored on start: a region shown whole stays whole (the map refits it
+        // to its new size in points); a scale the user changes keeps the cells' size
+        let restored = self.zoom_restored.is_some_and(|z| z == zoom)
+            && self.fitted.as_ref().is_some_and(|(_, c)| *c == self.camera);
+        if self.ui_zoom != Some(zoom) && self.zoom_restored == Some(zoom) {
+            self.zoom_restored = None;
+            self.refit = restored;
+        }
         if let Some(old) = self.ui_zoom
             && old != zoom
             && old > 0.0
+            && !restored
         {
             let cpp = self.camera.cells_per_point * f64::from(zoom / old);
             self.camera.cells_per_point = cpp.clamp(MIN_CELLS_PER_POINT, MAX_CELLS_PER_POINT);

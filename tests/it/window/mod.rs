@@ -6,6 +6,7 @@ mod last_state;
 mod map_view;
 mod quotient;
 mod sessions;
+mod window_export;
 mod window_room;
 mod window_sequence;
 mod window_small;

@@ -121,3 +121,49 @@ fn the_ui_scale_theme_and_panels_are_remembered() {
     assert!(h.state().panels_shown.inspector.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// In a window too narrow for the inspector, asking for it shows it (the rulesets fold to make
+/// room), by the button above the map and by the View menu; hiding it folds it again.
+#[test]
+fn show_inspector_shows_it_when_folded_for_room() {
+    let mut h = sized(800.0, 600.0);
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_none() && h.state().panels_shown.folded_for_room);
+    h.get_by_label("Show inspector").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_some(), "shown when asked for");
+    assert!(map_width(&h) > 200.0, "the map keeps {} points", map_width(&h));
+    h.get_by_label("Hide inspector").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_none());
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Show inspector  (F3)").click();
+    h.step();
+    h.step();
+    assert!(h.state().panels_shown.inspector.is_some(), "shown from the View menu");
+}
+
+/// A region shown whole on start (`--view`) stays whole when the UI scale the preferences
+/// restore arrives a frame later (at UI scale 1.5 it showed two thirds of its rows).
+#[test]
+fn a_view_stays_whole_under_the_restored_ui_scale() {
+    use nimscope::solver::tiles::CellRect;
+    let mut h = sized(1280.0, 800.0);
+    h.state_mut().map_state.show_region(CellRect::new(0..9000, 0..9000));
+    h.step();
+    h.step();
+    h.state_mut().map_state.zoom_restored = Some(1.5);
+    h.ctx.set_zoom_factor(1.5);
+    h.step();
+    h.step();
+    h.step();
+    let v = h.state().map_state.visible_cells(u64::MAX);
+    assert!(
+        v.rows.start == 0 && v.cols.start == 0 && v.rows.end >= 9000 && v.cols.end >= 9000,
+        "{v:?}"
+    );
+}

@@ -126,3 +126,53 @@ fn without_a_desktop_the_window_says_what_works() {
     }
     assert!(!err.contains(".cargo/registry"), "{err}");
 }
+
+/// While a job runs and nothing else happens, the window asks to be redrawn a few times a
+/// second at most: every repaint it requests (counted through egui's repaint callback, as the
+/// real window's event loop receives them) is a tenth of a second away or more: no spinner
+/// and no continuous repaint.
+#[test]
+fn quiet_while_a_job_runs() {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let mut h = crate::common::harness();
+    let r: nimscope::game::Ruleset = "octal(0.6)".parse().unwrap();
+    h.state_mut().panel.expression = "octal(0.6)".into();
+    h.state_mut().set_ruleset(r);
+    h.step();
+    // a heap the inspector needs many seconds for
+    h.state_mut().inspector.doc.typed = "3000000".into();
+    h.step();
+    h.get_by_label("Inspect").click();
+    h.step();
+    let inspecting = |app: &nimscope::ui::app::App| {
+        app.worker()
+            .is_some_and(|w| w.is_running(nimscope::worker::Lane::Inspector))
+    };
+    crate::common::step_until(&mut h, "the inspector's job", inspecting);
+    let delays = Arc::new(Mutex::new(Vec::new()));
+    let seen = delays.clone();
+    h.ctx
+        .set_request_repaint_callback(move |info| seen.lock().unwrap().push(info.delay));
+    // the frame egui adds after the click's (it lets things settle) is not the job's
+    h.step();
+    h.step();
+    delays.lock().unwrap().clear();
+    let mut frames = 0;
+    while frames < 20 && inspecting(h.state()) {
+        h.step();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(40));
+    }
+    assert!(
+        inspecting(h.state()),
+        "the job ended within {frames} frames: too short to tell"
+    );
+    let delays = delays.lock().unwrap().clone();
+    assert!(!delays.is_empty(), "the progress is redrawn");
+    assert!(
+        delays.iter().all(|d| *d >= Duration::from_millis(100)),
+        "repaints asked for sooner than a tenth of a second: {delays:?}"
+    );
+    h.state_mut().cancel_jobs();
+}

@@ -113,6 +113,7 @@ fn map_job(rules: &str, n: u64, compared: Option<&str>) -> JobSpec {
         ruleset: rules.parse().unwrap(),
         layout: Layout::Plain,
         color,
+        pooling: nimscope::raster::Pooling::Least,
         compare,
         level: 0,
         tiles: TileKey::covering(0, &view, (0.0, 0.0)),

@@ -102,7 +102,7 @@ fn unknown_name(name: &str, span: Span, bound: &[&str]) -> SyntaxError {
     SyntaxError {
         message: format!(
             "unknown name {}; the names bound here are {}",
-            quoted(&name),
+            quoted(name),
             bound.join(", ")
         ),
         at: span.start,
@@ -219,7 +219,7 @@ pub fn compile(ast: &RuleAst) -> Result<Program, SyntaxError> {
                     return Err(SyntaxError {
                         message: format!(
                             "{} is already a name here; give the loop variable another name",
-                            quoted(&var)
+                            quoted(var)
                         ),
                         at: span.start,
                     });

@@ -7,6 +7,7 @@ use super::*;
 use crate::camera::CellRect;
 use crate::figure::{Background, MAX_SIDE};
 use crate::session::Session;
+use crate::solver::tiles::PooledRegion;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, path_row_ui};
 use crate::ui::app::notice::Notice;
@@ -37,12 +38,14 @@ impl App {
     pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
         crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
         let spec = self.export_spec()?;
+        let known = self.export_known(&spec);
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
         worker.submit(
             Lane::Export,
             JobSpec::Export {
                 spec: Box::new(spec),
                 path: path.to_path_buf(),
+                known,
             },
         );
         self.notice = None;
@@ -64,6 +67,42 @@ impl App {
             style.range = crate::raster::ColorRange::Fixed(self.color_top().top);
         }
         session.figure_spec(style, None)
+    }
+
+    /// The blocks of a map figure's region as the map's tiles hold them (the finest level
+    /// holding every block, else the level drawn if it holds some), for the figure to draw
+    /// from instead of computing every cell again; `None` when the figure is not of the map
+    /// shown, the tiles hold none of it, or the export window says to compute every cell.
+    pub fn export_known(&self, spec: &crate::figure::FigureSpec) -> Option<std::sync::Arc<PooledRegion>> {
+        let crate::figure::Subject::Map { layout, rows, cols, .. } = &spec.subject else {
+            return None;
+        };
+        if !self.sessions.export_from_map || !self.map.shows(&spec.ruleset, layout) {
+            return None;
+        }
+        let region = CellRect::new(rows.clone(), cols.clone());
+        self.map
+            .tiles
+            .best_pooled_region(&region, self.map_state.level())
+            .map(std::sync::Arc::new)
+    }
+
+    /// What a map figure drawn from the map is made of, when the map's blocks are coarser than
+    /// the figure's pixels: its resolution is then the window's, and the export window says so.
+    fn blocks_note(&self) -> Option<String> {
+        if !self.sessions.export_from_map || self.map_state.level() == 0 {
+            return None;
+        }
+        let s = crate::solver::tiles::TileKey::block_of(self.map_state.level());
+        let region = self.export_region();
+        // the map takes about four fifths of the figure's width
+        let px_per_cell = f64::from(self.sessions.figure.width) * 0.8 / (region.cols.end - region.cols.start) as f64;
+        let px = s as f64 * px_per_cell;
+        (px > 1.5).then(|| {
+            format!(
+                "The map's blocks are {s} × {s} cells, about {px:.0} pixels wide in this figure: untick for every cell."
+            )
+        })
     }
 
     /// Starts writing the values of the map's visible cells to `path` as CSV, the format of
@@ -112,9 +151,16 @@ impl App {
     pub(in crate::ui::app) fn on_export_response(&mut self, resp: Response) {
         let csv = matches!(resp.spec, JobSpec::Csv { .. });
         self.notice = Some(match resp.result {
-            Ok(Output::Exported { path, width, height }) => {
-                Notice::done(format!("exported {} ({width}×{height} pixels)", path.display()))
-            }
+            Ok(Output::Exported {
+                path,
+                width,
+                height,
+                from_map,
+            }) => Notice::done(format!(
+                "exported {} ({width}×{height} pixels{})",
+                path.display(),
+                from_map.map_or(String::new(), |s| format!(", from the map: blocks of {s} × {s} cells"))
+            )),
             Ok(Output::CsvWritten { path, rows, cols }) => Notice::done(format!(
                 "wrote the values of {rows} rows × {cols} columns to {}",
                 path.display()
@@ -130,6 +176,7 @@ impl App {
         let mut chosen = None;
         let default_export = self.default_path("png");
         let visible = self.visible_region();
+        let blocks_note = self.blocks_note();
         egui::Window::new("Export figure").open(&mut open).show(ctx, |ui| {
             let f = &mut self.sessions.figure;
             ui.label("The figure shows what the window shows: the map (of the region chosen below), the sequence, or the Cram board.");
@@ -151,6 +198,17 @@ impl App {
             });
             ui.separator();
             region_choice_ui(ui, &mut self.sessions.export_region, self.sessions.region.as_ref(), &visible);
+            ui.checkbox(
+                &mut self.sessions.export_from_map,
+                "Draw what the map has filled (no second fill)",
+            )
+            .on_hover_text(
+                "The figure takes the map's pooled blocks, as the window shows them, and computes only the blocks \
+                 the map lacks. Untick to compute every cell again, each pixel pooling exactly its own cells.",
+            );
+            if let Some(note) = &blocks_note {
+                ui.small(note);
+            }
             ui.separator();
             let default = default_export;
             let prompt = self

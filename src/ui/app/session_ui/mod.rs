@@ -75,6 +75,9 @@ pub struct SessionState {
     pub export_path: Option<FilePrompt>,
     /// The cells a map figure shows.
     pub export_region: ExportRegion,
+    /// Whether a map figure draws what the map has filled (its blocks) rather than computing
+    /// every cell again.
+    pub export_from_map: bool,
     /// The session's own region of cells (from its file, or as saved); `None` for a session
     /// never saved, whose region is the visible one. Looking around never changes it.
     pub region: Option<CellRect>,
@@ -103,6 +106,7 @@ impl Default for SessionState {
             pending: None,
             export_path: None,
             export_region: ExportRegion::default(),
+            export_from_map: true,
             region: None,
             close_now: false,
             close_requested: false,

@@ -1,0 +1,217 @@
+//! Figures of what the map has filled (issue 27): drawn from the map's tiles, computing only
+//! the blocks they lack, each pixel what a brute force over its cells (or blocks) gives; and
+//! the pooled pixel's choice (least, most common, greatest) shared by the window and figures.
+
+use nimscope::figure::{FigureSpec, make_figure, make_figure_with};
+use nimscope::game::{Layout, Ruleset};
+use nimscope::raster::{ColorMode, ColorRange, Palette, Pooling};
+use nimscope::solver::Control;
+use nimscope::solver::grid::{Grid, grid};
+use nimscope::solver::tiles::{CellRect, KeyRule};
+use nimscope::ui::app::App;
+use nimscope::ui::app::session_ui::ExportRegion;
+
+use crate::common::{harness, step_until};
+
+/// The window on `rules` in the Grundy colours, showing `region` filled.
+fn filled(rules: &str, region: CellRect, pooling: Pooling) -> egui_kittest::Harness<'static, App> {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset(rules.parse().unwrap());
+    h.state_mut().map_state.color = ColorMode::Grundy(Palette::Viridis);
+    h.state_mut().sessions.figure.pooling = pooling;
+    h.state_mut().sessions.figure.width = 900;
+    h.state_mut().map_state.show_region(region);
+    h.step();
+    step_until(&mut h, "the map filled", App::map_complete);
+    // the automatic top is known once the view is filled
+    step_until(&mut h, "the colour range", |a| a.map.auto_top.is_some());
+    h
+}
+
+/// Where the map lies in a figure, from its metadata.
+fn map_px(fig: &nimscope::figure::Figure) -> [f64; 4] {
+    let (_, v) = fig.metadata.iter().find(|(k, _)| k == "nimscope.map_px").unwrap();
+    let n: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
+    [n[0], n[1], n[2], n[3]]
+}
+
+/// The figure's colour at each pixel of its map, against `want(x, y)` (pixel offsets in the map).
+fn check_pixels(fig: &nimscope::figure::Figure, want: &dyn Fn(u32, u32) -> [u8; 4]) {
+    let image = fig.image();
+    let [left, top, w, h] = map_px(fig);
+    for y in 0..h as u32 {
+        for x in 0..w as u32 {
+            let got = image.get_pixel(left as u32 + x, top as u32 + y).0;
+            assert_eq!(got, want(x, y), "pixel ({x}, {y}) of the map");
+        }
+    }
+}
+
+/// What a pixel of the cells of `g` in `rows × cols` shows under `pooling`, counted plainly.
+fn brute(g: &Grid, rows: std::ops::Range<u64>, cols: std::ops::Range<u64>, pooling: Pooling) -> Option<u32> {
+    let mut values: Vec<u32> = Vec::new();
+    for a in rows {
+        for b in cols.clone() {
+            values.extend(g.get(a, b));
+        }
+    }
+    match pooling {
+        Pooling::Least => values.iter().min().copied(),
+        Pooling::Greatest => values.iter().max().copied(),
+        Pooling::MostCommon => {
+            let mut counts = std::collections::BTreeMap::new();
+            for v in values {
+                *counts.entry(v).or_insert(0) += 1;
+            }
+            let most = counts.values().copied().max()?;
+            counts.into_iter().find(|(_, n)| *n == most).map(|(v, _)| v)
+        }
+    }
+}
+
+/// A filled view at one cell a pixel: the figure is drawn from the map's level-0 tiles (no
+/// fill started), and every pixel is the colour of the value `grid` computes for its cell.
+#[test]
+fn a_figure_of_a_filled_view_draws_from_the_map() {
+    let mut h = filled("euclid", CellRect::new(0..200, 0..260), Pooling::Least);
+    let spec: FigureSpec = h.state().export_spec().unwrap();
+    let known = h.state().export_known(&spec).expect("the map's tiles hold the view");
+    assert_eq!((known.level, known.missing()), (0, 0));
+    let ColorRange::Fixed(top) = spec.style.range else {
+        panic!("the window passes its top: {:?}", spec.style.range)
+    };
+    let fig = make_figure_with(&spec, Some(&known), &Control::new()).unwrap();
+    assert_eq!(fig.from_map, Some(1), "drawn from the map");
+    let region = h.state().export_region();
+    let g = grid(
+        &"euclid".parse::<Ruleset>().unwrap(),
+        &Layout::Plain,
+        region.rows.clone(),
+        region.cols.clone(),
+        &Control::new(),
+    )
+    .unwrap();
+    let [_, _, w, hh] = map_px(&fig);
+    let (n_rows, n_cols) = (
+        (region.rows.end - region.rows.start) as f64,
+        (region.cols.end - region.cols.start) as f64,
+    );
+    let mode = spec.color;
+    check_pixels(&fig, &|x, y| {
+        // the cell under the pixel's centre (a pixel is smaller than a cell here)
+        let b = region.cols.start + ((f64::from(x) + 0.5) * n_cols / w) as u64;
+        let a = region.rows.start + ((hh - f64::from(y) - 0.5) * n_rows / hh) as u64;
+        mode.color(g.get(a, b), top, None)
+    });
+    // through the window: the export says it drew from the map
+    let path = std::env::temp_dir().join(format!("nimscope-fig-{}.png", std::process::id()));
+    h.state_mut().export_figure(&path).unwrap();
+    step_until(&mut h, "the export", |a| a.notice.is_some());
+    let text = h.state().notice.as_ref().unwrap().text.clone();
+    let _ = std::fs::remove_file(&path);
+    assert!(text.contains("from the map: blocks of 1 × 1 cells"), "{text}");
+}
+
+/// Zoomed out, each pixel of a figure drawn from the map pools the map's blocks whose centres
+/// fall in it, as the window does: checked against the values of their cells, for the three
+/// choices of what a pooled pixel shows (the tiles hold the chosen key: the window too).
+#[test]
+fn a_zoomed_out_figure_pools_the_maps_blocks() {
+    for pooling in Pooling::ALL {
+        let h = filled("euclid", CellRect::new(0..1500, 0..1800), pooling);
+        let want_rule = match pooling {
+            Pooling::Least => KeyRule::Value,
+            Pooling::MostCommon => KeyRule::MostCommon,
+            Pooling::Greatest => KeyRule::Greatest,
+        };
+        assert_eq!(h.state().map.tiles.rule(), want_rule);
+        let mut spec = h.state().export_spec().unwrap();
+        let known = h.state().export_known(&spec).expect("the map's tiles hold the view");
+        assert!(known.level >= 1 && known.missing() == 0, "level {}", known.level);
+        let s = known.block();
+        let region = h.state().export_region();
+        // a most common value is of cells: one figure pixel a block or less
+        spec.style.width = if pooling == Pooling::MostCommon { 1600 } else { 400 };
+        let fig = make_figure_with(&spec, Some(&known), &Control::new()).unwrap();
+        assert_eq!(fig.from_map, Some(s), "{pooling:?}");
+        let g = grid(
+            &"euclid".parse::<Ruleset>().unwrap(),
+            &Layout::Plain,
+            0..region.rows.end.div_ceil(s) * s,
+            0..region.cols.end.div_ceil(s) * s,
+            &Control::new(),
+        )
+        .unwrap();
+        let ColorRange::Fixed(top) = spec.style.range else {
+            panic!()
+        };
+        let [_, _, w, hh] = map_px(&fig);
+        let cpp = (region.cols.end - region.cols.start) as f64 / w;
+        // blocks whose centres lie in [lo, lo + cpp) cells from `start`, else the one under the middle
+        let blocks = |start: u64, lo: f64| {
+            let first = ((start as f64 + lo) / s as f64 - 0.5).ceil() as u64;
+            let end = ((start as f64 + lo + cpp) / s as f64 - 0.5).ceil() as u64;
+            if end > first {
+                first..end
+            } else {
+                let c = ((start as f64 + lo + cpp / 2.0) / s as f64) as u64;
+                c..c + 1
+            }
+        };
+        check_pixels(&fig, &|x, y| {
+            let bs = blocks(region.cols.start, f64::from(x) * cpp);
+            let ars = blocks(region.rows.start, (hh - 1.0 - f64::from(y)) * cpp);
+            // a block's key from its cells, then the pixel's from its blocks' keys
+            let keys: Vec<u32> = ars
+                .flat_map(|i| bs.clone().map(move |j| (i, j)))
+                .filter_map(|(i, j)| brute(&g, i * s..(i + 1) * s, j * s..(j + 1) * s, pooling))
+                .collect();
+            let v = match pooling {
+                Pooling::Greatest => keys.iter().max().copied(),
+                _ if keys.len() == 1 || pooling == Pooling::Least => keys.iter().min().copied(),
+                _ => panic!("a most common pixel of several blocks"),
+            };
+            spec.color.color(v, top, None)
+        });
+    }
+}
+
+/// A figure of a region larger than the filled view computes only the blocks the map lacks;
+/// the figure is the one computed from nothing, pixel for pixel.
+#[test]
+fn a_figure_computes_only_what_the_map_lacks() {
+    let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
+    let visible = h.state().visible_region();
+    let region = CellRect::new(0..visible.rows.end + 37, 0..visible.cols.end);
+    h.state_mut().sessions.region = Some(region.clone());
+    h.state_mut().sessions.export_region = ExportRegion::Session;
+    let spec = h.state().export_spec().unwrap();
+    let known = h.state().export_known(&spec).expect("the map holds most of it");
+    assert_eq!(known.level, 0);
+    let missing = known.missing_cells().expect("rows above the view are missing");
+    assert_eq!(missing.rows, visible.rows.end..region.rows.end);
+    let from_map = make_figure_with(&spec, Some(&known), &Control::new()).unwrap();
+    assert_eq!(from_map.from_map, Some(1));
+    let computed = make_figure(&spec, &Control::new()).unwrap();
+    assert_eq!(computed.from_map, None);
+    let image = computed.image();
+    check_pixels(&from_map, &|x, y| {
+        let [left, top, _, _] = map_px(&computed);
+        image.get_pixel(left as u32 + x, top as u32 + y).0
+    });
+}
+
+/// Unticked, the export window computes every cell; the choice of the pooled pixel is saved
+/// in the session and said in its legend.
+#[test]
+fn the_choices_are_kept() {
+    let mut h = filled("wythoff", CellRect::new(0..100, 0..100), Pooling::Greatest);
+    let spec = h.state().export_spec().unwrap();
+    assert!(h.state().export_known(&spec).is_some());
+    h.state_mut().sessions.export_from_map = false;
+    assert!(h.state().export_known(&spec).is_none());
+    assert_eq!(h.state().session().figure.pooling, Pooling::Greatest);
+    let text = h.state().session().to_ron();
+    assert!(text.contains("pooling: Greatest"), "{text}");
+}

@@ -11,7 +11,10 @@
 # Usage: scripts/bench_vs_igsolve.sh [ROUNDS] [BOARD ...]
 #        (default: 3 rounds of 4x9 5x6 5x7 3x13 3x15)
 # Needs a release build of the example (`cargo build --release --example bench_cram`) and
-# `igsolve` on the PATH (`cargo install igsolve`). BENCH_CRAM overrides the example's path.
+# `igsolve` on the PATH (`cargo install igsolve`). BENCH_CRAM overrides the example's path; it may
+# name a release `nimscope` binary instead (`cargo build --release --no-default-features --bin
+# nimscope`, a third of the example's build time), timed as `nimscope --threads 1 cram BOARD
+# --json` (its table starts at 2 MiB and doubles, as the example's does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,10 +58,15 @@ for board in "${boards[@]}"; do
     ours_user=()
     theirs_user=()
     for _ in $(seq "$rounds"); do
-        read -r total user <<< "$(cpu_seconds env THREADS=1 "$ours_bin" "$board")"
+        if [ "$(basename "$ours_bin")" = nimscope ] || [ "${BENCH_CLI:-0}" = 1 ]; then
+            read -r total user <<< "$(cpu_seconds "$ours_bin" --threads 1 cram "$board" --json)"
+            value=$(sed -n 's/.*"grundy":\([0-9]*\).*/\1/p' "$out")
+        else
+            read -r total user <<< "$(cpu_seconds env THREADS=1 "$ours_bin" "$board")"
+            value=$(awk '{ for (i = 1; i < NF; i++) if ($i == "value") { print $(i + 1); exit } }' "$out")
+        fi
         ours+=("$total")
         ours_user+=("$user")
-        value=$(awk '{ for (i = 1; i < NF; i++) if ($i == "value") { print $(i + 1); exit } }' "$out")
         read -r total user <<< "$(cpu_seconds igsolve cram -r "$rows" -c "$cols")"
         theirs+=("$total")
         theirs_user+=("$user")

@@ -11,8 +11,13 @@
 # the way (one requeued by the scheduler, one killed with SIGKILL, which the task script
 # requeues itself), waits for the combine step, compares its result with
 # `nimscope cram BOARD --json`, and stops the daemons it started (also on failure).
-# REQUEUE_AFTER and KILL_AFTER (seconds, default 20 and 60) set when the two kills happen;
-# Slurm holds a requeued task for about two minutes (BeginTime) before it runs again.
+# REQUEUE_AFTER and KILL_AFTER (seconds; by default drawn at random, 10 to 69 and 30 to 149)
+# set when the two kills happen; Slurm holds a requeued task for about two minutes (BeginTime)
+# before it runs again. After the combine step, the two killed units are answered again from
+# scratch, alone, in a copy of the plan with no answers, checkpoints or proven values, and
+# their answers must equal those the cluster gave. NIMSCOPE_BIN names the binary to run (for
+# instance a release build, `cargo build --release --no-default-features --bin nimscope`);
+# without it the dev build is built and used.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 board=${1:-5x9}
@@ -21,7 +26,11 @@ plan_opts=("$@")
 state=${SLURM_TEST_DIR:-/tmp/nimscope-slurm-test}
 [ "$(id -u)" = 0 ] || { echo "test.sh: run as root (it starts munged, slurmctld and slurmd)" >&2; exit 2; }
 "$root/scripts/slurm/setup.sh"
-(cd "$root" && cargo build --quiet --bin nimscope)
+if [ -z "${NIMSCOPE_BIN:-}" ]; then
+  (cd "$root" && cargo build --quiet --bin nimscope)
+fi
+requeue_after=${REQUEUE_AFTER:-$((10 + RANDOM % 60))}
+kill_after=${KILL_AFTER:-$((30 + RANDOM % 120))}
 host=$(hostname -s)
 say() { echo "[$(date -u +%H:%M:%S)] $*"; }
 
@@ -44,7 +53,7 @@ trap cleanup EXIT
 rm -rf "$state"
 mkdir -p "$state/munge" "$state/ctld" "$state/d"
 # The tasks run a copy, so that a build during the test does not change the binary under them.
-cp "$root/target/debug/nimscope" "$state/nimscope"
+cp "${NIMSCOPE_BIN:-$root/target/debug/nimscope}" "$state/nimscope"
 export NIMSCOPE="$state/nimscope"
 chmod 755 "$state"
 # munge: a key of its own, a socket of its own, run as the munge user.
@@ -107,20 +116,21 @@ combine=$(echo "$submitted" | sed -n 's/.*combine: job \([0-9]*\).*/\1/p')
 started=$(date +%s)
 
 running_task() { squeue -h -j "$array" -t R -o %K 2>/dev/null | grep -vx "${1:-none}" | head -1 || true; }
-# Kill one running unit after $REQUEUE_AFTER (20) s through the scheduler (requeue: it resumes from its
-# checkpoint), and another after $KILL_AFTER (60) s with SIGKILL (a crash: the task fails and requeues itself).
+# Kill one running unit after $requeue_after s through the scheduler (requeue: it resumes from its
+# checkpoint), and another after $kill_after s with SIGKILL (a crash: the task fails and requeues itself).
+say "kills planned at ${requeue_after} s (requeue) and ${kill_after} s (SIGKILL)"
 requeued=""; crashed=""
 while :; do
   st=$(scontrol show job "$combine" -o 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 || true)
   case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT) break ;; esac
   now=$(( $(date +%s) - started ))
-  if [ -z "$requeued" ] && [ "$now" -ge "${REQUEUE_AFTER:-20}" ]; then
+  if [ -z "$requeued" ] && [ "$now" -ge "$requeue_after" ]; then
     k=$(running_task)
     if [ -n "$k" ]; then
       scontrol requeue "${array}_$k" && requeued=$k && say "requeued running unit $k (the scheduler kills it; it runs again from its checkpoint)"
     fi
   fi
-  if [ -z "$crashed" ] && [ "$now" -ge "${KILL_AFTER:-60}" ]; then
+  if [ -z "$crashed" ] && [ "$now" -ge "$kill_after" ]; then
     k=$(running_task "$requeued")
     if [ -n "$k" ]; then
       # listpids takes the task's own job id, not ARRAY_TASK.
@@ -146,6 +156,21 @@ grep -h "requeued\|resuming\|interrupted\|CANCELLED" "$plan"/logs/unit-*.out || 
 echo "combined: $(cat "$plan/result.json")"
 cleanup
 trap - EXIT
+# The killed units again, from scratch and alone: the same answers.
+fresh="$state/fresh"
+for k in $requeued $crashed; do
+  [ -f "$plan/answers/unit-$k.json" ] || { say "unit $k was skipped as implied"; continue; }
+  rm -rf "$fresh" && mkdir -p "$fresh" && cp "$plan/plan.json" "$fresh/"
+  "$NIMSCOPE" --threads 1 cram --unit "$fresh" "$k" --no-proven > /dev/null
+  a=$(grep -o '"value":[0-9]*' "$plan/answers/unit-$k.json" || grep -o '"outcome":"[PN]"' "$plan/answers/unit-$k.json")
+  b=$(grep -o '"value":[0-9]*' "$fresh/answers/unit-$k.json" || grep -o '"outcome":"[PN]"' "$fresh/answers/unit-$k.json")
+  if [ "$a" = "$b" ]; then
+    say "unit $k (killed on the cluster) answered again from scratch: $b, as on the cluster"
+  else
+    say "FAIL: unit $k: $a on the cluster, $b from scratch"
+    exit 1
+  fi
+done
 say "the single search (two threads):"
 single=$(/usr/bin/env time -f "single search: %U s user, %e s wall, %M KB peak" "$NIMSCOPE" cram "$board" "${plan_opts[@]}" --json)
 echo "single:   $single"

@@ -97,24 +97,14 @@ pub(super) fn map_figure(
         ));
     }
     // outcomes alone where that is all the figure shows: Wythoff's anywhere
-    let grid = if blocks.is_some() {
-        None
-    } else if spec.color == ColorMode::Outcome {
-        Some(crate::solver::grid::outcomes(
-            &spec.ruleset,
-            layout,
-            rows.clone(),
-            cols.clone(),
-            control,
-        )?)
+    let fill = if spec.color == ColorMode::Outcome {
+        crate::solver::grid::outcomes
     } else {
-        Some(crate::solver::grid::grid(
-            &spec.ruleset,
-            layout,
-            rows.clone(),
-            cols.clone(),
-            control,
-        )?)
+        crate::solver::grid::grid
+    };
+    let grid = match blocks {
+        Some(_) => None,
+        None => Some(fill(&spec.ruleset, layout, rows.clone(), cols.clone(), control)?),
     };
     let other = match (spec.color, compare) {
         (ColorMode::Difference, CompareWith::Nothing) => return Err(FigureError::NothingToCompare),

@@ -125,9 +125,9 @@ impl Evaluator {
             })?;
             if !c.knows(n) {
                 let stopped = if (c.computed_len() as u64) < len {
-                    " (the search for a period stops after 4·10^8 steps)"
+                    format!(" (the search for a period stops after {PERIOD_SEARCH_WORK} steps)")
                 } else {
-                    ""
+                    String::new()
                 };
                 control.reserve(
                     format!(

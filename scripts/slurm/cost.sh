@@ -4,7 +4,8 @@
 #   scripts/slurm/cost.sh BOARD [--push] [--outcome] [--depth D]
 #
 # prints one row of docs/cluster.md's cost table: the single search's processor time on one
-# thread, the units' total processor time (each unit on one thread, one after another) with and
+# thread, the units' total processor time (each unit on one thread, one after another, in as
+# many rounds as the plan asks, each unit with a checkpoint that a later round resumes) with and
 # without the proven values they share, and the wall-clock time of the units on two workers
 # (GNU parallel -j 2) with and without them, beside the single search's on two threads. Each
 # combined answer is checked against the single search's. Times are GNU time's (user + system).
@@ -37,23 +38,30 @@ run_plan() { # name, workers, extra unit options
   "$N" cram "$board" "${opts[@]}" --depth "$depth" --plan "$dir" > /dev/null
   local units
   units=$(grep -o '"units":[0-9]*' "$dir/plan.json" | cut -d: -f2)
-  local start end
+  local start end rounds=0 needed
   start=$(date +%s.%N)
-  seq 0 $((units - 1)) | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-    /usr/bin/env time -a -o "$work/$name.units" -f "'%U %S %e'" "$N" --threads 1 cram --unit "$dir" {} "$@" > /dev/null
+  # Rounds until the root is settled: each runs the units --needed lists (a value plan asks
+  # one value at a time); a unit asked again resumes from its checkpoint.
+  while needed=$("$N" cram --needed "$dir") && [ -n "$needed" ]; do
+    rounds=$((rounds + 1))
+    [ "$rounds" -le 100 ] || { echo "cost.sh: $name: not settled after 100 rounds" >&2; exit 1; }
+    tr ',' '\n' <<< "$needed" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
+      /usr/bin/env time -a -o "$work/$name.units" -f "'%U %S %e'" "$N" --threads 1 cram --unit "$dir" {} \
+      --checkpoint "$dir/unit-{}.ckpt" "$@" > /dev/null 2>> "$work/$name.err"
+  done
   end=$(date +%s.%N)
   local got
   got=$("$N" cram --combine "$dir" --json)
   [ "$got" = "$want" ] || { echo "cost.sh: $name combined $got, the single search $want" >&2; exit 1; }
-  echo "$units $(ls "$dir/answers" | wc -l) $(cpu "$work/$name.units") $(echo "$end - $start" | bc)"
+  echo "$units $(ls "$dir/answers" | wc -l) $(cpu "$work/$name.units") $(echo "$end - $start" | bc) $rounds $(wc -l < "$work/$name.units")"
 }
-read -r units ran1 cpu_shared _ <<< "$(run_plan shared1 1)"
-read -r _ ran2 cpu_alone _ <<< "$(run_plan alone1 1 --no-proven)"
-read -r _ _ _ wall_shared <<< "$(run_plan shared2 2)"
-read -r _ _ _ wall_alone <<< "$(run_plan alone2 2 --no-proven)"
+read -r units ran1 cpu_shared _ rounds runs <<< "$(run_plan shared1 1)"
+read -r _ _ cpu_alone _ _ _ <<< "$(run_plan alone1 1 --no-proven)"
+read -r _ _ _ wall_shared _ _ <<< "$(run_plan shared2 2)"
+read -r _ _ _ wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
 single1=$(cpu "$work/single1")
 single2_wall=$(awk '{ print $3 }' "$work/single2")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 question=value; for o in "${opts[@]}"; do [ "$o" = --outcome ] && question=outcome; done
 game=Cram; for o in "${opts[@]}"; do [ "$o" = --push ] && game="Push Cram"; done
-echo "| $game $board | $question | $depth | $units ($ran1 run) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"
+echo "| $game $board | $question | $depth | $units ($ran1 asked; $runs runs in $rounds rounds) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"

@@ -11,10 +11,10 @@ use clap::Args;
 use serde_json::json;
 
 use super::{checkpoint, output, parse_ruleset};
-use crate::game::Position;
 use crate::game::cram_game::CramGame;
 use crate::game::quote::quoted;
-use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, solve_unit, store};
+use crate::game::{Outcome, Position};
+use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
 use crate::solver::{Control, CramSummary};
 
 /// The options of `cram` that split a search into units.
@@ -39,6 +39,11 @@ pub struct PlanArgs {
     /// prints it; which units are missing otherwise.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint"])]
     pub combine: Option<PathBuf>,
+    /// The units the root of the plan in DIR still needs, comma-separated (a value plan asks
+    /// in rounds: run these, then ask again), nothing when it is settled; with --json, each
+    /// with its question.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint", "combine", "unit", "plan"])]
+    pub needed: Option<PathBuf>,
 }
 
 /// The rest of `cram`'s options that a plan's modes read.
@@ -63,6 +68,9 @@ pub fn run(
     }
     if let Some(unit) = &args.unit {
         return Some(run_unit(unit, args.no_proven, common, control, out));
+    }
+    if let Some(dir) = &args.needed {
+        return Some(print_needed(dir, common.json, out));
     }
     args.combine.as_ref().map(|dir| combine(dir, common.json, out))
 }
@@ -154,9 +162,7 @@ fn run_unit(
             plan.units.saturating_sub(1)
         )
     })?;
-    if let Some(a) = answer::read(dir, &plan, k)? {
-        return print_answer(out, &a, "already answered", common.json);
-    }
+    let before = answer::read(dir, &plan, k)?;
     // Another unit's bad answer does not stop this one: it only counts as missing here, and
     // --combine refuses it.
     let answers: Vec<Option<Fact>> = (0..plan.units)
@@ -168,7 +174,10 @@ fn run_unit(
             }
         })
         .collect();
-    if !plan.needed(&answers).contains(&k) {
+    let Some(&(_, ask)) = plan.needed(&answers).iter().find(|(u, _)| *u == k) else {
+        if let Some(a) = before {
+            return print_answer(out, &a, "already answered", common.json);
+        }
         if common.json {
             writeln!(out, "{}", json!({"unit": k, "skipped": true}))?;
         } else {
@@ -178,7 +187,7 @@ fn run_unit(
             )?;
         }
         return Ok(());
-    }
+    };
     let board = plan.unit_board(k)?;
     let push = plan.game == CramGame::PushCram;
     let mut eval = super::cram::record_hunt_evaluator(control);
@@ -204,7 +213,7 @@ fn run_unit(
         for w in &got.warnings {
             eprintln!("warning: {w}");
         }
-        let fact = solve_unit(&plan, k, cram, push_cram, control)?;
+        let fact = solve_unit(&plan, k, ask, cram, push_cram, control)?;
         Ok((fact, got))
     };
     let result = solve();
@@ -220,6 +229,7 @@ fn run_unit(
     if !no_proven {
         store::export(dir, &plan, k, &imported, cram, push_cram, control)?;
     }
+    let fact = merged(before.as_ref().map(answer::UnitAnswer::fact), fact);
     let a = answer::UnitAnswer::new(&plan, k, fact, seconds, expanded, imported.entries);
     answer::write(dir, &a)?;
     print_answer(out, &a, "answered", common.json)
@@ -229,7 +239,14 @@ fn print_answer(out: &mut impl std::io::Write, a: &answer::UnitAnswer, how: &str
     if json {
         writeln!(out, "{}", serde_json::to_string(a)?)?;
     } else {
-        let value = a.value.map_or(String::new(), |v| format!("grundy {v}, "));
+        let value = match (a.value, a.excluded.is_empty()) {
+            (Some(v), _) => format!("grundy {v}, "),
+            (None, false) => {
+                let list: Vec<String> = a.excluded.iter().map(u32::to_string).collect();
+                format!("grundy none of {}, ", list.join(", "))
+            }
+            (None, true) => String::new(),
+        };
         writeln!(
             out,
             "unit {} ({}): {how}: {value}outcome {} ({:.1} s, {} expanded, {} proven values loaded)",
@@ -246,14 +263,14 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
     let plan = Plan::load(dir)?;
     let answers = answer::facts(&answer::read_all(dir, &plan)?);
     let Some(root) = plan.root_fact(&answers) else {
-        let needed = plan.needed(&answers);
+        let needed: Vec<usize> = plan.needed(&answers).into_iter().map(|(k, _)| k).collect();
         let answered = answers.iter().filter(|a| a.is_some()).count();
         let mut list: Vec<String> = needed.iter().take(LIST_AT_MOST).map(|k| k.to_string()).collect();
         if needed.len() > LIST_AT_MOST {
             list.push("…".into());
         }
         anyhow::bail!(
-            "plan {}: {} of {} units answered; the root still needs units {}",
+            "plan {}: {} of {} units answered; the root still needs units {} (`nimscope cram --needed` lists them)",
             dir.display(),
             answered,
             plan.units,
@@ -269,7 +286,12 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
         )
     })?;
     match root {
-        Fact::IsZero(_) => output::cram_outcome(out, &r, &p, root.outcome(), json)?,
+        Fact::IsZero(zero) => {
+            let outcome = if zero { Outcome::P } else { Outcome::N };
+            output::cram_outcome(out, &r, &p, outcome, json)?
+        }
+        // root_fact settles the root's value or outcome.
+        Fact::Excluded(_) => anyhow::bail!("plan {}: the root is not settled", dir.display()),
         Fact::Value(g) => {
             let mut opts = Vec::new();
             r.options(&p, &mut opts);
@@ -284,6 +306,34 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
             };
             output::cram(out, &r, &p, g, &summary, None, plan.game == CramGame::PushCram, json)?;
         }
+    }
+    Ok(())
+}
+
+/// `--needed DIR`: the units the root still needs, for the next round of a scheduler.
+fn print_needed(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let plan = Plan::load(dir)?;
+    let answers = answer::facts(&answer::read_all(dir, &plan)?);
+    let needed = plan.needed(&answers);
+    if json {
+        let units: Vec<serde_json::Value> = needed
+            .iter()
+            .map(|&(k, question)| {
+                let asked: serde_json::Value = if question == ask::EXACT {
+                    "value".into()
+                } else {
+                    (0..128u32)
+                        .filter(|v| question >> v & 1 == 1)
+                        .collect::<Vec<u32>>()
+                        .into()
+                };
+                json!({"unit": k, "asked": asked})
+            })
+            .collect();
+        writeln!(out, "{}", json!({"plan": dir.display().to_string(), "needed": units}))?;
+    } else {
+        let list: Vec<String> = needed.iter().map(|(k, _)| k.to_string()).collect();
+        writeln!(out, "{}", list.join(","))?;
     }
     Ok(())
 }

@@ -122,7 +122,7 @@ pub enum Command {
     /// Cram or Push Cram on a board: value, outcome, and with --moves every placement.
     Cram {
         /// Board: rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7.
-        #[arg(required_unless_present_any = ["unit", "combine"])]
+        #[arg(required_unless_present_any = ["unit", "combine", "needed"])]
         board: Option<String>,
         /// Push Cram: vertical dominoes before the push, horizontal after.
         #[arg(long)]

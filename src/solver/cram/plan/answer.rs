@@ -15,7 +15,7 @@ use super::{Fact, Plan, PlanError, Question, fnv64};
 
 /// The answer files' format tag and version.
 pub const ANSWER_FORMAT: &str = "nimscope-cram-answer";
-pub const ANSWER_VERSION: u32 = 1;
+pub const ANSWER_VERSION: u32 = 2;
 
 /// Largest answer file read (bytes).
 const MAX_ANSWER_BYTES: u64 = 64 << 10;
@@ -30,10 +30,13 @@ pub struct UnitAnswer {
     pub unit: usize,
     pub board: String,
     pub question: Question,
-    /// The unit's value (a value plan).
+    /// The unit's value (a value plan, once a question needed it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<u32>,
-    /// "P" or "N".
+    /// Values the unit is known not to have (a value plan, while its value is not needed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<u32>,
+    /// "P", "N", or "unknown" (a value plan that has excluded values other than 0).
     pub outcome: String,
     /// The nimscope that found it.
     pub solver: String,
@@ -59,9 +62,13 @@ impl UnitAnswer {
             question: plan.question,
             value: match fact {
                 Fact::Value(v) => Some(v),
-                Fact::IsZero(_) => None,
+                Fact::IsZero(_) | Fact::Excluded(_) => None,
             },
-            outcome: fact.outcome().as_str().into(),
+            excluded: match fact {
+                Fact::Excluded(set) => (0..128).filter(|v| set >> v & 1 == 1).collect(),
+                _ => Vec::new(),
+            },
+            outcome: fact.outcome().map_or(UNKNOWN, |o| o.as_str()).into(),
             solver: format!("nimscope {}", crate::GIT_COMMIT_VERSION),
             seconds,
             expanded,
@@ -74,12 +81,13 @@ impl UnitAnswer {
 
     fn compute_check(&self) -> String {
         let text = format!(
-            "{}|{}|{}|{}|{:?}|{}",
+            "{}|{}|{}|{}|{:?}|{:?}|{}",
             self.plan,
             self.unit,
             self.board,
             self.question.name(),
             self.value,
+            self.excluded,
             self.outcome
         );
         format!("{:016x}", fnv64(text.as_bytes()))
@@ -89,10 +97,16 @@ impl UnitAnswer {
     pub fn fact(&self) -> Fact {
         match self.value {
             Some(v) => Fact::Value(v),
+            None if !self.excluded.is_empty() => {
+                Fact::Excluded(self.excluded.iter().fold(0, |set, &v| set | 1u128 << v.min(127)))
+            }
             None => Fact::IsZero(self.outcome == "P"),
         }
     }
 }
+
+/// The outcome of an answer that has excluded values other than 0 only.
+const UNKNOWN: &str = "unknown";
 
 /// The folder of the answers, and unit `k`'s file in it.
 pub fn answers_dir(dir: &Path) -> PathBuf {
@@ -157,9 +171,11 @@ pub fn read(dir: &Path, plan: &Plan, k: usize) -> Result<Option<UnitAnswer>, Pla
             a.board
         )));
     }
-    let consistent = match (plan.question, a.value) {
-        (Question::Value, Some(v)) => (v == 0) == (a.outcome == "P"),
-        (Question::Outcome, None) => a.outcome == "P" || a.outcome == "N",
+    let excluded_ok = a.excluded.windows(2).all(|w| w[0] < w[1]) && a.excluded.iter().all(|&v| v < 128);
+    let consistent = match (plan.question, a.value, a.excluded.first()) {
+        (Question::Value, Some(v), None) => (v == 0) == (a.outcome == "P") && a.outcome != UNKNOWN,
+        (Question::Value, None, Some(&lowest)) => excluded_ok && a.outcome == if lowest == 0 { "N" } else { UNKNOWN },
+        (Question::Outcome, None, None) => a.outcome == "P" || a.outcome == "N",
         _ => false,
     };
     if !consistent {

@@ -6,12 +6,21 @@
 //! solver's own keys make equal (the symmetries of the board, the split into components, the
 //! reductions and closed forms of `reduce.rs`; for Push Cram the keys of `push_keys.rs`) are
 //! one node, and positions whose value those give at once are folded into their parent as
-//! known values. Every position left at the plan's depth is a unit: "what is its value?" (a
-//! value plan) or "is it a P-position?" (an outcome plan). An inner node's value is the mex of
-//! its options' values, so the root's value follows from the units' answers bottom-up
-//! ([`Plan::facts`]), which is all `--combine` does. In an outcome plan a node is an
-//! N-position as soon as one option is a P-position, so the answers already given can make
-//! other units irrelevant ([`Plan::needed`]): `--unit` skips those.
+//! known values. Every position left at the plan's depth is a unit. An outcome plan asks each
+//! unit "is it a P-position?"; a node is an N-position as soon as one option is one, so the
+//! answers already given can make other units irrelevant ([`Plan::needed`]), and `--unit`
+//! skips those.
+//!
+//! A value plan does not ask units for their exact values: that costs far more than the single
+//! search, which asks each option of the root only "is your value v?" for v = 0, 1, ... and
+//! settles most of those questions by one look-up. Its units answer the same questions: a
+//! node whose options have the values 0..m-1 asks each option that may still be m whether it
+//! is ([`Plan::needed`]); a unit answers with its value or with "not m" ([`Fact::Excluded`]).
+//! When every option is known not to be m, the node's value is m; when one is, m grows and
+//! the others are asked again. So a value plan runs in rounds: `--combine` names the units
+//! the root still needs (`--needed` lists them for a scheduler), and a unit run again resumes
+//! from its checkpoint. The root's value follows from the answers bottom-up
+//! ([`Plan::facts`]), which is all `--combine` does.
 //!
 //! Units share nothing but files: each answer is one small JSON file written atomically
 //! ([`answer`]), and what a unit proved on the way (exact values of large components) goes to
@@ -35,12 +44,12 @@ use super::push::PushCramSolver;
 use super::solver::CramSolver;
 use crate::game::Outcome;
 use crate::game::cram_game::CramGame;
-use crate::game::rules::cram_board::Board;
+use crate::game::rules::cram_board::{Board, low_bits};
 use crate::solver::control::{Control, SolveError};
 
 /// The manifest's format tag and version (a reader refuses others).
 pub const PLAN_FORMAT: &str = "nimscope-cram-plan";
-pub const PLAN_VERSION: u32 = 1;
+pub const PLAN_VERSION: u32 = 2;
 
 /// The plan's file inside its folder.
 pub const PLAN_FILE: &str = "plan.json";
@@ -74,24 +83,60 @@ impl Question {
     }
 }
 
-/// What is known about a position: its value, or only whether its value is 0.
+/// What is known about a position: its value, only whether its value is 0 (an outcome plan),
+/// or values it does not have (a value plan that has not needed its value yet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fact {
     Value(u32),
     IsZero(bool),
+    /// Bit `v` set: the value is not `v` (values below 128 only; never empty).
+    Excluded(u128),
 }
 
 impl Fact {
+    /// Whether the value is known to be 0.
     pub fn is_zero(self) -> bool {
         match self {
             Fact::Value(v) => v == 0,
             Fact::IsZero(z) => z,
+            Fact::Excluded(_) => false,
         }
     }
 
-    pub fn outcome(self) -> Outcome {
-        if self.is_zero() { Outcome::P } else { Outcome::N }
+    /// P or N, when known.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Fact::Excluded(s) if s & 1 == 0 => None,
+            _ if self.is_zero() => Some(Outcome::P),
+            _ => Some(Outcome::N),
+        }
     }
+
+    /// Whether the value is known not to be `v`.
+    pub fn excludes(self, v: u32) -> bool {
+        match self {
+            Fact::Value(x) => x != v,
+            Fact::IsZero(z) => z != (v == 0),
+            Fact::Excluded(s) => v < 128 && s >> v & 1 == 1,
+        }
+    }
+
+    /// Whether the value is known (an outcome plan: whether the outcome is).
+    pub fn is_settled(self) -> bool {
+        !matches!(self, Fact::Excluded(_))
+    }
+}
+
+/// A question to a unit of a value plan: its value if it lies in the set (bit `v`: is it
+/// `v`?), or [`Ask::EXACT`]. An outcome plan asks every unit [`Ask::ZERO`].
+pub type Ask = u128;
+
+/// The questions [`Ask`] names.
+pub mod ask {
+    /// Is the value 0?
+    pub const ZERO: super::Ask = 1;
+    /// What is the value? (For a value of 128 or more, which a set cannot name.)
+    pub const EXACT: super::Ask = u128::MAX;
 }
 
 /// A node of the plan's tree. Options come before the nodes that list them (ids grow
@@ -198,7 +243,7 @@ impl Plan {
             units: work.len(),
             id: String::new(),
             combine: match question {
-                Question::Value => "a position's value is the mex of its options' values (known ones and those of its option nodes), from the units up to the root".into(),
+                Question::Value => "a position's value is the mex of its options' values (known ones and those of its option nodes), from the units up to the root; a position whose options have the values 0..m-1 asks those that may be m whether they are (units answer such questions, in rounds, until the root's value is settled)".into(),
                 Question::Outcome => "a position is a P-position when none of its options is one (known values of 0 included), from the units up to the root".into(),
             },
             root,
@@ -321,87 +366,142 @@ impl Plan {
     }
 
     /// What is known about every node from the units' answers (`answers[k]`: unit `k`'s, if
-    /// given), in node order.
+    /// given), in node order. In a value plan a node whose options' exact values are
+    /// `0..m` (and not `m`) while some option may still be `m` has the fact "not below `m`".
     pub fn facts(&self, answers: &[Option<Fact>]) -> Vec<Option<Fact>> {
         let mut facts: Vec<Option<Fact>> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
             let fact = match node {
                 PlanNode::Unit { unit } => answers.get(*unit).copied().flatten(),
-                PlanNode::Options { known, options } => {
-                    let of = |o: &usize| facts[*o];
-                    match self.question {
-                        Question::Value => options.iter().map(of).collect::<Option<Vec<Fact>>>().and_then(|fs| {
-                            let mut values: Vec<u32> = known.clone();
-                            for f in fs {
-                                match f {
-                                    Fact::Value(v) => values.push(v),
-                                    // An outcome answer in a value plan is refused when
-                                    // read; it settles nothing here.
-                                    Fact::IsZero(_) => return None,
-                                }
-                            }
-                            Some(Fact::Value(mex(&values)))
-                        }),
-                        Question::Outcome => {
-                            if known.contains(&0) || options.iter().any(|o| of(o).is_some_and(Fact::is_zero)) {
-                                Some(Fact::IsZero(false))
-                            } else if options.iter().all(|o| of(o).is_some()) {
-                                Some(Fact::IsZero(true))
-                            } else {
-                                None
-                            }
+                PlanNode::Options { known, options } => match self.question {
+                    Question::Value => {
+                        let m = node_mex(known, options, &facts);
+                        if options.iter().all(|o| facts[*o].is_some_and(|f| f.excludes(m))) {
+                            Some(Fact::Value(m))
+                        } else if m == 0 {
+                            None
+                        } else {
+                            Some(Fact::Excluded(low_bits(m as usize)))
                         }
                     }
-                }
+                    Question::Outcome => {
+                        let of = |o: &usize| facts[*o];
+                        if known.contains(&0) || options.iter().any(|o| of(o).is_some_and(Fact::is_zero)) {
+                            Some(Fact::IsZero(false))
+                        } else if options.iter().all(|o| of(o).is_some()) {
+                            Some(Fact::IsZero(true))
+                        } else {
+                            None
+                        }
+                    }
+                },
             };
             facts.push(fact);
         }
         facts
     }
 
-    /// The root's answer, if the answers settle it.
+    /// The root's answer, if the answers settle it (a value plan: its value, and whether it
+    /// is a bluff).
     pub fn root_fact(&self, answers: &[Option<Fact>]) -> Option<Fact> {
-        self.facts(answers)[self.root]
+        let fact = self.facts(answers)[self.root].filter(|f| f.is_settled())?;
+        match self.question {
+            Question::Value => self.root_bluff(answers).map(|_| fact),
+            Question::Outcome => Some(fact),
+        }
     }
 
-    /// The units still needed to settle the root, in order: those without an answer that
-    /// some unsettled path from the root reaches (a settled node's other options are not
-    /// needed).
-    pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<usize> {
+    /// The units still needed to settle the root, in order, each with its question: those
+    /// that some unsettled path from the root reaches (a settled node's other options are not
+    /// needed). In a value plan a node that is not below `m` asks each option that may still
+    /// be `m` "are you `m`?" (one value at a time, as the single search asks; an option known
+    /// not to be `m` is not asked), so a unit is asked for its exact value only when that is
+    /// what the root needs; answering may take several rounds. A root of value 1 also asks
+    /// its options whether they are 0, until one is not (is it a bluff?).
+    pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<(usize, Ask)> {
         let facts = self.facts(answers);
+        let mut asks: std::collections::BTreeMap<usize, Ask> = Default::default();
         let mut seen = vec![false; self.nodes.len()];
         let mut stack = vec![self.root];
-        let mut out = Vec::new();
+        if self.question == Question::Value && facts[self.root].is_some_and(Fact::is_settled) {
+            if self.root_bluff(answers).is_none()
+                && let PlanNode::Options { options, .. } = &self.nodes[self.root]
+            {
+                for &o in options {
+                    if facts[o].and_then(Fact::outcome).is_none() {
+                        match self.nodes[o] {
+                            PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= ask::ZERO,
+                            PlanNode::Options { .. } => stack.push(o),
+                        }
+                    }
+                }
+            }
+            stack.retain(|&i| i != self.root);
+        }
         while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut seen[i], true) || facts[i].is_some() {
+            if std::mem::replace(&mut seen[i], true) || facts[i].is_some_and(Fact::is_settled) {
                 continue;
             }
-            match &self.nodes[i] {
-                PlanNode::Unit { unit } => out.push(*unit),
-                PlanNode::Options { options, .. } => stack.extend(options.iter().copied()),
+            let PlanNode::Options { known, options } = &self.nodes[i] else {
+                continue;
+            };
+            let (m, question) = match self.question {
+                Question::Value => {
+                    let m = node_mex(known, options, &facts);
+                    (m, if m < 128 { 1u128 << m } else { ask::EXACT })
+                }
+                Question::Outcome => (0, ask::ZERO),
+            };
+            for &o in options {
+                let wanted = match self.question {
+                    Question::Value => !facts[o].is_some_and(|f| f.excludes(m)),
+                    Question::Outcome => facts[o].is_none(),
+                };
+                if wanted {
+                    match self.nodes[o] {
+                        PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= question,
+                        PlanNode::Options { .. } => stack.push(o),
+                    }
+                }
             }
         }
-        out.sort_unstable();
-        out
+        asks.into_iter().collect()
     }
 
-    /// Whether the root is a bluff position (every move wins), when the answers settle every
-    /// option of the root's value (a value plan).
+    /// Whether the root is a bluff position (every move wins), when the answers settle it (a
+    /// value plan): not when its value is 0 or at least 2 (an option of value 1 loses); at
+    /// value 1, when every option is known to be a P-position.
     pub fn root_bluff(&self, answers: &[Option<Fact>]) -> Option<bool> {
         let facts = self.facts(answers);
         let PlanNode::Options { known, options } = &self.nodes[self.root] else {
             return None;
         };
-        let root = facts[self.root]?;
-        if root.is_zero() || (known.is_empty() && options.is_empty()) {
+        let Some(Fact::Value(root)) = facts[self.root] else {
+            return None;
+        };
+        if root != 1 || known.iter().any(|&v| v != 0) {
             return Some(false);
         }
-        let mut all_zero = known.iter().all(|&v| v == 0);
+        let mut all_zero = true;
         for o in options {
-            all_zero &= facts[*o]?.is_zero();
+            match facts[*o].and_then(Fact::outcome) {
+                Some(Outcome::N) => return Some(false),
+                Some(Outcome::P) => {}
+                None => all_zero = false,
+            }
         }
-        Some(all_zero)
+        all_zero.then_some(true)
     }
+}
+
+/// The mex of a node's known values and of its options' exact values.
+fn node_mex(known: &[u32], options: &[usize], facts: &[Option<Fact>]) -> u32 {
+    let mut values: Vec<u32> = known.to_vec();
+    values.extend(options.iter().filter_map(|o| match facts[*o] {
+        Some(Fact::Value(v)) => Some(v),
+        _ => None,
+    }));
+    mex(&values)
 }
 
 /// The smallest value not in `values`.
@@ -419,20 +519,41 @@ fn mex(values: &[u32]) -> u32 {
     v
 }
 
-/// Answers unit `k` of `plan` with the solvers (whose tables may hold a checkpoint's and the
-/// proven values already): the same search `nimscope cram` runs on the unit's board.
+/// Answers question `ask` about unit `k` of `plan` with the solvers (whose tables may hold a
+/// checkpoint's and the proven values already): the search `nimscope cram` runs on the
+/// unit's board, asked only what the plan needs ([`Plan::needed`]). Push Cram answers "is it
+/// 0?" by its outcome and any other question by the exact value.
 pub fn solve_unit(
     plan: &Plan,
     k: usize,
+    ask: Ask,
     cram: &mut CramSolver,
     push: &mut PushCramSolver,
     control: &Control,
 ) -> Result<Fact, PlanError> {
     let board = plan.unit_board(k)?;
     Ok(match (plan.game, plan.question) {
-        (CramGame::Cram, Question::Value) => Fact::Value(cram.value(&board, control)?),
         (CramGame::Cram, Question::Outcome) => Fact::IsZero(cram.outcome(&board, control)? == Outcome::P),
-        (CramGame::PushCram, Question::Value) => Fact::Value(push.value(&board, control)?),
         (CramGame::PushCram, Question::Outcome) => Fact::IsZero(push.outcome(&board, control)? == Outcome::P),
+        (CramGame::Cram, Question::Value) if ask == ask::EXACT => Fact::Value(cram.value(&board, control)?),
+        (CramGame::Cram, Question::Value) => match cram.value_in_set(&board, ask, control)? {
+            Some(v) => Fact::Value(v),
+            None => Fact::Excluded(ask),
+        },
+        (CramGame::PushCram, Question::Value) if ask == ask::ZERO => match push.outcome(&board, control)? {
+            Outcome::P => Fact::Value(0),
+            Outcome::N => Fact::Excluded(ask::ZERO),
+        },
+        (CramGame::PushCram, Question::Value) => Fact::Value(push.value(&board, control)?),
     })
+}
+
+/// What a unit knows after a new answer: the new one when it is settled, else the values
+/// excluded by both.
+pub fn merged(old: Option<Fact>, new: Fact) -> Fact {
+    match (old, new) {
+        (Some(Fact::Excluded(a)), Fact::Excluded(b)) => Fact::Excluded(a | b),
+        (Some(old), Fact::Excluded(_)) if old.is_settled() => old,
+        _ => new,
+    }
 }

@@ -234,6 +234,33 @@ impl CramSolver {
         Ok(if result? { Outcome::P } else { Outcome::N })
     }
 
+    /// The value of `board` if it lies in `set` (bit `v`: value `v`, below 128), `None` when
+    /// it does not: the question a value plan's unit answers (`plan`), cheaper than the exact
+    /// value when the set is small. May return a value outside `set` that the search found
+    /// anyway. "Is it 0?" searches on every thread, as [`CramSolver::outcome`] does; larger
+    /// sets on one.
+    pub fn value_in_set(&mut self, board: &Board, set: u128, control: &Control) -> Res<Option<u32>> {
+        if set == 1 {
+            return Ok((self.outcome(board, control)? == Outcome::P).then_some(0));
+        }
+        self.begin(control)?;
+        let (cells, w) = (board.empty_mask(), board.cols());
+        let base = self.comps.len();
+        let (xor, n, cells_left) = self.push_components(cells, w);
+        let mut opt = Opt {
+            first: base as u32,
+            len: n,
+            xor,
+            cells: cells_left,
+            moves: 0,
+        };
+        let hint = set.trailing_zeros();
+        let result = self.option_value_in_set(&mut opt, hint, set, control);
+        self.comps.truncate(base);
+        self.end(control);
+        result
+    }
+
     /// What the table and the closed forms say about `board` without searching: its value,
     /// or how much is left to search (the report of `progressive.rs` orders placements by it).
     pub fn peek(&mut self, board: &Board, control: &Control) -> Res<Peek> {

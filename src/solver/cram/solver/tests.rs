@@ -77,3 +77,66 @@ fn small_values() {
     // of tests/cram_solver.rs; splitting again with stale block edges once gave 2).
     assert_eq!(v(&mut s, "#.#/.../..#"), 0);
 }
+
+/// Grundy value by the definition: the mex over every move, memoized.
+fn brute(b: &Board, memo: &mut std::collections::HashMap<Board, u32>) -> u32 {
+    if let Some(&v) = memo.get(b) {
+        return v;
+    }
+    let mut seen = [false; 64];
+    for d in b.legal_moves() {
+        let v = brute(&b.place(d).unwrap(), memo);
+        seen[v as usize] = true;
+    }
+    let v = seen.iter().position(|s| !s).unwrap() as u32;
+    memo.insert(*b, v);
+    v
+}
+
+#[test]
+fn value_in_set_answers_the_question_asked() {
+    // Boards of 4×4 and 3×5 with pseudo-random blocked cells, asked random sets, on one solver
+    // (facts of earlier questions in its table) and on fresh ones.
+    let mut memo = std::collections::HashMap::new();
+    let mut shared = CramSolver::with_table_bytes(1 << 20).with_threads(1);
+    let c = Control::new();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut answered = [0usize; 2];
+    for i in 0..300 {
+        let (rows, cols) = if i % 2 == 0 { (4, 4) } else { (3, 5) };
+        let blocked = next() as u128 & next() as u128 & crate::game::rules::cram_board::low_bits(rows * cols);
+        let b = Board::from_mask(
+            rows,
+            cols,
+            !blocked & crate::game::rules::cram_board::low_bits(rows * cols),
+        )
+        .unwrap();
+        let want = brute(&b, &mut memo);
+        let set = (next() as u128 & 0b1111) | if i % 5 == 0 { 1 } else { 0 };
+        if set == 0 {
+            continue;
+        }
+        for solver in [&mut shared, &mut CramSolver::with_table_bytes(1 << 20).with_threads(1)] {
+            match solver.value_in_set(&b, set, &c).unwrap() {
+                Some(v) => {
+                    assert_eq!(v, want, "{b} asked {set:#b}");
+                    answered[0] += 1;
+                }
+                None => {
+                    assert!(
+                        set >> want & 1 == 0,
+                        "{b} (value {want}) asked {set:#b}: said not in it"
+                    );
+                    answered[1] += 1;
+                }
+            }
+        }
+    }
+    assert!(answered[0] > 50 && answered[1] > 50, "{answered:?}");
+}

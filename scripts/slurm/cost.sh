@@ -9,6 +9,8 @@
 # without the proven values they share, and the wall-clock time of the units on two workers
 # (GNU parallel -j 2) with and without them, beside the single search's on two threads. Each
 # combined answer is checked against the single search's. Times are GNU time's (user + system).
+# QUICK=1 (for boards whose searches take minutes) runs each plan once, on two workers, and
+# takes the units' processor time from those runs (each unit still runs on one thread).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 N=${NIMSCOPE:-$root/target/debug/nimscope}
@@ -25,12 +27,12 @@ done
 work=$(mktemp -d /tmp/nimscope-cost-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cpu() { awk '{ s += $1 + $2 } END { printf "%.1f", s }' "$1"; }
-# One timed command: appends "user system wall" to $1.
-timed() { local log=$1; shift; /usr/bin/env time -a -o "$log" -f "%U %S %e" "$@" > /dev/null; }
+# One timed command: appends "user system wall" to $1, its output to $1.out.
+timed() { local log=$1; shift; /usr/bin/env time -a -o "$log" -f "%U %S %e" "$@" > "$log.out"; }
 
 timed "$work/single1" "$N" --threads 1 cram "$board" "${opts[@]}" --json
 timed "$work/single2" "$N" --threads 2 cram "$board" "${opts[@]}" --json
-want=$("$N" cram "$board" "${opts[@]}" --json)
+want=$(cat "$work/single2.out")
 
 run_plan() { # name, workers, extra unit options
   local name=$1 jobs=$2; shift 2
@@ -55,10 +57,15 @@ run_plan() { # name, workers, extra unit options
   [ "$got" = "$want" ] || { echo "cost.sh: $name combined $got, the single search $want" >&2; exit 1; }
   echo "$units $(ls "$dir/answers" | wc -l) $(cpu "$work/$name.units") $(echo "$end - $start" | bc) $rounds $(wc -l < "$work/$name.units")"
 }
-read -r units ran1 cpu_shared _ rounds runs <<< "$(run_plan shared1 1)"
-read -r _ _ cpu_alone _ _ _ <<< "$(run_plan alone1 1 --no-proven)"
-read -r _ _ _ wall_shared _ _ <<< "$(run_plan shared2 2)"
-read -r _ _ _ wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
+if [ "${QUICK:-0}" = 1 ]; then
+  read -r units ran1 cpu_shared wall_shared rounds runs <<< "$(run_plan shared2 2)"
+  read -r _ _ cpu_alone wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
+else
+  read -r units ran1 cpu_shared _ rounds runs <<< "$(run_plan shared1 1)"
+  read -r _ _ cpu_alone _ _ _ <<< "$(run_plan alone1 1 --no-proven)"
+  read -r _ _ _ wall_shared _ _ <<< "$(run_plan shared2 2)"
+  read -r _ _ _ wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
+fi
 single1=$(cpu "$work/single1")
 single2_wall=$(awk '{ print $3 }' "$work/single2")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }

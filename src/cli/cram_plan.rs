@@ -27,8 +27,8 @@ pub struct PlanArgs {
     /// Plies from the root to the plan's units (1 to 4).
     #[arg(long, value_name = "D", requires = "plan")]
     pub depth: Option<u32>,
-    /// Answer unit K of the plan in DIR (skipped when the answers so far imply it), writing
-    /// its answer and its proven values into DIR; resumes from --checkpoint.
+    /// Answer what the plan in DIR asks unit K now (skipped when the answers so far do not
+    /// need it), writing its answer and its proven values into DIR; resumes from --checkpoint.
     #[arg(long, num_args = 2, value_names = ["DIR", "K"], conflicts_with_all = ["combine", "moves", "board", "push", "outcome"])]
     pub unit: Option<Vec<String>>,
     /// With --unit: neither load the other units' proven values nor write this one's (to
@@ -134,10 +134,8 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
         )?;
         writeln!(
             out,
-            "run: nimscope cram --unit {} K  for K in 0..{}, then: nimscope cram --combine {}",
-            dir.display(),
-            plan.units,
-            dir.display()
+            "run: nimscope cram --unit {d} K  for each K that `nimscope cram --needed {d}` lists, and again until it lists none; then: nimscope cram --combine {d}",
+            d = dir.display(),
         )?;
     }
     Ok(())

@@ -417,7 +417,7 @@ impl Plan {
     /// be `m` "are you `m`?" (one value at a time, as the single search asks; an option known
     /// not to be `m` is not asked), so a unit is asked for its exact value only when that is
     /// what the root needs; answering may take several rounds. A root of value 1 also asks
-    /// its options whether they are 0, until one is not (is it a bluff?).
+    /// its options, one at a time, whether they are 0, until one is not (is it a bluff?).
     pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<(usize, Ask)> {
         let facts = self.facts(answers);
         let mut asks: std::collections::BTreeMap<usize, Ask> = Default::default();
@@ -427,12 +427,11 @@ impl Plan {
             if self.root_bluff(answers).is_none()
                 && let PlanNode::Options { options, .. } = &self.nodes[self.root]
             {
-                for &o in options {
-                    if facts[o].and_then(Fact::outcome).is_none() {
-                        match self.nodes[o] {
-                            PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= ask::ZERO,
-                            PlanNode::Options { .. } => stack.push(o),
-                        }
+                // One option at a time: the first that is not 0 settles it (bluffs are rare).
+                if let Some(&o) = options.iter().find(|&&o| facts[o].and_then(Fact::outcome).is_none()) {
+                    match self.nodes[o] {
+                        PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= ask::ZERO,
+                        PlanNode::Options { .. } => stack.push(o),
                     }
                 }
             }

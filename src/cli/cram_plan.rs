@@ -14,7 +14,7 @@ use super::{checkpoint, output, parse_ruleset};
 use crate::game::cram_game::CramGame;
 use crate::game::quote::quoted;
 use crate::game::{Outcome, Position};
-use crate::solver::cram::plan::{Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
+use crate::solver::cram::plan::{Ask, Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
 use crate::solver::{Control, CramSummary};
 
 /// The options of `cram` that split a search into units.
@@ -35,6 +35,11 @@ pub struct PlanArgs {
     /// measure what sharing them saves).
     #[arg(long, requires = "unit")]
     pub no_proven: bool,
+    /// With --unit, in a value plan: ask the unit whether its value is one of these (e.g.
+    /// 0,1) instead of what the plan needs, even if it is answered (to check an answer again
+    /// from scratch, in a copy of the plan).
+    #[arg(long, value_name = "VALUES", requires = "unit", value_delimiter = ',')]
+    pub ask: Option<Vec<u32>>,
     /// The root's value (or outcome) from the answers of the plan in DIR, as `cram BOARD`
     /// prints it; which units are missing otherwise.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint"])]
@@ -67,7 +72,14 @@ pub fn run(
         return Some(make_plan(dir, args.depth.unwrap_or(1), common, out));
     }
     if let Some(unit) = &args.unit {
-        return Some(run_unit(unit, args.no_proven, common, control, out));
+        return Some(run_unit(
+            unit,
+            args.no_proven,
+            args.ask.as_deref(),
+            common,
+            control,
+            out,
+        ));
     }
     if let Some(dir) = &args.needed {
         return Some(print_needed(dir, common.json, out));
@@ -144,6 +156,7 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
 fn run_unit(
     unit: &[String],
     no_proven: bool,
+    asked: Option<&[u32]>,
     common: &Common,
     control: &Control,
     out: &mut impl std::io::Write,
@@ -172,7 +185,12 @@ fn run_unit(
             }
         })
         .collect();
-    let Some(&(_, ask)) = plan.needed(&answers).iter().find(|(u, _)| *u == k) else {
+    let asked = match asked {
+        Some(values) => Some(ask_of(values, plan.question)?),
+        None => None,
+    };
+    let needed = plan.needed(&answers).iter().find(|(u, _)| *u == k).map(|&(_, a)| a);
+    let Some(ask) = asked.or(needed) else {
         if let Some(a) = before {
             return print_answer(out, &a, "already answered", common.json);
         }
@@ -252,6 +270,24 @@ fn print_answer(out: &mut impl std::io::Write, a: &answer::UnitAnswer, how: &str
         )?;
     }
     Ok(())
+}
+
+/// The question `--ask` names.
+fn ask_of(values: &[u32], question: Question) -> anyhow::Result<Ask> {
+    if question != Question::Value {
+        anyhow::bail!("--ask: an outcome plan asks its units only whether they are P-positions");
+    }
+    let mut set: Ask = 0;
+    for &v in values {
+        if v >= 128 {
+            anyhow::bail!("--ask {v}: values of 0 to 127 can be asked");
+        }
+        set |= 1 << v;
+    }
+    if set == 0 {
+        anyhow::bail!("--ask: give the values to ask about, e.g. --ask 0,1");
+    }
+    Ok(set)
 }
 
 /// Units listed in a message, at most this many.

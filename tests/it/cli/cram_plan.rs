@@ -146,3 +146,32 @@ fn a_unit_killed_with_sigkill_and_run_again_gives_the_same_answer() {
     assert_eq!(answered["value"], alone["grundy"], "{answered}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_unit_asked_about_values_answers_what_its_single_search_says() {
+    let dir = temp("ask");
+    let d = dir.to_str().unwrap();
+    stdout(&["cram", "4x5", "--plan", d]);
+    for k in 0..units(&dir) {
+        let k = k.to_string();
+        let answered: serde_json::Value =
+            serde_json::from_str(stdout(&["cram", "--unit", d, &k, "--ask", "1,2", "--json"]).trim()).unwrap();
+        let board = answered["board"].as_str().unwrap().to_string();
+        let alone: serde_json::Value = serde_json::from_str(stdout(&["cram", &board, "--json"]).trim()).unwrap();
+        let g = alone["grundy"].as_u64().unwrap();
+        match answered["value"].as_u64() {
+            Some(v) => assert_eq!(v, g, "{answered}"),
+            None => {
+                assert!(g != 1 && g != 2, "{answered} but G = {g}");
+                assert_eq!(answered["excluded"], serde_json::json!([1, 2]), "{answered}");
+            }
+        }
+    }
+    let err = refused(&["cram", "--unit", d, "0", "--ask", "200"]);
+    assert!(err.contains("--ask 200"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    stdout(&["cram", "3x6", "--outcome", "--plan", d]);
+    let err = refused(&["cram", "--unit", d, "0", "--ask", "1"]);
+    assert!(err.contains("outcome plan"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,7 +128,7 @@ impl Fact {
 }
 
 /// A question to a unit of a value plan: its value if it lies in the set (bit `v`: is it
-/// `v`?), or [`Ask::EXACT`]. An outcome plan asks every unit [`Ask::ZERO`].
+/// `v`?), or [`ask::EXACT`]. An outcome plan asks every unit [`ask::ZERO`].
 pub type Ask = u128;
 
 /// The questions [`Ask`] names.
@@ -366,8 +366,9 @@ impl Plan {
     }
 
     /// What is known about every node from the units' answers (`answers[k]`: unit `k`'s, if
-    /// given), in node order. In a value plan a node whose options' exact values are
-    /// `0..m` (and not `m`) while some option may still be `m` has the fact "not below `m`".
+    /// given), in node order. In a value plan a node whose options' exact values include
+    /// `0..m-1` but not `m`, while some option may still be `m`, has the fact "none of
+    /// `0..m-1`".
     pub fn facts(&self, answers: &[Option<Fact>]) -> Vec<Option<Fact>> {
         let mut facts: Vec<Option<Fact>> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
@@ -413,8 +414,8 @@ impl Plan {
 
     /// The units still needed to settle the root, in order, each with its question: those
     /// that some unsettled path from the root reaches (a settled node's other options are not
-    /// needed). In a value plan a node that is not below `m` asks each option that may still
-    /// be `m` "are you `m`?" (one value at a time, as the single search asks; an option known
+    /// needed). In a value plan a node whose options' exact values include `0..m-1` but not
+    /// `m` asks each option that may still be `m` "are you `m`?" (one value at a time, as the single search asks; an option known
     /// not to be `m` is not asked), so a unit is asked for its exact value only when that is
     /// what the root needs; answering may take several rounds. A root of value 1 also asks
     /// its options, one at a time, whether they are 0, until one is not (is it a bluff?).

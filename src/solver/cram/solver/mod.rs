@@ -244,19 +244,8 @@ impl CramSolver {
             return Ok((self.outcome(board, control)? == Outcome::P).then_some(0));
         }
         self.begin(control)?;
-        let (cells, w) = (board.empty_mask(), board.cols());
-        let base = self.comps.len();
-        let (xor, n, cells_left) = self.push_components(cells, w);
-        let mut opt = Opt {
-            first: base as u32,
-            len: n,
-            xor,
-            cells: cells_left,
-            moves: 0,
-        };
         let hint = set.trailing_zeros();
-        let result = self.option_value_in_set(&mut opt, hint, set, control);
-        self.comps.truncate(base);
+        let result = self.sum_value_in_set(board.empty_mask(), board.cols(), hint, set, control);
         self.end(control);
         result
     }

@@ -26,6 +26,19 @@ impl CramSolver {
         v: u32,
         control: &Control,
     ) -> Res<bool> {
+        Ok(self.sum_value_in_set(cells, w, v, single(v), control)? == Some(v))
+    }
+
+    /// The value of a set of cells (stride `w`) if it lies in `set` (see
+    /// [`CramSolver::option_value_in_set`], whose `hint` this is).
+    pub(in crate::solver::cram) fn sum_value_in_set(
+        &mut self,
+        cells: u128,
+        w: usize,
+        hint: u32,
+        set: u128,
+        control: &Control,
+    ) -> Res<Option<u32>> {
         let base = self.comps.len();
         let (xor, n, cells_left) = self.push_components(cells, w);
         let mut opt = Opt {
@@ -35,9 +48,9 @@ impl CramSolver {
             cells: cells_left,
             moves: 0,
         };
-        let result = self.option_value_in_set(&mut opt, v, single(v), control);
+        let result = self.option_value_in_set(&mut opt, hint, set, control);
         self.comps.truncate(base);
-        Ok(result? == Some(v))
+        result
     }
 
     /// The value of an option if it lies in `set` (`None`: it does not). Reduces the option to

@@ -8,10 +8,10 @@
 
 use std::fmt;
 
-use super::{CellRect, NO_POSITION, NOT_COMPUTED, TILE, TileStore};
+use super::{CellRect, NO_POSITION, NOT_COMPUTED, TileStore};
 use crate::game::{Layout, Ruleset};
 use crate::solver::control::{Control, SolveError};
-use crate::solver::grid::{CellForm, Grid, SATURATED, grid};
+use crate::solver::grid::{CellForm, Digits, Grid, Line, SATURATED, grid};
 
 /// Most cells a region read from the tiles may have (4 bytes each).
 pub const MAX_CELLS: u64 = 1 << 24;
@@ -137,10 +137,22 @@ impl KnownCells {
 
     /// The CSV text of the region (the format of `nimscope grid`), the held values written as
     /// they are and the missing cells computed by [`grid`] over [`KnownCells::rects_to_compute`];
-    /// with the number of cells computed.
+    /// with the number of cells computed. A fill from the origin that would reach the region's
+    /// far corner anyway computes the whole region instead (the same values, one fill).
     pub fn csv(&self, ruleset: &Ruleset, layout: &Layout, control: &Control) -> Result<(Vec<u8>, u64), SolveError> {
+        let rects = self.rects_to_compute(ruleset, layout);
+        let (rows, cols) = (&self.region.rows, &self.region.cols);
+        let far_corner = CellForm::of(ruleset, layout).is_none()
+            && rects.iter().any(|r| r.rows.end == rows.end && r.cols.end == cols.end);
+        if far_corner {
+            let g = grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
+            let mut out = Vec::new();
+            g.write_csv(&mut out)
+                .map_err(|e| SolveError::Unsupported(format!("could not write the CSV: {e}")))?;
+            return Ok((out, self.region.len()));
+        }
         let mut grids: Vec<Grid> = Vec::new();
-        for r in self.rects_to_compute(ruleset, layout) {
+        for r in rects {
             grids.push(grid(ruleset, layout, r.rows, r.cols, control)?);
             control.check()?;
         }
@@ -148,33 +160,49 @@ impl KnownCells {
             .iter()
             .map(|g| CellRect::new(g.rows.clone(), g.cols.clone()).len())
             .sum();
-        let mut out = Vec::with_capacity(self.values.len() * 4);
-        let mut digits = itoa::Buffer::new();
-        for a in self.region.rows.clone() {
-            let in_row: Vec<&Grid> = grids.iter().filter(|g| g.rows.contains(&a)).collect();
-            for (k, b) in self.region.cols.clone().enumerate() {
-                if k > 0 {
-                    out.push(b',');
-                }
-                let value = match self.values[self.index(a, b)] {
-                    NOT_COMPUTED => in_row
-                        .iter()
-                        .find(|g| g.cols.contains(&b))
-                        .ok_or_else(|| SolveError::Unsupported(format!("cell ({a}, {b}) was not computed")))?
-                        .get_wide(a, b),
-                    NO_POSITION => None,
-                    v => Some(u64::from(v)),
-                };
-                if let Some(v) = value {
-                    out.extend_from_slice(digits.format(v).as_bytes());
-                }
-            }
-            out.push(b'\n');
-            if a % TILE == 0 {
+        // rows are formatted a block at a time on every core, and joined in order
+        use rayon::prelude::*;
+        const BLOCK: u64 = 64;
+        let digits = Digits::new();
+        let starts: Vec<u64> = rows.clone().step_by(BLOCK as usize).collect();
+        let blocks: Vec<Vec<u8>> = starts
+            .into_par_iter()
+            .map(|a0| {
                 control.check()?;
+                let mut out = Vec::new();
+                for a in a0..(a0 + BLOCK).min(rows.end) {
+                    self.write_row(a, &grids, &digits, &mut out)?;
+                }
+                Ok(out)
+            })
+            .collect::<Result<_, SolveError>>()?;
+        Ok((blocks.concat(), computed))
+    }
+
+    /// Row `a` of the CSV text: the held values, and the missing ones from `grids`.
+    fn write_row(&self, a: u64, grids: &[Grid], digits: &Digits, out: &mut Vec<u8>) -> Result<(), SolveError> {
+        let in_row: Vec<&Grid> = grids.iter().filter(|g| g.rows.contains(&a)).collect();
+        let start = self.index(a, self.region.cols.start);
+        let width = (self.region.cols.end - self.region.cols.start) as usize;
+        let mut line = Line::new(width);
+        for (b, &held) in self.region.cols.clone().zip(&self.values[start..start + width]) {
+            let value = match held {
+                NOT_COMPUTED => in_row
+                    .iter()
+                    .find(|g| g.cols.contains(&b))
+                    .ok_or_else(|| SolveError::Unsupported(format!("cell ({a}, {b}) was not computed")))?
+                    .get_wide(a, b),
+                NO_POSITION => None,
+                v => Some(u64::from(v)),
+            };
+            match value {
+                Some(v) => digits.push(&mut line, v),
+                None => line.push_comma(),
             }
         }
-        Ok((out, computed))
+        line.finish(width);
+        out.extend_from_slice(line.text());
+        Ok(())
     }
 }
 
@@ -206,7 +234,7 @@ impl TileStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::tiles::{KeyRule, Tile, TileKey};
+    use crate::solver::tiles::{KeyRule, TILE, Tile, TileKey};
 
     /// A store whose level-0 tiles hold the values of `g` at the cells `held` says.
     fn store_of(g: &Grid, held: impl Fn(u64, u64) -> bool) -> TileStore {
@@ -288,6 +316,10 @@ mod tests {
             } else {
                 assert_eq!(known.rects_to_compute(&r, &Layout::Plain).len(), 1, "{rules}");
                 assert_eq!(computed, CellRect::new(10..290, 20..280).len(), "{rules}");
+                // missing cells at the far corner: the fill reaches it anyway, one fill of all
+                let known = store_of(&full, |a, _| a < 150).known_cells(&region).unwrap();
+                let (text, computed) = known.csv(&r, &Layout::Plain, &Control::new()).unwrap();
+                assert_eq!((text, computed), (csv_of(&full), region.len()), "{rules}");
             }
         }
     }

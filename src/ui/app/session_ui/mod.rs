@@ -249,7 +249,8 @@ impl App {
         });
         if s.view == Camera::default() {
             // a file without a view (written by hand): its region is shown whole
-            self.map_state.show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
+            self.map_state
+                .show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
         }
         self.inspector = InspectorState::from_document(&name, s.inspector.clone());
         self.cram_editor = board;
@@ -365,7 +366,8 @@ impl App {
         });
         if s.view == Camera::default() {
             // a file without a view (written by hand): its region is shown whole
-            self.map_state.show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
+            self.map_state
+                .show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
         }
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());

@@ -238,7 +238,8 @@ impl App {
                 s => s.message(),
             };
             if let Some(s) = status {
-                notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
+                let red = theme::error_text(ui.visuals());
+                notice::status_text_ui(ui, red, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered
             {

@@ -13,8 +13,35 @@ const fn rgb(c: [u8; 4]) -> Color32 {
 }
 
 pub const HOVER_OUTLINE: Color32 = Color32::from_rgb(255, 200, 0);
-/// Around the map's cells: left of column 0, below row 0, past the largest map.
+/// Around the map's cells: left of column 0, below row 0, past the largest map (dark theme).
 pub const MAP_OFF: Color32 = Color32::from_gray(38);
+
+/// Around the map's cells, by theme: a shade off the panels' background, never as dark as a
+/// P-position nor as light as an N-position.
+pub fn map_off(theme: egui::Theme) -> Color32 {
+    match theme {
+        egui::Theme::Dark => MAP_OFF,
+        egui::Theme::Light => Color32::from_gray(200),
+    }
+}
+
+/// A notice's text in the status bar, by theme (the dark theme's green is too pale on white).
+pub fn notice_text(visuals: &egui::Visuals) -> Color32 {
+    if visuals.dark_mode {
+        NOTICE_TEXT
+    } else {
+        Color32::from_rgb(20, 120, 50)
+    }
+}
+
+/// An error's text, by theme.
+pub fn error_text(visuals: &egui::Visuals) -> Color32 {
+    if visuals.dark_mode {
+        ERROR_TEXT
+    } else {
+        Color32::from_rgb(190, 30, 30)
+    }
+}
 pub const LEGEND_FRAME: Color32 = Color32::from_gray(140);
 /// Multiplies the colours of coarser tiles shown while the view's own are not complete.
 pub const STAND_IN_TINT: Color32 = Color32::from_gray(190);
@@ -103,4 +130,51 @@ pub fn apply(ctx: &egui::Context) {
         // the clear colour is the panels' background (`panel_background`)
         style.visuals.panel_fill = Color32::TRANSPARENT;
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's contrast ratio of two colours.
+    fn contrast(x: Color32, y: Color32) -> f32 {
+        let lum = |c: Color32| {
+            let f = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.039_28 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * f(c.r()) + 0.7152 * f(c.g()) + 0.0722 * f(c.b())
+        };
+        let (a, b) = (lum(x), lum(y));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The status bar's notices and errors read on both themes' backgrounds (WCAG AA for text,
+    /// 4.5:1), and the map's surroundings stand apart from the panels.
+    #[test]
+    fn texts_read_in_both_themes() {
+        for visuals in [egui::Visuals::dark(), egui::Visuals::light()] {
+            let bg = panel_background(&visuals);
+            for (what, c) in [("notice", notice_text(&visuals)), ("error", error_text(&visuals))] {
+                let r = contrast(c, bg);
+                assert!(r >= 4.5, "{what} in dark mode {}: {r}", visuals.dark_mode);
+            }
+            assert!(
+                contrast(
+                    map_off(if visuals.dark_mode {
+                        egui::Theme::Dark
+                    } else {
+                        egui::Theme::Light
+                    }),
+                    bg
+                ) >= 1.1,
+                "dark mode {}",
+                visuals.dark_mode
+            );
+        }
+    }
 }

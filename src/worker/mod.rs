@@ -384,14 +384,22 @@ fn run(
             rows,
             cols,
             path,
+            known,
         } => {
             // the text: at most about 6 bytes a cell (values below 100 000 and a comma)
             let cells = (rows.end - rows.start).saturating_mul(cols.end - cols.start);
             control.reserve("the CSV text", cells.saturating_mul(6))?;
-            let grid = crate::solver::grid::grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
-            let mut bytes = Vec::new();
-            grid.write_csv(&mut bytes)
-                .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
+            let (bytes, computed) = match known {
+                // what the map holds is written, only the rest computed
+                Some(k) => k.csv(ruleset, layout, control)?,
+                None => {
+                    let grid = crate::solver::grid::grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
+                    let mut bytes = Vec::new();
+                    grid.write_csv(&mut bytes)
+                        .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
+                    (bytes, cells)
+                }
+            };
             control.check()?;
             crate::files::write_atomic(path, &bytes)
                 .map_err(|e| JobError::Failed(format!("could not write {}: {e}", path.display())))?;
@@ -399,6 +407,7 @@ fn run(
                 path: path.clone(),
                 rows: rows.end - rows.start,
                 cols: cols.end - cols.start,
+                computed,
             }
         }
     })

@@ -68,13 +68,15 @@ pub enum JobSpec {
         known: Option<Arc<crate::solver::tiles::PooledRegion>>,
     },
     /// The values of `rows × cols` written (atomically) to `path` as CSV, the format of
-    /// `nimscope grid`.
+    /// `nimscope grid`. `known`: the region's exact values as the window's map holds them
+    /// (only the cells they lack are computed, see [`crate::solver::tiles::KnownCells::csv`]).
     Csv {
         ruleset: Ruleset,
         layout: Layout,
         rows: std::ops::Range<u64>,
         cols: std::ops::Range<u64>,
         path: PathBuf,
+        known: Option<Arc<crate::solver::tiles::KnownCells>>,
     },
     /// The misère quotient of `octal(code)` for heaps up to `heaps`, answered heap by heap
     /// ([`Output::QuotientStage`]) before the quotient itself.
@@ -94,6 +96,10 @@ impl JobSpec {
                 Subject::Sequence { n } => *n,
                 Subject::Board(_) => 0,
             },
+            // a fill reaches from the origin to the far corner of what it computes
+            JobSpec::Csv { known: Some(k), .. } => {
+                k.missing_span().map_or(0, |r| r.rows.end.saturating_mul(r.cols.end))
+            }
             JobSpec::Csv { rows, cols, .. } => rows.end.saturating_mul(cols.end),
             JobSpec::Quotient { heaps, .. } => u64::from(*heaps),
         }
@@ -184,11 +190,13 @@ pub enum Output {
         height: u32,
         from_map: Option<u64>,
     },
-    /// A CSV file of values was written: its file and the number of rows and columns.
+    /// A CSV file of values was written: its file, the number of rows and columns, and how
+    /// many cells were computed for it (the others written as the window's map holds them).
     CsvWritten {
         path: PathBuf,
         rows: u64,
         cols: u64,
+        computed: u64,
     },
     /// A heap added to the misère quotient being computed (the job goes on, and ends with
     /// `Quotient`).

@@ -68,13 +68,13 @@ impl Grid {
 
 /// One CSV line being written: every value is followed by a comma, the last one replaced by the
 /// line's end.
-struct Line {
+pub(crate) struct Line {
     bytes: Vec<u8>,
     len: usize,
 }
 
 impl Line {
-    fn new(cols: usize) -> Self {
+    pub(crate) fn new(cols: usize) -> Self {
         // at most 5 digits and a comma a value from the table, and 8 bytes of room for its copy
         Self {
             bytes: vec![0; cols * 6 + 9],
@@ -83,12 +83,12 @@ impl Line {
     }
 
     #[inline]
-    fn push_comma(&mut self) {
+    pub(crate) fn push_comma(&mut self) {
         self.bytes[self.len] = b',';
         self.len += 1;
     }
 
-    fn finish(&mut self, cols: usize) {
+    pub(crate) fn finish(&mut self, cols: usize) {
         if cols == 0 {
             self.bytes[0] = b'\n';
             self.len = 1;
@@ -97,21 +97,21 @@ impl Line {
         }
     }
 
-    fn text(&self) -> &[u8] {
+    pub(crate) fn text(&self) -> &[u8] {
         &self.bytes[..self.len]
     }
 }
 
 /// Decimal text of values followed by a comma, from a table for the values below 2^16 (a map's
 /// values are small: one eight-byte copy beats formatting them, 16.7 M times).
-struct Digits {
+pub(crate) struct Digits {
     /// `table[v]`: the text of `v` and a comma, padded to 8 bytes; its length in `lens[v]`.
     table: Vec<[u8; 8]>,
     lens: Vec<u8>,
 }
 
 impl Digits {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let mut b = itoa::Buffer::new();
         let (mut table, mut lens) = (Vec::with_capacity(1 << 16), Vec::with_capacity(1 << 16));
         for v in 0..1u32 << 16 {
@@ -126,7 +126,7 @@ impl Digits {
     }
 
     #[inline]
-    fn push(&self, line: &mut Line, v: u64) {
+    pub(crate) fn push(&self, line: &mut Line, v: u64) {
         match self.table.get(v as usize) {
             Some(t) => {
                 line.bytes[line.len..line.len + 8].copy_from_slice(t);

@@ -19,6 +19,7 @@
 //! (Fibonacci Nim, sums, search per cell).
 
 mod csv;
+pub(crate) use csv::{Digits, Line};
 pub mod direct;
 mod enumerated;
 mod fills;

@@ -9,13 +9,15 @@
 //! minimum, coarse tiles are the pooled values of finer ones, whichever way they are made.
 //!
 //! Files: this one (keys, rules, tiles), [`known`] (a region's blocks read back from the
-//! tiles, for a figure of what the map filled), [`source`] (the worker's side: computing the cells of
+//! tiles, for a figure of what the map filled), [`known_cells`] (a region's exact cell values
+//! read back from the level-0 tiles, for a CSV of what the map filled), [`source`] (the worker's side: computing the cells of
 //! a region the way the ruleset allows, in stages), [`pool`] (pooling a region's cells into
 //! tiles as the stages finish), [`store`] (the window's side: the tiles kept, merged, pooled
 //! upwards and evicted least recently used first).
 
 pub mod counts;
 pub mod known;
+pub mod known_cells;
 pub mod pool;
 pub mod source;
 pub mod store;
@@ -24,6 +26,7 @@ use std::ops::Range;
 
 pub use counts::ValueCounts;
 pub use known::PooledRegion;
+pub use known_cells::KnownCells;
 pub use pool::PoolJob;
 pub use source::{Compare, Stage, TileSource, outcomes_by_quotient};
 pub use store::{TileReader, TileStore};

@@ -65,11 +65,29 @@ impl TileStore {
         self.rule
     }
 
-    /// Makes the store hold keys of `rule`, forgetting the tiles of another one.
+    /// Makes the store hold keys of `rule`, forgetting the tiles of another one. Between rules
+    /// whose keys are the values (the pooled pixel's choices: least, most common, greatest)
+    /// a level-0 tile is the same under each: those are kept, and pooled upwards again by the
+    /// new rule; only the coarser tiles are forgotten.
     pub fn set_rule(&mut self, rule: KeyRule) {
-        if self.rule != rule {
-            self.rule = rule;
-            self.clear();
+        if self.rule == rule {
+            return;
+        }
+        let keep = self.rule.keys_are_values() && rule.keys_are_values();
+        let mut kept: Vec<(TileKey, Tile)> = if keep {
+            self.tiles
+                .drain()
+                .filter(|(k, _)| k.level == 0)
+                .map(|(k, s)| (k, s.tile))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.rule = rule;
+        self.clear();
+        kept.sort_by_key(|(k, _)| *k);
+        for (k, t) in &kept {
+            self.insert(*k, t);
         }
     }
 
@@ -357,6 +375,34 @@ mod tests {
             store.key(1, 256 + 200, 64),
             Some((0..4).map(|d| f(200 + d / 2, 64 + d % 2)).min().unwrap())
         );
+    }
+
+    /// Another choice of the pooled pixel keeps the level-0 tiles (the same under each) and
+    /// pools them upwards again by the new rule; a rule whose keys are not the values forgets
+    /// them.
+    #[test]
+    fn a_new_pooling_keeps_the_cells() {
+        let f = |i: usize, j: usize| ((i * 5 + j * 11) % 17) as u32;
+        let k = TileKey {
+            level: 0,
+            row: 0,
+            col: 1,
+        };
+        let mut store = TileStore::new(u64::MAX);
+        store.insert(k, &tile_of(f));
+        let coarse = |store: &TileStore| store.key(3, 16, TILE + 8);
+        let block = (16..24).flat_map(|i| (8..16).map(move |j| f(i, j)));
+        assert_eq!(coarse(&store), block.clone().min());
+        let epoch = store.epoch();
+        store.set_rule(KeyRule::Greatest);
+        assert!(store.epoch() > epoch, "the coarse tiles changed");
+        assert_eq!(store.get(20, TILE + 9), Some(Some(f(20, 9))), "the cells stay");
+        assert_eq!(coarse(&store), block.clone().max(), "pooled again, by the greatest");
+        store.set_rule(KeyRule::MostCommon);
+        assert!(store.tile(k).is_some_and(Tile::is_complete));
+        assert_eq!(store.len(), 1, "a most common value is not pooled from keys");
+        store.set_rule(KeyRule::Residue(3));
+        assert!(store.is_empty(), "keys of residues are not the values");
     }
 
     #[test]

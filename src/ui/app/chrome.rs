@@ -41,26 +41,15 @@ impl App {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu_ui(ui));
             ui.menu_button("View", |ui| {
-                for (label, key) in [
-                    ("Zoom in  (+)", MapKey::ZoomIn),
-                    ("Zoom out  (-)", MapKey::ZoomOut),
-                    ("Fit the region  (0)", MapKey::Fit),
-                ] {
-                    if ui.button(label).clicked() {
-                        self.map_state.apply(key);
-                    }
-                }
-                ui.separator();
-                self.color_mode_ui(ui);
-                ui.separator();
-                let o = &mut self.map_state.overlays;
-                ui.checkbox(&mut o.grid_lines, "Grid lines");
-                ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
-                ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
-                ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
-                ui.separator();
-                self.panels_menu_ui(ui);
-                self.theme_menu_ui(ui);
+                // taller than a small screen at a large UI scale: the menu scrolls, and what a
+                // projector needs first (theme, UI scale, panels) comes first
+                let room = ui.ctx().content_rect().height() - ui.next_widget_position().y - 8.0;
+                egui::ScrollArea::vertical().max_height(room.max(120.0)).show(ui, |ui| {
+                    self.theme_menu_ui(ui);
+                    self.panels_menu_ui(ui);
+                    ui.separator();
+                    self.view_menu_ui(ui);
+                });
             });
             ui.menu_button("Help", |ui| {
                 for (page, label) in [
@@ -76,6 +65,27 @@ impl App {
                 }
             });
         });
+    }
+
+    /// The View menu's map entries: zoom, colours, overlays.
+    fn view_menu_ui(&mut self, ui: &mut egui::Ui) {
+        for (label, key) in [
+            ("Zoom in  (+)", MapKey::ZoomIn),
+            ("Zoom out  (-)", MapKey::ZoomOut),
+            ("Fit the region  (0)", MapKey::Fit),
+        ] {
+            if ui.button(label).clicked() {
+                self.map_state.apply(key);
+            }
+        }
+        ui.separator();
+        self.color_mode_ui(ui);
+        ui.separator();
+        let o = &mut self.map_state.overlays;
+        ui.checkbox(&mut o.grid_lines, "Grid lines");
+        ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
+        ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
+        ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
     }
 
     /// The colour mode choices (in the View menu).
@@ -228,7 +238,8 @@ impl App {
                 s => s.message(),
             };
             if let Some(s) = status {
-                notice::status_text_ui(ui, theme::ERROR_TEXT, &s);
+                let red = theme::error_text(ui.visuals());
+                notice::status_text_ui(ui, red, &s);
             } else if !notice::notice_ui(ui, self.notice.as_ref())
                 && let Some(h) = self.hovered
             {

@@ -231,7 +231,7 @@ pub fn path_row_ui(ui: &mut egui::Ui, prompt: &mut FilePrompt) -> bool {
         });
     }
     if let Some(m) = &prompt.message {
-        ui.colored_label(theme::ERROR_TEXT, m);
+        ui.colored_label(theme::error_text(ui.visuals()), m);
     }
     enter
 }

@@ -172,6 +172,12 @@ impl App {
         if matches!(self.status, MapStatus::Failed { .. } | MapStatus::NoMap(_)) {
             return; // wait for a change of ruleset
         }
+        if self.map_state.fit_pending() {
+            // the first frame, before the region asked for is fitted: a view filled now would
+            // give the colours' automatic top of cells never shown
+            ctx.request_repaint();
+            return;
+        }
         let color = self.map_state.color;
         let compare = match color {
             ColorMode::Difference => compare,

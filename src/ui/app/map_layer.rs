@@ -72,7 +72,17 @@ impl MapLayer {
 
     /// Makes the layer hold these values, forgetting others.
     pub(super) fn show(&mut self, of: (Ruleset, Layout, KeyRule, CompareWith, bool)) {
-        if self.of.as_ref() != Some(&of) {
+        let only_pooling = self.of.as_ref().is_some_and(|o| {
+            (&o.0, &o.1, &o.3, o.4) == (&of.0, &of.1, &of.3, of.4) && o.2.keys_are_values() && of.2.keys_are_values()
+        });
+        if only_pooling && self.of.as_ref() != Some(&of) {
+            // another choice of the pooled pixel: the cells' values, their colour range and
+            // the level-0 tiles stay; the coarser tiles are pooled again
+            self.tiles.set_rule(of.2);
+            self.asked = None;
+            self.fill = None;
+            self.of = Some(of);
+        } else if self.of.as_ref() != Some(&of) {
             self.clear();
             self.limit = far_limit(&of.0, &of.1, of.4);
             self.tiles.set_rule(of.2);
@@ -131,39 +141,6 @@ impl MapLayer {
     /// Whether the tiles are those of `ruleset`'s map with `layout`.
     pub fn shows(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
         self.of.as_ref().is_some_and(|(r, l, ..)| r == ruleset && l == layout)
-    }
-}
-
-/// Regions the CSV export writes from the map's tiles (larger ones go to the worker).
-const CSV_FROM_TILES_MAX: u64 = 1 << 24;
-
-impl MapLayer {
-    /// The CSV text of `region` (the format of `nimscope grid`: a line per row a, the values of
-    /// the columns b comma-separated, an empty field where a cell is not a position), read
-    /// from the tiles when they hold every cell of it: a filled view is written, not computed
-    /// again. `None` when some cell is missing.
-    pub fn csv_from_tiles(&self, region: &CellRect) -> Option<Vec<u8>> {
-        if region.len() > CSV_FROM_TILES_MAX {
-            return None;
-        }
-        let mut out = Vec::with_capacity(region.len() as usize * 4);
-        let reader = self.tiles.reader();
-        let mut digits = itoa::Buffer::new();
-        for a in region.rows.clone() {
-            for (k, b) in region.cols.clone().enumerate() {
-                if k > 0 {
-                    out.push(b',');
-                }
-                match reader.get(a, b)? {
-                    // a value the tiles keep saturated is not written from them
-                    Some(v) if v >= crate::solver::tiles::NO_POSITION - 1 => return None,
-                    Some(v) => out.extend_from_slice(digits.format(v).as_bytes()),
-                    None => {}
-                }
-            }
-            out.push(b'\n');
-        }
-        Some(out)
     }
 }
 

@@ -55,7 +55,12 @@ pub fn notice_ui(ui: &mut egui::Ui, notice: Option<&Notice>) -> bool {
     let Some(n) = notice.filter(|n| n.is_visible()) else {
         return false;
     };
-    let color = if n.error { theme::ERROR_TEXT } else { theme::NOTICE_TEXT };
+    let visuals = ui.visuals();
+    let color = if n.error {
+        theme::error_text(visuals)
+    } else {
+        theme::notice_text(visuals)
+    };
     status_text_ui(ui, color, &n.text);
     true
 }

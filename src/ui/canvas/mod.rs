@@ -196,7 +196,7 @@ fn tiles_ui(
     let hi = to_screen(&cam, rect, CellPoint::new(limit, limit));
     let valid = Rect::from_min_max(pos2(lo.x, hi.y), pos2(hi.x, lo.y)).intersect(rect);
     if valid != rect {
-        painter.rect_filled(rect, 0.0, theme::MAP_OFF);
+        painter.rect_filled(rect, 0.0, theme::map_off(painter.ctx().theme()));
     }
     // the tile's whole square on the screen (rows grow upwards)
     let tile_rect = |k: TileKey| {

@@ -17,23 +17,13 @@ pub struct StripMarks {
     pub options: Vec<(u64, bool)>,
 }
 
-/// Integer grid marks for G, the value axis: never a fractional value.
+/// Grid marks for G, the value axis, at several scales (egui_plot labels only the marks far
+/// enough apart: marks of one fine scale left the axis without a number), never a fractional
+/// value.
 fn integer_marks(input: GridInput) -> Vec<GridMark> {
-    let (lo, hi) = input.bounds;
-    let step = nice_integer_step(input.base_step_size);
-    let first = (lo / step).ceil() as i64;
-    let last = (hi / step).floor() as i64;
-    (first..=last)
-        .map(|k| GridMark {
-            value: k as f64 * step,
-            step_size: step,
-        })
-        .collect()
-}
-
-/// The least of 1, 2, 5 × 10^k at least `min` (and at least 1).
-fn nice_integer_step(min: f64) -> f64 {
-    crate::raster::nice_step(min.max(1.0))
+    let mut marks = egui_plot::log_grid_spacer(10)(input);
+    marks.retain(|m| m.step_size >= 1.0 && m.value.fract() == 0.0);
+    marks
 }
 
 /// The heaps of `lo..hi` (clamped to the values) pooled into at most `buckets` runs of equal
@@ -296,6 +286,18 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.
+    #[test]
+    fn the_value_axis_has_marks_of_several_scales() {
+        let marks = integer_marks(GridInput {
+            bounds: (-0.5, 201.5),
+            base_step_size: 0.7,
+        });
+        assert!(marks.iter().all(|m| m.value.fract() == 0.0 && m.step_size >= 1.0));
+        assert!(marks.iter().any(|m| m.step_size >= 100.0 && m.value == 100.0));
+        assert!(marks.iter().any(|m| m.step_size == 10.0 && m.value == 30.0));
+    }
 
     #[test]
     fn pooled_runs_keep_every_p_position_and_the_range() {

@@ -159,6 +159,12 @@ impl MapState {
         self.last_rect.map_or(Vec2::new(680.0, 620.0), |r| r.size())
     }
 
+    /// Whether a region waits to be shown until the map's size is known (the view is not the
+    /// one that will be shown: nothing should be computed for it).
+    pub fn fit_pending(&self) -> bool {
+        self.pending_fit.is_some()
+    }
+
     /// Shows `region` (rows × columns) once the map's size is known: in full, its bottom-left
     /// corner at the map's.
     pub fn show_region(&mut self, region: CellRect) {

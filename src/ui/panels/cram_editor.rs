@@ -297,7 +297,7 @@ pub fn cram_editor_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Opti
          Ctrl+Y redoes, Ctrl+V pastes a board.",
     );
     if let Some(m) = &editor.message {
-        ui.colored_label(theme::ERROR_TEXT, m);
+        ui.colored_label(theme::error_text(ui.visuals()), m);
     }
     ui.separator();
     let avail = ui.available_size();
@@ -404,9 +404,9 @@ fn report_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) 
         push_phase_ui(ui, editor);
     }
     if let Err(errors) = editor.wanted() {
-        ui.colored_label(theme::ERROR_TEXT, "Not solved; the board stays editable:");
+        ui.colored_label(theme::error_text(ui.visuals()), "Not solved; the board stays editable:");
         for e in errors {
-            ui.colored_label(theme::ERROR_TEXT, e.to_string());
+            ui.colored_label(theme::error_text(ui.visuals()), e.to_string());
         }
         return;
     }
@@ -461,7 +461,7 @@ fn solve_state_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u
             ui.ctx().request_repaint_after(crate::ui::PROGRESS_INTERVAL);
         }
         SolveState::Failed(e) => {
-            ui.colored_label(theme::ERROR_TEXT, format!("Cannot solve this board: {e}"));
+            ui.colored_label(theme::error_text(ui.visuals()), format!("Cannot solve this board: {e}"));
             ui.label("The board stays editable.");
             if ui.button("Solve again").clicked() {
                 editor.retry();

@@ -209,7 +209,7 @@ fn quotient_ui(ui: &mut egui::Ui, view: &mut QuotientView, code: &OctalCode) {
             ui.label("press Compute");
         }
         Some(Err(e)) => {
-            ui.colored_label(theme::ERROR_TEXT, e);
+            ui.colored_label(theme::error_text(ui.visuals()), e);
         }
         Some(Ok(q)) => {
             let q = q.clone();
@@ -368,12 +368,12 @@ fn inspector_ui(ui: &mut egui::Ui, view: &mut QuotientView, q: &Quotient) {
         .collect();
     match parsed {
         Err(e) => {
-            ui.colored_label(theme::ERROR_TEXT, e);
+            ui.colored_label(theme::error_text(ui.visuals()), e);
         }
         Ok(heaps) => match q.element_of(&heaps) {
             None => {
                 ui.colored_label(
-                    theme::ERROR_TEXT,
+                    theme::error_text(ui.visuals()),
                     format!("a heap is past {}: compute the quotient for more heaps", q.heaps()),
                 );
             }

@@ -122,7 +122,7 @@ pub fn rule_editor_ui(ui: &mut egui::Ui, editor: &mut RuleEditor) -> Option<Stri
     editor.check();
     match &editor.problem {
         Some(p) => {
-            ui.colored_label(theme::ERROR_TEXT, p);
+            ui.colored_label(theme::error_text(ui.visuals()), p);
         }
         None if !editor.text.trim().is_empty() => {
             ui.small("parses: Apply to explore it");

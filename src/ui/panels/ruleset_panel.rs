@@ -203,7 +203,7 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
         chosen = Some(panel.expression.clone());
     }
     if let Some(e) = &panel.error {
-        ui.colored_label(theme::ERROR_TEXT, e);
+        ui.colored_label(theme::error_text(ui.visuals()), e);
     }
     ui.separator();
     if panel.editor.text.trim().is_empty() && panel.expression.trim_start().starts_with("rule") {

@@ -215,3 +215,67 @@ fn the_choices_are_kept() {
     let text = h.state().session().to_ron();
     assert!(text.contains("pooling: Greatest"), "{text}");
 }
+
+/// The CSV of a view the map has only partly filled writes the cells the map holds and
+/// computes only the others: the file is the one `nimscope grid` writes from nothing, and the
+/// job says it computed exactly the cells the map lacked.
+#[test]
+fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
+    let mut h = filled("euclid", CellRect::new(0..200, 0..260), Pooling::Least);
+    let filled_view = h.state().visible_region();
+    // a larger view, exported before the map starts to fill it
+    let wider = CellRect::new(0..filled_view.rows.end + 150, 0..filled_view.cols.end + 90);
+    h.state_mut().map_state.show_region(wider);
+    let region = h.state().visible_region();
+    let tiles = &h.state().map.tiles;
+    let held = region
+        .rows
+        .clone()
+        .flat_map(|a| region.cols.clone().map(move |b| (a, b)))
+        .filter(|&(a, b)| tiles.get(a, b).is_some())
+        .count() as u64;
+    assert!(
+        held >= filled_view.intersect(&region).len() && held < region.len(),
+        "{held}"
+    );
+    let dir = crate::common::temp_dir("partly");
+    let path = dir.join("values.csv");
+    h.state_mut().export_csv(&path).unwrap();
+    assert!(!path.exists(), "a partly filled view is not written at once");
+    step_until(&mut h, "the CSV", |app| {
+        app.notice.as_ref().is_some_and(|n| n.text.contains("wrote"))
+    });
+    let said = h.state().notice.as_ref().unwrap().text.clone();
+    let computed = region.len() - held;
+    assert!(
+        said.contains(&format!("({computed} cells computed, the rest from the map)")),
+        "{said}"
+    );
+    let rows = format!("{}..{}", region.rows.start, region.rows.end);
+    let cols = format!("{}..{}", region.cols.start, region.cols.end);
+    let grid = crate::common::nimscope(&["grid", "euclid", "--rows", &rows, "--cols", &cols]);
+    assert!(grid.status.success());
+    assert!(
+        std::fs::read(&path).unwrap() == grid.stdout,
+        "the bytes of `nimscope grid`"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Another choice of the pooled pixel keeps the cells the map filled: a view at one cell a
+/// pixel is complete again at once, without a second fill.
+#[test]
+fn a_new_pooling_keeps_the_filled_cells() {
+    let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
+    assert_eq!(h.state().map_state.level(), 0);
+    let region = h.state().visible_region();
+    let values: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
+    let top = h.state().map.auto_top;
+    h.state_mut().sessions.figure.pooling = Pooling::Greatest;
+    h.step();
+    assert_eq!(h.state().map.tiles.rule(), KeyRule::Greatest);
+    let kept: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
+    assert_eq!(kept, values);
+    assert!(h.state().map_complete(), "complete without a second fill");
+    assert_eq!(h.state().map.auto_top, top, "the same colour range");
+}

@@ -167,3 +167,29 @@ fn a_view_stays_whole_under_the_restored_ui_scale() {
         "{v:?}"
     );
 }
+
+/// At UI scale 1.5 on a small screen the View menu is taller than the window: the theme and
+/// the UI scale (what a projector needs) come first, within the window, and the rest of the
+/// menu scrolls. They were below the window's edge, out of reach.
+#[test]
+fn the_view_menu_fits_a_small_screen_at_ui_scale_1_5() {
+    for (w, hh) in [(800.0, 600.0), (1280.0, 800.0)] {
+        let mut h = sized(w, hh);
+        h.step();
+        h.ctx.set_zoom_factor(1.5);
+        h.step();
+        h.get_by_label("View").click();
+        h.run();
+        let bottom = hh / 1.5;
+        for label in ["Light theme (slides, projectors)", "Show inspector  (F3)", "100%"] {
+            let rect = h.get_by_label(label).rect();
+            assert!(
+                rect.bottom() <= bottom,
+                "{label} at {rect:?}, the window ends at {bottom}"
+            );
+        }
+        h.get_by_label("Light theme (slides, projectors)").click();
+        h.step();
+        assert_eq!(h.ctx.theme(), egui::Theme::Light);
+    }
+}

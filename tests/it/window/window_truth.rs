@@ -278,3 +278,61 @@ fn the_csv_of_a_filled_view_is_written_from_the_map() {
         "{region:?}"
     );
 }
+
+/// A window whose app was set up before its first frame, as `nimscope --session … --view …`.
+fn started(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(32)
+        .build_ui_state(
+            |ui, app: &mut App| {
+                app.advance(ui.ctx());
+                app.ui_root(ui)
+            },
+            app,
+        )
+}
+
+/// A session without a view (a file written by hand) shows its region whole, and a region
+/// asked for on start gives the colours' automatic top: both as when the region is fitted in
+/// a window already up. The first frame's view (the first 64 × 64 cells) used to fill before
+/// the region was fitted and to give its top (46 for Euclid, against about 100).
+#[test]
+fn a_region_asked_for_on_start_is_shown_and_scaled() {
+    let dir = crate::common::temp_dir("no-view");
+    let path = dir.join("euclid.ron");
+    std::fs::write(
+        &path,
+        "Session(format_version: 1, ruleset: \"euclid\", rows: (start: 0, end: 1000), \
+         cols: (start: 0, end: 1000), color: Grundy(Viridis))",
+    )
+    .unwrap();
+    let region = CellRect::new(0..1000, 0..1000);
+    let settled = |h: &mut Harness<'static, App>| {
+        step_until(h, "the region filled", App::map_complete);
+        let shown = h.state().visible_region();
+        assert!(shown.intersect(&region) == region, "{shown:?}");
+        h.state().map.auto_top.unwrap().top
+    };
+    // in a window already up, the region fitted
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&path).unwrap();
+    h.step();
+    h.state_mut().map_state.show_region(region.clone());
+    h.state_mut().map.rescale();
+    h.step();
+    let want = settled(&mut h);
+    assert!(want > 64, "{want}");
+    // the session on start, alone and with a `--view`
+    for view in [None, Some(region.clone())] {
+        let mut app = App::new(1 << 30);
+        app.open_session(&path).unwrap();
+        if let Some(v) = view.clone() {
+            app.map_state.show_region(v);
+        }
+        let mut h = started(app);
+        assert_eq!(settled(&mut h), want, "{view:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -113,11 +113,18 @@ impl App {
             _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
         };
         let region = self.visible_region();
-        // the values the map shows are written as they are: one truth, and no second fill
-        if self.map.shows(&self.ruleset, &layout)
-            && let Some(bytes) = self.map.csv_from_tiles(&region)
-        {
-            self.notice = Some(match crate::files::write_atomic(path, &bytes) {
+        // the values the map holds are written as they are: one truth, and no second fill
+        let known = if self.map.shows(&self.ruleset, &layout) {
+            self.map.tiles.known_cells(&region)
+        } else {
+            None
+        };
+        if let Some(k) = known.as_ref().filter(|k| k.missing() == 0) {
+            let written = k
+                .csv(&self.ruleset, &layout, &crate::solver::Control::new())
+                .map_err(|e| e.to_string())
+                .and_then(|(bytes, _)| crate::files::write_atomic(path, &bytes).map_err(|e| e.to_string()));
+            self.notice = Some(match written {
                 Ok(()) => Notice::done(format!(
                     "wrote the values of {} rows × {} columns to {} (from the map)",
                     region.rows.end - region.rows.start,
@@ -141,6 +148,8 @@ impl App {
                 rows: region.rows,
                 cols: region.cols,
                 path: path.to_path_buf(),
+                // the cells the map holds are written from it, only the rest computed
+                known: known.map(std::sync::Arc::new),
             },
         );
         self.notice = None;
@@ -161,9 +170,19 @@ impl App {
                 path.display(),
                 from_map.map_or(String::new(), |s| format!(", from the map: blocks of {s} × {s} cells"))
             )),
-            Ok(Output::CsvWritten { path, rows, cols }) => Notice::done(format!(
-                "wrote the values of {rows} rows × {cols} columns to {}",
-                path.display()
+            Ok(Output::CsvWritten {
+                path,
+                rows,
+                cols,
+                computed,
+            }) => Notice::done(format!(
+                "wrote the values of {rows} rows × {cols} columns to {}{}",
+                path.display(),
+                if computed < rows.saturating_mul(cols) {
+                    format!(" ({computed} cells computed, the rest from the map)")
+                } else {
+                    String::new()
+                }
             )),
             Err(e) if csv => Notice::error(format!("CSV export failed: {e}")),
             Ok(_) => return,

@@ -247,6 +247,11 @@ impl App {
             rows: s.rows.clone(),
             cols: s.cols.clone(),
         });
+        if s.view == Camera::default() {
+            // a file without a view (written by hand): its region is shown whole
+            self.map_state
+                .show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
+        }
         self.inspector = InspectorState::from_document(&name, s.inspector.clone());
         self.cram_editor = board;
         self.sessions.figure = s.figure;
@@ -359,6 +364,11 @@ impl App {
             rows: s.rows.clone(),
             cols: s.cols.clone(),
         });
+        if s.view == Camera::default() {
+            // a file without a view (written by hand): its region is shown whole
+            self.map_state
+                .show_region(CellRect::new(s.rows.clone(), s.cols.clone()));
+        }
         self.sessions.saved = content(&s);
         self.sessions.path = Some(path.to_path_buf());
         self.sessions.example = None;

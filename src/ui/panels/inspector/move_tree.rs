@@ -103,7 +103,7 @@ fn node_ui(
                     }
                 }
                 Some(e) => {
-                    ui.colored_label(theme::ERROR_TEXT, shown(&e.to_string()));
+                    ui.colored_label(theme::error_text(ui.visuals()), shown(&e.to_string()));
                 }
                 None => {
                     crate::ui::busy_ui(ui);

@@ -91,7 +91,7 @@ pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
             let text = format!("game over after {m} move(s): {winner} {verb}");
             match winner {
                 "you" => ui.colored_label(theme::WINNING_TEXT, text),
-                "the computer" => ui.colored_label(theme::ERROR_TEXT, text),
+                "the computer" => ui.colored_label(theme::error_text(ui.visuals()), text),
                 _ => ui.strong(text),
             };
         }

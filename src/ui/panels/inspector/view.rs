@@ -41,7 +41,7 @@ pub fn inspector_ui(
         }
     });
     if let Some(e) = &state.cache.input_error {
-        ui.colored_label(theme::ERROR_TEXT, shown(e));
+        ui.colored_label(theme::error_text(ui.visuals()), shown(e));
     }
     ui.separator();
     // both ways: a wide line (a sum position, the nim-sum table) scrolls instead of widening
@@ -75,7 +75,7 @@ pub fn inspector_ui(
                 });
             }
             (None, Some(e)) => {
-                ui.colored_label(theme::ERROR_TEXT, shown(&format!("{current}: {e}")));
+                ui.colored_label(theme::error_text(ui.visuals()), shown(&format!("{current}: {e}")));
             }
             (None, None) => {
                 ui.horizontal(|ui| {

@@ -238,7 +238,7 @@ pub(crate) fn move_count<B: Bits>(x: B, w: usize) -> u32 {
 }
 
 /// The connected component of `cells` containing its lowest cell.
-#[inline]
+#[inline(always)]
 pub(crate) fn first_component<B: Bits>(cells: B, w: usize) -> B {
     let mut comp = cells & cells.wrapping_neg();
     loop {
@@ -252,7 +252,7 @@ pub(crate) fn first_component<B: Bits>(cells: B, w: usize) -> B {
 
 /// The component of `cells` containing its lowest cell when the horizontal edges from the
 /// cells of `cut` to their right neighbours are deleted.
-#[inline]
+#[inline(always)]
 pub(crate) fn first_component_cut<B: Bits>(cells: B, w: usize, cut: B) -> B {
     let mut comp = cells & cells.wrapping_neg();
     loop {

@@ -11,21 +11,21 @@ use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant
 use super::solver::{CramSolver, Opt};
 
 /// The value of a reduced component known without a look-up: small ones, paths and cycles.
-#[inline]
+#[inline(always)]
 fn closed_form_value<B: Bits>(comp: B, w: usize) -> Option<u32> {
     small_value(comp.count_ones()).or_else(|| path_or_cycle_value(comp, w))
 }
 
 /// Whether a canonical key (packed in its own box, stride `w`) is a second-player win by the
 /// mirror strategy (see [`half_turn_zero`]).
-#[inline]
+#[inline(always)]
 fn symmetric_zero<B: Bits>(key: B, w: usize) -> bool {
     half_turn_zero(key, rows_used(key, w), w)
 }
 
 /// The component of `cells` containing its lowest cell, without the horizontal edges that
 /// start on the cells of `cut`.
-#[inline]
+#[inline(always)]
 fn first_piece<B: Bits>(cells: B, w: usize, cut: B) -> B {
     if cut == B::ZERO {
         first_component(cells, w)

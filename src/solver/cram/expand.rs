@@ -96,7 +96,7 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
     }
     let part = &mut s.comps[first..];
     if part.len() > 1 {
-        part.sort_unstable_by_key(|&(k, w)| (k.count_ones(), w, k));
+        insertion_sort_by(part, |&(ka, wa), &(kb, wb)| (ka.count_ones(), wa, ka) < (kb.count_ones(), wb, kb));
         // Equal components cancel (G + G = 0): drop them in pairs.
         let mut kept = 0;
         let mut i = 0;
@@ -200,11 +200,12 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
     // By (moves, cells, components, xor), then by the first component, packed so that most
     // comparisons are one of integers.
     let rank = |o: &Opt| (o.moves as u64) << 40 | (o.cells as u64) << 32 | (o.len as u64) << 24 | o.xor as u64;
-    opts.sort_unstable_by(|a, b| {
-        rank(a).cmp(&rank(b)).then_with(|| {
+    insertion_sort_by(opts, |a, b| {
+        let (ra, rb) = (rank(a), rank(b));
+        ra < rb || ra == rb && {
             let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
-            (wa, ka).cmp(&(wb, kb))
-        })
+            (wa, ka) < (wb, kb)
+        }
     });
     let mut kept = 0;
     for i in 0..opts.len() {
@@ -265,4 +266,20 @@ static BIT_INSTRUCTIONS: std::sync::LazyLock<bool> = std::sync::LazyLock::new(||
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 fn push_options_u64_bmi(s: &mut CramSolver, key: u64, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
     push_options_in(s, key, w, stop)
+}
+
+/// Sorts `v` by `less`, keeping equal elements in order: the lists sorted here are short (a
+/// component's options, an option's components), where inserting each element in turn takes
+/// fewer comparisons and moves than a general sort.
+#[inline(always)]
+fn insertion_sort_by<T: Copy>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && less(&x, &v[j - 1]) {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
 }

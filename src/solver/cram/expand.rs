@@ -96,7 +96,9 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
     }
     let part = &mut s.comps[first..];
     if part.len() > 1 {
-        insertion_sort_by(part, |&(ka, wa), &(kb, wb)| (ka.count_ones(), wa, ka) < (kb.count_ones(), wb, kb));
+        insertion_sort_by(part, |&(ka, wa), &(kb, wb)| {
+            (ka.count_ones(), wa, ka) < (kb.count_ones(), wb, kb)
+        });
         // Equal components cancel (G + G = 0): drop them in pairs.
         let mut kept = 0;
         let mut i = 0;
@@ -202,10 +204,11 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
     let rank = |o: &Opt| (o.moves as u64) << 40 | (o.cells as u64) << 32 | (o.len as u64) << 24 | o.xor as u64;
     insertion_sort_by(opts, |a, b| {
         let (ra, rb) = (rank(a), rank(b));
-        ra < rb || ra == rb && {
-            let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
-            (wa, ka) < (wb, kb)
-        }
+        ra < rb
+            || ra == rb && {
+                let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
+                (wa, ka) < (wb, kb)
+            }
     });
     let mut kept = 0;
     for i in 0..opts.len() {

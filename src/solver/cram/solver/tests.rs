@@ -133,7 +133,11 @@ fn bluffs_match_brute_force() {
         let count = ps.len() as u64;
         assert!(!s.first_n_option(ps, 1, &control).unwrap(), "{b}");
         resumed += (s.expanded > count) as u32;
-        assert_eq!(s.first_n_option(ns.clone(), 1, &control).unwrap(), !ns.is_empty(), "{b}");
+        assert_eq!(
+            s.first_n_option(ns.clone(), 1, &control).unwrap(),
+            !ns.is_empty(),
+            "{b}"
+        );
     }
     assert!(bluffs >= 3, "the boards hold bluffs ({bluffs})");
     assert!(resumed >= 10, "budgets stopped searches ({resumed})");

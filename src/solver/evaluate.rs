@@ -549,6 +549,13 @@ impl Evaluator {
                 after_push = Some(self.value(ruleset, o, control)?);
             }
         }
+        if let (Ruleset::Cram(Dominoes::Both), Position::Board(b)) = (ruleset, p) {
+            return Ok(CramSummary {
+                moves: opts.len(),
+                bluff: self.cram.is_bluff_of_value(b, value, control)?,
+                after_push,
+            });
+        }
         let mut bluff = value != 0 && !opts.is_empty();
         for o in &opts {
             if !bluff {

@@ -11,21 +11,21 @@ use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant
 use super::solver::{CramSolver, Opt};
 
 /// The value of a reduced component known without a look-up: small ones, paths and cycles.
-#[inline]
+#[inline(always)]
 fn closed_form_value<B: Bits>(comp: B, w: usize) -> Option<u32> {
     small_value(comp.count_ones()).or_else(|| path_or_cycle_value(comp, w))
 }
 
 /// Whether a canonical key (packed in its own box, stride `w`) is a second-player win by the
 /// mirror strategy (see [`half_turn_zero`]).
-#[inline]
+#[inline(always)]
 fn symmetric_zero<B: Bits>(key: B, w: usize) -> bool {
     half_turn_zero(key, rows_used(key, w), w)
 }
 
 /// The component of `cells` containing its lowest cell, without the horizontal edges that
 /// start on the cells of `cut`.
-#[inline]
+#[inline(always)]
 fn first_piece<B: Bits>(cells: B, w: usize, cut: B) -> B {
     if cut == B::ZERO {
         first_component(cells, w)
@@ -47,6 +47,7 @@ fn push_components_in<B: Bits>(s: &mut CramSolver, cells: B, w: usize) -> (u32, 
 }
 
 /// [`push_components_in`] when the cut edges and the first piece are known already.
+#[inline(always)]
 fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut cut: B, piece: B) -> (u32, u32, u32) {
     let first = s.comps.len();
     let mut xor = 0;
@@ -95,7 +96,9 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
     }
     let part = &mut s.comps[first..];
     if part.len() > 1 {
-        part.sort_unstable_by_key(|&(k, w)| (k.count_ones(), w, k));
+        insertion_sort_by(part, |&(ka, wa), &(kb, wb)| {
+            (ka.count_ones(), wa, ka) < (kb.count_ones(), wb, kb)
+        });
         // Equal components cancel (G + G = 0): drop them in pairs.
         let mut kept = 0;
         let mut i = 0;
@@ -118,6 +121,7 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
 /// values already known (bit v for v < 256) and the number of options; `None` as soon as the
 /// known option values cover the non-empty `stop` set (the component's value is then in none
 /// of `stop`), leaving the stacks for the caller to truncate.
+#[inline(always)]
 fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
     let covered = |known: &[u64; 4]| stop != 0 && stop & !(known[0] as u128 | (known[1] as u128) << 64) == 0;
     s.expanded += 1;
@@ -198,11 +202,13 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
     // By (moves, cells, components, xor), then by the first component, packed so that most
     // comparisons are one of integers.
     let rank = |o: &Opt| (o.moves as u64) << 40 | (o.cells as u64) << 32 | (o.len as u64) << 24 | o.xor as u64;
-    opts.sort_unstable_by(|a, b| {
-        rank(a).cmp(&rank(b)).then_with(|| {
-            let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
-            (wa, ka).cmp(&(wb, kb))
-        })
+    insertion_sort_by(opts, |a, b| {
+        let (ra, rb) = (rank(a), rank(b));
+        ra < rb
+            || ra == rb && {
+                let ((ka, wa), (kb, wb)) = (comps[a.first as usize], comps[b.first as usize]);
+                (wa, ka) < (wb, kb)
+            }
     });
     let mut kept = 0;
     for i in 0..opts.len() {
@@ -233,9 +239,50 @@ impl CramSolver {
     /// Generates the options of a component on top of the stacks (see `push_options_in`).
     pub(super) fn push_options(&mut self, key: u128, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
         if fits_u64(key, w) {
+            #[cfg(target_arch = "x86_64")]
+            if *BIT_INSTRUCTIONS {
+                // SAFETY: the processor has the instructions `push_options_u64_bmi` is compiled
+                // for (asked at run time).
+                return unsafe { push_options_u64_bmi(self, key as u64, w, stop) };
+            }
             push_options_in(self, key as u64, w, stop)
         } else {
             push_options_in(self, key, w, stop)
         }
+    }
+}
+
+/// Whether the processor counts bits and finds the lowest and highest set bit in one
+/// instruction each (x86-64 from about 2013 on): the bit grids of the search count cells all
+/// the time, and without `popcnt` a count takes a dozen instructions.
+#[cfg(target_arch = "x86_64")]
+static BIT_INSTRUCTIONS: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+});
+
+/// [`push_options_in`] on `u64` grids compiled for those instructions (the default build
+/// targets the first x86-64 processors; every helper it calls is inlined into it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn push_options_u64_bmi(s: &mut CramSolver, key: u64, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+    push_options_in(s, key, w, stop)
+}
+
+/// Sorts `v` by `less`, keeping equal elements in order: the lists sorted here are short (a
+/// component's options, an option's components), where inserting each element in turn takes
+/// fewer comparisons and moves than a general sort.
+#[inline(always)]
+fn insertion_sort_by<T: Copy>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && less(&x, &v[j - 1]) {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
     }
 }

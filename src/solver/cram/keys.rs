@@ -34,7 +34,7 @@ static SPREAD: [[u128; 256]; SPREAD_MAX_H + 1] = {
 
 /// Translates `bits` (stride `w`) to the top-left corner and crops the width to its bounding
 /// box. Returns `(packed, h, new_w)` with the packed grid using stride `new_w`.
-#[inline]
+#[inline(always)]
 pub(crate) fn normalize<B: Bits>(bits: B, w: usize) -> (B, usize, usize) {
     let r0 = row_of(bits.trailing_zeros() as usize, w);
     let h = rows_used(bits, w) - r0;
@@ -66,7 +66,7 @@ pub(crate) fn reverse<B: Bits>(x: B, n: usize) -> B {
 }
 
 /// Reverses the order of the rows of a packed `h × w` grid (top-bottom reflection).
-#[inline]
+#[inline(always)]
 fn flip_rows<B: Bits>(x: B, h: usize, w: usize) -> B {
     let m = low::<B>(w);
     let mut out = B::ZERO;
@@ -78,14 +78,14 @@ fn flip_rows<B: Bits>(x: B, h: usize, w: usize) -> B {
 
 /// Mirrors each row of a packed `h × w` grid (left-right reflection): the half turn followed by
 /// the top-bottom reflection, which is cheaper than reversing each row.
-#[inline]
+#[inline(always)]
 fn mirror_rows<B: Bits>(x: B, h: usize, w: usize) -> B {
     flip_rows(reverse(x, h * w), h, w)
 }
 
 /// Transposes a packed `h × w` grid into a packed `w × h` grid: cell `(r, c)` goes to bit
 /// `c * h + r`.
-#[inline]
+#[inline(always)]
 fn transpose<B: Bits>(x: B, h: usize, w: usize) -> B {
     let m = low::<B>(w);
     let mut out = B::ZERO;
@@ -116,7 +116,7 @@ fn transpose<B: Bits>(x: B, h: usize, w: usize) -> B {
 }
 
 /// The smallest of the images of a packed `h × w` grid under the mirrors and the half turn.
-#[inline]
+#[inline(always)]
 fn smallest_of_four<B: Bits>(x: B, h: usize, w: usize) -> B {
     let n = h * w;
     let fh = mirror_rows(x, h, w);
@@ -128,7 +128,7 @@ fn smallest_of_four<B: Bits>(x: B, h: usize, w: usize) -> B {
 /// Preferring the wide orientation leaves the transposes (the dear part) to tall components,
 /// and once keyed, a component and its options stay wide (one thread, against the narrow
 /// orientation: 4×9 0.45 s against 0.55, 3×13 0.70 against 0.77, 5×7 0.98 against 1.00).
-#[inline]
+#[inline(always)]
 fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
     if w < h {
         return (smallest_of_four(transpose(x, h, w), w, h), h);
@@ -141,7 +141,7 @@ fn canonical<B: Bits>(x: B, h: usize, w: usize) -> (B, usize) {
 }
 
 /// Key of a component given in a grid of stride `w`: `(canonical bits, width)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn component_key<B: Bits>(bits: B, w: usize) -> (B, usize) {
     let (p, h, nw) = normalize(bits, w);
     canonical(p, h, nw)
@@ -161,7 +161,7 @@ pub(crate) struct Images<B> {
 }
 
 impl<B: Bits> Images<B> {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(x: B, w: usize) -> Images<B> {
         let h = rows_used(x, w);
         let n = h * w;
@@ -197,7 +197,7 @@ impl<B: Bits> Images<B> {
     }
 
     /// Whether `x` (cells of the component's box) touches all four sides of the box.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn keeps_box(&self, x: B) -> bool {
         let (h, w) = (self.h, self.w);
         x & low::<B>(w) != B::ZERO
@@ -209,7 +209,7 @@ impl<B: Bits> Images<B> {
     /// Canonical key of the option covering cells `a` and `b`, which the caller found
     /// connected, reduced and keeping the bounding box: the same images win, minus the images
     /// of the two cells.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn option_key(&self, a: usize, b: usize) -> (B, usize) {
         let mut best = B::MAX;
         for t in 0..self.count {

@@ -16,7 +16,7 @@ use super::octal::G007;
 
 /// Values of the components that are too small to look up: one cell has no move (0); two or
 /// three connected cells leave at most one cell after any move (1).
-#[inline]
+#[inline(always)]
 pub(crate) fn small_value(cells: u32) -> Option<u32> {
     match cells {
         0 | 1 => Some(0),
@@ -29,7 +29,7 @@ pub(crate) fn small_value(cells: u32) -> Option<u32> {
 /// cells whose two opposite corners have no neighbour outside the block, a horizontal domino
 /// leaves the same graph as the vertical one beside it (the remaining pair is a cell with one
 /// pendant either way), so it is the same option.
-#[inline]
+#[inline(always)]
 pub(crate) fn redundant_horizontal<B: Bits>(p: B, w: usize) -> B {
     let right_n = left(p, w); // cells whose right neighbour is empty
     let left_n = right(p, w); // cells whose left neighbour is empty
@@ -57,7 +57,7 @@ pub(crate) fn redundant_horizontal<B: Bits>(p: B, w: usize) -> B {
 /// centres (Beling's `igs` does the same; the brute force of `tests/cram_solver.rs` checks it
 /// on every subset of 4×4). Repeats until nothing changes, since a centre that loses pendants
 /// may become a pendant itself.
-#[inline]
+#[inline(always)]
 pub(crate) fn reduce_stars<B: Bits>(mut p: B, w: usize) -> B {
     loop {
         let below = p & up(p, w);
@@ -99,7 +99,7 @@ pub(crate) fn reduce_stars<B: Bits>(mut p: B, w: usize) -> B {
 /// only sees the adjacency graph of the empty cells, so a path of n cells, bent or not, is 0.07
 /// on n cells, and a cycle of n cells, whose every move leaves a path of n - 2 cells, has value
 /// mex{G(n - 2)}.
-#[inline]
+#[inline(always)]
 pub(crate) fn path_or_cycle_value<B: Bits>(p: B, w: usize) -> Option<u32> {
     let below = p & up(p, w);
     let above = p & down(p, w);
@@ -138,7 +138,7 @@ pub(crate) fn path_or_cycle_value<B: Bits>(p: B, w: usize) -> Option<u32> {
 /// the diagonal reflections always fix a cell or an edge, so the half turn is the one that
 /// matters. Even × even rectangles are the classic case.) Tested against the search on every
 /// subset of small grids (`tests/cram_solver.rs`).
-#[inline]
+#[inline(always)]
 pub(crate) fn half_turn_zero<B: Bits>(x: B, h: usize, w: usize) -> bool {
     let n = h * w;
     if x.reverse_bits() >> (B::BITS - n) != x {

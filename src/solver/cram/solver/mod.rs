@@ -51,6 +51,9 @@ pub(super) const PARALLEL_MIN_CELLS: u32 = 20;
 /// Most threads a solver uses for the root's search.
 const MAX_THREADS: usize = 8;
 
+/// Positions each option may expand in the first round of [`CramSolver::every_option_p`].
+const FIRST_OPTION_BUDGET: u64 = 256;
+
 /// Default memory cap of the transposition table: 256 MiB (less when the job's memory
 /// budget is smaller: the table takes at most half of it).
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
@@ -112,6 +115,11 @@ pub struct CramSolver {
     pub(super) comps: Vec<(u128, usize)>,
     /// The next set question searches its options in reverse order (a helping thread).
     pub(super) reverse_next: bool,
+    /// A search stops with [`SolveError::Cancelled`] once `expanded` reaches this (a budget
+    /// of work for one try of [`CramSolver::every_option_p`]; `u64::MAX` otherwise), and says
+    /// so in `limit_hit`.
+    pub(super) expand_limit: u64,
+    pub(super) limit_hit: bool,
 }
 
 impl Default for CramSolver {
@@ -145,6 +153,8 @@ impl CramSolver {
             opts: Vec::new(),
             comps: Vec::new(),
             reverse_next: false,
+            expand_limit: u64::MAX,
+            limit_hit: false,
         }
     }
 
@@ -292,17 +302,102 @@ impl CramSolver {
 
     /// Whether `board` is a bluff position: a first-player win in which every move wins.
     pub fn is_bluff(&mut self, board: &Board, control: &Control) -> Res<bool> {
+        self.every_option_p(board, control)
+    }
+
+    /// [`CramSolver::is_bluff`] for a board whose value is known: only a board of value 1 can
+    /// be one (when every option has value 0 the value is mex{0} = 1), so no other needs a
+    /// search.
+    pub fn is_bluff_of_value(&mut self, board: &Board, value: u32, control: &Control) -> Res<bool> {
+        if value != 1 {
+            return Ok(false);
+        }
+        self.every_option_p(board, control)
+    }
+
+    /// Whether the board has moves and every one leads to a P-position. One option shown to be
+    /// an N-position decides it, so the options the table already decides come first (after a
+    /// search of the board's value most are), then the others by the work left in them, least
+    /// first: showing an N-position takes one winning reply, a P-position a refutation of all.
+    fn every_option_p(&mut self, board: &Board, control: &Control) -> Res<bool> {
         let moves = board.legal_moves();
         if moves.is_empty() {
             return Ok(false);
         }
+        let mut after = Vec::with_capacity(moves.len());
         for d in moves {
-            let after = board.place(d).map_err(|e| SolveError::Unsupported(e.to_string()))?;
-            if self.outcome(&after, control)? == Outcome::N {
-                return Ok(false);
+            after.push(board.place(d).map_err(|e| SolveError::Unsupported(e.to_string()))?);
+        }
+        self.begin(control)?;
+        let mut unknown = Vec::with_capacity(after.len());
+        let mut known_n = false;
+        for b in after {
+            match self.table_says_p(&b) {
+                Ok(true) => {}
+                Ok(false) => known_n = true,
+                Err(work) => unknown.push((work, b)),
             }
         }
-        Ok(true)
+        unknown.sort_by_key(|&(work, _)| work);
+        let result = if known_n {
+            Ok(true)
+        } else {
+            let options = unknown.into_iter().map(|(_, b)| b).collect();
+            self.first_n_option(options, FIRST_OPTION_BUDGET, control)
+        };
+        self.expand_limit = u64::MAX;
+        self.limit_hit = false;
+        self.end(control);
+        Ok(!result?)
+    }
+
+    /// Whether one of `options` is an N-position. Which are is not known before searching
+    /// them, and a P-position can cost many times what an N-position does, so each round
+    /// gives every option left a budget of positions, four times the last round's, on this
+    /// thread; what a stopped search proved stays in the table for the next round.
+    fn first_n_option(&mut self, mut options: Vec<Board>, first_budget: u64, control: &Control) -> Res<bool> {
+        let mut budget = first_budget;
+        while !options.is_empty() {
+            let mut i = 0;
+            while i < options.len() {
+                self.expand_limit = self.expanded.saturating_add(budget);
+                let after = &options[i];
+                match self.sum_has_value(after.empty_mask(), after.cols(), 0, control) {
+                    Ok(true) => {
+                        options.remove(i);
+                    }
+                    Ok(false) => return Ok(true),
+                    Err(SolveError::Cancelled) if std::mem::take(&mut self.limit_hit) => i += 1,
+                    Err(e) => return Err(e),
+                }
+            }
+            budget = budget.saturating_mul(4);
+        }
+        Ok(false)
+    }
+
+    /// Whether the table and the closed forms show `board` to be a P-position (`Ok(true)`) or
+    /// an N-position (`Ok(false)`); `Err((moves, cells))` of its unknown components when they
+    /// do not.
+    fn table_says_p(&mut self, board: &Board) -> Result<bool, (u32, u32)> {
+        let base = self.comps.len();
+        let (xor, _, cells) = self.push_components(board.empty_mask(), board.cols());
+        let comps = self.comps.split_off(base);
+        match comps[..] {
+            [] => return Ok(xor == 0),
+            // The value is v ^ xor: 0 exactly when v = xor.
+            [(k, kw)] => {
+                let info = self.info(k, kw);
+                if let Some(v) = info.exact {
+                    return Ok(v == xor);
+                }
+                if xor < 64 && info.not >> xor & 1 == 1 {
+                    return Ok(false);
+                }
+            }
+            _ => {}
+        }
+        Err((comps.iter().map(|&(k, kw)| move_count(k, kw)).sum(), cells))
     }
 
     /// The stored value of a component, if known.

@@ -64,6 +64,10 @@ impl CramSolver {
         control: &Control,
     ) -> Res<Option<u32>> {
         self.steps.step(control)?;
+        if self.expanded >= self.expand_limit {
+            self.limit_hit = true;
+            return Err(SolveError::Cancelled);
+        }
         while opt.len > 1 {
             let (k, kw) = self.comps[opt.first as usize];
             opt.xor ^= self.nimber(k, kw, control)?;

@@ -78,19 +78,69 @@ fn small_values() {
     assert_eq!(v(&mut s, "#.#/.../..#"), 0);
 }
 
-/// Grundy value by the definition: the mex over every move, memoized.
-fn brute(b: &Board, memo: &mut std::collections::HashMap<Board, u32>) -> u32 {
-    if let Some(&v) = memo.get(b) {
+/// The value of a board by the plain mex over its options, memoised on the empty cells and
+/// the width.
+fn brute(b: &Board, memo: &mut std::collections::HashMap<(u128, usize), u32>) -> u32 {
+    if let Some(&v) = memo.get(&(b.empty_mask(), b.cols())) {
         return v;
     }
-    let mut seen = [false; 64];
+    let mut seen = 0u128;
     for d in b.legal_moves() {
-        let v = brute(&b.place(d).unwrap(), memo);
-        seen[v as usize] = true;
+        seen |= 1 << brute(&b.place(d).unwrap(), memo);
     }
-    let v = seen.iter().position(|s| !s).unwrap() as u32;
-    memo.insert(*b, v);
+    let v = seen.trailing_ones();
+    memo.insert((b.empty_mask(), b.cols()), v);
     v
+}
+
+#[test]
+fn bluffs_match_brute_force() {
+    let control = Control::new();
+    // Rectangles, and boards with blocked cells picked by a fixed generator.
+    let mut boards: Vec<Board> = ["1x2", "1x3", "2x3", "3x3", "2x5", "3x4", "4x4", "3x5", "4x5"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for (h, w) in [(3, 4), (4, 4), (3, 5), (4, 5)] {
+        for _ in 0..40 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // About three cells in four empty.
+            let mask = (seed | seed >> 23) as u128 & ((1u128 << (h * w)) - 1);
+            boards.push(Board::from_mask(h, w, mask).unwrap());
+        }
+    }
+    let mut memo = std::collections::HashMap::new();
+    let (mut bluffs, mut resumed) = (0, 0);
+    for b in &boards {
+        let moves = b.legal_moves();
+        let expected = !moves.is_empty() && moves.iter().all(|&d| brute(&b.place(d).unwrap(), &mut memo) == 0);
+        bluffs += expected as u32;
+        let mut s = CramSolver::with_table_bytes(1 << 20).with_threads(1);
+        assert_eq!(s.is_bluff(b, &control).unwrap(), expected, "{b}");
+        let value = brute(b, &mut memo);
+        assert_eq!(s.is_bluff_of_value(b, value, &control).unwrap(), expected, "{b}");
+        // Rounds of one position each, from a fresh table: searches are stopped and resumed
+        // many times. The P-positions among the options are all searched to the end.
+        let (ps, ns): (Vec<Board>, Vec<Board>) = moves
+            .iter()
+            .map(|&d| b.place(d).unwrap())
+            .partition(|o| brute(o, &mut memo) == 0);
+        let mut s = CramSolver::with_table_bytes(1 << 20).with_threads(1);
+        s.begin(&control).unwrap();
+        let count = ps.len() as u64;
+        assert!(!s.first_n_option(ps, 1, &control).unwrap(), "{b}");
+        resumed += (s.expanded > count) as u32;
+        assert_eq!(
+            s.first_n_option(ns.clone(), 1, &control).unwrap(),
+            !ns.is_empty(),
+            "{b}"
+        );
+    }
+    assert!(bluffs >= 3, "the boards hold bluffs ({bluffs})");
+    assert!(resumed >= 10, "budgets stopped searches ({resumed})");
 }
 
 #[test]

@@ -11,6 +11,12 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A 1280×800 window with the given memory budget per job.
 pub fn harness_with_budget(budget: u64) -> Harness<'static, App> {
+    harness_of(App::new(budget))
+}
+
+/// A 1280×800 window around an app set up before its first frame (as `nimscope --session …
+/// --view …` sets it up).
+pub fn harness_of(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         // the map's worker wakes the window with each batch of tiles it finishes: `run` may
@@ -21,7 +27,7 @@ pub fn harness_with_budget(budget: u64) -> Harness<'static, App> {
                 app.advance(ui.ctx());
                 app.ui_root(ui)
             },
-            App::new(budget),
+            app,
         )
 }
 

@@ -15,7 +15,7 @@ use nimscope::solver::tiles::{CellRect, ValueCounts};
 use nimscope::ui::app::App;
 use nimscope::worker::{JobError, JobId, JobSpec, Lane, Response};
 
-use crate::common::{harness, step_until};
+use crate::common::{harness, harness_of, step_until};
 
 fn example(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
@@ -279,20 +279,6 @@ fn the_csv_of_a_filled_view_is_written_from_the_map() {
     );
 }
 
-/// A window whose app was set up before its first frame, as `nimscope --session … --view …`.
-fn started(app: App) -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(32)
-        .build_ui_state(
-            |ui, app: &mut App| {
-                app.advance(ui.ctx());
-                app.ui_root(ui)
-            },
-            app,
-        )
-}
-
 /// A session without a view (a file written by hand) shows its region whole, and a region
 /// asked for on start gives the colours' automatic top: both as when the region is fitted in
 /// a window already up. The first frame's view (the first 64 × 64 cells) used to fill before
@@ -331,7 +317,7 @@ fn a_region_asked_for_on_start_is_shown_and_scaled() {
         if let Some(v) = view.clone() {
             app.map_state.show_region(v);
         }
-        let mut h = started(app);
+        let mut h = harness_of(app);
         assert_eq!(settled(&mut h), want, "{view:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -405,9 +405,10 @@ impl Plan {
     /// The root's answer, if the answers settle it (a value plan: its value, and whether it
     /// is a bluff).
     pub fn root_fact(&self, answers: &[Option<Fact>]) -> Option<Fact> {
-        let fact = self.facts(answers)[self.root].filter(|f| f.is_settled())?;
+        let facts = self.facts(answers);
+        let fact = facts[self.root].filter(|f| f.is_settled())?;
         match self.question {
-            Question::Value => self.root_bluff(answers).map(|_| fact),
+            Question::Value => self.bluff_of(&facts).map(|_| fact),
             Question::Outcome => Some(fact),
         }
     }
@@ -425,7 +426,7 @@ impl Plan {
         let mut seen = vec![false; self.nodes.len()];
         let mut stack = vec![self.root];
         if self.question == Question::Value && facts[self.root].is_some_and(Fact::is_settled) {
-            if self.root_bluff(answers).is_none()
+            if self.bluff_of(&facts).is_none()
                 && let PlanNode::Options { options, .. } = &self.nodes[self.root]
             {
                 // One option at a time: the first that is not 0 settles it (bluffs are rare).
@@ -472,7 +473,11 @@ impl Plan {
     /// value plan): not when its value is 0 or at least 2 (an option of value 1 loses); at
     /// value 1, when every option is known to be a P-position.
     pub fn root_bluff(&self, answers: &[Option<Fact>]) -> Option<bool> {
-        let facts = self.facts(answers);
+        self.bluff_of(&self.facts(answers))
+    }
+
+    /// [`Plan::root_bluff`] from the nodes' facts.
+    fn bluff_of(&self, facts: &[Option<Fact>]) -> Option<bool> {
         let PlanNode::Options { known, options } = &self.nodes[self.root] else {
             return None;
         };

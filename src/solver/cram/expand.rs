@@ -7,6 +7,7 @@
 
 use super::bits::{Bits, bit, first_component, first_component_cut, fits_u64, move_count, rows_used};
 use super::keys::{Images, centre_order, component_key};
+use super::pieces::Piece;
 use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant_horizontal, small_value};
 use super::solver::{CramSolver, Opt};
 
@@ -68,30 +69,67 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         }
         let mut comp = known_piece.take().unwrap_or_else(|| first_piece(cells, w, cut));
         cells &= !comp;
-        if small_value(comp.count_ones()).is_none() {
-            let reduced = reduce_stars(comp, w);
-            if reduced != comp && pending < again.len() {
-                // Removing a bridge may have split it.
-                again[pending] = reduced;
-                pending += 1;
-                continue;
-            }
-            comp = reduced;
-        }
-        if let Some(v) = closed_form_value(comp, w) {
+        if let Some(v) = small_value(comp.count_ones()) {
             xor ^= v;
             continue;
         }
-        let (k, kw) = component_key(comp, w);
-        if symmetric_zero(k, kw) {
+        // The cells as found, before any reduction: what the cache is keyed by.
+        let raw = comp.to_u128();
+        let cached = raw >> 64 == 0 && w <= 64;
+        if cached {
+            match s.pieces.get(raw as u64, w) {
+                Some(Piece::Value(v)) => {
+                    xor ^= v;
+                    continue;
+                }
+                Some(Piece::Key(k, kw)) => {
+                    match s.lookup(k as u128, kw) {
+                        Some(v) => {
+                            s.pieces.put(raw as u64, w, Piece::Value(v));
+                            xor ^= v;
+                        }
+                        None => {
+                            s.comps.push((k as u128, kw));
+                            unknown_cells += k.count_ones();
+                        }
+                    }
+                    continue;
+                }
+                None => {}
+            }
+        }
+        let reduced = reduce_stars(comp, w);
+        if reduced != comp && pending < again.len() {
+            // Removing a bridge may have split it.
+            again[pending] = reduced;
+            pending += 1;
             continue;
         }
-        match s.lookup(k.to_u128(), kw) {
-            Some(v) => xor ^= v,
+        comp = reduced;
+        let known = match closed_form_value(comp, w) {
+            Some(v) => Piece::Value(v),
             None => {
-                s.comps.push((k.to_u128(), kw));
-                unknown_cells += comp.count_ones();
+                let (k, kw) = component_key(comp, w);
+                if symmetric_zero(k, kw) {
+                    Piece::Value(0)
+                } else {
+                    match s.lookup(k.to_u128(), kw) {
+                        Some(v) => Piece::Value(v),
+                        None => {
+                            s.comps.push((k.to_u128(), kw));
+                            unknown_cells += comp.count_ones();
+                            Piece::Key(k.to_u128() as u64, kw)
+                        }
+                    }
+                }
             }
+        };
+        if let Piece::Value(v) = known {
+            xor ^= v;
+        }
+        // A key wider than a word is not kept (its piece has more than 64 cells: never cached).
+        if cached {
+            s.pieces.put(raw as u64, w, known);
         }
     }
     let part = &mut s.comps[first..];
@@ -169,6 +207,7 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
                     known[(xor / 64) as usize] |= 1 << (xor % 64);
                 }
                 if covered(&known) {
+                    s.also_excluded = known[0] as u128 | (known[1] as u128) << 64;
                     return None;
                 }
             } else {

@@ -23,6 +23,7 @@ mod expand;
 pub(crate) mod keys;
 pub(crate) mod octal;
 mod parallel;
+mod pieces;
 pub mod plan;
 pub mod progressive;
 pub mod push;

@@ -21,6 +21,7 @@ mod search;
 mod tests;
 
 use super::bits::move_count;
+use super::pieces::PieceCache;
 use super::table::{Filled, Info, Tables};
 use crate::game::rules::cram_board::{Board, Domino};
 use crate::solver::control::{Control, SolveError, StepCounter};
@@ -120,6 +121,11 @@ pub struct CramSolver {
     /// so in `limit_hit`.
     pub(super) expand_limit: u64,
     pub(super) limit_hit: bool,
+    /// What is known about the pieces options split into (`pieces.rs`).
+    pub(in crate::solver::cram) pieces: PieceCache,
+    /// Values a set search that answered `None` found among the options' exact values
+    /// besides the set asked about: the component has none of them either.
+    pub(in crate::solver::cram) also_excluded: u128,
 }
 
 impl Default for CramSolver {
@@ -155,6 +161,8 @@ impl CramSolver {
             reverse_next: false,
             expand_limit: u64::MAX,
             limit_hit: false,
+            pieces: PieceCache::new(),
+            also_excluded: 0,
         }
     }
 
@@ -182,6 +190,7 @@ impl CramSolver {
     pub fn clear(&mut self) {
         self.table = None;
         self.helpers.clear();
+        self.pieces.clear();
         self.filled = Filled::default();
     }
 

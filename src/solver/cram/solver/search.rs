@@ -173,8 +173,14 @@ impl CramSolver {
             self.hits += 1;
             return Ok(None);
         }
+        self.also_excluded = 0;
         let answer = self.in_frame(|s| s.nimber_in_set_inner(key, w, set, control))?;
-        Ok(self.record(key, w, answer, set))
+        let excluded = if answer.is_none() {
+            set | std::mem::take(&mut self.also_excluded)
+        } else {
+            set
+        };
+        Ok(self.record(key, w, answer, excluded))
     }
 
     pub(in crate::solver::cram) fn nimber_in_set_inner(
@@ -198,6 +204,7 @@ impl CramSolver {
             return Ok(Some(self.mex_by_search(base, known, count, control)?));
         }
         let known = known[0] as u128 | (known[1] as u128) << 64;
+        let mut seen = known;
         // The value is the smallest candidate left once every option's value is removed; with
         // k options left only the k + 1 smallest candidates can still become it.
         let mut cand = keep_smallest(low_bits(count as usize + 1) & !known, live + 1);
@@ -206,6 +213,7 @@ impl CramSolver {
         let mut exact = true;
         for i in 0..live {
             if cand & set == 0 {
+                self.also_excluded = seen;
                 return Ok(None);
             }
             // Whether the option's value is the largest candidate does not matter: that
@@ -223,7 +231,10 @@ impl CramSolver {
             };
             self.opts[j] = opt;
             match value {
-                Some(x) if x < 128 => cand &= !(1u128 << x),
+                Some(x) if x < 128 => {
+                    cand &= !(1u128 << x);
+                    seen |= 1u128 << x;
+                }
                 Some(_) => {}
                 None => {
                     cand = below;
@@ -235,6 +246,10 @@ impl CramSolver {
         let e = cand.trailing_zeros();
         // Without every exact option value, candidates above the top of `set` may be wrong,
         // but those at or below it are right.
-        Ok((exact || e <= top).then_some(e))
+        let answer = (exact || e <= top).then_some(e);
+        if answer.is_none() {
+            self.also_excluded = seen;
+        }
+        Ok(answer)
     }
 }

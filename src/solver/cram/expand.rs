@@ -155,6 +155,9 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
     (xor, (s.comps.len() - first) as u32, unknown_cells)
 }
 
+/// Cells whose moves are listed at a time.
+const CHUNK: usize = 16;
+
 /// Generates the options of a component on top of the stacks. Returns the set of option
 /// values already known (bit v for v < 256) and the number of options; `None` as soon as the
 /// known option values cover the non-empty `stop` set (the component's value is then in none
@@ -176,66 +179,68 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
     // without a branch per cell: which cells hold a move is not predictable, and this loop
     // was a tenth of the search's time (4×9 0.182 → 0.175 s, 5×7 0.391 → 0.370). At most
     // 2·h·w − h − w < 256 moves, so each write stays in the list.
-    let mut list = [0u8; 256];
-    let mut n = 0;
-    for &cell in centre_order(images.h, w) {
-        let b = bit::<B>(cell as usize);
-        list[n] = 2 * cell;
-        n += (hs & b != B::ZERO) as usize;
-        list[n] = 2 * cell + 1;
-        n += (vs & b != B::ZERO) as usize;
-    }
-    for &m in &list[..n] {
-        let i = (m / 2) as usize;
-        let (a, c) = if m % 2 == 0 { (i, i + 1) } else { (i, i + w) };
-        count += 1;
-        let first = s.comps.len();
-        let x = key & !(bit::<B>(a) | bit::<B>(c));
-        let cut = redundant_horizontal(x, w);
-        let piece = first_piece(x, w, cut);
-        // Still one component in the same box and nothing to reduce: keyed from the
-        // component's images; else split and keyed from scratch.
-        let (xor, len, cells) = if piece == x && cut == B::ZERO && images.keeps_box(x) && reduce_stars(x, w) == x {
-            let (k, kw) = images.option_key(a, c);
-            match path_or_cycle_value(k, kw) {
-                Some(v) => (v, 0, 0),
-                None if symmetric_zero(k, kw) => (0, 0, 0),
-                None => match s.lookup(k.to_u128(), kw) {
+    for chunk in centre_order(images.h, w).chunks(CHUNK) {
+        let mut list = [0u8; 2 * CHUNK];
+        let mut n = 0;
+        for &cell in chunk {
+            let b = bit::<B>(cell as usize);
+            list[n] = 2 * cell;
+            n += (hs & b != B::ZERO) as usize;
+            list[n] = 2 * cell + 1;
+            n += (vs & b != B::ZERO) as usize;
+        }
+        for &m in &list[..n] {
+            let i = (m / 2) as usize;
+            let (a, c) = if m % 2 == 0 { (i, i + 1) } else { (i, i + w) };
+            count += 1;
+            let first = s.comps.len();
+            let x = key & !(bit::<B>(a) | bit::<B>(c));
+            let cut = redundant_horizontal(x, w);
+            let piece = first_piece(x, w, cut);
+            // Still one component in the same box and nothing to reduce: keyed from the
+            // component's images; else split and keyed from scratch.
+            let (xor, len, cells) = if piece == x && cut == B::ZERO && images.keeps_box(x) && reduce_stars(x, w) == x {
+                let (k, kw) = images.option_key(a, c);
+                match path_or_cycle_value(k, kw) {
                     Some(v) => (v, 0, 0),
-                    None => {
-                        s.comps.push((k.to_u128(), kw));
-                        (0, 1, k.count_ones())
-                    }
-                },
+                    None if symmetric_zero(k, kw) => (0, 0, 0),
+                    None => match s.lookup(k.to_u128(), kw) {
+                        Some(v) => (v, 0, 0),
+                        None => {
+                            s.comps.push((k.to_u128(), kw));
+                            (0, 1, k.count_ones())
+                        }
+                    },
+                }
+            } else {
+                push_components_from(s, x, w, cut, piece)
+            };
+            if len == 0 {
+                if xor < 256 {
+                    known[(xor / 64) as usize] |= 1 << (xor % 64);
+                }
+                if covered(&known) {
+                    s.also_excluded = known[0] as u128 | (known[1] as u128) << 64;
+                    return None;
+                }
+            } else {
+                let mut moves = 0;
+                for &(k, kw) in &s.comps[first..] {
+                    moves += move_count(k, kw);
+                }
+                // The largest component will be asked about a set of values first, which
+                // reads what it is known not to be: start loading that entry now.
+                if let Some((k, kw)) = s.comps.last().copied() {
+                    s.prefetch_bounds(k, kw);
+                }
+                s.opts.push(Opt {
+                    first: first as u32,
+                    len,
+                    xor,
+                    cells,
+                    moves,
+                });
             }
-        } else {
-            push_components_from(s, x, w, cut, piece)
-        };
-        if len == 0 {
-            if xor < 256 {
-                known[(xor / 64) as usize] |= 1 << (xor % 64);
-            }
-            if covered(&known) {
-                s.also_excluded = known[0] as u128 | (known[1] as u128) << 64;
-                return None;
-            }
-        } else {
-            let mut moves = 0;
-            for &(k, kw) in &s.comps[first..] {
-                moves += move_count(k, kw);
-            }
-            // The largest component will be asked about a set of values first, which
-            // reads what it is known not to be: start loading that entry now.
-            if let Some((k, kw)) = s.comps.last().copied() {
-                s.prefetch_bounds(k, kw);
-            }
-            s.opts.push(Opt {
-                first: first as u32,
-                len,
-                xor,
-                cells,
-                moves,
-            });
         }
     }
     let opts = &mut s.opts[base_o..];

@@ -7,7 +7,6 @@
 
 use super::bits::{Bits, bit, first_component, first_component_cut, fits_u64, move_count, rows_used};
 use super::keys::{Images, centre_order, component_key};
-use super::pieces::Piece;
 use super::reduce::{half_turn_zero, path_or_cycle_value, reduce_stars, redundant_horizontal, small_value};
 use super::solver::{CramSolver, Opt};
 
@@ -77,25 +76,9 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         let raw = comp.to_u128();
         let cached = raw >> 64 == 0 && w <= 64;
         if cached {
-            match s.pieces.get(raw as u64, w) {
-                Some(Piece::Value(v)) => {
-                    xor ^= v;
-                    continue;
-                }
-                Some(Piece::Key(k, kw)) => {
-                    match s.lookup(k as u128, kw) {
-                        Some(v) => {
-                            s.pieces.put(raw as u64, w, Piece::Value(v));
-                            xor ^= v;
-                        }
-                        None => {
-                            s.comps.push((k as u128, kw));
-                            unknown_cells += k.count_ones();
-                        }
-                    }
-                    continue;
-                }
-                None => {}
+            if let Some(v) = s.pieces.get(raw as u64, w) {
+                xor ^= v;
+                continue;
             }
         }
         let reduced = reduce_stars(comp, w);
@@ -107,29 +90,28 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         }
         comp = reduced;
         let known = match closed_form_value(comp, w) {
-            Some(v) => Piece::Value(v),
+            Some(v) => Some(v),
             None => {
                 let (k, kw) = component_key(comp, w);
                 if symmetric_zero(k, kw) {
-                    Piece::Value(0)
+                    Some(0)
                 } else {
                     match s.lookup(k.to_u128(), kw) {
-                        Some(v) => Piece::Value(v),
+                        Some(v) => Some(v),
                         None => {
                             s.comps.push((k.to_u128(), kw));
                             unknown_cells += comp.count_ones();
-                            Piece::Key(k.to_u128() as u64, kw)
+                            None
                         }
                     }
                 }
             }
         };
-        if let Piece::Value(v) = known {
+        if let Some(v) = known {
             xor ^= v;
-        }
-        // A key wider than a word is not kept (its piece has more than 64 cells: never cached).
-        if cached {
-            s.pieces.put(raw as u64, w, known);
+            if cached {
+                s.pieces.put(raw as u64, w, v);
+            }
         }
     }
     let part = &mut s.comps[first..];

@@ -6,7 +6,8 @@
 //! transposition table ([`table`]) that several threads share; the search itself
 //! ([`solver`], with the root's options spread over the cores by [`parallel`]) asks options
 //! only whether their value lies in a set. [`expand`] turns cells into keyed components and
-//! options, on `u64` or `u128` grids ([`bits`]). Push Cram ([`push`], its keys in
+//! options, on `u64` or `u128` grids ([`bits`]), asking [`pieces`] first for the values of the
+//! pieces an option splits into. Push Cram ([`push`], its keys in
 //! [`push_keys`]) is not a disjunctive sum before the push and has its own outcome search on
 //! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
 //! board editor shows, and [`progressive`] the same report value first, placements after;
@@ -14,8 +15,8 @@
 //! restart; [`plan`] splits a search into work units that separate processes answer.
 //!
 //! Layout (each file opens with what it holds):
-//! `bits` → `reduce`, `keys` → `expand` → `solver` ← `parallel`; `table` under both solvers;
-//! `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
+//! `bits` → `reduce`, `keys`, `pieces` → `expand` → `solver` ← `parallel`; `table` under both
+//! solvers; `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
 
 pub(crate) mod bits;
 pub mod checkpoint;

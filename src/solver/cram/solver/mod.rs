@@ -9,7 +9,8 @@
 //! Options are keyed and looked up one by one, centre first (`expand.rs`), so that a question
 //! is often settled by look-ups alone before any option is searched (Beling's enhanced
 //! transposition cut-off). Besides exact values the table remembers values a component is
-//! known not to have.
+//! known not to have: those asked about when the answer is "no", and every exact value of an
+//! option seen on the way (a component never has an option's value).
 //!
 //! The recursion depth is bounded by the number of dominoes that fit (at most 64) times a
 //! small constant, so the stack stays small.

@@ -75,11 +75,9 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         // The cells as found, before any reduction: what the cache is keyed by.
         let raw = comp.to_u128();
         let cached = raw >> 64 == 0 && w <= 64;
-        if cached {
-            if let Some(v) = s.pieces.get(raw as u64, w) {
-                xor ^= v;
-                continue;
-            }
+        if cached && let Some(v) = s.pieces.get(raw as u64, w) {
+            xor ^= v;
+            continue;
         }
         let reduced = reduce_stars(comp, w);
         if reduced != comp && pending < again.len() {

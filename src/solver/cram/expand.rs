@@ -66,7 +66,23 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
             cut = redundant_horizontal(cells, w);
             continue;
         }
-        let mut comp = known_piece.take().unwrap_or_else(|| first_piece(cells, w, cut));
+        let mut comp = match known_piece.take() {
+            Some(piece) => piece,
+            None => {
+                // What is left is often one piece whose value is known: then it needs no fill.
+                let rest = cells.to_u128();
+                if rest >> 64 == 0
+                    && w <= 64
+                    && cells.count_ones() > 3
+                    && let Some(v) = s.pieces.get(rest as u64, w)
+                {
+                    xor ^= v;
+                    cells = B::ZERO;
+                    continue;
+                }
+                first_piece(cells, w, cut)
+            }
+        };
         cells &= !comp;
         if let Some(v) = small_value(comp.count_ones()) {
             xor ^= v;

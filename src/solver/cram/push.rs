@@ -258,6 +258,32 @@ impl PushCramSolver {
         self.finish(control, r)
     }
 
+    /// The value of `board` before the push if it lies in `set` (bit `v`: value `v`, below
+    /// 128), `None` when it does not: one outcome search of the board plus *v for each v of
+    /// the set, the question a value plan's unit answers (`plan`), where [`Self::value`]
+    /// tries every v up to the value. May return a value outside `set` known anyway.
+    pub fn value_in_set(&mut self, board: &Board, set: u128, control: &Control) -> Res<Option<u32>> {
+        if let Some(v) = frozen_rows_value(board.empty_mask(), board.rows(), board.cols()) {
+            return Ok(Some(v));
+        }
+        if set >> HEAP_LIMIT.min(127) != 0 {
+            // Heaps that large are not searched: the exact value answers.
+            let v = self.value(board, control)?;
+            return Ok((v < 128 && set >> v & 1 == 1).then_some(v));
+        }
+        self.begin(control)?;
+        let mut rest = set;
+        while rest != 0 {
+            let v = rest.trailing_zeros();
+            rest &= rest - 1;
+            let r = self.wins_with_heap(board.empty_mask(), board.cols(), v, control);
+            if !self.finish(control, r)? {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
+    }
+
     /// The moves available before the push, vertical dominoes in row-major order then the
     /// push, each with whether it wins (leaves a P-position).
     pub fn move_outcomes(&mut self, board: &Board, control: &Control) -> Res<Vec<(PushMove, bool)>> {

@@ -527,7 +527,7 @@ fn mex(values: &[u32]) -> u32 {
 /// Answers question `ask` about unit `k` of `plan` with the solvers (whose tables may hold a
 /// checkpoint's and the proven values already): the search `nimscope cram` runs on the
 /// unit's board, asked only what the plan needs ([`Plan::needed`]). Push Cram answers "is it
-/// 0?" by its outcome and any other question by the exact value.
+/// v?" by one outcome search of the board plus a nim heap *v.
 pub fn solve_unit(
     plan: &Plan,
     k: usize,
@@ -545,11 +545,11 @@ pub fn solve_unit(
             Some(v) => Fact::Value(v),
             None => Fact::Excluded(ask),
         },
-        (CramGame::PushCram, Question::Value) if ask == ask::ZERO => match push.outcome(&board, control)? {
-            Outcome::P => Fact::Value(0),
-            Outcome::N => Fact::Excluded(ask::ZERO),
+        (CramGame::PushCram, Question::Value) if ask == ask::EXACT => Fact::Value(push.value(&board, control)?),
+        (CramGame::PushCram, Question::Value) => match push.value_in_set(&board, ask, control)? {
+            Some(v) => Fact::Value(v),
+            None => Fact::Excluded(ask),
         },
-        (CramGame::PushCram, Question::Value) => Fact::Value(push.value(&board, control)?),
     })
 }
 

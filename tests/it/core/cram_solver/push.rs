@@ -58,6 +58,51 @@ fn push_cram_random_boards() {
 }
 
 #[test]
+fn push_cram_value_in_set_answers_the_question_asked() {
+    // A value plan's units ask "is your value in this set?"; random sets, one table kept
+    // between questions (facts of earlier ones in it), against the brute force.
+    let control = Control::new();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut answered = [0usize; 2];
+    for (rows, cols) in [(3, 5), (4, 4), (2, 7)] {
+        let mut fast = PushCramSolver::with_table_bytes(1 << 20);
+        let mut brute = BrutePush::new(rows, cols);
+        let full = (1u128 << (rows * cols)) - 1;
+        for i in 0..150 {
+            let mask = if i % 4 == 0 {
+                full
+            } else {
+                full & rng.next() as u128 | rng.next() as u128 & full
+            };
+            let board = Board::from_mask(rows, cols, mask).unwrap();
+            let want = brute.value(mask);
+            let set = rng.next() as u128 & 0b1111 | (i % 3 == 0) as u128;
+            if set == 0 {
+                continue;
+            }
+            match fast.value_in_set(&board, set, &control).unwrap() {
+                Some(v) => {
+                    assert_eq!(v, want, "{board} asked {set:#b}");
+                    answered[0] += 1;
+                }
+                None => {
+                    assert_eq!(
+                        set >> want & 1,
+                        0,
+                        "{board} (value {want}) asked {set:#b}: said not in it"
+                    );
+                    answered[1] += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        answered.iter().all(|&n| n > 20),
+        "both answers were given: {answered:?}"
+    );
+}
+
+#[test]
 fn push_cram_sparse_boards_over_64_cells() {
     let control = Control::new();
     let mut rng = Rng(0xBB67_AE85_84CA_A73B);

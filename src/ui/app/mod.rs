@@ -210,6 +210,10 @@ impl App {
         }
         self.ruleset = r;
         self.map.clear();
+        // The progress counted last frame is the old map's: until the next frame counts the
+        // new one, the map is not complete (a test waiting for it saw the old map "complete"
+        // when the worker had filled it within the first frame).
+        self.map_progress = MapProgress::default();
         self.sequence = None;
         self.sequence_asked = None;
         if let Some(w) = &mut self.worker {

@@ -70,11 +70,8 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
             Some(piece) => piece,
             None => {
                 // What is left is often one piece whose value is known: then it needs no fill.
-                let rest = cells.to_u128();
-                if rest >> 64 == 0
-                    && w <= 64
-                    && cells.count_ones() > 3
-                    && let Some(v) = s.pieces.get(rest as u64, w)
+                if cells.count_ones() > 3
+                    && let Some(v) = s.pieces.get(cells.to_u128(), w)
                 {
                     xor ^= v;
                     cells = B::ZERO;
@@ -90,8 +87,7 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         }
         // The cells as found, before any reduction: what the cache is keyed by.
         let raw = comp.to_u128();
-        let cached = raw >> 64 == 0 && w <= 64;
-        if cached && let Some(v) = s.pieces.get(raw as u64, w) {
+        if let Some(v) = s.pieces.get(raw, w) {
             xor ^= v;
             continue;
         }
@@ -123,9 +119,7 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
         };
         if let Some(v) = known {
             xor ^= v;
-            if cached {
-                s.pieces.put(raw as u64, w, v);
-            }
+            s.pieces.put(raw, w, v);
         }
     }
     let part = &mut s.comps[first..];
@@ -155,11 +149,11 @@ fn push_components_from<B: Bits>(s: &mut CramSolver, mut cells: B, w: usize, mut
 const CHUNK: usize = 16;
 
 /// Generates the options of a component on top of the stacks. Returns the set of option
-/// values already known (bit v for v < 256) and the number of options; `None` as soon as the
-/// known option values cover the non-empty `stop` set (the component's value is then in none
-/// of `stop`), leaving the stacks for the caller to truncate.
+/// values already known (bit v for v < 256) and the number of options; `Err` with the known
+/// option values below 128 as soon as they cover the non-empty `stop` set (the component's
+/// value is then none of them), leaving the stacks for the caller to truncate.
 #[inline(always)]
-fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) -> Result<([u64; 4], u32), u128> {
     let covered = |known: &[u64; 4]| stop != 0 && stop & !(known[0] as u128 | (known[1] as u128) << 64) == 0;
     s.expanded += 1;
     let mut known = [0u64; 4];
@@ -217,8 +211,7 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
                     known[(xor / 64) as usize] |= 1 << (xor % 64);
                 }
                 if covered(&known) {
-                    s.also_excluded = known[0] as u128 | (known[1] as u128) << 64;
-                    return None;
+                    return Err(known[0] as u128 | (known[1] as u128) << 64);
                 }
             } else {
                 let mut moves = 0;
@@ -271,7 +264,7 @@ fn push_options_in<B: Bits>(s: &mut CramSolver, key: B, w: usize, stop: u128) ->
         }
     }
     s.opts.truncate(base_o + kept);
-    Some((known, count))
+    Ok((known, count))
 }
 
 impl CramSolver {
@@ -286,7 +279,7 @@ impl CramSolver {
     }
 
     /// Generates the options of a component on top of the stacks (see `push_options_in`).
-    pub(super) fn push_options(&mut self, key: u128, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+    pub(super) fn push_options(&mut self, key: u128, w: usize, stop: u128) -> Result<([u64; 4], u32), u128> {
         if fits_u64(key, w) {
             #[cfg(target_arch = "x86_64")]
             if *BIT_INSTRUCTIONS {
@@ -316,7 +309,7 @@ static BIT_INSTRUCTIONS: std::sync::LazyLock<bool> = std::sync::LazyLock::new(||
 /// targets the first x86-64 processors; every helper it calls is inlined into it).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn push_options_u64_bmi(s: &mut CramSolver, key: u64, w: usize, stop: u128) -> Option<([u64; 4], u32)> {
+fn push_options_u64_bmi(s: &mut CramSolver, key: u64, w: usize, stop: u128) -> Result<([u64; 4], u32), u128> {
     push_options_in(s, key, w, stop)
 }
 

@@ -77,8 +77,8 @@ impl CramSolver {
         let answer = self.in_frame(|s| {
             let base = s.opts.len();
             match s.push_options(key, w, 0) {
-                Some((known, count)) => s.mex_parallel(base, known, count, limit, control),
-                None => Err(SolveError::Unsupported("internal: option generation stopped".into())),
+                Ok((known, count)) => s.mex_parallel(base, known, count, limit, control),
+                Err(_) => Err(SolveError::Unsupported("internal: option generation stopped".into())),
             }
         })?;
         Ok(self.record(key, w, answer, low_bits(limit as usize + 1)))

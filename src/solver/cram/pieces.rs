@@ -16,8 +16,7 @@ const SLOTS: usize = 1 << 14;
 /// Words of an entry: the piece's cells, then its width (low byte) and value (from bit 16).
 const WORDS: usize = 2;
 
-/// A direct-mapped cache from a piece's cells in a grid of stride `w` (both fit in one word)
-/// to its value.
+/// A direct-mapped cache from a piece's cells in a grid of stride `w` to its value.
 pub(super) struct PieceCache {
     /// `WORDS` words a slot; a slot whose first word is 0 is empty (no piece is empty).
     words: Vec<u64>,
@@ -37,18 +36,27 @@ impl PieceCache {
         (m >> (64 - SLOTS.trailing_zeros())) as usize * WORDS
     }
 
-    /// The value of the piece `cells` (stride `w <= 64`), if known.
+    /// The piece's cells as one word, if they and the stride fit an entry (pieces of grids
+    /// wider than a word are never kept).
     #[inline(always)]
-    pub(super) fn get(&self, cells: u64, w: usize) -> Option<u32> {
+    fn word(cells: u128, w: usize) -> Option<u64> {
+        (cells >> 64 == 0 && w <= 64).then_some(cells as u64)
+    }
+
+    /// The value of the piece `cells` (stride `w`), if known.
+    #[inline(always)]
+    pub(super) fn get(&self, cells: u128, w: usize) -> Option<u32> {
+        let cells = Self::word(cells, w)?;
         let i = Self::slot(cells, w);
         let e = &self.words[i..i + WORDS];
         (e[0] == cells && e[1] & 0xff == w as u64).then(|| (e[1] >> 16) as u32)
     }
 
-    /// Remembers the value of the piece `cells` (stride `w <= 64`), replacing whatever the
-    /// slot held.
+    /// Remembers the value of the piece `cells` (stride `w`), replacing whatever the slot
+    /// held; a piece that does not fit an entry is not kept.
     #[inline(always)]
-    pub(super) fn put(&mut self, cells: u64, w: usize, value: u32) {
+    pub(super) fn put(&mut self, cells: u128, w: usize, value: u32) {
+        let Some(cells) = Self::word(cells, w) else { return };
         let i = Self::slot(cells, w);
         self.words[i..i + WORDS].copy_from_slice(&[cells, (value as u64) << 16 | w as u64]);
     }
@@ -73,9 +81,11 @@ mod tests {
         assert_eq!(c.get(0b0111, 4), None);
         c.put(0b1111, 4, 0);
         assert_eq!(c.get(0b1111, 4), Some(0));
-        c.put(u64::MAX, 64, 7);
-        assert_eq!(c.get(u64::MAX, 64), Some(7));
+        c.put(u64::MAX as u128, 64, 7);
+        assert_eq!(c.get(u64::MAX as u128, 64), Some(7));
+        c.put(1 << 64, 65, 3);
+        assert_eq!(c.get(1 << 64, 65), None, "a piece wider than a word is not kept");
         c.clear();
-        assert_eq!(c.get(u64::MAX, 64), None);
+        assert_eq!(c.get(u64::MAX as u128, 64), None);
     }
 }

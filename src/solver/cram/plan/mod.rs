@@ -416,10 +416,11 @@ impl Plan {
     /// The units still needed to settle the root, in order, each with its question: those
     /// that some unsettled path from the root reaches (a settled node's other options are not
     /// needed). In a value plan a node whose options' exact values include `0..m-1` but not
-    /// `m` asks each option that may still be `m` "are you `m`?" (one value at a time, as the single search asks; an option known
-    /// not to be `m` is not asked), so a unit is asked for its exact value only when that is
-    /// what the root needs; answering may take several rounds. A root of value 1 also asks
-    /// its options, one at a time, whether they are 0, until one is not (is it a bluff?).
+    /// `m` asks each option that may still be `m` "are you `m`?" (one value at a time, as the
+    /// single search asks; an option known not to be `m` is not asked), so a unit is asked for
+    /// its exact value only when that is what the root needs; answering may take several
+    /// rounds. A root of value 1 also asks its options, one at a time, whether they are 0,
+    /// until one is not (is it a bluff?).
     pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<(usize, Ask)> {
         let facts = self.facts(answers);
         let mut asks: std::collections::BTreeMap<usize, Ask> = Default::default();

@@ -124,9 +124,6 @@ pub struct CramSolver {
     pub(super) limit_hit: bool,
     /// What is known about the pieces options split into (`pieces.rs`).
     pub(in crate::solver::cram) pieces: PieceCache,
-    /// Values a set search that answered `None` found among the options' exact values
-    /// besides the set asked about: the component has none of them either.
-    pub(in crate::solver::cram) also_excluded: u128,
 }
 
 impl Default for CramSolver {
@@ -163,7 +160,6 @@ impl CramSolver {
             expand_limit: u64::MAX,
             limit_hit: false,
             pieces: PieceCache::new(),
-            also_excluded: 0,
         }
     }
 

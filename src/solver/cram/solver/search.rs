@@ -103,7 +103,7 @@ impl CramSolver {
     pub(in crate::solver::cram) fn nimber_inner(&mut self, key: u128, w: usize, control: &Control) -> Res<u32> {
         let base = self.opts.len();
         // With an empty stop set the generation never stops early.
-        let Some((known, count)) = self.push_options(key, w, 0) else {
+        let Ok((known, count)) = self.push_options(key, w, 0) else {
             return Err(SolveError::Unsupported("internal: option generation stopped".into()));
         };
         self.mex_by_search(base, known, count, control)
@@ -173,27 +173,28 @@ impl CramSolver {
             self.hits += 1;
             return Ok(None);
         }
-        self.also_excluded = 0;
-        let answer = self.in_frame(|s| s.nimber_in_set_inner(key, w, set, control))?;
-        let excluded = if answer.is_none() {
-            set | std::mem::take(&mut self.also_excluded)
-        } else {
-            set
-        };
-        Ok(self.record(key, w, answer, excluded))
+        Ok(match self.in_frame(|s| s.nimber_in_set_inner(key, w, set, control))? {
+            Ok(v) => self.record(key, w, Some(v), set),
+            // Not in `set`, nor any exact value of an option seen on the way (a component
+            // never has an option's value): more than was asked, for the next question.
+            Err(seen) => self.record(key, w, None, set | seen),
+        })
     }
 
+    /// [`CramSolver::nimber_in_set`] searching the options: `Ok` with the value, or `Err` when
+    /// it is not in `set`, holding the exact option values (below 128) seen on the way.
     pub(in crate::solver::cram) fn nimber_in_set_inner(
         &mut self,
         key: u128,
         w: usize,
         set: u128,
         control: &Control,
-    ) -> Res<Option<u32>> {
+    ) -> Res<Result<u32, u128>> {
         let base = self.opts.len();
-        let Some((known, count)) = self.push_options(key, w, set) else {
+        let (known, count) = match self.push_options(key, w, set) {
+            Ok(generated) => generated,
             // Options already have every value of `set`.
-            return Ok(None);
+            Err(seen) => return Ok(Err(seen)),
         };
         let live = self.opts.len() - base;
         // A thread helping another on the same question takes the options from the other end
@@ -201,7 +202,7 @@ impl CramSolver {
         let reverse = std::mem::take(&mut self.reverse_next);
         if count >= 127 {
             // Candidate sets hold values below 128: use the plain search.
-            return Ok(Some(self.mex_by_search(base, known, count, control)?));
+            return Ok(Ok(self.mex_by_search(base, known, count, control)?));
         }
         let known = known[0] as u128 | (known[1] as u128) << 64;
         let mut seen = known;
@@ -213,8 +214,7 @@ impl CramSolver {
         let mut exact = true;
         for i in 0..live {
             if cand & set == 0 {
-                self.also_excluded = seen;
-                return Ok(None);
+                return Ok(Err(seen));
             }
             // Whether the option's value is the largest candidate does not matter: that
             // candidate goes anyway when the option count drops.
@@ -246,10 +246,6 @@ impl CramSolver {
         let e = cand.trailing_zeros();
         // Without every exact option value, candidates above the top of `set` may be wrong,
         // but those at or below it are right.
-        let answer = (exact || e <= top).then_some(e);
-        if answer.is_none() {
-            self.also_excluded = seen;
-        }
-        Ok(answer)
+        Ok(if exact || e <= top { Ok(e) } else { Err(seen) })
     }
 }

@@ -392,13 +392,10 @@ fn run(
             let (bytes, computed) = match known {
                 // what the map holds is written, only the rest computed
                 Some(k) => k.csv(ruleset, layout, control)?,
-                None => {
-                    let grid = crate::solver::grid::grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
-                    let mut bytes = Vec::new();
-                    grid.write_csv(&mut bytes)
-                        .map_err(|e| JobError::Failed(format!("could not write the CSV: {e}")))?;
-                    (bytes, cells)
-                }
+                None => (
+                    crate::solver::grid::grid_csv(ruleset, layout, rows.clone(), cols.clone(), control)?,
+                    cells,
+                ),
             };
             control.check()?;
             crate::files::write_atomic(path, &bytes)

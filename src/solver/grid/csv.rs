@@ -4,8 +4,28 @@
 //! position; no header, so the file is the table of values alone.
 
 use std::io::Write;
+use std::ops::Range;
 
-use super::Grid;
+use super::{Grid, grid};
+use crate::game::{Layout, Ruleset};
+use crate::solver::{Control, SolveError};
+
+/// The CSV text of `rows × cols` of `ruleset` laid out by `layout`, computed by [`grid`]: what
+/// the window's CSV export writes when the map holds none of the cells (or they lie where the
+/// map's fill from the origin reaches the far corner anyway).
+pub fn grid_csv(
+    ruleset: &Ruleset,
+    layout: &Layout,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    control: &Control,
+) -> Result<Vec<u8>, SolveError> {
+    let g = grid(ruleset, layout, rows, cols, control)?;
+    let mut out = Vec::new();
+    g.write_csv(&mut out)
+        .map_err(|e| SolveError::Unsupported(format!("could not write the CSV: {e}")))?;
+    Ok(out)
+}
 
 impl Grid {
     /// Writes the grid as CSV, straight from its cells, a buffer at a time (16.7 M values

@@ -34,6 +34,7 @@ pub use typed::from_options;
 
 use std::ops::Range;
 
+pub use csv::grid_csv;
 pub use direct::CellForm;
 use enumerated::{DivisorTable, fill_enumerated};
 use fills::{fill_by_search, fill_fibonacci, fill_sum};

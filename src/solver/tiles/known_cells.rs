@@ -11,7 +11,7 @@ use std::fmt;
 use super::{CellRect, NO_POSITION, NOT_COMPUTED, TileStore};
 use crate::game::{Layout, Ruleset};
 use crate::solver::control::{Control, SolveError};
-use crate::solver::grid::{CellForm, Digits, Grid, Line, SATURATED, grid};
+use crate::solver::grid::{CellForm, Digits, Grid, Line, SATURATED, grid, grid_csv};
 
 /// Most cells a region read from the tiles may have (4 bytes each).
 pub const MAX_CELLS: u64 = 1 << 24;
@@ -145,11 +145,10 @@ impl KnownCells {
         let far_corner = CellForm::of(ruleset, layout).is_none()
             && rects.iter().any(|r| r.rows.end == rows.end && r.cols.end == cols.end);
         if far_corner {
-            let g = grid(ruleset, layout, rows.clone(), cols.clone(), control)?;
-            let mut out = Vec::new();
-            g.write_csv(&mut out)
-                .map_err(|e| SolveError::Unsupported(format!("could not write the CSV: {e}")))?;
-            return Ok((out, self.region.len()));
+            return Ok((
+                grid_csv(ruleset, layout, rows.clone(), cols.clone(), control)?,
+                self.region.len(),
+            ));
         }
         let mut grids: Vec<Grid> = Vec::new();
         for r in rects {

@@ -15,8 +15,8 @@
 
 use std::time::{Duration, Instant};
 
-use nimscope::game::Ruleset;
 use nimscope::worker::{JobSpec, Lane, Worker, no_wake};
+use nimscope_core::game::Ruleset;
 
 fn rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();

@@ -8,10 +8,10 @@
 use std::time::Instant;
 
 use nimscope::cli::GridFormat;
-use nimscope::game::Layout;
-use nimscope::game::Ruleset;
-use nimscope::solver::Control;
-use nimscope::solver::grid::grid;
+use nimscope_core::game::Layout;
+use nimscope_core::game::Ruleset;
+use nimscope_core::solver::Control;
+use nimscope_core::solver::grid::grid;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

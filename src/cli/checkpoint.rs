@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::interrupt;
-use crate::game::Position;
-use crate::solver::cram::checkpoint::{Checkpoint, Saver};
-use crate::solver::{Control, Evaluator};
+use nimscope_core::game::Position;
+use nimscope_core::solver::cram::checkpoint::{Checkpoint, Saver};
+use nimscope_core::solver::{Control, Evaluator};
 
 /// A checkpointed search under way.
 pub struct Saving {
@@ -63,7 +63,7 @@ pub fn start(
 /// Whether the checkpoint can be replaced: a regular file (or none yet) with a folder that
 /// takes a new file beside it, where its links lead (the save writes there and renames).
 fn probe_writable(path: &Path) -> anyhow::Result<()> {
-    crate::files::atomic::check_writable(path, crate::files::Accept::FileOnly)
+    nimscope_core::files::atomic::check_writable(path, nimscope_core::files::Accept::FileOnly)
         .map_err(|e| anyhow::anyhow!("checkpoint {}: cannot write beside it: {e}", path.display()))
 }
 

@@ -1,17 +1,56 @@
 //! `nimscope cram BOARD`: a board's value or outcome by one search (with a checkpoint that
 //! survives restarts), and its moves, by the mirror strategy on a half-turn-symmetric board.
 
-use crate::game::{Outcome, Position, Ruleset};
+use nimscope_core::game::quote::quoted;
+use nimscope_core::game::{Outcome, Position, Ruleset};
+use nimscope_core::solver::Control;
 
-use super::*;
-use crate::game::quote::quoted;
-use crate::solver::{Control, Evaluator};
+use super::args::parse_ruleset;
+use super::{checkpoint, cram_plan, output};
 
-/// The evaluator of a board's search, whole or a work unit: the searches may be long (record
-/// hunts), so their tables may fill a search's share of the budget (they start small and grow
-/// as they fill).
-pub(super) fn record_hunt_evaluator(control: &Control) -> Evaluator {
-    Evaluator::with_cram_table_bytes(crate::solver::budget::search_table(control.memory_budget()))
+/// The arguments of `nimscope cram`.
+#[derive(Debug, clap::Args)]
+pub struct CramArgs {
+    /// Board: rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7.
+    #[arg(required_unless_present_any = ["unit", "combine", "needed"])]
+    pub board: Option<String>,
+    /// Push Cram: vertical dominoes before the push, horizontal after.
+    #[arg(long)]
+    pub push: bool,
+    /// Also list every move with the value it leads to.
+    #[arg(long)]
+    pub moves: bool,
+    /// Only the outcome (P or N), not the value: one winning move settles it, often far
+    /// sooner (a record hunt's first question).
+    #[arg(long, conflicts_with = "moves")]
+    pub outcome: bool,
+    #[arg(long)]
+    pub json: bool,
+    /// Save the search to this file as it goes, and resume from it when it exists (the
+    /// same command again after a restart or Ctrl+C).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two saves of the checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub checkpoint_every: u64,
+    #[command(flatten)]
+    pub plan: cram_plan::PlanArgs,
+}
+
+/// Runs `nimscope cram`: a plan's mode when one is asked, else one board.
+pub fn run(args: CramArgs, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let common = cram_plan::Common {
+        board: args.board.as_deref(),
+        push: args.push,
+        outcome: args.outcome,
+        json: args.json,
+        checkpoint: args.checkpoint.as_deref(),
+        checkpoint_every: args.checkpoint_every,
+    };
+    if let Some(result) = cram_plan::run(&args.plan, &common, control, out) {
+        return result;
+    }
+    board(&common, args.moves, control, out)
 }
 
 /// Solves one board as `common` says, listing its moves with `moves`.
@@ -34,7 +73,7 @@ pub fn board(
     let p = r
         .parse_position(board)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", quoted(board)))?;
-    let mut eval = record_hunt_evaluator(control);
+    let mut eval = cram_plan::record_hunt_evaluator(control);
     let saving = match &checkpoint {
         Some(path) => Some(checkpoint::start(
             path,
@@ -99,14 +138,12 @@ const MIRROR: &str = "every move leads to an N-position: the board is symmetric 
 /// mirror strategy answers: on a board symmetric under the half turn fixing no empty cell and
 /// no domino (every even×even rectangle), each move is answered by its image, so every option
 /// is an N-position (its value, not 0, is not known without a search).
-fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::OptionsPage> {
-    use crate::solver::evaluate::{Answer, OptionAnswer, OptionsPage, ValueMethod};
-    let (Ruleset::Cram(crate::game::catalog::Dominoes::Both), Position::Board(b)) = (r, p) else {
+fn mirror_options(r: &Ruleset, p: &Position) -> Option<nimscope_core::solver::evaluate::OptionsPage> {
+    use nimscope_core::solver::evaluate::{Answer, OptionAnswer, OptionsPage, ValueMethod};
+    let (Ruleset::Cram(nimscope_core::game::catalog::Dominoes::Both), Position::Board(b)) = (r, p) else {
         return None;
     };
-    if b.empty_count() <= MIRROR_MOVES_ABOVE
-        || !crate::solver::cram::reduce::half_turn_zero(b.empty_mask(), b.rows(), b.cols())
-    {
+    if b.empty_count() <= MIRROR_MOVES_ABOVE || !nimscope_core::solver::cram::mirror_strategy_applies(b) {
         return None;
     }
     let mut opts = Vec::new();
@@ -129,5 +166,17 @@ fn mirror_options(r: &Ruleset, p: &Position) -> Option<crate::solver::evaluate::
         total: options.len() as u128,
         offset: 0,
         options,
+    })
+}
+
+/// The editor document of `--board TEXT [--push]`, for the window's Cram board tab.
+pub fn board_document(text: &str, push: bool) -> anyhow::Result<nimscope_core::game::cram_setup::CramDocument> {
+    use nimscope_core::game::cram_setup::{CramDocument, CramGame, Setup};
+    let setup = Setup::parse(text).map_err(|e| anyhow::anyhow!("board {}: {e}", quoted(text)))?;
+    Ok(CramDocument {
+        board: setup.cells_text(),
+        dominoes: Vec::new(),
+        rules: if push { CramGame::PushCram } else { CramGame::Cram },
+        pushed: false,
     })
 }

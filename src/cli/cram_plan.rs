@@ -10,12 +10,20 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde_json::json;
 
-use super::{checkpoint, output, parse_ruleset};
-use crate::game::cram_game::CramGame;
-use crate::game::quote::quoted;
-use crate::game::{Outcome, Position};
-use crate::solver::cram::plan::{Ask, Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
-use crate::solver::{Control, CramSummary};
+use super::args::parse_ruleset;
+use super::{checkpoint, output};
+use nimscope_core::game::cram_game::CramGame;
+use nimscope_core::game::quote::quoted;
+use nimscope_core::game::{Outcome, Position};
+use nimscope_core::solver::cram::plan::{Ask, Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
+use nimscope_core::solver::{Control, CramSummary, Evaluator};
+
+/// The evaluator of a board's search, whole or a work unit: the searches may be long (record
+/// hunts), so their tables may fill a search's share of the budget (they start small and grow
+/// as they fill).
+pub(super) fn record_hunt_evaluator(control: &Control) -> Evaluator {
+    Evaluator::with_cram_table_bytes(nimscope_core::solver::budget::search_table(control.memory_budget()))
+}
 
 /// The options of `cram` that split a search into units.
 #[derive(Debug, Clone, Args)]
@@ -206,7 +214,7 @@ fn run_unit(
     };
     let board = plan.unit_board(k)?;
     let push = plan.game == CramGame::PushCram;
-    let mut eval = super::cram::record_hunt_evaluator(control);
+    let mut eval = record_hunt_evaluator(control);
     let saving = match common.checkpoint {
         Some(path) => Some(checkpoint::start(
             path,
@@ -330,7 +338,7 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
             let mut opts = Vec::new();
             r.options(&p, &mut opts);
             let after_push = match (&p, plan.game) {
-                (Position::Board(b), CramGame::PushCram) => Some(crate::solver::cram::push::post_push_value(b)),
+                (Position::Board(b), CramGame::PushCram) => Some(nimscope_core::solver::cram::push::post_push_value(b)),
                 _ => None,
             };
             let summary = CramSummary {

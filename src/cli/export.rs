@@ -1,10 +1,11 @@
 //! `nimscope export`: a figure of a saved session, written atomically as PNG or SVG.
 
-use super::*;
-use crate::figure::{Background, Format, make_figure, write_figure_as};
-use crate::game::quote::escape;
-use crate::session::Session;
-use crate::solver::Control;
+use nimscope_core::figure::{Background, Format, make_figure, write_figure_as};
+use nimscope_core::game::quote::escape;
+use nimscope_core::session::Session;
+use nimscope_core::solver::Control;
+
+use super::args::FigureFormat;
 
 /// The arguments of `nimscope export`.
 #[derive(Debug, clap::Args)]
@@ -86,4 +87,50 @@ pub fn run(args: ExportArgs, control: &Control, out: &mut impl std::io::Write) -
         )?;
     }
     Ok(())
+}
+
+/// Refuses an output that is the session being exported, under any name (the same file through
+/// a link, a hard link or `..`): exporting must never destroy its own input.
+fn refuse_to_overwrite(session: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
+    let same = match (std::fs::metadata(session), std::fs::metadata(output)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    };
+    if same {
+        anyhow::bail!(
+            "{} is the session being exported: give the figure another name",
+            escape(&output.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+/// Whether `path` is this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or the
+/// file or pipe it leads to).
+#[cfg(unix)]
+fn is_stdout(path: &std::path::Path) -> bool {
+    use std::os::fd::AsFd;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => same_file(&a, &b),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &std::path::Path) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }

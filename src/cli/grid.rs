@@ -2,19 +2,18 @@
 
 use std::ops::Range;
 
-use super::*;
-use crate::game::{Layout, Presentation};
-use crate::solver::Control;
-use crate::solver::grid;
+use nimscope_core::game::{Layout, Presentation};
+use nimscope_core::solver::Control;
+use nimscope_core::solver::grid;
+
+use super::args::{GridFormat, RulesetSource, parse_range};
+use super::{output, quotient};
 
 /// The arguments of `nimscope grid`.
 #[derive(Debug, clap::Args)]
 pub struct GridArgs {
-    #[arg(required_unless_present = "rule_file")]
-    pub ruleset: Option<String>,
-    /// Read the ruleset expression from FILE.
-    #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
-    pub rule_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub ruleset: RulesetSource,
     /// Half-open row range A..B.
     #[arg(long, value_parser = parse_range)]
     pub rows: Range<u64>,
@@ -36,7 +35,6 @@ pub struct GridArgs {
 pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     let GridArgs {
         ruleset,
-        rule_file,
         rows,
         cols,
         slice,
@@ -44,7 +42,7 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
         outcome,
     } = args;
 
-    let r = rules::ruleset_arg(rule_file.as_deref(), ruleset)?;
+    let r = ruleset.ruleset()?;
     if rows.is_empty() || cols.is_empty() {
         // an empty CSV would be a success that says nothing
         anyhow::bail!(
@@ -74,7 +72,7 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
     };
     if let Some(s) = &slice {
         // a probe cell tells a slice of the wrong length from a game's own limits
-        let probe = layout.position(&r, crate::game::Cell::new(1, 1));
+        let probe = layout.position(&r, nimscope_core::game::Cell::new(1, 1));
         r.check_position(&probe)
             .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
     }

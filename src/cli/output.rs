@@ -5,13 +5,13 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::GridFormat;
-use crate::checks::row::CheckRow;
-use crate::game::{Outcome, Position, Ruleset};
-use crate::solver::evaluate::{Answer, OptionsPage};
-use crate::solver::grid::Grid;
-use crate::solver::sequence::Computed;
-use crate::solver::{CramSummary, OptionValue};
+use super::args::GridFormat;
+use nimscope_core::checks::row::CheckRow;
+use nimscope_core::game::{Outcome, Position, Ruleset};
+use nimscope_core::solver::evaluate::{Answer, OptionsPage};
+use nimscope_core::solver::grid::Grid;
+use nimscope_core::solver::sequence::Computed;
+use nimscope_core::solver::{CramSummary, OptionValue};
 
 fn who_wins(o: Outcome) -> &'static str {
     if o == Outcome::P {
@@ -40,7 +40,7 @@ pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: 
         let r = r.short_text(RULE_CHARS);
         match a.grundy {
             Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
-            None if a.method == crate::solver::evaluate::ValueMethod::MisereQuotient => writeln!(
+            None if a.method == nimscope_core::solver::evaluate::ValueMethod::MisereQuotient => writeln!(
                 out,
                 "{r} at {p}: outcome {o} ({}) by {}; the misère grundy value is unknown: its search would not fit the memory budget",
                 who_wins(o),
@@ -90,7 +90,8 @@ pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::
     if page.total == 0 {
         return writeln!(out, "no moves: the position is terminal");
     }
-    let grundy = |o: &crate::solver::evaluate::OptionAnswer| o.answer.grundy.map_or("?".to_string(), |g| g.to_string());
+    let grundy =
+        |o: &nimscope_core::solver::evaluate::OptionAnswer| o.answer.grundy.map_or("?".to_string(), |g| g.to_string());
     let w_move = opts.iter().map(|o| o.description.chars().count()).max().unwrap_or(0);
     let w_to = opts.iter().map(|o| o.to.chars().count()).max().unwrap_or(0);
     let w_g = opts.iter().map(|o| grundy(o).len()).max().unwrap_or(0).max(3);
@@ -347,6 +348,6 @@ pub fn checks(out: &mut impl Write, rows: &[CheckRow], json: bool) -> std::io::R
         }
         Ok(())
     } else {
-        write!(out, "{}", crate::checks::format_table(rows))
+        write!(out, "{}", nimscope_core::checks::format_table(rows))
     }
 }

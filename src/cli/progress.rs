@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::solver::Control;
+use nimscope_core::solver::Control;
 
 /// The watcher; [`Watcher::stop`] ends it and erases its line.
 pub struct Watcher {

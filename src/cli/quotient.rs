@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use serde_json::json;
 
-use super::GridFormat;
-use crate::game::Ruleset;
-use crate::game::rules::one_heap::OctalCode;
-use crate::solver::Control;
-use crate::solver::misere_quotient::monoid::Presentation;
-use crate::solver::misere_quotient::{self, Quotient, outcomes};
+use super::args::{GridFormat, parse_ruleset};
+use nimscope_core::game::Ruleset;
+use nimscope_core::game::rules::one_heap::OctalCode;
+use nimscope_core::solver::Control;
+use nimscope_core::solver::misere_quotient::monoid::Presentation;
+use nimscope_core::solver::misere_quotient::{self, Quotient, outcomes};
 
 /// The octal code of `octal(C)` or `misere(octal(C))`.
 pub fn octal_code(r: &Ruleset) -> anyhow::Result<OctalCode> {
@@ -61,7 +61,26 @@ pub fn grid(
 }
 
 /// Computes and prints the quotient.
-pub fn run(r: &Ruleset, heaps: u16, json: bool, control: &Control, out: &mut impl Write) -> anyhow::Result<()> {
+/// The arguments of `nimscope quotient`.
+#[derive(Debug, clap::Args)]
+pub struct QuotientArgs {
+    /// An octal game, e.g. 'octal(0.07)' (or 'misere(octal(0.07))').
+    pub ruleset: String,
+    /// The largest heap, e.g. 20.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=i64::from(misere_quotient::MAX_HEAPS)))]
+    pub heaps: u16,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `nimscope quotient`.
+pub fn run(args: QuotientArgs, control: &Control, out: &mut impl Write) -> anyhow::Result<()> {
+    let r = parse_ruleset(&args.ruleset)?;
+    print_quotient(&r, args.heaps, args.json, control, out)
+}
+
+/// The quotient of `r` for heaps up to `heaps`, printed.
+fn print_quotient(r: &Ruleset, heaps: u16, json: bool, control: &Control, out: &mut impl Write) -> anyhow::Result<()> {
     let code = octal_code(r)?;
     let start = std::time::Instant::now();
     let q = misere_quotient::compute(&code, heaps, control)?;

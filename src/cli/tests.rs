@@ -1,6 +1,8 @@
 //! Tests of `cli`.
 
-use super::*;
+use super::Cli;
+use super::args::{parse_bytes, parse_view, parse_window_size};
+use super::join_clap_lines;
 
 #[test]
 fn a_view_is_rows_then_columns_and_bad_ones_are_refused() {
@@ -28,7 +30,7 @@ fn clap_continuation_lines_join_and_input_newlines_stay() {
 
 #[test]
 fn the_default_budget_is_spelt_once_in_bytes() {
-    assert_eq!(parse_bytes("4G"), Ok(crate::solver::budget::DEFAULT));
+    assert_eq!(parse_bytes("4G"), Ok(nimscope_core::solver::budget::DEFAULT));
     let cli = <Cli as clap::Parser>::try_parse_from(["nimscope", "rules"]).unwrap();
-    assert_eq!(cli.memory_budget, crate::solver::budget::DEFAULT);
+    assert_eq!(cli.memory_budget, nimscope_core::solver::budget::DEFAULT);
 }

@@ -2,7 +2,7 @@
 
 use egui::Color32;
 
-/// A colour of the shared raster path ([`crate::raster::colors`]) as egui draws it.
+/// A colour of the shared raster path ([`nimscope_core::raster::colors`]) as egui draws it.
 pub fn color32(c: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
 }
@@ -68,9 +68,9 @@ pub const AXIS_BACKGROUND: Color32 = Color32::from_black_alpha(150);
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(230, 80, 80);
 /// Notices that are not errors (saved, opened, exported).
 pub const NOTICE_TEXT: Color32 = Color32::from_rgb(120, 200, 140);
-/// The figures' colour ([`crate::raster::colors::PERIOD_MARK`]), one mark for one fact.
+/// The figures' colour ([`nimscope_core::raster::colors::PERIOD_MARK`]), one mark for one fact.
 pub const PERIOD_MARK: Color32 = {
-    let [r, g, b, _] = crate::raster::colors::PERIOD_MARK;
+    let [r, g, b, _] = nimscope_core::raster::colors::PERIOD_MARK;
     Color32::from_rgb(r, g, b)
 };
 /// The points of the one-heap plot.
@@ -93,9 +93,9 @@ pub const MEX_HIGHLIGHT: Color32 = Color32::from_rgb(255, 170, 0);
 pub const VALUE_PRESENT: Color32 = Color32::from_rgb(70, 110, 170);
 pub const VALUE_ABSENT: Color32 = Color32::from_gray(45);
 // the map's legend names them, so they come from the raster path's colours
-pub const SELECTED_OUTLINE: Color32 = rgb(crate::raster::colors::MARK_SELECTED);
-pub const OPTION_MARK: Color32 = rgb(crate::raster::colors::MARK_OPTION);
-pub const WINNING_MARK: Color32 = rgb(crate::raster::colors::MARK_WINNING);
+pub const SELECTED_OUTLINE: Color32 = rgb(nimscope_core::raster::colors::MARK_SELECTED);
+pub const OPTION_MARK: Color32 = rgb(nimscope_core::raster::colors::MARK_OPTION);
+pub const WINNING_MARK: Color32 = rgb(nimscope_core::raster::colors::MARK_WINNING);
 /// Indentation of one level of the move tree, in points.
 pub const TREE_INDENT: f32 = 14.0;
 

@@ -9,12 +9,12 @@
 //! if the job needs it. So the caches and the job together stay within the budget.
 
 use super::protocol::{JobError, JobSpec};
-use crate::solver::Control;
-use crate::solver::cram::push::PushCramSolver;
-use crate::solver::cram::report::CramSolvers;
-use crate::solver::cram::{self, CramSolver};
-use crate::solver::evaluate::Evaluator;
-use crate::solver::tiles::TileSource;
+use nimscope_core::solver::Control;
+use nimscope_core::solver::cram::push::PushCramSolver;
+use nimscope_core::solver::cram::report::CramSolvers;
+use nimscope_core::solver::cram::{self, CramSolver};
+use nimscope_core::solver::evaluate::Evaluator;
+use nimscope_core::solver::tiles::TileSource;
 
 /// What a lane's thread keeps from one job to the next.
 pub struct LaneState {
@@ -31,10 +31,10 @@ pub struct LaneState {
 
 impl LaneState {
     /// Empty caches for jobs with `budget` bytes: each Cram table may take a quarter of it, at
-    /// most the solvers' default and at least [`crate::solver::budget::MIN_LANE_TABLE`] (a smaller budget refuses
+    /// most the solvers' default and at least [`nimscope_core::solver::budget::MIN_LANE_TABLE`] (a smaller budget refuses
     /// Cram boards as over budget).
     pub fn new(budget: u64) -> Self {
-        let cram_table_bytes = crate::solver::budget::lane_table(budget, cram::DEFAULT_TABLE_BYTES);
+        let cram_table_bytes = nimscope_core::solver::budget::lane_table(budget, cram::DEFAULT_TABLE_BYTES);
         Self {
             evaluator: Evaluator::with_cram_table_bytes(cram_table_bytes),
             cram: Self::cram_solvers(cram_table_bytes),

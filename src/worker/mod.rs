@@ -23,13 +23,13 @@ use std::thread::JoinHandle;
 pub use lane_budget::{Keeper, LaneState};
 pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, TileBatch};
 
-use crate::figure::write_figure;
-use crate::raster::CompareWith;
-use crate::solver::Control;
-use crate::solver::cram::progressive::cram_report_progressive;
-use crate::solver::misere_quotient;
-use crate::solver::sequence::sequence_with_quotient;
-use crate::solver::tiles::{Compare, PoolJob, TileSource};
+use nimscope_core::figure::write_figure;
+use nimscope_core::raster::CompareWith;
+use nimscope_core::solver::Control;
+use nimscope_core::solver::cram::progressive::cram_report_progressive;
+use nimscope_core::solver::misere_quotient;
+use nimscope_core::solver::sequence::sequence_with_quotient;
+use nimscope_core::solver::tiles::{Compare, PoolJob, TileSource};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
@@ -354,7 +354,7 @@ fn run(
             ruleset,
             position,
             limit,
-        } => Output::Position(Arc::new(crate::solver::report::report(
+        } => Output::Position(Arc::new(nimscope_core::solver::report::report(
             &mut state.evaluator,
             ruleset,
             position,
@@ -368,7 +368,7 @@ fn run(
             &mut |stage| emit(Output::QuotientStage(stage.clone())),
         )?)),
         JobSpec::Export { spec, path, known } => {
-            let figure = crate::figure::make_figure_with(spec, known.as_deref(), control)?;
+            let figure = nimscope_core::figure::make_figure_with(spec, known.as_deref(), control)?;
             control.check()?;
             write_figure(&figure, path, control)?;
             Output::Exported {
@@ -393,12 +393,12 @@ fn run(
                 // what the map holds is written, only the rest computed
                 Some(k) => k.csv(ruleset, layout, control)?,
                 None => (
-                    crate::solver::grid::grid_csv(ruleset, layout, rows.clone(), cols.clone(), control)?,
+                    nimscope_core::solver::grid::grid_csv(ruleset, layout, rows.clone(), cols.clone(), control)?,
                     cells,
                 ),
             };
             control.check()?;
-            crate::files::write_atomic(path, &bytes)
+            nimscope_core::files::write_atomic(path, &bytes)
                 .map_err(|e| JobError::Failed(format!("could not write {}: {e}", path.display())))?;
             Output::CsvWritten {
                 path: path.clone(),
@@ -419,7 +419,7 @@ fn run_map(
     emit: &mut dyn FnMut(Output),
 ) -> Result<Output, JobError> {
     let rule = job.color.map_rule(&job.ruleset, &job.layout, &job.view, job.pooling);
-    let outcomes = rule == crate::solver::tiles::KeyRule::Outcome;
+    let outcomes = rule == nimscope_core::solver::tiles::KeyRule::Outcome;
     let source = |slot: &mut Option<TileSource>, ruleset, outcomes| {
         if !slot.as_ref().is_some_and(|s| s.serves(ruleset, &job.layout, outcomes)) {
             *slot = Some(TileSource::new_for(ruleset, &job.layout, outcomes));
@@ -429,7 +429,7 @@ fn run_map(
     let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
-    let differ = job.color == crate::raster::ColorMode::Difference;
+    let differ = job.color == nimscope_core::raster::ColorMode::Difference;
     // the two sources share the budget: each fills within what the other leaves
     let leaving = |other: &Option<TileSource>| {
         control.with_budget_at_most(
@@ -491,9 +491,9 @@ pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Layout;
-    use crate::raster::ColorMode;
-    use crate::solver::tiles::{CellRect, TileKey};
+    use nimscope_core::game::Layout;
+    use nimscope_core::raster::ColorMode;
+    use nimscope_core::solver::tiles::{CellRect, TileKey};
     use std::time::Duration;
 
     /// The map of the 64×64 cells below (n, n), at one cell a pooled cell.
@@ -503,7 +503,7 @@ mod tests {
             ruleset: rules.parse().unwrap(),
             layout: Layout::Plain,
             color: ColorMode::Outcome,
-            pooling: crate::raster::Pooling::Least,
+            pooling: nimscope_core::raster::Pooling::Least,
             compare: CompareWith::Nothing,
             level: 0,
             tiles: TileKey::covering(0, &view, (0.0, 0.0)),
@@ -561,7 +561,7 @@ mod tests {
 
     #[test]
     fn cram_job_sends_the_value_first_then_the_report() {
-        use crate::solver::cram::report::CramPhase;
+        use nimscope_core::solver::cram::report::CramPhase;
         let mut w = Worker::new(no_wake(), 1 << 30);
         let board = "4x5".parse().unwrap();
         let job = w.submit(

@@ -7,20 +7,20 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::figure::{FigureError, FigureSpec, Subject};
-use crate::game::Layout;
-use crate::game::Position;
-use crate::game::Ruleset;
-use crate::game::rules::cram_board::Board;
-use crate::game::rules::one_heap::OctalCode;
-use crate::raster::{ColorMode, CompareWith};
-use crate::solver::SolveError;
-use crate::solver::control::over_budget_message;
-use crate::solver::cram::report::{CramPhase, CramReport};
-use crate::solver::misere_quotient::{Quotient, Stage};
-use crate::solver::report::PositionReport;
-use crate::solver::sequence::Sequence;
-use crate::solver::tiles::{CellRect, Tile, TileKey};
+use nimscope_core::figure::{FigureError, FigureSpec, Subject};
+use nimscope_core::game::Layout;
+use nimscope_core::game::Position;
+use nimscope_core::game::Ruleset;
+use nimscope_core::game::rules::cram_board::Board;
+use nimscope_core::game::rules::one_heap::OctalCode;
+use nimscope_core::raster::{ColorMode, CompareWith};
+use nimscope_core::solver::SolveError;
+use nimscope_core::solver::control::over_budget_message;
+use nimscope_core::solver::cram::report::{CramPhase, CramReport};
+use nimscope_core::solver::misere_quotient::{Quotient, Stage};
+use nimscope_core::solver::report::PositionReport;
+use nimscope_core::solver::sequence::Sequence;
+use nimscope_core::solver::tiles::{CellRect, Tile, TileKey};
 
 /// Identifies one job; ids grow, so a larger id is newer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,22 +61,22 @@ pub enum JobSpec {
     },
     /// A figure drawn and written (atomically) to `path`, as PNG or SVG by its extension.
     /// `known`: the region's blocks as the window's map holds them (only the blocks they lack
-    /// are computed, see [`crate::figure::make_figure_with`]).
+    /// are computed, see [`nimscope_core::figure::make_figure_with`]).
     Export {
         spec: Box<FigureSpec>,
         path: PathBuf,
-        known: Option<Arc<crate::solver::tiles::PooledRegion>>,
+        known: Option<Arc<nimscope_core::solver::tiles::PooledRegion>>,
     },
     /// The values of `rows × cols` written (atomically) to `path` as CSV, the format of
     /// `nimscope grid`. `known`: the region's exact values as the window's map holds them
-    /// (only the cells they lack are computed, see [`crate::solver::tiles::KnownCells::csv`]).
+    /// (only the cells they lack are computed, see [`nimscope_core::solver::tiles::KnownCells::csv`]).
     Csv {
         ruleset: Ruleset,
         layout: Layout,
         rows: std::ops::Range<u64>,
         cols: std::ops::Range<u64>,
         path: PathBuf,
-        known: Option<Arc<crate::solver::tiles::KnownCells>>,
+        known: Option<Arc<nimscope_core::solver::tiles::KnownCells>>,
     },
     /// The misère quotient of `octal(code)` for heaps up to `heaps`, answered heap by heap
     /// ([`Output::QuotientStage`]) before the quotient itself.
@@ -151,7 +151,7 @@ pub struct MapJob {
     /// Sets the pooling rule (and, in the difference mode, what is compared).
     pub color: ColorMode,
     /// What a pooled cell of the Grundy colours keeps (the least, most common or greatest).
-    pub pooling: crate::raster::Pooling,
+    pub pooling: nimscope_core::raster::Pooling,
     pub compare: CompareWith,
     pub level: u8,
     /// The cells shown (the colour scale is their largest value).
@@ -168,7 +168,7 @@ pub struct TileBatch {
     pub max: Option<u32>,
     /// The last batch: the values of all the view's cells, counted (the colour range's
     /// automatic top is taken from them).
-    pub counts: Option<Box<crate::solver::tiles::ValueCounts>>,
+    pub counts: Option<Box<nimscope_core::solver::tiles::ValueCounts>>,
 }
 
 /// A finished job's result.

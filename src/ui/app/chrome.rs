@@ -4,11 +4,11 @@
 use std::time::Instant;
 
 use super::*;
-use crate::raster::{ColorMode, ColorRange, Palette, Pooling};
 use crate::ui::canvas::{self, MapKey};
 use crate::ui::panels::inspector::{self};
 use crate::ui::theme;
 use crate::worker::{JobSpec, Lane};
+use nimscope_core::raster::{ColorMode, ColorRange, Palette, Pooling};
 
 impl App {
     pub(super) fn shortcuts_ui(&mut self, ctx: &egui::Context) {
@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(rate_text(2_000_000, 1.0, seq.unit()), "2.0 M heaps/s");
         let pos = JobSpec::Position {
             ruleset: Ruleset::Nim,
-            position: crate::game::Position::heaps(&[3, 5]),
+            position: nimscope_core::game::Position::heaps(&[3, 5]),
             limit: 100,
         };
         assert_eq!(rate_text(350, 1.0, pos.unit()), "350 options/s");

@@ -126,7 +126,7 @@ pub fn help_window_ui(ctx: &egui::Context, open: &mut bool, page: &mut HelpPage)
                     });
                 }
                 HelpPage::About => {
-                    ui.label(format!("nimscope {}", crate::GIT_COMMIT_VERSION));
+                    ui.label(format!("nimscope {}", nimscope_core::GIT_COMMIT_VERSION));
                     ui.label("An explorer for impartial combinatorial games: maps of P-positions and Grundy values, move trees, Cram boards, figures and sessions.");
                 }
             });

@@ -4,15 +4,15 @@
 use super::notice::Notice;
 use super::prefs::{Prefs, Side};
 use super::*;
-use crate::game::{Layout, Presentation};
-use crate::raster::axes::AxisTitles;
-use crate::raster::{ColorMode, MarksShown};
 use crate::ui::canvas::{self, MapContext, sequence_view};
 use crate::ui::panels::cram_editor::{self};
 use crate::ui::panels::inspector::{self};
 use crate::ui::panels::ruleset_panel::{self, PanelAction};
 use crate::ui::theme;
 use crate::worker::Lane;
+use nimscope_core::game::{Layout, Presentation};
+use nimscope_core::raster::axes::AxisTitles;
+use nimscope_core::raster::{ColorMode, MarksShown};
 
 impl App {
     /// Everything drawn in one frame (also what the behaviour tests drive).
@@ -68,7 +68,7 @@ impl App {
                 .size_range(range)
                 .show(ui, |ui| {
                     let (map, ruleset) = (&self.map, &self.ruleset);
-                    let from_map = |p: &crate::game::Position| match &map_layout {
+                    let from_map = |p: &nimscope_core::game::Position| match &map_layout {
                         Some(layout) => map.value_of(ruleset, layout, p),
                         None => None,
                     };

@@ -8,11 +8,11 @@ use std::time::Instant;
 use super::map_layer::same_job;
 use super::notice::Notice;
 use super::*;
-use crate::raster::{ColorMode, CompareWith};
-use crate::solver::control::human_bytes;
-use crate::solver::tiles::{TILE, TileKey};
 use crate::ui::theme;
 use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Worker};
+use nimscope_core::raster::{ColorMode, CompareWith};
+use nimscope_core::solver::control::human_bytes;
+use nimscope_core::solver::tiles::{TILE, TileKey};
 
 impl App {
     /// Takes the worker's results and asks for what the view still lacks. eframe calls it

@@ -5,12 +5,12 @@
 use std::time::Instant;
 
 use super::*;
-use crate::camera::CellRect;
-use crate::game::{Layout, Ruleset};
-use crate::raster::{ColorMode, ColorRange, CompareWith, RangeTop};
-use crate::solver::tiles::{KeyRule, TileStore, ValueCounts};
 use crate::ui::canvas::Camera;
 use crate::worker::{JobError, MapJob};
+use nimscope_core::camera::CellRect;
+use nimscope_core::game::{Layout, Ruleset};
+use nimscope_core::raster::{ColorMode, ColorRange, CompareWith, RangeTop};
+use nimscope_core::solver::tiles::{KeyRule, TileStore, ValueCounts};
 
 /// The map's values as far as computed: the tiles of one ruleset, layout and pooling rule
 /// (and in the difference mode, one compared ruleset or theorem), the colour scale of the
@@ -48,7 +48,7 @@ pub struct Scale {
 impl MapLayer {
     pub(super) fn new(memory_budget: u64) -> Self {
         Self {
-            tiles: TileStore::new(crate::solver::budget::tile_store(memory_budget)),
+            tiles: TileStore::new(nimscope_core::solver::budget::tile_store(memory_budget)),
             of: None,
             limit: MAX_MAP,
             scale: None,
@@ -128,7 +128,7 @@ impl MapLayer {
 impl MapLayer {
     /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
     /// hold p's cell.
-    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &crate::game::Position) -> Option<u32> {
+    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &nimscope_core::game::Position) -> Option<u32> {
         if !self.shows(ruleset, layout) {
             return None;
         }

@@ -21,28 +21,28 @@ pub use window::{WindowOptions, run_window};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::game::{Layout, Presentation, Ruleset};
-use crate::raster::CompareWith;
-use crate::session::CentralTab;
-use crate::solver::sequence::Sequence;
 use crate::ui::canvas::{HoveredCell, MapProgress, MapState};
 use crate::ui::panels::cram_editor::CramEditor;
 use crate::ui::panels::inspector::InspectorState;
 use crate::ui::panels::ruleset_panel::RulesetPanel;
 use crate::ui::trace::Trace;
 use crate::worker::{Lane, Worker};
+use nimscope_core::game::{Layout, Presentation, Ruleset};
+use nimscope_core::raster::CompareWith;
+use nimscope_core::session::CentralTab;
+use nimscope_core::solver::sequence::Sequence;
 use notice::Notice;
 
 /// A filled map covers rows and columns below this (the worker's memory budget may stop it
 /// sooner).
 const MAX_MAP: u64 = 1 << 16;
 /// A map computed cell by cell from its closed form covers rows and columns below this.
-const MAX_DIRECT_MAP: u64 = crate::solver::tiles::MAX_VIEW;
+const MAX_DIRECT_MAP: u64 = nimscope_core::solver::tiles::MAX_VIEW;
 
 /// How far a map of `ruleset` under `layout` goes, `outcome_form`: in a colour mode that takes
 /// the outcomes' own closed form ([`ColorMode::has_outcome_form`]).
 fn far_limit(ruleset: &Ruleset, layout: &Layout, outcome_form: bool) -> u64 {
-    if crate::solver::grid::CellForm::of(ruleset, layout).is_some() || outcome_form {
+    if nimscope_core::solver::grid::CellForm::of(ruleset, layout).is_some() || outcome_form {
         MAX_DIRECT_MAP
     } else {
         MAX_MAP
@@ -222,7 +222,7 @@ impl App {
     }
 
     /// The top of the Grundy colours the window draws with now (and its figures take).
-    pub fn color_top(&self) -> crate::raster::RangeTop {
+    pub fn color_top(&self) -> nimscope_core::raster::RangeTop {
         self.map.range_top(self.sessions.figure.range)
     }
 

@@ -1,11 +1,11 @@
 //! The window's preferences at work: the UI scale and the theme applied on the first frame and
 //! followed every frame after, the keys that fold the side panels (F2, F3), and the View
 //! menu's theme choice. They are kept with the window's state between runs
-//! ([`crate::session::WindowPrefs`]).
+//! ([`nimscope_core::session::WindowPrefs`]).
 
 use super::*;
 
-pub use crate::session::WindowPrefs as Prefs;
+pub use nimscope_core::session::WindowPrefs as Prefs;
 
 /// A side panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

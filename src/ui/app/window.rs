@@ -4,10 +4,10 @@
 use std::time::Duration;
 
 use super::*;
-use crate::camera::CellRect;
-use crate::game::Ruleset;
 use crate::ui::theme;
 use crate::ui::trace::{FrameTimer, Trace};
+use nimscope_core::camera::CellRect;
+use nimscope_core::game::Ruleset;
 
 impl eframe::App for App {
     /// Before every frame, and while the window is hidden when a result wakes it: results
@@ -71,7 +71,7 @@ pub struct WindowOptions {
     /// The ruleset to show (`--ruleset R`).
     pub ruleset: Option<Ruleset>,
     /// The Cram board tab's position (`--board 3x7 [--push]`).
-    pub board: Option<crate::game::cram_setup::CramDocument>,
+    pub board: Option<nimscope_core::game::cram_setup::CramDocument>,
     /// The position the inspector opens on (`--select 3,5`).
     pub select: Option<String>,
     /// Start afresh instead of restoring the last state (`--fresh`).
@@ -97,7 +97,7 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         ..Default::default()
     };
     let mut app = App::new(opts.memory_budget);
-    if let Some(dir) = crate::session::state_dir() {
+    if let Some(dir) = nimscope_core::session::state_dir() {
         if opts.fresh || opts.session.is_some() || opts.ruleset.is_some() || opts.board.is_some() {
             app.keep_state_in(dir); // the command line says what to show
         } else {

@@ -2,16 +2,16 @@
 //! every legal placement as a bar across the edge between its two cells, coloured by the value
 //! it leads to. Click a cell to block or unblock it, click an edge bar (or drag from one empty
 //! cell to its neighbour) to place a domino, click a domino to remove it. Geometry and colours
-//! come from [`crate::figure::board`], so the window and the exported figure agree.
+//! come from [`nimscope_core::figure::board`], so the window and the exported figure agree.
 
 use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 
-use crate::figure::board::{self, colors};
-use crate::game::cram_setup::{Setup, domino_between};
-use crate::game::rules::cram_board::{Domino, Orientation};
-use crate::solver::cram::push::PushMove;
-use crate::solver::cram::report::CramReport;
 use crate::ui::theme::color32 as color;
+use nimscope_core::figure::board::{self, colors};
+use nimscope_core::game::cram_setup::{Setup, domino_between};
+use nimscope_core::game::rules::cram_board::{Domino, Orientation};
+use nimscope_core::solver::cram::push::PushMove;
+use nimscope_core::solver::cram::report::CramReport;
 
 /// Smallest and largest cell size, in points: a small board on a large screen grows to fill
 /// its room (a 5×7 board at 1920×1080 is 112-point cells, not a corner of 64-point ones).
@@ -114,7 +114,7 @@ fn click_action(view: &BoardView, p: Pos2, setup: &Setup) -> Option<BoardAction>
     }
     match view.target_at(p, setup)? {
         Target::Edge(d)
-            if crate::game::cram_setup::domino_cells(d)
+            if nimscope_core::game::cram_setup::domino_cells(d)
                 .is_some_and(|cells| cells.iter().all(|&(r, c)| setup.is_free(r, c))) =>
         {
             Some(BoardAction::Place(d))

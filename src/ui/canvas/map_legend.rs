@@ -1,10 +1,10 @@
-//! The map's legend in the window: the painter back end of [`crate::raster::Legend`], drawn
+//! The map's legend in the window: the painter back end of [`nimscope_core::raster::Legend`], drawn
 //! in a strip of its own beside the map, so it never hides a cell.
 
 use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2, pos2};
 
-use crate::raster::{Fill, Legend, LegendItem, colors};
 use crate::ui::theme;
+use nimscope_core::raster::{Fill, Legend, LegendItem, colors};
 
 const ROW: f32 = 18.0;
 const SWATCH: f32 = 13.0;

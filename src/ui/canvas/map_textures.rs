@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use egui::{Color32, ColorImage, TextureHandle, TextureOptions};
 
-use crate::raster::ColorMode;
-use crate::solver::tiles::{TILE, Tile, TileKey};
+use nimscope_core::raster::ColorMode;
+use nimscope_core::solver::tiles::{TILE, Tile, TileKey};
 
 /// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
 /// change of colours never costs one long frame: with a GPU, where frames are cheap and many.
@@ -177,7 +177,7 @@ pub const HATCH_SPACING: f32 = 7.0;
 /// One period of the hatch: a line x + y = 0 (mod the period), 1.5 points wide and smoothed
 /// over one texel, over the hatch's background.
 fn hatch_image() -> ColorImage {
-    use crate::raster::colors::{HATCH_BACK, HATCH_LINE};
+    use nimscope_core::raster::colors::{HATCH_BACK, HATCH_LINE};
     let n = HATCH_TEXELS;
     let per_point = n as f32 / HATCH_SPACING;
     let pixels = (0..n * n)
@@ -200,7 +200,7 @@ fn hatch_image() -> ColorImage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::raster::colors::{HATCH_BACK, HATCH_LINE};
+    use nimscope_core::raster::colors::{HATCH_BACK, HATCH_LINE};
 
     /// The hatch texture shows lines 1.5 points wide, 7 points apart along the axes, so
     /// 7/√2 apart across: they cover 1.5·√2/7 of the area (about 30 %), and each row is the

@@ -21,14 +21,14 @@ pub use state::{BlockReadout, HoveredCell, MapProgress, MapState, hovered_now, n
 
 use egui::{Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
-pub use crate::camera::Camera;
-use crate::camera::CellPoint;
-use crate::game::Cell;
-pub use crate::raster::Overlays;
-use crate::raster::axes::AxisTitles;
-use crate::raster::{CompareWith, Legend, LegendSpec, MarksShown};
-use crate::solver::tiles::{TileKey, TileStore};
 use crate::ui::theme;
+pub use nimscope_core::camera::Camera;
+use nimscope_core::camera::CellPoint;
+use nimscope_core::game::Cell;
+pub use nimscope_core::raster::Overlays;
+use nimscope_core::raster::axes::AxisTitles;
+use nimscope_core::raster::{CompareWith, Legend, LegendSpec, MarksShown};
+use nimscope_core::solver::tiles::{TileKey, TileStore};
 
 /// Levels above a tile that may stand in for it while it is not complete: their blocks are at
 /// most four times as large (coarser ones would draw a whole region in one block's colour).
@@ -49,12 +49,12 @@ pub struct MapResponse {
 /// What the map draws besides its tiles.
 pub struct MapContext<'a> {
     pub tiles: &'a TileStore,
-    /// The top of the colour scale (see [`crate::raster::range`]).
+    /// The top of the colour scale (see [`nimscope_core::raster::range`]).
     pub max: u32,
     /// The legend's note on the values above the top, if any.
     pub clipped: Option<String>,
     /// What a pooled pixel of the Grundy colours shows.
-    pub pooling: crate::raster::Pooling,
+    pub pooling: nimscope_core::raster::Pooling,
     pub compare: &'a CompareWith,
     pub titles: AxisTitles,
     pub marks: MarksShown,

@@ -4,10 +4,10 @@
 use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, pos2};
 
 use super::*;
-use crate::camera::CellPoint;
-use crate::raster::axes::{AxisTitles, ticks};
-use crate::raster::{GRID_LINES_MIN_CELL_PX, OverlayStyle, colors};
 use crate::ui::theme;
+use nimscope_core::camera::CellPoint;
+use nimscope_core::raster::axes::{AxisTitles, ticks};
+use nimscope_core::raster::{GRID_LINES_MIN_CELL_PX, OverlayStyle, colors};
 
 pub(super) fn overlays_ui(painter: &Painter, state: &MapState, rect: Rect) {
     let cam = state.camera;

@@ -4,11 +4,11 @@
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
 use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
 
-use crate::game::Outcome;
-use crate::raster::ColorMode;
-use crate::session::limits::MAX_SEQUENCE_LEN;
-use crate::solver::sequence::Sequence;
 use crate::ui::theme;
+use nimscope_core::game::Outcome;
+use nimscope_core::raster::ColorMode;
+use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
+use nimscope_core::solver::sequence::Sequence;
 
 /// Heaps the inspector marks on the strip: the selected heap and its options (winning or not).
 #[derive(Debug, Clone, Default)]
@@ -187,7 +187,7 @@ fn values_ui(plot: &mut egui_plot::PlotUi, seq: &Sequence) {
 }
 
 /// The pre-period's end and one period later, as lines with labels.
-fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: crate::solver::period::Periodicity, top: f64) {
+fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::period::Periodicity, top: f64) {
     let (start, again) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
     plot.vline(VLine::new(format!("pre-period ends: n = {}", p.preperiod), start - 0.5).color(theme::PERIOD_MARK));
     plot.vline(

@@ -6,13 +6,13 @@ use std::cell::RefCell;
 use egui::{Pos2, Rect, Vec2};
 
 use super::*;
-pub use crate::camera::Camera;
-use crate::camera::{CellPoint, CellRect, MAX_CELLS_PER_POINT, MIN_CELLS_PER_POINT};
-use crate::game::{Cell, Outcome};
-use crate::raster::ColorMode;
-pub use crate::raster::Overlays;
-use crate::solver::tiles::{KeyRule, MAX_LEVEL, NO_POSITION, NOT_COMPUTED, TileKey, TileStore, differ};
 use map_textures::TileTextures;
+pub use nimscope_core::camera::Camera;
+use nimscope_core::camera::{CellPoint, CellRect, MAX_CELLS_PER_POINT, MIN_CELLS_PER_POINT};
+use nimscope_core::game::{Cell, Outcome};
+use nimscope_core::raster::ColorMode;
+pub use nimscope_core::raster::Overlays;
+use nimscope_core::solver::tiles::{KeyRule, MAX_LEVEL, NO_POSITION, NOT_COMPUTED, TileKey, TileStore, differ};
 
 /// What the map shows and how.
 pub struct MapState {
@@ -134,7 +134,7 @@ impl HoveredCell {
             None => format!("{}: not computed yet", self.cell),
             Some(None) => format!("{}: not a position", self.cell),
             // values past 32 bits are held as the top of the colour scale
-            Some(Some(g)) if g >= crate::solver::grid::SATURATED => {
+            Some(Some(g)) if g >= nimscope_core::solver::grid::SATURATED => {
                 format!("{}: G ≥ {g} (the inspector gives it exactly), N", self.cell)
             }
             Some(Some(g)) => format!("{}: G = {g}, {}", self.cell, Outcome::of(g)),

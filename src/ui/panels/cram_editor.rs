@@ -9,14 +9,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::game::Outcome;
-use crate::game::cram_setup::{CramDocument, CramGame, CramModel, EditError, Setup, SetupError};
-use crate::game::rules::cram_board::Board;
-use crate::solver::cram::push::PushMove;
-use crate::solver::cram::report::{CramPhase, CramReport};
 use crate::ui::canvas::board_view::{self, BoardAction, BoardView, Target};
 use crate::ui::theme;
 use crate::worker::{JobError, JobSpec, Lane, Output, Worker};
+use nimscope_core::game::Outcome;
+use nimscope_core::game::cram_setup::{CramDocument, CramGame, CramModel, EditError, Setup, SetupError};
+use nimscope_core::game::rules::cram_board::Board;
+use nimscope_core::solver::cram::push::PushMove;
+use nimscope_core::solver::cram::report::{CramPhase, CramReport};
 
 /// A position as the worker solves it.
 pub type SolveKey = (Board, CramPhase);
@@ -132,9 +132,9 @@ impl CramEditor {
         })
     }
 
-    /// The PNG figure of the board (see [`crate::figure::board::board_image`]).
+    /// The PNG figure of the board (see [`nimscope_core::figure::board::board_image`]).
     pub fn figure(&self, cell_px: u32) -> image::RgbaImage {
-        crate::figure::board::board_image(self.setup(), self.report().map(|r| &**r), cell_px)
+        nimscope_core::figure::board::board_image(self.setup(), self.report().map(|r| &**r), cell_px)
     }
 
     /// Takes a finished job of the Cram lane.
@@ -330,11 +330,11 @@ fn toolbar_ui(ui: &mut egui::Ui, editor: &mut CramEditor) {
         let (mut rows, mut cols) = (editor.setup().rows(), editor.setup().cols());
         let l = ui.label("Rows");
         let r = ui
-            .add(egui::DragValue::new(&mut rows).range(1..=crate::game::cram_setup::MAX_SIDE))
+            .add(egui::DragValue::new(&mut rows).range(1..=nimscope_core::game::cram_setup::MAX_SIDE))
             .labelled_by(l.id);
         let l = ui.label("Columns");
         let c = ui
-            .add(egui::DragValue::new(&mut cols).range(1..=crate::game::cram_setup::MAX_SIDE))
+            .add(egui::DragValue::new(&mut cols).range(1..=nimscope_core::game::cram_setup::MAX_SIDE))
             .labelled_by(l.id);
         if r.changed() || c.changed() {
             editor.edit(|s| s.resize(rows, cols));
@@ -563,7 +563,7 @@ fn report_moves_ui(ui: &mut egui::Ui, editor: &CramEditor, report: &CramReport) 
             });
             if m.winning {
                 ui.colored_label(
-                    crate::ui::theme::color32(crate::figure::board::colors::WINNING),
+                    crate::ui::theme::color32(nimscope_core::figure::board::colors::WINNING),
                     "winning",
                 );
             } else {

@@ -12,12 +12,12 @@ use std::sync::Arc;
 
 use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
-use crate::game::Ruleset;
-use crate::game::quote::quoted;
-use crate::game::rules::one_heap::OctalCode;
-use crate::solver::misere_quotient::{self, Quotient, Stage};
 use crate::ui::theme;
 use crate::worker::{JobId, JobSpec, Lane, Output, Response, Worker};
+use nimscope_core::game::Ruleset;
+use nimscope_core::game::quote::quoted;
+use nimscope_core::game::rules::one_heap::OctalCode;
+use nimscope_core::solver::misere_quotient::{self, Quotient, Stage};
 
 /// The largest quotient whose multiplication table is drawn.
 const TABLE_MAX: usize = 48;
@@ -453,7 +453,11 @@ fn pair_map_ui(ui: &mut egui::Ui, q: &Quotient) {
     let Ok(m) = misere_quotient::outcomes::pair_map_from(q, 0..end, 0..end) else {
         return;
     };
-    let p = m.cells.iter().filter(|&&o| o == crate::game::Outcome::P).count();
+    let p = m
+        .cells
+        .iter()
+        .filter(|&&o| o == nimscope_core::game::Outcome::P)
+        .count();
     ui.label(format!(
         "{end}×{end} collections by the quotient: {p} P-positions (marked), heap a down, heap b across"
     ));
@@ -462,7 +466,7 @@ fn pair_map_ui(ui: &mut egui::Ui, q: &Quotient) {
     let painter = ui.painter_at(rect);
     for a in 0..end {
         for (b, &o) in m.row(a).iter().enumerate() {
-            let fill = if o == crate::game::Outcome::P {
+            let fill = if o == nimscope_core::game::Outcome::P {
                 theme::WINNING_MARK
             } else {
                 theme::VALUE_ABSENT

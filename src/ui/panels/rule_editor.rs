@@ -2,12 +2,12 @@
 //! as it is typed, its error shown under it with line and column), the Examples menu of the
 //! literature's rules, and the user's own rules kept between runs (in the window's state).
 
-use crate::game::Ruleset;
-use crate::game::quote::one_line;
-use crate::game::rules::typed::REFERENCE;
-use crate::game::rules::typed::examples::EXAMPLES;
-use crate::session::SavedRule;
 use crate::ui::theme;
+use nimscope_core::game::Ruleset;
+use nimscope_core::game::quote::one_line;
+use nimscope_core::game::rules::typed::REFERENCE;
+use nimscope_core::game::rules::typed::examples::EXAMPLES;
+use nimscope_core::session::SavedRule;
 
 /// The editor's state: its text (possibly not a rule while being typed) and what the last
 /// check of it found.

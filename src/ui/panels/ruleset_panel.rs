@@ -3,14 +3,14 @@
 //! text with its parse error shown inline, and the editor of a rule the user types
 //! ([`super::rule_editor`]).
 
-use crate::game::catalog::NAMES;
-use crate::game::prediction::Prediction;
-use crate::game::quote::one_line;
-use crate::game::{Ruleset, Shape};
 use crate::ui::theme;
+use nimscope_core::game::catalog::NAMES;
+use nimscope_core::game::prediction::Prediction;
+use nimscope_core::game::quote::one_line;
+use nimscope_core::game::{Ruleset, Shape};
 
 use super::rule_editor::{RuleEditor, rule_editor_ui};
-use crate::game::quote::quoted;
+use nimscope_core::game::quote::quoted;
 
 /// The panel's editable state (the expression may be invalid while being typed).
 #[derive(Debug, Clone)]
@@ -110,7 +110,7 @@ impl RulesetPanel {
 
     /// Sets the heap widgets from a slice text such as `1,_,_`; false if it is not one.
     fn read_slice(&mut self, text: &str) -> bool {
-        let Ok(crate::game::Layout::Slice(parts)) = crate::game::Layout::parse_slice(text) else {
+        let Ok(nimscope_core::game::Layout::Slice(parts)) = nimscope_core::game::Layout::parse_slice(text) else {
             return false;
         };
         if parts.len() > MAX_HEAPS {
@@ -131,9 +131,9 @@ impl RulesetPanel {
     /// get three heaps (the first fixed, 1 unless chosen: seed 003's Figure 2 for zeruclid),
     /// rulesets on any number of heaps keep the chosen count, the others need no slice.
     pub fn fit_to(&mut self, r: &Ruleset) {
-        if crate::game::presentation::is_misere_collection(r) {
+        if nimscope_core::game::presentation::is_misere_collection(r) {
             // the strip of one heap, or the map of the slice of collections chosen
-            if crate::game::Layout::parse_slice(&self.slice).is_err() {
+            if nimscope_core::game::Layout::parse_slice(&self.slice).is_err() {
                 self.slice.clear();
             }
             return;
@@ -227,7 +227,7 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
     } else if panel
         .expression
         .parse::<Ruleset>()
-        .is_ok_and(|r| crate::game::presentation::is_misere_collection(&r))
+        .is_ok_and(|r| nimscope_core::game::presentation::is_misere_collection(&r))
     {
         ui.separator();
         chosen = collections_ui(ui, panel).or(chosen);
@@ -395,7 +395,7 @@ fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             // a slice that does not read is said here, where it can be mended; applying would
             // replace it by the heap widgets' slice without a word
-            match crate::game::Layout::from_slice_text(&panel.slice) {
+            match nimscope_core::game::Layout::from_slice_text(&panel.slice) {
                 Err(e) => panel.error = Some(one_line(&e)),
                 Ok(_) if !panel.slice.trim().is_empty() && !panel.read_slice(&panel.slice.clone()) => {
                     panel.error = Some(format!("slice {}: too many heaps", quoted(&panel.slice)));
@@ -432,7 +432,7 @@ fn collections_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String>
                 )
                 .labelled_by(l.id);
             if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                match crate::game::Layout::parse_slice(&panel.slice) {
+                match nimscope_core::game::Layout::parse_slice(&panel.slice) {
                     Err(e) => panel.error = Some(one_line(&e)),
                     Ok(_) => chosen = Some(panel.expression.clone()),
                 }

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use nimscope::figure::{FigureStyle, make_figure};
-use nimscope::files::write_atomic;
-use nimscope::session::Session;
-use nimscope::solver::Control;
+use nimscope_core::figure::{FigureStyle, make_figure};
+use nimscope_core::files::write_atomic;
+use nimscope_core::session::Session;
+use nimscope_core::solver::Control;
 use proptest::prelude::*;
 
 use crate::common::temp_dir;

@@ -204,11 +204,11 @@ fn the_issues_examples_finish_within_the_default_budget() {
     }
 }
 
-/// Every leaf ruleset of the catalog ([`nimscope::game::catalog::NAMES`]), its parameters
+/// Every leaf ruleset of the catalog ([`nimscope_core::game::catalog::NAMES`]), its parameters
 /// filled in: a ruleset added to the catalog is attacked here without a change to this file.
 fn catalog_leaves() -> Vec<String> {
     let compound = ["push(R1,R2)", "sum(R1,R2)", "misere(R)"];
-    nimscope::game::catalog::NAMES
+    nimscope_core::game::catalog::NAMES
         .iter()
         .filter(|n| !compound.contains(n))
         .map(|n| {
@@ -219,7 +219,7 @@ fn catalog_leaves() -> Vec<String> {
         })
         .inspect(|n| {
             assert!(
-                n.parse::<nimscope::game::Ruleset>().is_ok(),
+                n.parse::<nimscope_core::game::Ruleset>().is_ok(),
                 "catalog name {n} does not parse"
             )
         })
@@ -415,7 +415,7 @@ fn command() -> impl Strategy<Value = Vec<String>> {
 
 /// Typed rules: the examples, and text of any shape inside `rule(…)`.
 fn typed_rule() -> impl Strategy<Value = String> {
-    let examples: Vec<String> = nimscope::game::rules::typed::examples::EXAMPLES
+    let examples: Vec<String> = nimscope_core::game::rules::typed::examples::EXAMPLES
         .iter()
         .map(|e| e.text.to_string())
         .collect();

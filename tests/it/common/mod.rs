@@ -1,7 +1,7 @@
 //! What the integration tests share: running the binary, temporary folders, and (with the
 //! window) a harness driving the app without a GPU.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 #[cfg(feature = "gui")]
@@ -28,15 +28,50 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// A fresh, empty folder for test `name`, named after the calling test file too, so two files'
-/// tests of one name never share it.
+/// A fresh, empty folder for one test, removed when it is dropped (also when the test fails),
+/// named after the calling test file too, so two files' tests of one name never share it.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    #[track_caller]
+    pub fn new(name: &str) -> TempDir {
+        let file = Path::new(std::panic::Location::caller().file())
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().to_string());
+        let d = std::env::temp_dir().join(format!("nimscope-{file}-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        TempDir(d)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+/// [`TempDir::new`], the name most tests use.
 #[track_caller]
-pub fn temp_dir(name: &str) -> PathBuf {
-    let file = std::path::Path::new(std::panic::Location::caller().file())
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().to_string());
-    let d = std::env::temp_dir().join(format!("nimscope-{file}-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+pub fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(name)
 }

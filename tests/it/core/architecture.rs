@@ -1,24 +1,35 @@
-//! The layering of `src/`, checked on the source text so it is enforced, not remembered: the
-//! core never names the GUI toolkit, the command line never imports the window, and every
-//! `crate::` import points down the layers (nothing imports a layer above its own).
+//! The layering Cargo cannot enforce, checked on the parsed source. Cargo already keeps the
+//! core free of the GUI toolkit and the command line (it is its own crate, `cargo tree` in CI),
+//! and the command line free of the window (`--no-default-features` builds it without `ui`).
+//! What is left: the order of the core's modules, the order inside the window, and no circle of
+//! files anywhere. Imports are read with `syn` (paths in code, `use` trees, and paths inside
+//! macro calls), so comments and strings never count.
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-/// The top-level modules from the bottom up; a module may import its own layer and those
-/// below. `main.rs` (the chooser) stands above both faces.
-const LAYERS: &[&[&str]] = &[
+use syn::visit::Visit;
+
+use crate::common::TempDir;
+
+/// The core's top-level modules from the bottom up; a module may import its own layer and
+/// those below.
+const CORE_LAYERS: &[&[&str]] = &[
     &["files"],
     &["game"],
     &["solver"],
     &["camera", "checks"],
     &["raster"],
     &["figure"],
-    &["session", "worker"],
-    &["cli", "ui"],
+    &["session"],
 ];
 
 /// Inside the window, the theme is the base, the canvas and panels build on it, the app on all.
 const UI_LAYERS: &[&[&str]] = &[&["theme", "trace"], &["canvas"], &["panels"], &["app"]];
+
+fn repository() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -31,248 +42,95 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// The top-level module a file belongs to (`src/solver/grid/mod.rs` → `solver`).
-fn module_of(path: &Path, root: &Path) -> String {
-    let rel = path.strip_prefix(root).unwrap();
-    let first = rel
-        .components()
-        .next()
-        .unwrap()
-        .as_os_str()
-        .to_string_lossy()
-        .to_string();
-    first.trim_end_matches(".rs").to_string()
-}
-
-fn layer(layers: &[&[&str]], module: &str) -> Option<usize> {
-    layers.iter().position(|l| l.contains(&module))
-}
-
-/// The modules named by `prefix::name` paths in the code (comments left out).
-fn imported(text: &str, prefix: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        let mut rest = code;
-        while let Some(i) = rest.find(prefix) {
-            rest = &rest[i + prefix.len()..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            if !name.is_empty() {
-                out.push(name);
+/// Every module path a file names that starts at `crate`, `super` or `self`, as segments, with
+/// `use` trees expanded; test code (`#[cfg(test)]` items) is left out: a test may compare any
+/// two modules.
+fn module_paths(text: &str) -> Vec<Vec<String>> {
+    #[derive(Default)]
+    struct Paths(Vec<Vec<String>>);
+    fn is_test(attrs: &[syn::Attribute]) -> bool {
+        attrs
+            .iter()
+            .any(|a| a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"))
+    }
+    fn use_tree(prefix: &mut Vec<String>, tree: &syn::UseTree, out: &mut Vec<Vec<String>>) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                use_tree(prefix, &p.tree, out);
+                prefix.pop();
             }
+            syn::UseTree::Name(n) => out.push([prefix.clone(), vec![n.ident.to_string()]].concat()),
+            syn::UseTree::Rename(r) => out.push([prefix.clone(), vec![r.ident.to_string()]].concat()),
+            syn::UseTree::Glob(_) => out.push(prefix.clone()),
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_tree(prefix, t, out)),
         }
     }
-    out
-}
-
-#[test]
-fn only_the_window_names_the_gui_toolkit() {
-    let root = src();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let ui = root.join("ui");
-    let mut found = Vec::new();
-    for f in files.iter().filter(|f| !f.starts_with(&ui)) {
-        let text = std::fs::read_to_string(f).unwrap();
-        for word in ["egui", "eframe", "egui_plot", "rfd"] {
-            let named = text
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| w == word);
-            if named {
-                found.push(format!("{} names {word}", f.display()));
+    impl<'a> Visit<'a> for Paths {
+        fn visit_item(&mut self, item: &'a syn::Item) {
+            let attrs = match item {
+                syn::Item::Mod(m) => &m.attrs,
+                syn::Item::Fn(f) => &f.attrs,
+                syn::Item::Use(u) => &u.attrs,
+                syn::Item::Impl(i) => &i.attrs,
+                _ => return syn::visit::visit_item(self, item),
+            };
+            if !is_test(attrs) {
+                syn::visit::visit_item(self, item);
             }
         }
-    }
-    // main.rs opens the window through `nimscope::ui`, never through the toolkit itself
-    assert!(found.is_empty(), "{found:#?}");
-    assert!(!files.is_empty());
-}
-
-#[test]
-fn every_import_points_down_the_layers() {
-    let root = src();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let mut wrong = Vec::new();
-    for f in &files {
-        let module = module_of(f, &root);
-        if module == "lib" || module == "main" {
-            continue;
+        fn visit_item_use(&mut self, u: &'a syn::ItemUse) {
+            use_tree(&mut Vec::new(), &u.tree, &mut self.0);
         }
-        let here = layer(LAYERS, &module).unwrap_or_else(|| panic!("{} is in no layer", f.display()));
-        let text = std::fs::read_to_string(f).unwrap();
-        // upper-case names are the crate root's own items (the version constants)
-        for target in imported(&text, "crate::")
-            .into_iter()
-            .filter(|t| t.starts_with(|c: char| c.is_lowercase()))
-        {
-            let there =
-                layer(LAYERS, &target).unwrap_or_else(|| panic!("{}: crate::{target} is in no layer", f.display()));
-            if there > here {
-                wrong.push(format!("{} ({module}) imports crate::{target}", f.display()));
-            }
+        fn visit_path(&mut self, p: &'a syn::Path) {
+            self.0.push(p.segments.iter().map(|s| s.ident.to_string()).collect());
+            syn::visit::visit_path(self, p);
         }
-        if module == "cli" && !imported(&text, "crate::ui").is_empty() {
-            wrong.push(format!("{} (the command line) imports the window", f.display()));
-        }
-        if module == "ui" {
-            let ui_root = root.join("ui");
-            let sub = module_of(f, &ui_root);
-            if sub != "mod"
-                && let Some(here) = layer(UI_LAYERS, &sub)
-            {
-                for target in imported(&text, "crate::ui::") {
-                    if layer(UI_LAYERS, &target).is_some_and(|there| there > here) {
-                        wrong.push(format!("{} (ui::{sub}) imports crate::ui::{target}", f.display()));
+        fn visit_macro(&mut self, m: &'a syn::Macro) {
+            // a macro's arguments are tokens: read `crate::a::b` runs out of them
+            let tokens: Vec<proc_macro2::TokenTree> = flatten(m.tokens.clone());
+            let mut i = 0;
+            while i < tokens.len() {
+                let mut path = Vec::new();
+                let mut j = i;
+                while let Some(proc_macro2::TokenTree::Ident(id)) = tokens.get(j) {
+                    path.push(id.to_string());
+                    let colons = matches!((tokens.get(j + 1), tokens.get(j + 2)),
+                        (Some(proc_macro2::TokenTree::Punct(a)), Some(proc_macro2::TokenTree::Punct(b)))
+                        if a.as_char() == ':' && b.as_char() == ':');
+                    if !colons {
+                        break;
                     }
+                    j += 3;
                 }
+                if path.len() > 1 {
+                    self.0.push(path);
+                }
+                i = j + 1;
             }
         }
     }
-    assert!(wrong.is_empty(), "{wrong:#?}");
-}
-
-/// The reader of imports the checks rely on: code paths count, comments do not.
-#[test]
-fn the_checker_sees_imports() {
-    assert_eq!(imported("use crate::game::Cell; // crate::ui", "crate::"), ["game"]);
-    assert_eq!(
-        imported("let x = crate::solver::grid::grid(crate::raster::View)", "crate::"),
-        ["solver", "raster"]
-    );
-}
-
-/// Source text without comments, string and character literals (a path written in a message
-/// or a doc comment is not an import).
-fn code_only(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) && (i == 0 || !is_word(b[i - 1])) => {
-                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
-                if b.get(i + 1 + hashes) != Some(&b'"') {
-                    out.push('r');
-                    i += 1;
-                    continue;
-                }
-                let close = format!("\"{}", "#".repeat(hashes));
-                let start = i + 2 + hashes;
-                i = text[start..].find(&close).map_or(b.len(), |k| start + k + close.len());
-                out.push_str("\"\"");
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-                out.push_str("\"\"");
-            }
-            // a character literal, not a lifetime: 'x', '\n', '\u{..}'
-            b'\'' if b.get(i + 2) == Some(&b'\'') || b.get(i + 1) == Some(&b'\\') => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-                out.push_str("' '");
-            }
-            c => {
-                out.push(c as char);
-                i += 1;
+    fn flatten(stream: proc_macro2::TokenStream) -> Vec<proc_macro2::TokenTree> {
+        let mut out = Vec::new();
+        for t in stream {
+            match t {
+                proc_macro2::TokenTree::Group(g) => out.extend(flatten(g.stream())),
+                t => out.push(t),
             }
         }
+        out
     }
-    out
+    let file = syn::parse_file(text).unwrap_or_else(|e| panic!("the source does not parse: {e}"));
+    let mut paths = Paths::default();
+    paths.visit_file(&file);
+    paths
+        .0
+        .into_iter()
+        .filter(|p| matches!(p.first().map(String::as_str), Some("crate" | "super" | "self")))
+        .collect()
 }
 
-fn is_word(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
-}
-
-/// Every module path in `code` that starts at `crate`, `super` or `self`, with `use` trees
-/// expanded (`use super::{a, b::{c, d}}` gives `super::a`, `super::b::c`, `super::b::d`).
-fn module_paths(code: &str) -> Vec<Vec<String>> {
-    fn expand(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
-        let tree = tree.trim();
-        if let Some(open) = tree.find('{') {
-            let mut path = prefix.to_vec();
-            path.extend(segments(&tree[..open]));
-            let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-            let (mut depth, mut start) = (0, 0);
-            for (k, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        expand(&path, &inner[start..k], out);
-                        start = k + 1;
-                    }
-                    _ => {}
-                }
-            }
-            expand(&path, &inner[start..], out);
-        } else {
-            let mut path = prefix.to_vec();
-            path.extend(segments(tree.split(" as ").next().unwrap_or("")));
-            if !path.is_empty() {
-                out.push(path);
-            }
-        }
-    }
-    fn segments(text: &str) -> Vec<String> {
-        text.split("::")
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty() && s != "*" && s.chars().all(|c| c.is_alphanumeric() || c == '_'))
-            .collect()
-    }
-    let mut out = Vec::new();
-    let mut rest = code;
-    // `use` trees first (they may hold braces), then the paths written in the code
-    while let Some(i) = rest.find("use ") {
-        let before = rest[..i].chars().next_back();
-        rest = &rest[i + 4..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        let end = rest.find(';').unwrap_or(rest.len());
-        expand(&[], &rest[..end], &mut out);
-        rest = &rest[end..];
-    }
-    let words: Vec<&str> = code
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-        .collect();
-    for w in words {
-        if w.starts_with("crate::") || w.starts_with("super::") || w.starts_with("self::") {
-            out.push(segments(w));
-        }
-    }
-    out.retain(|p| matches!(p.first().map(String::as_str), Some("crate" | "super" | "self")));
-    out
-}
-
-/// The module path of a file: `src/solver/grid/mod.rs` → `solver::grid`, `src/lib.rs` → root.
+/// The module path of a file: `solver/grid/mod.rs` → `solver::grid`, `lib.rs` → the root.
 fn module_path(file: &Path, root: &Path) -> Vec<String> {
     let rel = file.strip_prefix(root).unwrap();
     let mut parts: Vec<String> = rel.iter().map(|s| s.to_string_lossy().to_string()).collect();
@@ -284,19 +142,16 @@ fn module_path(file: &Path, root: &Path) -> Vec<String> {
     parts
 }
 
-/// The file of the deepest module a path names (`crate::solver::grid::Grid` → the file of
-/// `solver::grid`), relative to the module `here`.
-fn file_of(
-    path: &[String],
-    here: &[String],
-    files: &std::collections::HashMap<Vec<String>, PathBuf>,
-) -> Option<PathBuf> {
-    let mut module: Vec<String> = Vec::new();
+/// A path made absolute from the crate root (`super::x` in `solver::grid` → `solver::x`).
+fn absolute(path: &[String], here: &[String]) -> Option<Vec<String>> {
+    let mut module = here.to_vec();
     let mut rest = path;
     match path.first().map(String::as_str) {
-        Some("crate") => rest = &path[1..],
-        Some("self" | "super") => {
-            module = here.to_vec();
+        Some("crate") => {
+            module.clear();
+            rest = &path[1..];
+        }
+        _ => {
             while let Some(s) = rest
                 .first()
                 .map(String::as_str)
@@ -308,41 +163,97 @@ fn file_of(
                 rest = &rest[1..];
             }
         }
-        _ => return None,
     }
-    let mut found = files.get(&module).cloned();
-    for s in rest {
-        module.push(s.clone());
-        match files.get(&module) {
-            Some(f) => found = Some(f.clone()),
-            None => break,
+    module.extend(rest.iter().cloned());
+    Some(module)
+}
+
+/// Each file under `root` with the absolute module paths it names.
+fn imports_of(root: &Path) -> Vec<(PathBuf, Vec<String>, Vec<Vec<String>>)> {
+    let mut files = Vec::new();
+    rust_files(root, &mut files);
+    files.retain(|f| !f.ends_with("main.rs") && !f.ends_with("tests.rs"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let here = module_path(&f, root);
+            let text = std::fs::read_to_string(&f).unwrap();
+            let paths = module_paths(&text).iter().filter_map(|p| absolute(p, &here)).collect();
+            (f, here, paths)
+        })
+        .collect()
+}
+
+fn layer(layers: &[&[&str]], module: &str) -> Option<usize> {
+    layers.iter().position(|l| l.contains(&module))
+}
+
+/// The imports under `root` (below `prefix`) that climb `layers`.
+fn climbing(root: &Path, prefix: &[&str], layers: &[&[&str]]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (f, here, paths) in imports_of(root) {
+        let Some(own) = here.strip_prefix(prefix.iter().map(|s| s.to_string()).collect::<Vec<_>>().as_slice()) else {
+            continue;
+        };
+        let Some(own_layer) = own.first().and_then(|m| layer(layers, m)) else {
+            continue;
+        };
+        for p in paths {
+            if p.len() > prefix.len()
+                && p.iter().zip(prefix).all(|(a, b)| a == b)
+                && let Some(there) = layer(layers, &p[prefix.len()])
+                && there > own_layer
+            {
+                wrong.push(format!("{} ({}) imports {}", f.display(), own[0], p.join("::")));
+            }
         }
     }
-    found
+    wrong
+}
+
+#[test]
+fn the_cores_modules_import_only_down_their_layers() {
+    let root = repository().join("crates/core/src");
+    let mut unlayered = Vec::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let name = entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        if name != "lib" && layer(CORE_LAYERS, &name).is_none() {
+            unlayered.push(name);
+        }
+    }
+    assert!(unlayered.is_empty(), "modules of the core in no layer: {unlayered:?}");
+    let wrong = climbing(&root, &[], CORE_LAYERS);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn the_windows_modules_import_only_down_their_layers() {
+    let wrong = climbing(&repository().join("src"), &["ui"], UI_LAYERS);
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 /// The files each file imports from, parents' imports of their own children left out: a
 /// module's file is the interface of its folder, and a parent that re-exports or dispatches to
-/// its children is composition, not a dependency of the children's. Test code (a `tests.rs`
-/// file, an inline `#[cfg(test)] mod tests`) is left out: a test may compare any two modules.
-fn file_imports(root: &Path) -> std::collections::BTreeMap<PathBuf, std::collections::BTreeSet<PathBuf>> {
-    let mut list = Vec::new();
-    rust_files(root, &mut list);
-    list.retain(|f| !f.ends_with("main.rs") && !f.ends_with("tests.rs"));
-    let files: std::collections::HashMap<Vec<String>, PathBuf> =
-        list.iter().map(|f| (module_path(f, root), f.clone())).collect();
-    let mut graph = std::collections::BTreeMap::new();
-    for f in &list {
-        let here = module_path(f, root);
-        let text = std::fs::read_to_string(f).unwrap();
-        let code = code_only(text.split("#[cfg(test)]\nmod tests {").next().unwrap_or(""));
-        let mut to = std::collections::BTreeSet::new();
-        for p in module_paths(&code) {
-            if let Some(target) = file_of(&p, &here, &files) {
-                let target_module = module_path(&target, root);
-                let own_child = target_module.len() > here.len() && target_module[..here.len()] == here[..];
-                if &target != f && !own_child {
-                    to.insert(target);
+/// its children is composition, not a dependency of the children's.
+fn file_graph(root: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let imports = imports_of(root);
+    let files: HashMap<Vec<String>, PathBuf> = imports.iter().map(|(f, m, _)| (m.clone(), f.clone())).collect();
+    let mut graph = BTreeMap::new();
+    for (f, here, paths) in &imports {
+        let mut to = BTreeSet::new();
+        for p in paths {
+            // the deepest module the path names that is a file
+            let target = (0..=p.len()).rev().find_map(|k| files.get(&p[..k]).map(|t| (k, t)));
+            if let Some((k, target)) = target {
+                let own_child = k > here.len() && p[..here.len()] == here[..];
+                if target != f && !own_child {
+                    to.insert(target.clone());
                 }
             }
         }
@@ -352,11 +263,11 @@ fn file_imports(root: &Path) -> std::collections::BTreeMap<PathBuf, std::collect
 }
 
 /// A circle of files in `graph`, if there is one (depth-first search).
-fn circle(graph: &std::collections::BTreeMap<PathBuf, std::collections::BTreeSet<PathBuf>>) -> Option<Vec<PathBuf>> {
+fn circle(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Option<Vec<PathBuf>> {
     fn visit(
         f: &PathBuf,
-        graph: &std::collections::BTreeMap<PathBuf, std::collections::BTreeSet<PathBuf>>,
-        state: &mut std::collections::HashMap<PathBuf, u8>,
+        graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        state: &mut HashMap<PathBuf, u8>,
         stack: &mut Vec<PathBuf>,
     ) -> Option<Vec<PathBuf>> {
         state.insert(f.clone(), 1);
@@ -381,40 +292,49 @@ fn circle(graph: &std::collections::BTreeMap<PathBuf, std::collections::BTreeSet
         state.insert(f.clone(), 2);
         None
     }
-    let mut state = std::collections::HashMap::new();
-    for f in graph.keys() {
-        if !state.contains_key(f)
-            && let Some(c) = visit(f, graph, &mut state, &mut Vec::new())
-        {
-            return Some(c);
+    let mut state = HashMap::new();
+    graph.keys().find_map(|f| {
+        if state.contains_key(f) {
+            None
+        } else {
+            visit(f, graph, &mut state, &mut Vec::new())
+        }
+    })
+}
+
+#[test]
+fn no_circle_of_files_in_either_crate() {
+    for root in [repository().join("crates/core/src"), repository().join("src")] {
+        let graph = file_graph(&root);
+        assert!(
+            graph.len() > 40,
+            "the reader found {} files under {}",
+            graph.len(),
+            root.display()
+        );
+        if let Some(c) = circle(&graph) {
+            let names: Vec<String> = c
+                .iter()
+                .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
+                .collect();
+            panic!("a circle of imports: {}", names.join(" → "));
         }
     }
-    None
 }
 
+/// The checks on a made-up tree: `super::` and `self::` resolve to files, use trees and macro
+/// arguments count, comments, strings and test code do not, and a circle of siblings is found
+/// (as `evaluate.rs ⇄ report.rs` once was).
 #[test]
-fn no_circle_of_files() {
-    let root = src();
-    let graph = file_imports(&root);
-    assert!(graph.len() > 100, "the reader found {} files", graph.len());
-    if let Some(c) = circle(&graph) {
-        let names: Vec<String> = c
-            .iter()
-            .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
-            .collect();
-        panic!("a circle of imports: {}", names.join(" → "));
-    }
-}
-
-/// The circle check on a made-up tree: it resolves `super::` and `self::` to files, sees
-/// braces, and finds a circle of siblings (as `evaluate.rs ⇄ report.rs` was).
-#[test]
-fn the_circle_check_sees_relative_paths() {
-    let dir = std::env::temp_dir().join(format!("nimscope-arch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn the_checks_see_what_they_claim_to_see() {
+    let dir = TempDir::new("arch");
     std::fs::create_dir_all(dir.join("solver/cram")).unwrap();
     let write = |p: &str, t: &str| std::fs::write(dir.join(p), t).unwrap();
-    write("lib.rs", "pub mod solver;");
+    write("lib.rs", "pub mod solver; pub mod files;");
+    write(
+        "files.rs",
+        "// crate::solver in a comment\nfn f() { let _ = \"crate::solver::x\"; }",
+    );
     write(
         "solver/mod.rs",
         "pub mod evaluate;\npub mod report;\npub mod cram;\nuse self::cram::X;",
@@ -422,18 +342,22 @@ fn the_circle_check_sees_relative_paths() {
     write("solver/evaluate.rs", "use super::{cram, report::option_bound};");
     write(
         "solver/report.rs",
-        "// super::evaluate in a comment is not an import\nfn f() { let s = \"crate::solver::evaluate\"; }",
+        "// super::evaluate in a comment is not an import\nfn f() { let s = \"crate::solver::evaluate\"; }\n\
+         #[cfg(test)]\nmod tests { use crate::solver::evaluate::first; }",
     );
     write("solver/cram/mod.rs", "use super::super::report::Y;");
-    assert_eq!(circle(&file_imports(&dir)), None, "{:#?}", file_imports(&dir));
+    let layers: &[&[&str]] = &[&["files"], &["solver"]];
+    assert!(climbing(&dir, &[], layers).is_empty());
+    assert_eq!(circle(&file_graph(&dir)), None, "{:#?}", file_graph(&dir));
+    write("files.rs", "fn f() { println!(\"{}\", crate::solver::cram::X); }");
+    assert_eq!(climbing(&dir, &[], layers).len(), 1, "a path in a macro call climbs");
     write("solver/report.rs", "fn f() { crate::solver::evaluate::first(); }");
-    let c = circle(&file_imports(&dir)).expect("evaluate ⇄ report");
+    let c = circle(&file_graph(&dir)).expect("evaluate ⇄ report");
     assert_eq!(c.len(), 3, "{c:?}");
     assert!(c.iter().any(|f| f.ends_with("report.rs")) && c.iter().any(|f| f.ends_with("evaluate.rs")));
     // a parent's use of its own child is not an edge; the child's use of its parent is
     write("solver/report.rs", "");
     write("solver/cram/mod.rs", "use crate::solver::evaluate::Z;");
     write("solver/evaluate.rs", "use super::cram::W;");
-    assert!(circle(&file_imports(&dir)).is_some(), "evaluate → cram → evaluate");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(circle(&file_graph(&dir)).is_some(), "evaluate → cram → evaluate");
 }

@@ -27,7 +27,7 @@ fn a_grid_at_ten_to_the_twelve_answers_cell_by_cell() {
                     assert_eq!(json["grundy"], *v, "{rules} at ({a},{b})");
                 }
                 if rules == "euclid" {
-                    let below_phi = nimscope::game::theory::cmp_ratio_with_phi(a, b) == std::cmp::Ordering::Less;
+                    let below_phi = nimscope_core::game::theory::cmp_ratio_with_phi(a, b) == std::cmp::Ordering::Less;
                     assert_eq!(*v == 0, below_phi, "euclid at ({a},{b})");
                 }
             }
@@ -59,7 +59,7 @@ fn wythoff_outcomes_anywhere() {
         }
     }
     for n in [618_033_988_749u64, 1_000_000_000_000_000_000] {
-        let (a, b) = nimscope::game::theory::wythoff_pair(n);
+        let (a, b) = nimscope_core::game::theory::wythoff_pair(n);
         let (r0, c0) = (b - 5, a - 7);
         let rows = format!("{r0}..{}", r0 + 10);
         let cols = format!("{c0}..{}", c0 + 14);

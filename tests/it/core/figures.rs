@@ -7,14 +7,14 @@
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
-use nimscope::figure::png_out::read_text_chunks;
-use nimscope::figure::shapes::Element;
-use nimscope::figure::svg::{METADATA_NS, hex};
-use nimscope::figure::{Figure, FigureSpec, FigureStyle, Format, Subject, board, make_figure};
-use nimscope::game::{Layout, Ruleset, theory};
-use nimscope::raster::{ColorMode, CompareWith, Overlays, colors};
-use nimscope::session::Session;
-use nimscope::solver::Control;
+use nimscope_core::figure::png_out::read_text_chunks;
+use nimscope_core::figure::shapes::Element;
+use nimscope_core::figure::svg::{METADATA_NS, hex};
+use nimscope_core::figure::{Figure, FigureSpec, FigureStyle, Format, Subject, board, make_figure};
+use nimscope_core::game::{Layout, Ruleset, theory};
+use nimscope_core::raster::{ColorMode, CompareWith, Overlays, colors};
+use nimscope_core::session::Session;
+use nimscope_core::solver::Control;
 
 const EXAMPLES: [&str; 4] = [
     "euclid-winning-pairs.ron",
@@ -429,12 +429,12 @@ fn an_svg_over_the_memory_budget_is_refused_before_it_is_written() {
     let fig = example_figure("zeruclid-figure2.ron");
     let (svg, png) = (dir.join("z.svg"), dir.join("z.png"));
     let tight = Control::with_budget(1 << 20); // the SVG's 39 000 rectangles need about 2 MB
-    let err = nimscope::figure::write_figure(&fig, &svg, &tight)
+    let err = nimscope_core::figure::write_figure(&fig, &svg, &tight)
         .unwrap_err()
         .to_string();
     assert!(err.contains("SVG"), "{err}");
     assert!(!svg.exists());
-    nimscope::figure::write_figure(&fig, &svg, &Control::new()).unwrap();
-    nimscope::figure::write_figure(&fig, &png, &tight).unwrap();
+    nimscope_core::figure::write_figure(&fig, &svg, &Control::new()).unwrap();
+    nimscope_core::figure::write_figure(&fig, &png, &tight).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,12 +1,8 @@
-//! The headless core against independent work: brute forces, closed forms, published tables,
-//! the layering of the source.
+//! The core through the binary and the source: maps far out and quotients as the command line
+//! prints them, figures, and the layering of the source. The core's own tests, which need no
+//! binary, are in `crates/core/tests/it/`.
 
 mod architecture;
-mod brute_force;
-pub(crate) mod cram_solver;
 mod far_maps;
 mod figures;
-mod heap_games;
-mod map_figure;
 mod quotient;
-mod typed_rules;

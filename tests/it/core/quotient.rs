@@ -1,9 +1,9 @@
 //! `nimscope quotient` and the misère answers it gives `value` and `moves`, against the plain
 //! misère search (the library's, without the quotient) and misère Nim's closed form.
 
-use nimscope::game::{Position, Ruleset};
-use nimscope::solver::Control;
-use nimscope::solver::search::Search;
+use nimscope_core::game::{Position, Ruleset};
+use nimscope_core::solver::Control;
+use nimscope_core::solver::search::Search;
 
 use crate::common::nimscope;
 

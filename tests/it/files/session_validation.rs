@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use nimscope::session::{Session, SessionError, WindowState};
+use nimscope_core::session::{Session, SessionError, WindowState};
 
 use crate::common::temp_dir;
 

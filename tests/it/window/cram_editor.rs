@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use nimscope::game::cram_setup::{CramGame, Setup};
-use nimscope::game::rules::cram_board::{Board, Domino, Orientation};
-use nimscope::session::CentralTab;
 use nimscope::ui::app::App;
 use nimscope::ui::panels::cram_editor::SolveState;
+use nimscope_core::game::cram_setup::{CramGame, Setup};
+use nimscope_core::game::rules::cram_board::{Board, Domino, Orientation};
+use nimscope_core::session::CentralTab;
 
 use crate::common::{harness_with_budget as harness, step_until};
 
@@ -160,7 +160,7 @@ fn playing_from_the_move_list_follows_the_values() {
     let mut memo = HashMap::new();
     let mut winning = None;
     for m in &report.moves {
-        let nimscope::solver::cram::push::PushMove::Place(d) = m.mv else {
+        let nimscope_core::solver::cram::push::PushMove::Place(d) = m.mv else {
             panic!("Cram has no push")
         };
         let after = brute(&report.board.place(d).unwrap(), &mut memo);

@@ -5,9 +5,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use nimscope::game::{Cell, Position, Ruleset, theory};
-use nimscope::solver::play::Opponent;
 use nimscope::ui::app::App;
+use nimscope_core::game::{Cell, Position, Ruleset, theory};
+use nimscope_core::solver::play::Opponent;
 
 use crate::common::{harness, step_until};
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use nimscope::session::Session;
+use nimscope_core::session::Session;
 
 use crate::common::harness;
 
@@ -33,7 +33,7 @@ fn a_damaged_last_state_is_set_aside_and_the_window_starts_fresh() {
         let dir = temp_dir(name);
         std::fs::write(dir.join("window.ron"), bytes).unwrap();
         let mut h = harness();
-        h.state_mut().use_state_dir(dir.clone());
+        h.state_mut().use_state_dir(dir.to_path_buf());
         for _ in 0..3 {
             h.step();
         }

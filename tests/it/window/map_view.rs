@@ -3,13 +3,13 @@
 //! the colour mode and its scale, the map's keys, cancelling a job, the misère quotient window.
 
 use egui_kittest::kittest::Queryable;
-use nimscope::game::Cell;
-use nimscope::game::Ruleset;
-use nimscope::game::theory;
-use nimscope::raster::{ColorMode, Palette};
-use nimscope::solver::tiles::{CellRect, TileKey};
 use nimscope::ui::app::{App, MapStatus};
 use nimscope::worker::{JobSpec, Lane};
+use nimscope_core::game::Cell;
+use nimscope_core::game::Ruleset;
+use nimscope_core::game::theory;
+use nimscope_core::raster::{ColorMode, Palette};
+use nimscope_core::solver::tiles::{CellRect, TileKey};
 
 use crate::common::{harness, step_until};
 
@@ -110,7 +110,7 @@ fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::ui::
     h.step();
     // Wythoff typed as a rule: its map lists every option of every cell, so a view far out
     // takes minutes (the built-in fill is now too quick to be caught running on a busy machine)
-    let slow: Ruleset = nimscope::game::rules::typed::examples::example("wythoff")
+    let slow: Ruleset = nimscope_core::game::rules::typed::examples::example("wythoff")
         .unwrap()
         .text
         .parse()
@@ -316,10 +316,10 @@ fn map_keys_fire_without_shift_only() {
 #[test]
 fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
     use egui::accesskit::Role;
-    use nimscope::game::Layout;
-    use nimscope::game::Position;
-    use nimscope::solver::Control;
-    use nimscope::solver::search::Search;
+    use nimscope_core::game::Layout;
+    use nimscope_core::game::Position;
+    use nimscope_core::solver::Control;
+    use nimscope_core::solver::search::Search;
     let mut h = harness();
     h.step();
     h.get_by_label("zeruclid").click();
@@ -439,11 +439,11 @@ fn a_misere_octal_game_opens_its_quotient_window() {
     // test compares cell by cell)
     let search_p = {
         let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
-        let mut s = nimscope::solver::search::Search::plain(r);
-        let c = nimscope::solver::Control::new();
+        let mut s = nimscope_core::solver::search::Search::plain(r);
+        let c = nimscope_core::solver::Control::new();
         (0..=20u64)
             .flat_map(|a| (0..=20u64).map(move |b| (a, b)))
-            .filter(|&(a, b)| s.value(&nimscope::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
+            .filter(|&(a, b)| s.value(&nimscope_core::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
             .count()
     };
     let label = format!("21×21 collections by the quotient: {search_p} P-positions");

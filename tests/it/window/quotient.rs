@@ -4,12 +4,12 @@
 //! status bar's readout and the inspector), and the one-heap strip past the small search.
 
 use egui_kittest::kittest::Queryable;
-use nimscope::game::{Cell, Layout, Outcome, Position, Ruleset};
-use nimscope::raster::ColorMode;
-use nimscope::solver::Control;
-use nimscope::solver::search::Search;
-use nimscope::solver::tiles::CellRect;
 use nimscope::worker::Lane;
+use nimscope_core::game::{Cell, Layout, Outcome, Position, Ruleset};
+use nimscope_core::raster::ColorMode;
+use nimscope_core::solver::Control;
+use nimscope_core::solver::search::Search;
+use nimscope_core::solver::tiles::CellRect;
 
 use crate::common::{harness, step_until};
 

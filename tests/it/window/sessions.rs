@@ -5,13 +5,13 @@
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable;
-use nimscope::figure::png_out::read_text_chunks;
-use nimscope::figure::{Figure, FigureStyle, make_figure};
-use nimscope::game::theory;
-use nimscope::raster::{Overlays, colors};
-use nimscope::session::CentralTab;
-use nimscope::session::Session;
-use nimscope::solver::Control;
+use nimscope_core::figure::png_out::read_text_chunks;
+use nimscope_core::figure::{Figure, FigureStyle, make_figure};
+use nimscope_core::game::theory;
+use nimscope_core::raster::{Overlays, colors};
+use nimscope_core::session::CentralTab;
+use nimscope_core::session::Session;
+use nimscope_core::solver::Control;
 
 use crate::common::{harness, step_until};
 
@@ -304,7 +304,7 @@ fn command_line_export_is_deterministic_and_carries_provenance() {
         get("nimscope.region"),
         Some("rows a in [0, 200), columns b in [0, 200)")
     );
-    assert!(get("Software").unwrap().contains(nimscope::GIT_COMMIT));
+    assert!(get("Software").unwrap().contains(nimscope_core::GIT_COMMIT));
     let img = image::load_from_memory(&bytes).unwrap();
     assert_eq!(img.width(), 900);
     // a transparent figure at a scale of 2 pixels per cell
@@ -418,14 +418,14 @@ fn the_last_state_comes_back_on_the_next_start() {
     let dir = temp_dir("state");
     let mut h = harness();
     h.step();
-    h.state_mut().keep_state_in(dir.clone());
+    h.state_mut().keep_state_in(dir.to_path_buf());
     h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
     h.state_mut().sessions.notes = "unsaved thoughts".into();
     h.step();
     h.state_mut().write_window_state(); // what closing the window does
     let before = h.state().session();
     let mut h2 = harness();
-    h2.state_mut().use_state_dir(dir.clone());
+    h2.state_mut().use_state_dir(dir.to_path_buf());
     h2.step();
     let after = h2.state().session();
     assert_eq!(after.ruleset, "zeruclid");
@@ -509,9 +509,9 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
 /// `Presentation`, and this checks they keep doing so.
 #[test]
 fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
-    use nimscope::figure::Subject;
-    use nimscope::game::catalog::NAMES;
     use nimscope::ui::app::{App, CentralView};
+    use nimscope_core::figure::Subject;
+    use nimscope_core::game::catalog::NAMES;
     let cases: &[(&str, &str)] = &[
         ("nim", ""),
         ("nim", "2,_,_"),
@@ -558,7 +558,7 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         let r = rules.parse().unwrap();
         app.set_ruleset(r);
         app.panel.slice = slice.into(); // set_ruleset fits the panel to the ruleset
-        app.layout = nimscope::game::Layout::from_slice_text(slice).unwrap();
+        app.layout = nimscope_core::game::Layout::from_slice_text(slice).unwrap();
         let window = app.central_view();
         let figure = app.session().figure_spec(FigureStyle::default(), None);
         let same = match (&window, &figure) {

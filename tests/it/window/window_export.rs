@@ -2,14 +2,14 @@
 //! the blocks they lack, each pixel what a brute force over its cells (or blocks) gives; and
 //! the pooled pixel's choice (least, most common, greatest) shared by the window and figures.
 
-use nimscope::figure::{FigureSpec, make_figure, make_figure_with};
-use nimscope::game::{Layout, Ruleset};
-use nimscope::raster::{ColorMode, ColorRange, Palette, Pooling};
-use nimscope::solver::Control;
-use nimscope::solver::grid::{Grid, grid};
-use nimscope::solver::tiles::{CellRect, KeyRule};
 use nimscope::ui::app::App;
 use nimscope::ui::app::session_ui::ExportRegion;
+use nimscope_core::figure::{FigureSpec, make_figure, make_figure_with};
+use nimscope_core::game::{Layout, Ruleset};
+use nimscope_core::raster::{ColorMode, ColorRange, Palette, Pooling};
+use nimscope_core::solver::Control;
+use nimscope_core::solver::grid::{Grid, grid};
+use nimscope_core::solver::tiles::{CellRect, KeyRule};
 
 use crate::common::{harness, step_until};
 
@@ -30,14 +30,14 @@ fn filled(rules: &str, region: CellRect, pooling: Pooling) -> egui_kittest::Harn
 }
 
 /// Where the map lies in a figure, from its metadata.
-fn map_px(fig: &nimscope::figure::Figure) -> [f64; 4] {
+fn map_px(fig: &nimscope_core::figure::Figure) -> [f64; 4] {
     let (_, v) = fig.metadata.iter().find(|(k, _)| k == "nimscope.map_px").unwrap();
     let n: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
     [n[0], n[1], n[2], n[3]]
 }
 
 /// The figure's colour at each pixel of its map, against `want(x, y)` (pixel offsets in the map).
-fn check_pixels(fig: &nimscope::figure::Figure, want: &dyn Fn(u32, u32) -> [u8; 4]) {
+fn check_pixels(fig: &nimscope_core::figure::Figure, want: &dyn Fn(u32, u32) -> [u8; 4]) {
     let image = fig.image();
     let [left, top, w, h] = map_px(fig);
     for y in 0..h as u32 {

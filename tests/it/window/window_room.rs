@@ -151,7 +151,7 @@ fn show_inspector_shows_it_when_folded_for_room() {
 /// restore arrives a frame later (at UI scale 1.5 it showed two thirds of its rows).
 #[test]
 fn a_view_stays_whole_under_the_restored_ui_scale() {
-    use nimscope::solver::tiles::CellRect;
+    use nimscope_core::solver::tiles::CellRect;
     let mut h = sized(1280.0, 800.0);
     h.state_mut().map_state.show_region(CellRect::new(0..9000, 0..9000));
     h.step();

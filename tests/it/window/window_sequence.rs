@@ -2,8 +2,8 @@
 //! few heaps to 10⁶ asked for from the view itself.
 
 use egui_kittest::kittest::Queryable;
-use nimscope::game::Ruleset;
-use nimscope::session::Session;
+use nimscope_core::game::Ruleset;
+use nimscope_core::session::Session;
 
 use crate::common::{harness, step_until};
 

@@ -136,7 +136,7 @@ fn quiet_while_a_job_runs() {
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
     let mut h = crate::common::harness();
-    let r: nimscope::game::Ruleset = "octal(0.6)".parse().unwrap();
+    let r: nimscope_core::game::Ruleset = "octal(0.6)".parse().unwrap();
     h.state_mut().panel.expression = "octal(0.6)".into();
     h.state_mut().set_ruleset(r);
     h.step();

@@ -7,13 +7,13 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use nimscope::game::{Cell, Layout, Ruleset};
-use nimscope::raster::{ColorMode, ColorRange, Palette};
-use nimscope::solver::Control;
-use nimscope::solver::grid::grid;
-use nimscope::solver::tiles::{CellRect, ValueCounts};
 use nimscope::ui::app::App;
 use nimscope::worker::{JobError, JobId, JobSpec, Lane, Response};
+use nimscope_core::game::{Cell, Layout, Ruleset};
+use nimscope_core::raster::{ColorMode, ColorRange, Palette};
+use nimscope_core::solver::Control;
+use nimscope_core::solver::grid::grid;
+use nimscope_core::solver::tiles::{CellRect, ValueCounts};
 
 use crate::common::{harness, harness_of, step_until};
 

@@ -4,7 +4,7 @@
 //! position whose options are valued only in part, and the panels' sizes.
 
 use egui_kittest::kittest::Queryable;
-use nimscope::session::Session;
+use nimscope_core::session::Session;
 
 use crate::common::{harness, step_until};
 
@@ -253,7 +253,7 @@ fn a_partly_valued_position_claims_no_mex() {
 
 #[test]
 fn in_a_game_a_click_on_the_map_plays_the_move_and_the_header_follows() {
-    use nimscope::game::{Cell, Position};
+    use nimscope_core::game::{Cell, Position};
     let mut h = harness();
     step_until(&mut h, "the map", |app| app.map.tiles.get(5, 5).is_some());
     let r = h.state().ruleset.clone();
@@ -317,7 +317,7 @@ fn the_inspector_does_not_widen_with_a_long_position() {
 
 #[test]
 fn the_ruleset_panel_shows_the_comparison_only_in_the_difference_mode() {
-    use nimscope::raster::ColorMode;
+    use nimscope_core::raster::ColorMode;
     let mut h = harness();
     h.step();
     assert!(h.query_by_label("compared ruleset").is_none());
@@ -456,7 +456,11 @@ fn the_visible_values_export_as_csv_in_the_format_of_grid() {
         for (b, field) in region.cols.clone().zip(line.split(',')) {
             if a > 0 && b > 0 {
                 let p = field == "0";
-                assert_eq!(p, !nimscope::game::theory::euclid_first_player_wins(a, b), "({a}, {b})");
+                assert_eq!(
+                    p,
+                    !nimscope_core::game::theory::euclid_first_player_wins(a, b),
+                    "({a}, {b})"
+                );
             }
         }
     }

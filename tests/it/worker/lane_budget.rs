@@ -5,10 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use nimscope::game::{Position, Ruleset};
-use nimscope::solver::Control;
-use nimscope::solver::evaluate::Evaluator;
 use nimscope::worker::{JobSpec, Lane, Output, Response, Worker, no_wake};
+use nimscope_core::game::{Position, Ruleset};
+use nimscope_core::solver::Control;
+use nimscope_core::solver::evaluate::Evaluator;
 
 fn position_job(rules: &str, position: &str) -> (JobSpec, Ruleset, Position) {
     let ruleset: Ruleset = rules.parse().unwrap();
@@ -72,8 +72,8 @@ fn the_inspectors_caches_stay_within_the_budget_and_answer_as_a_fresh_evaluator(
 
 #[test]
 fn the_board_editors_tables_are_sized_to_the_budget() {
-    use nimscope::game::rules::cram_board::Board;
-    use nimscope::solver::cram::report::CramPhase;
+    use nimscope_core::game::rules::cram_board::Board;
+    use nimscope_core::solver::cram::report::CramPhase;
     // a 64 MiB budget: the solvers' default tables (256 MiB each) would not fit at all
     const BUDGET: u64 = 64 << 20;
     let mut w = Worker::new(no_wake(), BUDGET);
@@ -100,10 +100,10 @@ fn the_board_editors_tables_are_sized_to_the_budget() {
 /// The map of the 64×64 cells below (n, n) at one cell a pooled cell, in the difference mode
 /// against `compared` if given.
 fn map_job(rules: &str, n: u64, compared: Option<&str>) -> JobSpec {
-    use nimscope::game::Layout;
-    use nimscope::raster::{ColorMode, CompareWith};
-    use nimscope::solver::tiles::{CellRect, TileKey};
     use nimscope::worker::MapJob;
+    use nimscope_core::game::Layout;
+    use nimscope_core::raster::{ColorMode, CompareWith};
+    use nimscope_core::solver::tiles::{CellRect, TileKey};
     let view = CellRect::new(n - 64..n, n - 64..n);
     let (color, compare) = match compared {
         Some(c) => (ColorMode::Difference, CompareWith::Ruleset(c.parse().unwrap())),
@@ -113,7 +113,7 @@ fn map_job(rules: &str, n: u64, compared: Option<&str>) -> JobSpec {
         ruleset: rules.parse().unwrap(),
         layout: Layout::Plain,
         color,
-        pooling: nimscope::raster::Pooling::Least,
+        pooling: nimscope_core::raster::Pooling::Least,
         compare,
         level: 0,
         tiles: TileKey::covering(0, &view, (0.0, 0.0)),

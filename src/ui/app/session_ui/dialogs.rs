@@ -2,10 +2,10 @@
 //! changes), the notes window, the window title and the question before closing.
 
 use super::*;
-use crate::game::quote::quoted;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, PromptAnswer, file_prompt_window_ui};
 use crate::ui::app::notice::Notice;
+use nimscope_core::game::quote::quoted;
 
 impl App {
     /// Keyboard shortcuts of the File menu; they wait while a text field has the focus (the
@@ -135,7 +135,7 @@ impl App {
             ui.close();
             self.sessions.show_export = true;
         }
-        let map = matches!(self.presentation(), crate::game::Presentation::Map(_));
+        let map = matches!(self.presentation(), nimscope_core::game::Presentation::Map(_));
         let csv = ui
             .add_enabled(map, egui::Button::new("Export visible values as CSV…"))
             .on_hover_text("the values of the cells the map shows, as `nimscope grid` writes them")

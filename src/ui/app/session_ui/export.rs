@@ -4,14 +4,14 @@
 use std::path::Path;
 
 use super::*;
-use crate::camera::CellRect;
-use crate::figure::{Background, MAX_SIDE};
-use crate::session::Session;
-use crate::solver::tiles::PooledRegion;
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, path_row_ui};
 use crate::ui::app::notice::Notice;
 use crate::worker::{JobSpec, Lane, Output, Response};
+use nimscope_core::camera::CellRect;
+use nimscope_core::figure::{Background, MAX_SIDE};
+use nimscope_core::session::Session;
+use nimscope_core::solver::tiles::PooledRegion;
 
 impl App {
     /// The whole cells the map shows now (at least one).
@@ -36,7 +36,7 @@ impl App {
     /// region the export window chose (the session's region is never changed by it). The file's
     /// extension chooses the format: `.png` or `.svg`.
     pub fn export_figure(&mut self, path: &Path) -> Result<(), String> {
-        crate::figure::Format::of_path(path).map_err(|e| e.to_string())?;
+        nimscope_core::figure::Format::of_path(path).map_err(|e| e.to_string())?;
         let spec = self.export_spec()?;
         let known = self.export_known(&spec);
         let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
@@ -55,7 +55,7 @@ impl App {
     /// What a figure exported now shows: the session with the export window's region, in the
     /// window's colours (the top of the Grundy colours the map is drawn with, not one the
     /// figure's region would give: the window and its figure agree).
-    pub fn export_spec(&self) -> Result<crate::figure::FigureSpec, String> {
+    pub fn export_spec(&self) -> Result<nimscope_core::figure::FigureSpec, String> {
         let region = self.export_region();
         let session = Session {
             rows: region.rows,
@@ -64,7 +64,7 @@ impl App {
         };
         let mut style = self.sessions.figure.clone();
         if self.map_state.color.needs_scale() && self.map.auto_top.is_some() {
-            style.range = crate::raster::ColorRange::Fixed(self.color_top().top);
+            style.range = nimscope_core::raster::ColorRange::Fixed(self.color_top().top);
         }
         session.figure_spec(style, None)
     }
@@ -73,8 +73,8 @@ impl App {
     /// holding every block, else the level drawn if it holds some), for the figure to draw
     /// from instead of computing every cell again; `None` when the figure is not of the map
     /// shown, the tiles hold none of it, or the export window says to compute every cell.
-    pub fn export_known(&self, spec: &crate::figure::FigureSpec) -> Option<std::sync::Arc<PooledRegion>> {
-        let crate::figure::Subject::Map { layout, rows, cols, .. } = &spec.subject else {
+    pub fn export_known(&self, spec: &nimscope_core::figure::FigureSpec) -> Option<std::sync::Arc<PooledRegion>> {
+        let nimscope_core::figure::Subject::Map { layout, rows, cols, .. } = &spec.subject else {
             return None;
         };
         if !self.sessions.export_from_map || !self.map.shows(&spec.ruleset, layout) {
@@ -93,7 +93,7 @@ impl App {
         if !self.sessions.export_from_map || self.map_state.level() == 0 {
             return None;
         }
-        let s = crate::solver::tiles::TileKey::block_of(self.map_state.level());
+        let s = nimscope_core::solver::tiles::TileKey::block_of(self.map_state.level());
         let region = self.export_region();
         // the map takes about four fifths of the figure's width
         let px_per_cell = f64::from(self.sessions.figure.width) * 0.8 / (region.cols.end - region.cols.start) as f64;
@@ -109,7 +109,7 @@ impl App {
     /// `nimscope grid` (one line per row a, the columns b comma-separated), in the background.
     pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
         let layout = match self.presentation() {
-            crate::game::Presentation::Map(layout) => layout,
+            nimscope_core::game::Presentation::Map(layout) => layout,
             _ => return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into()),
         };
         let region = self.visible_region();
@@ -121,9 +121,9 @@ impl App {
         };
         if let Some(k) = known.as_ref().filter(|k| k.missing() == 0) {
             let written = k
-                .csv(&self.ruleset, &layout, &crate::solver::Control::new())
+                .csv(&self.ruleset, &layout, &nimscope_core::solver::Control::new())
                 .map_err(|e| e.to_string())
-                .and_then(|(bytes, _)| crate::files::write_atomic(path, &bytes).map_err(|e| e.to_string()));
+                .and_then(|(bytes, _)| nimscope_core::files::write_atomic(path, &bytes).map_err(|e| e.to_string()));
             self.notice = Some(match written {
                 Ok(()) => Notice::done(format!(
                     "wrote the values of {} rows × {} columns to {} (from the map)",

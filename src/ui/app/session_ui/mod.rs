@@ -14,16 +14,16 @@ mod export;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::camera::CellRect;
-use crate::figure::FigureStyle;
-use crate::game::quote::quoted;
-use crate::session::{Session, WindowState};
 use crate::ui::app::App;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt};
 use crate::ui::app::notice::Notice;
 use crate::ui::canvas::Camera;
 use crate::ui::panels::cram_editor::CramEditor;
 use crate::ui::panels::inspector::InspectorState;
+use nimscope_core::camera::CellRect;
+use nimscope_core::figure::FigureStyle;
+use nimscope_core::game::quote::quoted;
+use nimscope_core::session::{Session, WindowState};
 
 /// How often the last state is written for the next start while the window runs.
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
@@ -161,7 +161,7 @@ impl App {
                         Err(io) => format!("it could not be set aside: {io}"),
                     };
                     let message = format!("the last session could not be restored ({e}); {kept}");
-                    self.notice = Some(Notice::error(crate::game::quote::one_line(&message)));
+                    self.notice = Some(Notice::error(nimscope_core::game::quote::one_line(&message)));
                     state.last = None;
                     state.last_path = None;
                 }
@@ -213,7 +213,7 @@ impl App {
     /// Shows `s`: the ruleset, slice, view, colours, inspector, board and notes. A session that
     /// does not apply (checked first) changes nothing.
     pub fn apply_session(&mut self, s: Session) -> Result<(), String> {
-        let ruleset: crate::game::Ruleset = s
+        let ruleset: nimscope_core::game::Ruleset = s
             .ruleset
             .parse()
             .map_err(|e| format!("ruleset {}: {e}", quoted(&s.ruleset)))?;

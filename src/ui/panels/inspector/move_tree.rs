@@ -3,9 +3,9 @@
 //! most a page of children per node with "show more".
 
 use super::state::{InspectorState, PATH_SEPARATOR, TREE_PAGE, TreeRow};
-use crate::game::Position;
 use crate::ui::theme::{self, shown};
 use crate::worker::JobError;
+use nimscope_core::game::Position;
 
 /// What a child row says about the move leading to it.
 struct Edge {

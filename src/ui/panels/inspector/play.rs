@@ -3,9 +3,9 @@
 //! record, undo and a hint.
 
 use super::state::InspectorState;
-use crate::game::Position;
-use crate::solver::play::{self, Opponent};
 use crate::ui::theme::{self, shown};
+use nimscope_core::game::Position;
+use nimscope_core::solver::play::{self, Opponent};
 
 /// Height of the list of moves, in points.
 const MOVES_HEIGHT: f32 = 320.0;

@@ -12,12 +12,12 @@ use std::sync::Arc;
 
 use egui::Rect;
 
-use crate::game::quote::quoted;
-use crate::game::{Cell, Layout, Position, Ruleset};
-use crate::session::InspectorDocument;
-use crate::solver::play::{self, GameRecord};
-use crate::solver::report::{self, PositionReport};
 use crate::worker::{JobError, JobSpec, Lane, Output, Response, Worker};
+use nimscope_core::game::quote::quoted;
+use nimscope_core::game::{Cell, Layout, Position, Ruleset};
+use nimscope_core::session::InspectorDocument;
+use nimscope_core::solver::play::{self, GameRecord};
+use nimscope_core::solver::report::{self, PositionReport};
 
 /// Options valued per report (the tree shows them in pages, see [`TREE_PAGE`]).
 pub const OPTION_LIMIT: usize = report::DEFAULT_OPTION_LIMIT;

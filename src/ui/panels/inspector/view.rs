@@ -4,11 +4,11 @@
 use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use super::state::InspectorState;
-use crate::game::{Outcome, Position, Ruleset, theory};
-use crate::solver::report::PositionReport;
 use crate::ui::canvas::HoveredCell;
 use crate::ui::theme::{self, shown};
 use crate::worker::JobError;
+use nimscope_core::game::{Outcome, Position, Ruleset, theory};
+use nimscope_core::solver::report::PositionReport;
 
 /// Largest value shown as a box in the mex strip.
 const MEX_STRIP_MAX: u32 = 40;
@@ -158,7 +158,7 @@ fn summary_ui(ui: &mut egui::Ui, r: &PositionReport) {
         None => {
             ui.label(format!(
                 "too many options to list (more than {}); the value comes from the solver",
-                crate::game::rules::paging::ENUMERATE_LIMIT
+                nimscope_core::game::rules::paging::ENUMERATE_LIMIT
             ));
         }
     }

@@ -1,0 +1,334 @@
+//! Typed rules against independent answers: every example of `nimscope rules --examples` gives
+//! the values of the built-in ruleset it names, or of a brute force written here (Grundy's
+//! game, subtract-a-square, three-heap Wythoff) or of a closed form (generalized Wythoff's
+//! P-positions); compounds take typed rules on either side; a rule that loops is reported with
+//! its cycle; a session saves a typed rule's text and reads it back.
+
+use std::collections::{HashMap, HashSet};
+
+use nimscope_core::game::rules::typed::examples::{EXAMPLES, example};
+use nimscope_core::game::{Layout, Position, Ruleset};
+use nimscope_core::session::Session;
+use nimscope_core::solver::grid::grid;
+use nimscope_core::solver::search::Search;
+use nimscope_core::solver::sequence::sequence;
+use nimscope_core::solver::{Control, Evaluator, SolveError};
+
+fn typed(name: &str) -> Ruleset {
+    example(name).unwrap().text.parse().unwrap()
+}
+
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let s: HashSet<u32> = values.into_iter().collect();
+    (0..).find(|v| !s.contains(v)).unwrap()
+}
+
+fn map(r: &Ruleset, n: u64) -> Vec<Vec<Option<u32>>> {
+    let g = grid(r, &Layout::Plain, 0..n, 0..n, &Control::new()).unwrap();
+    (0..n).map(|a| (0..n).map(|b| g.get(a, b)).collect()).collect()
+}
+
+fn seq(r: &Ruleset, n: u64) -> Vec<Option<u32>> {
+    sequence(r, n, &Control::new()).unwrap().values
+}
+
+#[test]
+fn examples_with_a_builtin_twin_have_its_values() {
+    let mut checked = 0;
+    for e in EXAMPLES {
+        let Some(twin) = e.equals else { continue };
+        let (t, b): (Ruleset, Ruleset) = (e.text.parse().unwrap(), twin.parse().unwrap());
+        match t.shape() {
+            nimscope_core::game::Shape::TwoHeaps => assert_eq!(map(&t, 48), map(&b, 48), "{}", e.name),
+            _ => {
+                assert_eq!(seq(&t, 300), seq(&b, 300), "{}", e.name);
+                // collections of heaps: the nim-sum of the heaps, through every route
+                let mut ev = Evaluator::new();
+                for p in ["3,7,12", "1,1,5", "20,9"] {
+                    let (pt, pb) = (t.parse_position(p).unwrap(), b.parse_position(p).unwrap());
+                    let c = Control::new();
+                    assert_eq!(
+                        ev.value(&t, &pt, &c).unwrap(),
+                        ev.value(&b, &pb, &c).unwrap(),
+                        "{} at {p}",
+                        e.name
+                    );
+                    assert_eq!(
+                        Search::plain(t.clone()).value(&pt, &c).unwrap(),
+                        ev.value(&b, &pb, &c).unwrap()
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(
+        checked, 7,
+        "nim, wythoff, euclid, grossman, sub134, kayles, dawson-kayles"
+    );
+}
+
+#[test]
+fn grundys_game_and_subtract_a_square_against_brute_force() {
+    let n = 400;
+    let mut grundy = vec![0u32; n];
+    let mut square = vec![0u32; n];
+    for h in 0..n {
+        grundy[h] = mex((1..h).filter(|&k| k < h - k).map(|k| grundy[k] ^ grundy[h - k]));
+        square[h] = mex((1..).take_while(|k| k * k <= h).map(|k| square[h - k * k]));
+    }
+    let some = |v: &[u32]| v.iter().map(|&x| Some(x)).collect::<Vec<_>>();
+    assert_eq!(seq(&typed("grundy"), n as u64), some(&grundy));
+    assert_eq!(seq(&typed("subtract-square"), n as u64), some(&square));
+    // the published start of Grundy's game (OEIS A002188)
+    assert_eq!(
+        grundy[..20],
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3]
+    );
+}
+
+#[test]
+fn generalized_wythoff_has_fraenkels_p_positions() {
+    // a-Wythoff (|k − l| < a): the P-positions are (A_n, A_n + a·n) and their mirrors, A_n the
+    // least number not yet used (Fraenkel 1982); a = 2 here
+    let n = 120u64;
+    let mut used = HashSet::new();
+    let mut p = HashSet::new();
+    for i in 0.. {
+        let a = (0..).find(|x| !used.contains(x)).unwrap();
+        let b = a + 2 * i;
+        if a >= n {
+            break;
+        }
+        used.insert(a);
+        used.insert(b);
+        p.insert((a, b));
+        p.insert((b, a));
+    }
+    let m = map(&typed("wythoff2"), n);
+    for a in 0..n {
+        for b in 0..n {
+            assert_eq!(m[a as usize][b as usize] == Some(0), p.contains(&(a, b)), "({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn three_heaps_against_brute_force() {
+    let n = 9u64;
+    let mut g: HashMap<(u64, u64, u64), u32> = HashMap::new();
+    for s in 0..3 * n {
+        for a in 0..n {
+            for b in 0..n {
+                let Some(c) = s.checked_sub(a + b).filter(|&c| c < n) else {
+                    continue;
+                };
+                let mut opts = Vec::new();
+                opts.extend((1..=a).map(|k| (a - k, b, c)));
+                opts.extend((1..=b).map(|k| (a, b - k, c)));
+                opts.extend((1..=c).map(|k| (a, b, c - k)));
+                opts.extend((1..=a.min(b).min(c)).map(|k| (a - k, b - k, c - k)));
+                g.insert((a, b, c), mex(opts.iter().map(|o| g[o])));
+            }
+        }
+    }
+    let r = typed("three-heaps");
+    let mut search = Search::new(r.clone());
+    for (&(a, b, c), &v) in &g {
+        assert_eq!(
+            search.value(&Position::Heaps(vec![a, b, c]), &Control::new()).unwrap(),
+            v
+        );
+    }
+    // a slice of it, as the map shows it
+    let slice = Layout::parse_slice("2,_,_").unwrap();
+    let s = grid(&r, &slice, 0..n, 0..n, &Control::new()).unwrap();
+    for a in 0..n {
+        for b in 0..n {
+            assert_eq!(s.get(a, b), Some(g[&(2, a, b)]));
+        }
+    }
+}
+
+#[test]
+fn compounds_take_typed_rules_on_either_side() {
+    let wythoff = example("wythoff").unwrap().text;
+    let sub134 = example("sub134").unwrap().text;
+    let kayles = example("kayles").unwrap().text;
+    for (typed, builtin) in [
+        (format!("push({wythoff},nim)"), "push(wythoff,nim)"),
+        (format!("push(nim,{wythoff})"), "push(nim,wythoff)"),
+        (format!("misere({wythoff})"), "misere(wythoff)"),
+    ] {
+        let (t, b): (Ruleset, Ruleset) = (typed.parse().unwrap(), builtin.parse().unwrap());
+        assert_eq!(map(&t, 24), map(&b, 24), "{builtin}");
+    }
+    for (typed, builtin) in [
+        (format!("misere({kayles})"), "misere(octal(0.77))"),
+        (format!("push({sub134},tag(2))"), "push(sub(1,3,4),tag(2))"),
+    ] {
+        let (t, b): (Ruleset, Ruleset) = (typed.parse().unwrap(), builtin.parse().unwrap());
+        assert_eq!(seq(&t, 24), seq(&b, 24), "{builtin}");
+    }
+    let (t, b): (Ruleset, Ruleset) = (
+        format!("sum({sub134},nim)").parse().unwrap(),
+        "sum(sub(1,3,4),nim)".parse().unwrap(),
+    );
+    assert_eq!(map(&t, 30), map(&b, 30));
+}
+
+#[test]
+fn a_rule_that_loops_is_reported_with_its_cycle() {
+    let r = typed("not-finite");
+    let p = r.parse_position("3,5").unwrap();
+    let err = Evaluator::new().value(&r, &p, &Control::new()).unwrap_err();
+    let SolveError::Rule(msg) = &err else { panic!("{err}") };
+    assert!(
+        msg.contains("not a finite game") && msg.contains("3,5 → 5,3 → 3,5"),
+        "{msg}"
+    );
+    // the map and a one-heap rule too, never a hang or a stack overflow
+    assert!(matches!(
+        grid(&r, &Layout::Plain, 0..4, 0..4, &Control::new()),
+        Err(SolveError::Rule(_))
+    ));
+    let up: Ruleset = "rule(n -> n + 1 if n < 5; n - 5 if n >= 5)".parse().unwrap();
+    let err = sequence(&up, 10, &Control::new()).unwrap_err().to_string();
+    assert!(err.contains("0 → 1 → 2 → 3 → 4 → 5 → 0"), "{err}");
+    // a long path that ends is no cycle: heaps grow, then fall
+    let finite: Ruleset = "rule((a, b) -> (a - 1, b + 3) if a >= 1; (a, b - 1) if b >= 1)"
+        .parse()
+        .unwrap();
+    let p = finite.parse_position("6,0").unwrap();
+    let v = Evaluator::new().value(&finite, &p, &Control::new()).unwrap();
+    let mut plain = Search::plain(finite.clone());
+    assert_eq!(v, plain.value(&p, &Control::new()).unwrap());
+}
+
+#[test]
+fn a_session_keeps_a_typed_rule_and_refuses_a_damaged_one() {
+    let text = example("grundy").unwrap().text;
+    let mut s = Session::from_ron("(ruleset: \"nim\")", "x").unwrap();
+    s.ruleset = text.to_string();
+    let again = Session::from_ron(&s.to_ron(), "x").unwrap();
+    assert_eq!(
+        again.ruleset.parse::<Ruleset>().unwrap(),
+        text.parse::<Ruleset>().unwrap()
+    );
+    let bad = "Session(\n  ruleset: \"rule(n -> [k, n - k] for k in 1..n if 2*k < m)\",\n)";
+    let err = Session::from_ron(bad, "mine.ron").unwrap_err().to_string();
+    assert!(
+        err.contains("mine.ron") && err.contains("line 2") && err.contains("unknown name 'm'"),
+        "{err}"
+    );
+}
+
+mod generated {
+    //! Generated rules and generated text: parsing never panics and always says where it
+    //! failed; a generated rule's options from the fast path equal the value-by-value
+    //! definition, errors included.
+
+    use nimscope_core::game::Ruleset;
+    use nimscope_core::game::rules::typed::{TypedRule, run};
+    use proptest::prelude::*;
+
+    fn atom(vars: &'static [&'static str], huge: bool) -> impl Strategy<Value = String> {
+        let top = if huge { "18446744073709551615" } else { "7" };
+        prop_oneof![
+            (0u64..6).prop_map(|n| n.to_string()),
+            Just(top.to_string()),
+            proptest::sample::select(vars).prop_map(str::to_string),
+        ]
+    }
+
+    /// An expression; `huge` lets it name 2^64 − 1 (not in range bounds, which the value-by-value
+    /// definition would walk).
+    fn expr_of(vars: &'static [&'static str], huge: bool) -> impl Strategy<Value = String> {
+        atom(vars, huge).prop_recursive(3, 12, 2, move |inner| {
+            prop_oneof![
+                (
+                    inner.clone(),
+                    proptest::sample::select(&["+", "-", "*", "/", "%"][..]),
+                    inner.clone()
+                )
+                    .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("min({a}, {b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("|{a} - {b}|")),
+                inner.prop_map(|a| format!("isqrt({a})")),
+            ]
+        })
+    }
+
+    fn expr(vars: &'static [&'static str]) -> impl Strategy<Value = String> {
+        expr_of(vars, true)
+    }
+
+    fn bound(vars: &'static [&'static str]) -> impl Strategy<Value = String> {
+        expr_of(vars, false)
+    }
+
+    fn guard(vars: &'static [&'static str]) -> impl Strategy<Value = String> {
+        (
+            expr(vars),
+            proptest::sample::select(&["<", "<=", ">", ">=", "==", "!="][..]),
+            expr(vars),
+        )
+            .prop_map(|(a, op, b)| format!("{a} {op} {b}"))
+    }
+
+    /// A two-heap rule with one or two loops and guards.
+    fn rule() -> impl Strategy<Value = String> {
+        const OUTER: &[&str] = &["a", "b"];
+        const INNER: &[&str] = &["a", "b", "k"];
+        const ALL: &[&str] = &["a", "b", "k", "l"];
+        (
+            bound(OUTER),
+            bound(OUTER),
+            bound(INNER),
+            proptest::collection::vec(guard(ALL), 0..3),
+            expr(ALL),
+            expr(ALL),
+            any::<bool>(),
+        )
+            .prop_map(|(lo, hi, hi2, guards, x, y, inclusive)| {
+                let dots = if inclusive { "..=" } else { ".." };
+                let guards: String = guards.iter().map(|g| format!(" if {g}")).collect();
+                format!("rule((a, b) -> ({x}, {y}) for k in {lo}{dots}{hi} for l in 0..={hi2}{guards})")
+            })
+    }
+
+    fn options(program: &run_program::Program, p: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, String> {
+        let mut out = Vec::new();
+        run::options(program, p, &mut |t: usize, o: &[u64]| out.push((t, o.to_vec()))).map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+
+    use nimscope_core::game::rules::typed::program as run_program;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+        #[test]
+        fn any_text_parses_or_says_where(text in "rule\\((\\PC|[()\\[\\]{};,|.<>=!+*/%-]){0,40}") {
+            if let Err(e) = text.parse::<Ruleset>() {
+                prop_assert!(e.at >= 1 && e.at <= text.len() + 1, "{e:?}");
+                prop_assert!(!e.to_string().contains('\n'));
+            }
+        }
+
+        #[test]
+        fn the_fast_path_is_the_definition(text in rule()) {
+            let r = TypedRule::parse(&text);
+            prop_assert!(r.is_ok(), "{} does not parse: {:?}", text, r.err());
+            let Ok(r) = r else { return Ok(()) };
+            let mut slow = r.program().clone();
+            slow.terms.iter_mut().for_each(|t| t.fast = None);
+            for a in 0..6u64 {
+                for b in [0u64, 1, 3, 8] {
+                    let (fast, def) = (options(r.program(), &[a, b]), options(&slow, &[a, b]));
+                    prop_assert_eq!(fast, def, "{} at ({}, {})", text, a, b);
+                }
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 mod check_ranges;
 mod cram_command;
 mod cram_plan;
+mod desktop_entry;
 mod fuzz;
 mod heap_fuzz;
 mod interface;

@@ -94,7 +94,10 @@ impl App {
                     layer.take_counts(counts);
                 }
             }
-            (Ok(Output::Sequence(s)), _) => self.sequence = Some(s),
+            (Ok(Output::Sequence(s)), _) => {
+                self.sequence_computed = Some(s.clone());
+                self.sequence = Some(s);
+            }
             (Ok(_), _) => debug_assert!(false, "unexpected output on the map lane"),
             (Err(error), JobSpec::Map(job)) => {
                 let far = job.view.rows.end.max(job.view.cols.end);
@@ -154,6 +157,16 @@ impl App {
             }
             CentralView::Sequence => {
                 let len = self.sequence_len;
+                if self.sequence_asked != Some(len)
+                    && let Some(computed) = &self.sequence_computed
+                    && computed.values.len() as u64 >= len
+                {
+                    // fewer heaps than computed (÷10): the values in memory, no job
+                    worker.cancel(Lane::Map);
+                    self.sequence = Some(Arc::new(computed.prefix(len as usize)));
+                    self.sequence_asked = Some(len);
+                    return;
+                }
                 if self.sequence_asked != Some(len) && self.status == MapStatus::Ready {
                     // a new length supersedes the job running (the lane keeps the latest)
                     worker.submit(

@@ -86,6 +86,8 @@ pub struct App {
     /// costs the CPU several hundredths of a second, taken from the solver.
     software_renderer: Option<bool>,
     pub sequence: Option<Arc<Sequence>>,
+    /// The longest sequence computed for the current ruleset: a shorter length is its prefix.
+    sequence_computed: Option<Arc<Sequence>>,
     /// Heaps of the one-heap view: G(0..sequence_len) (a session's `sequence_len`).
     pub sequence_len: u64,
     /// The length the worker was last asked for (for the current ruleset).
@@ -131,6 +133,7 @@ impl App {
             trace: None,
             software_renderer: None,
             sequence: None,
+            sequence_computed: None,
             sequence_len: SEQUENCE_LEN,
             sequence_asked: None,
             hovered: None,
@@ -215,6 +218,7 @@ impl App {
         // when the worker had filled it within the first frame).
         self.map_progress = MapProgress::default();
         self.sequence = None;
+        self.sequence_computed = None;
         self.sequence_asked = None;
         if let Some(w) = &mut self.worker {
             w.cancel(Lane::Map);

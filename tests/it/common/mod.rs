@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 #[cfg(feature = "gui")]
 mod window;
 #[cfg(feature = "gui")]
-pub use window::{harness, harness_of, harness_with_budget, step_until};
+pub use window::{harness, harness_of, harness_with_budget, idle_until, step_until};
 
 /// Runs the binary with `args`.
 pub fn nimscope(args: &[&str]) -> Output {

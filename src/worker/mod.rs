@@ -25,11 +25,11 @@ pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, Til
 
 use nimscope_core::figure::write_figure;
 use nimscope_core::raster::CompareWith;
-use nimscope_core::solver::Control;
 use nimscope_core::solver::cram::progressive::cram_report_progressive;
 use nimscope_core::solver::misere_quotient;
 use nimscope_core::solver::sequence::sequence_with_quotient;
 use nimscope_core::solver::tiles::{Compare, PoolJob, TileSource};
+use nimscope_core::solver::{Control, SolveError};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
@@ -427,6 +427,9 @@ fn run_map(
     };
     source(&mut state.tiles, &job.ruleset, outcomes);
     let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
+    if let Some(scale) = &job.scale {
+        pool = pool.count_over(scale.clone());
+    }
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == nimscope_core::raster::ColorMode::Difference;
@@ -469,10 +472,20 @@ fn run_map(
         }
         Ok(())
     })?;
+    // the colour range's region beyond the view: filled, then counted (a region past the
+    // budget leaves the range to the view, said by no counts)
+    let mut counted = true;
+    if let Some(rest) = pool.uncounted().cloned() {
+        match main.fill(&rest, &room, &mut |_, _| Ok(())) {
+            Ok(()) => pool.count_rest(main, control)?,
+            Err(SolveError::Cancelled) => return Err(JobError::Cancelled),
+            Err(_) => counted = false,
+        }
+    }
     Ok(Output::Tiles(TileBatch {
         tiles: pending,
         max: pool.max_value(),
-        counts: Some(Box::new(pool.counts().clone())),
+        counts: counted.then(|| Box::new(pool.counts().clone())),
     }))
 }
 
@@ -508,6 +521,7 @@ mod tests {
             level: 0,
             tiles: TileKey::covering(0, &view, (0.0, 0.0)),
             view,
+            scale: None,
         }))
     }
 

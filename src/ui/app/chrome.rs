@@ -121,10 +121,14 @@ impl App {
             if ui
                 .radio(!fixed, "Automatic")
                 .on_hover_text(
-                    "the top colour at the 99th percentile of the values of the first view filled; kept while panning",
+                    "the top colour at the 99th percentile of the values of the session's region (of the first view filled, until the session is saved); kept while panning",
                 )
                 .clicked()
             {
+                if fixed && self.map.auto_region != self.sessions.region {
+                    // the top kept may be a view's (Rescale to this view): the region's again
+                    self.map.rescale();
+                }
                 fixed = false;
             }
             if ui
@@ -145,11 +149,12 @@ impl App {
                 .labelled_by(label.id);
             if ui
                 .button("Rescale to this view")
-                .on_hover_text("take the automatic top from the values in view now")
+                .on_hover_text("fix the top at the 99th percentile of the values in view now")
                 .clicked()
             {
-                fixed = false;
+                // counted over the view, then fixed (the automatic top is the session's region's)
                 self.map.rescale();
+                self.map.fix_to_view = true;
             }
         });
         self.sessions.figure.range = if fixed {

@@ -87,11 +87,21 @@ impl App {
                     max: batch.max,
                     complete: resp.last,
                 });
-                if let Some(counts) = batch.counts
-                    && resp.last
-                    && job.color.needs_scale()
-                {
-                    layer.take_counts(counts);
+                if resp.last && job.color.needs_scale() {
+                    match batch.counts {
+                        Some(counts) => {
+                            let region = job.scale.clone().unwrap_or_else(|| job.view.clone());
+                            layer.take_counts(counts, region);
+                            if std::mem::take(&mut layer.fix_to_view)
+                                && let Some(top) = layer.auto_top
+                            {
+                                // "Rescale to this view": the view's top, fixed
+                                self.sessions.figure.range = nimscope_core::raster::ColorRange::Fixed(top.top.max(1));
+                            }
+                        }
+                        // the session's region is past the budget: the view's values give it
+                        None => layer.region_too_large = true,
+                    }
                 }
             }
             (Ok(Output::Sequence(s)), _) => {
@@ -249,6 +259,12 @@ impl App {
             pooling: self.sessions.figure.pooling,
             compare,
             level,
+            // the automatic top over the session's region, as its figure counts it
+            scale: if need_scale {
+                self.map.scale_region(self.sessions.region.as_ref())
+            } else {
+                None
+            },
             view,
             tiles: missing,
         };

@@ -63,8 +63,18 @@ impl App {
             ..self.session()
         };
         let mut style = self.sessions.figure.clone();
-        if self.map_state.color.needs_scale() && self.map.auto_top.is_some() {
-            style.range = nimscope_core::raster::ColorRange::Fixed(self.color_top().top);
+        if self.map_state.color.needs_scale() {
+            let figure_region = CellRect::new(session.rows.clone(), session.cols.clone());
+            match (style.range, self.map.counted_over(&figure_region)) {
+                // counted over the figure's own region: the top and the legend's note a figure
+                // counting its cells draws (and `nimscope export` of the saved session)
+                (nimscope_core::raster::ColorRange::Auto, Some(top)) => style.counted = Some(top),
+                // another region (the visible one): the window's top, as a fixed one
+                _ if self.map.auto_top.is_some() => {
+                    style.range = nimscope_core::raster::ColorRange::Fixed(self.color_top().top);
+                }
+                _ => {}
+            }
         }
         session.figure_spec(style, None)
     }

@@ -364,6 +364,11 @@ impl App {
             rows: s.rows.clone(),
             cols: s.cols.clone(),
         });
+        if self.map.auto_region.is_some() && self.map.auto_region != self.sessions.region {
+            // the automatic top was the first view's: the saved region's from now on, as
+            // `nimscope export` of the file counts it
+            self.map.rescale();
+        }
         if s.view == Camera::default() {
             // a file without a view (written by hand): its region is shown whole
             self.map_state

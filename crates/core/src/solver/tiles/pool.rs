@@ -43,7 +43,10 @@ pub struct PoolJob {
     handed: Vec<u64>,
     /// The largest value of a view cell read so far.
     max: Option<u32>,
-    /// The values of the view's cells read so far (for the colour range's automatic top).
+    /// The cells whose values are counted for the colour range's automatic top: the view, or
+    /// the region a figure of the session shows ([`PoolJob::count_over`]).
+    counted: CellRect,
+    /// The values of the counted cells read so far.
     counts: ValueCounts,
     scratch: Vec<u32>,
     wide: Vec<u64>,
@@ -66,7 +69,6 @@ impl PoolJob {
         Self {
             level,
             rule,
-            view,
             region,
             tiles,
             first,
@@ -77,11 +79,73 @@ impl PoolJob {
             final_rows: 0,
             handed,
             max: None,
+            counted: view.clone(),
+            view,
             counts: ValueCounts::default(),
             scratch: Vec::new(),
             wide: Vec::new(),
             outcome_only: false,
         }
+    }
+
+    /// Counts the values of `region` for the colour range instead of the view's (the
+    /// session's region, which a figure of the session takes its top from). Its cells inside
+    /// the job's region are counted as they are pooled; those outside it by
+    /// [`PoolJob::count_rest`], once the source has filled them.
+    pub fn count_over(mut self, region: CellRect) -> Self {
+        self.counted = region;
+        self
+    }
+
+    /// The counted region's cells the pooled region does not hold (to be filled, then
+    /// counted by [`PoolJob::count_rest`]): `None` when it holds them all.
+    pub fn uncounted(&self) -> Option<&CellRect> {
+        (self.counted.intersect(&self.region) != self.counted).then_some(&self.counted)
+    }
+
+    /// Counts the cells of the counted region outside the pooled region, from `source`
+    /// (which has filled them).
+    pub fn count_rest(&mut self, source: &TileSource, control: &Control) -> Result<(), SolveError> {
+        let counted = self.counted.clone();
+        let symmetric = source.is_symmetric();
+        let mut row = Vec::new();
+        for a in counted.rows.clone() {
+            if a % 64 == 0 {
+                control.check()?;
+            }
+            // the columns of row a the pooling did not read: all of them, or those either
+            // side of the pooled region's
+            let inside = self.region.rows.contains(&a);
+            let parts = if inside {
+                [
+                    counted.cols.start..self.region.cols.start.clamp(counted.cols.start, counted.cols.end),
+                    self.region.cols.end.clamp(counted.cols.start, counted.cols.end)..counted.cols.end,
+                ]
+            } else {
+                [counted.cols.clone(), 0..0]
+            };
+            for cols in parts.into_iter().filter(|c| !c.is_empty()) {
+                if symmetric {
+                    for b in cols {
+                        let v = source.value(a.max(b), a.min(b));
+                        if v != NONE {
+                            self.counts.add(v.min(NO_POSITION - 1));
+                        }
+                    }
+                } else {
+                    source.read_row_wide(a, cols, &mut row);
+                    for &v in row.iter().filter(|&&v| v != u64::MAX) {
+                        self.counts.add(v.min(u64::from(NO_POSITION - 1)) as u32);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The region whose values [`PoolJob::counts`] counts.
+    pub fn counted(&self) -> &CellRect {
+        &self.counted
     }
 
     /// The cells the job reads: the view grown to whole blocks.
@@ -95,7 +159,8 @@ impl PoolJob {
         self.max
     }
 
-    /// The values of the view's cells read so far, counted.
+    /// The values of the counted cells (the view's, unless [`PoolJob::count_over`] said
+    /// otherwise) read so far.
     pub fn counts(&self) -> &ValueCounts {
         &self.counts
     }
@@ -251,11 +316,13 @@ impl PoolJob {
                 _ => KeyRule::Value.key(value, None),
             };
         }
-        if let Some(v) = value
-            && self.view.contains(a, b)
-        {
-            self.max = Some(self.max.map_or(v, |m| m.max(v)));
-            self.counts.add(v);
+        if let Some(v) = value {
+            if self.view.contains(a, b) {
+                self.max = Some(self.max.map_or(v, |m| m.max(v)));
+            }
+            if self.counted.contains(a, b) {
+                self.counts.add(v);
+            }
         }
     }
 
@@ -341,6 +408,59 @@ mod tests {
             })
             .unwrap();
         (store, job.max_value())
+    }
+
+    /// The values counted for the colour range are those of the region asked for, whether it
+    /// lies inside the view, overlaps it or holds it, for a symmetric source (Wythoff), a
+    /// closed form (Euclid) and a slice: the counts of the plain grid over that region.
+    #[test]
+    fn the_colour_range_counts_the_region_asked_for() {
+        let c = Control::new();
+        for (rules, slice, view, counted) in [
+            (
+                "wythoff",
+                None,
+                CellRect::new(0..300, 0..400),
+                CellRect::new(0..200, 0..200),
+            ),
+            (
+                "wythoff",
+                None,
+                CellRect::new(50..300, 0..400),
+                CellRect::new(0..500, 100..600),
+            ),
+            (
+                "euclid",
+                None,
+                CellRect::new(10..300, 20..400),
+                CellRect::new(0..900, 0..700),
+            ),
+            (
+                "zeruclid",
+                Some("1,_,_"),
+                CellRect::new(0..40, 0..60),
+                CellRect::new(10..90, 5..70),
+            ),
+        ] {
+            let r: Ruleset = rules.parse().unwrap();
+            let layout = slice.map_or(Layout::Plain, |s| Layout::parse_slice(s).unwrap());
+            let mut source = TileSource::new(&r, &layout);
+            let tiles = TileKey::covering(1, &view, (0.0, 0.0));
+            let mut job = PoolJob::new(1, KeyRule::Value, view.clone(), tiles).count_over(counted.clone());
+            let region = job.region().clone();
+            source
+                .fill(&region, &c, &mut |s, stage| {
+                    job.absorb(s, &Compare::Nothing, stage, &c).map(drop)
+                })
+                .unwrap();
+            if let Some(rest) = job.uncounted().cloned() {
+                source.fill(&rest, &c, &mut |_, _| Ok(())).unwrap();
+                job.count_rest(&source, &c).unwrap();
+            }
+            let g = grid(&r, &layout, counted.rows.clone(), counted.cols.clone(), &c).unwrap();
+            let want = ValueCounts::of(g.rows_iter().flat_map(|(_, row)| row.into_iter().flatten()));
+            assert_eq!(job.counts(), &want, "{rules} {view:?} counting {counted:?}");
+        }
     }
 
     /// A block's key from its cells' keys, counted plainly: the least, the greatest, or the

@@ -149,7 +149,8 @@ fn a_figure_is_titled_by_the_ruleset_after_switching() {
 }
 
 /// The Zeruclid example showed a colour bar of 0..288 in the window and 0..290 in its figure,
-/// and the window's scale changed with every pan.
+/// and the window's scale changed with every pan. The top is the session's region's (issue
+/// 41: the window counted what it showed, `nimscope export` the region).
 #[test]
 fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
     let mut h = harness();
@@ -160,16 +161,24 @@ fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
         app.map_complete() && app.map.auto_top.is_some()
     });
     let top = h.state().color_top();
-    // independently: the 99th percentile of the values in view, from the plain grid
-    let view = h.state().map_state.visible_cells(u64::MAX);
+    // independently: the 99th percentile of the values of the session's region, from the
+    // plain grid
+    let region = h.state().sessions.region.clone().unwrap();
     let ruleset = h.state().ruleset.clone();
     let layout = h.state().layout.clone();
-    let g = grid(&ruleset, &layout, view.rows.clone(), view.cols.clone(), &Control::new()).unwrap();
+    let g = grid(
+        &ruleset,
+        &layout,
+        region.rows.clone(),
+        region.cols.clone(),
+        &Control::new(),
+    )
+    .unwrap();
     let counts = ValueCounts::of(g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
-    assert_eq!(top, ColorRange::Auto.top(&counts), "{view:?}");
-    // the figure takes the window's top
+    assert_eq!(top, ColorRange::Auto.top(&counts), "{region:?}");
+    // the figure of the region takes the window's count of it
     let spec = h.state().export_spec().unwrap();
-    assert_eq!(spec.style.range, ColorRange::Fixed(top.top));
+    assert_eq!((spec.style.range, spec.style.counted), (ColorRange::Auto, Some(top)));
     // panning and zooming keep it
     for (dx, dy, zoom) in [(150.0, 0.0, 1.0), (0.0, -120.0, 1.0), (0.0, 0.0, 0.5)] {
         h.state_mut().map_state.camera.pan(dx, dy);

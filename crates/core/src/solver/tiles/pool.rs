@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use super::absorb;
 use super::source::{Compare, Stage, TileSource};
 use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey, ValueCounts};
 use crate::solver::control::{Control, SolveError};
@@ -186,23 +187,33 @@ impl PoolJob {
     ) -> Result<Vec<(TileKey, Arc<Tile>)>, SolveError> {
         self.outcome_only = source.outcome_only();
         let before = (self.final_square, self.final_rows);
+        let compared = !matches!(compare, Compare::Nothing);
         match stage {
             Stage::Triangle(rows) => {
-                for a in rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end)) {
-                    if a % 64 == 0 {
-                        control.check()?;
+                let rows = rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end));
+                if compared {
+                    for a in rows.clone() {
+                        if a % 64 == 0 {
+                            control.check()?;
+                        }
+                        self.triangle_row(source, compare, a);
                     }
-                    self.triangle_row(source, compare, a);
+                } else {
+                    self.on_every_core(source, rows.clone(), true, control)?;
                 }
                 self.final_square = self.final_square.max(rows.end);
             }
             Stage::Rows(rows) => {
                 let rows = rows.start.max(self.region.rows.start)..rows.end.min(self.region.rows.end);
-                for a in rows.clone() {
-                    if a % 64 == 0 {
-                        control.check()?;
+                if compared {
+                    for a in rows.clone() {
+                        if a % 64 == 0 {
+                            control.check()?;
+                        }
+                        self.plain_row(source, compare, a);
                     }
-                    self.plain_row(source, compare, a);
+                } else {
+                    self.on_every_core(source, rows.clone(), false, control)?;
                 }
                 self.final_rows = self.final_rows.max(rows.end);
             }
@@ -211,6 +222,35 @@ impl PoolJob {
             self.count_blocks(source, before, control)?;
         }
         Ok(self.hand_out(source.is_symmetric()))
+    }
+
+    /// Pools rows `rows` of the region (of the triangle, if `triangle`) on every core (see
+    /// [`absorb`]), nothing to compare with.
+    fn on_every_core(
+        &mut self,
+        source: &TileSource,
+        rows: std::ops::Range<u64>,
+        triangle: bool,
+        control: &Control,
+    ) -> Result<(), SolveError> {
+        let g = absorb::Geometry {
+            level: self.level,
+            rule: self.rule,
+            first: self.first,
+            width: self.shape.1,
+            region: &self.region,
+            view: &self.view,
+            counted: &self.counted,
+            outcome_only: self.outcome_only,
+        };
+        let tally = if triangle {
+            absorb::triangle(&g, &mut self.acc, self.values.as_deref_mut(), source, rows, control)?
+        } else {
+            absorb::rows(&g, &mut self.acc, self.values.as_deref_mut(), source, rows, control)?
+        };
+        self.max = self.max.max(tally.max);
+        self.counts.merge(&tally.counts);
+        Ok(())
     }
 
     /// Under a rule that counts ([`KeyRule::MostCommon`]), the key of each block that became
@@ -485,6 +525,16 @@ mod tests {
         }
     }
 
+    /// A level-0 tile keeps each cell's value (the readout's), mirrored cells included.
+    fn values_kept(store: &TileStore, plain: &crate::solver::grid::Grid, region: &CellRect, rules: &str) {
+        for a in region.rows.clone() {
+            for b in region.cols.clone() {
+                let want = plain.get_wide(a, b).map(|v| v.min(u64::from(NO_POSITION - 1)) as u32);
+                assert_eq!(store.get(a, b), Some(want), "{rules} ({a}, {b}): the value kept");
+            }
+        }
+    }
+
     /// Every pooled cell is its block's key in the plain grid (a brute force over the block:
     /// the least, greatest or most common), every cell of the view is covered, and the scale
     /// is the view's maximum.
@@ -559,6 +609,9 @@ mod tests {
                 CellRect::new(1..200, 1_000_000_000_000..1_000_000_000_300),
             ),
             ("grossman", None, KeyRule::Value, 2, CellRect::new(0..600, 0..600)),
+            // level 0 under residues: the tiles keep the values too, mirrored ones included
+            ("wythoff", None, KeyRule::Residue(3), 0, CellRect::new(3..300, 0..260)),
+            ("euclid", None, KeyRule::Residue(2), 0, CellRect::new(0..200, 50..300)),
             ("fibonacci-nim", None, KeyRule::Value, 1, CellRect::new(0..300, 0..400)),
             (
                 "zeruclid",
@@ -590,6 +643,9 @@ mod tests {
                 }
             }
             assert_eq!(max, want_max, "{rules}: the view's largest value");
+            if level == 0 {
+                values_kept(&store, &plain, &region, rules);
+            }
             for bi in region.rows.start / s..region.rows.end / s {
                 for bj in region.cols.start / s..region.cols.end / s {
                     let keys = (bi * s..(bi + 1) * s)

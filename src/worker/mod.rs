@@ -78,8 +78,9 @@ pub struct Worker {
     wake_every: Arc<AtomicU64>,
 }
 
-/// Called after each response is sent, to wake the UI.
-pub type Wake = Arc<dyn Fn() + Send + Sync>;
+/// Called after each response is sent, to wake the UI: with `true` for a job's last answer
+/// (the window draws it at once), `false` for a part of one (the window may gather several).
+pub type Wake = Arc<dyn Fn(bool) + Send + Sync>;
 
 impl Worker {
     pub fn new(wake: Wake, memory_budget: u64) -> Self {
@@ -294,7 +295,7 @@ fn run_and_send(
             let every = std::time::Duration::from_millis(wake_every.load(Ordering::Relaxed));
             if woken.is_none_or(|t| t.elapsed() >= every) {
                 woken = Some(std::time::Instant::now());
-                wake();
+                wake(false);
             }
         }
     };
@@ -329,7 +330,7 @@ fn run_and_send(
         result,
         last: true,
     });
-    wake();
+    wake(true);
 }
 
 /// Runs one job; `emit` takes what a job answers before its last answer (the map's batches,
@@ -491,14 +492,14 @@ fn run_map(
 
 /// A wake callback that does nothing (tests, the command line).
 pub fn no_wake() -> Wake {
-    Arc::new(|| {})
+    Arc::new(|_| {})
 }
 
 /// Counts wake-ups (tests).
 pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
     let n = Arc::new(Mutex::new(0));
     let m = n.clone();
-    (Arc::new(move || *m.lock().unwrap_or_else(|e| e.into_inner()) += 1), n)
+    (Arc::new(move |_| *m.lock().unwrap_or_else(|e| e.into_inner()) += 1), n)
 }
 
 #[cfg(test)]

@@ -23,7 +23,17 @@ impl App {
             theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
             // a map's batches come many a second: their frames are a few a second at most
-            Worker::new(Arc::new(move || crate::ui::wake_soon(&ctx)), self.memory_budget)
+            Worker::new(
+                Arc::new(move |last| {
+                    if last {
+                        // a finished job: shown at once (the status bar, the map complete)
+                        crate::ui::repaint_once(&ctx);
+                    } else {
+                        crate::ui::wake_soon(&ctx);
+                    }
+                }),
+                self.memory_budget,
+            )
         });
         let mut exports = Vec::new();
         let mut maps = Vec::new();

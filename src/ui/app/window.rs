@@ -42,13 +42,21 @@ impl eframe::App for App {
             let every = Duration::from_secs_f32((cost * 40.0).clamp(least, 3.0));
             w.set_wake_every(every);
         }
+        let waiting_for_fit = self.map_state.fit_pending();
         self.ui_root(ui);
+        if waiting_for_fit && !self.map_state.fit_pending() {
+            // the region asked for on start was just fitted to the map drawn in this frame: its
+            // fill starts now, not a frame later (under a software renderer, a frame is 0.1 s
+            // and more)
+            self.schedule(ui.ctx());
+        }
         if self.trace.is_some() {
             let time = timer.stop();
             let complete = self.map_complete();
             let p = self.map_progress;
+            let view = self.map_state.visible_cells(self.map_limit());
             if let Some(t) = &mut self.trace {
-                t.frame(time, p.done, p.in_view, complete);
+                t.frame(time, (p.done, p.in_view), complete, &view);
             }
         }
     }

@@ -3,8 +3,9 @@
 //! `{"t": seconds since start, "frame_ms": the app's own work in the frame (logic and ui, not
 //! the GPU), "cells_done": n, "cells_in_view": n}`, and `{"t": …, "event": "map-complete",
 //! "rows": [start, end], "cols": [start, end]}` each time every cell in view (those rows and
-//! columns) has its final value (and colour). On Linux each frame also
-//! carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
+//! columns) has its final value (and colour); `{"t": …, "event": "map-job" | "map-batch" |
+//! "map-done", "n": …}` when the map's worker is asked (the cells) or answers (the tiles). On
+//! Linux each frame also carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
 //! processes on a busy machine do not inflate (`frame_ms` is wall-clock time).
 
 use std::fs::File;
@@ -89,6 +90,14 @@ impl Trace {
             self.out,
             "{{\"t\":{t:.4},\"event\":\"renderer\",\"adapter\":\"{adapter}\",\"software\":{software}}}"
         );
+    }
+
+    /// Records what the map's worker was asked or answered (`map-job`: a job submitted,
+    /// `map-batch`: its tiles received, `map-done`: its last answer), with a number (cells
+    /// asked for, tiles received).
+    pub fn map_event(&mut self, event: &str, n: u64) {
+        let t = self.start.elapsed().as_secs_f64();
+        let _ = writeln!(self.out, "{{\"t\":{t:.4},\"event\":\"{event}\",\"n\":{n}}}");
     }
 
     /// Records one frame. Written at once (a script reads the file while the window runs); a

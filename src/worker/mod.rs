@@ -28,7 +28,7 @@ use nimscope_core::raster::CompareWith;
 use nimscope_core::solver::cram::progressive::cram_report_progressive;
 use nimscope_core::solver::misere_quotient;
 use nimscope_core::solver::sequence::sequence_with_quotient;
-use nimscope_core::solver::tiles::{Compare, PoolJob, TileSource};
+use nimscope_core::solver::tiles::{CellRect, Compare, PoolJob, TileSource};
 use nimscope_core::solver::{Control, SolveError};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
@@ -428,8 +428,11 @@ fn run_map(
     };
     source(&mut state.tiles, &job.ruleset, outcomes);
     let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
-    if let Some(scale) = &job.scale {
-        pool = pool.count_over(scale.clone());
+    match &job.scale {
+        Some(scale) => pool = pool.count_over(scale.clone()),
+        // colours without a scale count nothing (a count is a bucket a cell)
+        None if !job.color.needs_scale() => pool = pool.count_over(CellRect::new(0..0, 0..0)),
+        None => {}
     }
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();

@@ -34,6 +34,9 @@ fn main() {
         .unwrap();
     println!("fill alone: {:.3} s, {stages} stages", t.elapsed().as_secs_f64());
     let t = std::time::Instant::now();
+    nimscope_core::solver::grid::grid(&r, &Layout::Plain, view.rows.clone(), view.cols.clone(), &control).unwrap();
+    println!("the command line's fill (grid): {:.3} s", t.elapsed().as_secs_f64());
+    let t = std::time::Instant::now();
     let tiles = TileKey::covering(level, &view, (0.0, 0.0));
     let mut job = PoolJob::new(level, KeyRule::Value, view.clone(), tiles);
     let mut source = TileSource::new(&r, &Layout::Plain);

@@ -78,6 +78,10 @@ impl App {
 
     /// Takes in a map job's answer: its tiles, the view's colour scale, or why it failed.
     pub(super) fn on_map_response(&mut self, resp: crate::worker::Response) {
+        if let (Some(t), Ok(Output::Tiles(batch))) = (&mut self.trace, &resp.result) {
+            let event = if resp.last { "map-done" } else { "map-batch" };
+            t.map_event(event, batch.tiles.len() as u64);
+        }
         let layer = &mut self.map;
         if resp.last {
             layer.asked = None;
@@ -287,6 +291,9 @@ impl App {
             _ => {}
         }
         let job = Box::new(job);
+        if let Some(t) = &mut self.trace {
+            t.map_event("map-job", job.view.len());
+        }
         self.map.asked = Some((job.clone(), Instant::now()));
         worker.submit(Lane::Map, JobSpec::Map(job));
     }

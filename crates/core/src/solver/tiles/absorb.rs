@@ -118,7 +118,7 @@ impl Geometry<'_> {
                 .map(clamped);
             tally.max = tally.max.max(m);
         }
-        if self.counted.rows.contains(&a) {
+        if self.counted.rows.contains(&a) && !self.counted.cols.is_empty() {
             for &v in part(self.counted).iter().filter(|&&v| v != u64::MAX) {
                 tally.counts.add(clamped(v));
             }
@@ -142,11 +142,16 @@ impl Geometry<'_> {
             // level 0: a row of blocks is one row, the column one cell
             values[j] = kept_value(v, self.outcome_only);
         }
-        for (a, &v) in rows.zip(column).filter(|&(_, &v)| v != u64::MAX) {
-            if self.view.contains(a, b) {
-                tally.max = tally.max.max(Some(clamped(v)));
-            }
-            if self.counted.contains(a, b) {
+        let positions = || rows.clone().zip(column).filter(|&(_, &v)| v != u64::MAX);
+        if self.view.cols.contains(&b) {
+            let m = positions()
+                .filter(|(a, _)| self.view.rows.contains(a))
+                .map(|(_, &v)| v)
+                .max();
+            tally.max = tally.max.max(m.map(clamped));
+        }
+        if self.counted.cols.contains(&b) {
+            for (_, &v) in positions().filter(|(a, _)| self.counted.rows.contains(a)) {
                 tally.counts.add(clamped(v));
             }
         }

@@ -14,6 +14,7 @@
 mod cli;
 mod common;
 mod core;
+mod docs;
 mod files;
 mod worker;
 

@@ -4,7 +4,7 @@
 //! ([`super::rule_editor`]).
 
 use crate::ui::theme;
-use nimscope_core::game::catalog::NAMES;
+use nimscope_core::game::families::{FAMILIES, Family};
 use nimscope_core::game::prediction::Prediction;
 use nimscope_core::game::quote::one_line;
 use nimscope_core::game::{Ruleset, Shape};
@@ -70,14 +70,14 @@ pub enum PanelAction {
 /// Most heaps the panel offers for rulesets on any number of heaps.
 pub const MAX_HEAPS: usize = 6;
 
-/// The catalog's buttons: the leaf rulesets of [`NAMES`] without parameters (those with
+/// The catalog's buttons: the families of [`FAMILIES`] without parameters (those with
 /// parameters, `sub(S)` and the like, have their own fields and the compound builder below),
 /// and without `cram-v` and `cram-h`, which the board editor plays only inside `push-cram`.
 fn catalog_buttons() -> impl Iterator<Item = &'static str> {
-    NAMES
+    FAMILIES
         .iter()
-        .copied()
-        .filter(|n| !n.contains('(') && !matches!(*n, "cram-v" | "cram-h"))
+        .filter(|row| row.leaf.is_some() && !matches!(row.family, Family::CramV | Family::CramH))
+        .map(|row| row.name)
 }
 
 impl RulesetPanel {
@@ -243,30 +243,9 @@ pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bo
 }
 
 /// The rule of a catalog game in one line, and where it comes from (the catalog buttons'
-/// tooltips).
-pub fn catalog_tooltip(name: &str) -> &'static str {
-    match name {
-        "nim" => "Lower one heap by any positive amount. Bouton (1901); seed 004.",
-        "wythoff" => "Lower one heap by any amount, or both by the same amount. Wythoff (1907); seed 003.",
-        "euclid" => {
-            "Subtract a positive multiple of the smaller heap from the larger, leaving ≥ 0; a zero ends the game. Cole–Davie; seeds 000, 002, 004."
-        }
-        "grossman" => "As euclid, but the result stays ≥ 1: the game stops at equal heaps. Grossman; seed 000.",
-        "euclid0" => "Grossman's game on all of N², with (0, i) → (0, 0). Seed 003, Section 3.",
-        "m-euclid" => "As grossman; every position where one heap divides the other is terminal. Seed 000.",
-        "zeruclid" => {
-            "From any heap remove a positive multiple of the smallest non-zero heap (any number of heaps). Seed 003."
-        }
-        "euclid3" => "Subtract a positive multiple of one entry from another, leaving ≥ 0 (triples). Seed 002.",
-        "cdn" => "Common Divisor Nim: subtract a common divisor of all heaps from one heap. Seed 001.",
-        "divisor" => "One heap n ≥ 1: subtract a proper divisor of n; 1 is terminal. Seed 004.",
-        "fibonacci-nim" => "Take k chips, 1 ≤ k ≤ q, then the opponent may take up to 2k. Seed 004.",
-        "cram" => "Place a 1×2 domino on two empty adjacent cells of a board. Seed 003, Section 5.",
-        "push-cram" => {
-            "Vertical dominoes before the push, horizontal ones after it; the push is one move. Seed 003, Section 5."
-        }
-        _ => "A ruleset of the catalog.",
-    }
+/// tooltips), from its row of the family table.
+pub fn catalog_tooltip(name: &str) -> String {
+    nimscope_core::game::families::tooltip(name).unwrap_or_else(|| "A ruleset of the catalog.".to_string())
 }
 
 /// The catalog's buttons and the parameterised families (sub, tag, octal).

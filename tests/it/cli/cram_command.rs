@@ -109,7 +109,7 @@ fn threads_and_small_budgets_on_the_command_line() {
 
 // ---------------------------------------------------------------------------------------------
 // Checkpoints from the command line (`nimscope cram BOARD --checkpoint FILE`); the library's
-// tests (interrupted at random points, damaged files) are in `src/solver/cram/checkpoint/tests.rs`.
+// tests (interrupted at random points, damaged files) are in `crates/core/src/solver/cram/checkpoint/tests.rs`.
 
 fn checkpoint_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("nimscope-cli-checkpoint-{}", std::process::id()));

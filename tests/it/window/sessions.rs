@@ -511,7 +511,7 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
 fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
     use nimscope::ui::app::{App, CentralView};
     use nimscope_core::figure::Subject;
-    use nimscope_core::game::catalog::NAMES;
+    use nimscope_core::game::families::FAMILIES;
     let cases: &[(&str, &str)] = &[
         ("nim", ""),
         ("nim", "2,_,_"),
@@ -547,9 +547,13 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         ),
     ];
     // every family of the catalog is among the cases
-    for name in NAMES {
-        let word = name.split('(').next().unwrap();
-        assert!(cases.iter().any(|(r, _)| r.starts_with(word)), "no case for {name}");
+    for row in FAMILIES {
+        let family_of = |r: &str| r.parse::<nimscope_core::game::Ruleset>().unwrap().family();
+        assert!(
+            cases.iter().any(|(r, _)| family_of(r) == row.family),
+            "no case for {}",
+            row.name
+        );
     }
     for &(rules, slice) in cases {
         let mut app = App::new(1 << 30);

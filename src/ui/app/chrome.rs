@@ -8,7 +8,7 @@ use crate::ui::canvas::{self, MapKey};
 use crate::ui::panels::inspector::{self};
 use crate::ui::theme;
 use crate::worker::{JobSpec, Lane};
-use nimscope_core::raster::{ColorMode, ColorRange, Palette, Pooling};
+use nimscope_core::raster::{COLOR_MODES, ColorRange, Pooling};
 
 impl App {
     pub(super) fn shortcuts_ui(&mut self, ctx: &egui::Context) {
@@ -91,21 +91,9 @@ impl App {
     /// The colour mode choices (in the View menu).
     pub fn color_mode_ui(&mut self, ui: &mut egui::Ui) {
         let c = &mut self.map_state.color;
-        ui.radio_value(c, ColorMode::Outcome, "P-positions");
-        ui.radio_value(c, ColorMode::Grundy(Palette::Viridis), "Grundy value (viridis)");
-        ui.radio_value(
-            c,
-            ColorMode::Grundy(Palette::Cividis),
-            "Grundy value (cividis, colour-blind safe)",
-        );
-        ui.radio_value(
-            c,
-            ColorMode::GrundyLog(Palette::Viridis),
-            "Grundy value, logarithmic (viridis)",
-        );
-        ui.radio_value(c, ColorMode::Modulo(2), "Grundy value mod 2");
-        ui.radio_value(c, ColorMode::Modulo(4), "Grundy value mod 4");
-        ui.radio_value(c, ColorMode::Difference, "Difference (compare with: left panel)");
+        for choice in COLOR_MODES {
+            ui.radio_value(c, choice.mode, choice.label);
+        }
         ui.separator();
         self.color_range_ui(ui);
     }

@@ -11,7 +11,16 @@ fn repository() -> PathBuf {
 
 /// The folders a path in the repository starts with.
 const TOP: &[&str] = &[
-    "src/", "crates/", "tests/", "docs/", "scripts/", "sessions/", "examples/", "benches/", "assets/", ".ci/",
+    "src/",
+    "crates/",
+    "tests/",
+    "docs/",
+    "scripts/",
+    "sessions/",
+    "examples/",
+    "benches/",
+    "assets/",
+    ".ci/",
 ];
 
 /// The documents and comments whose paths are checked: the READMEs, RECORDS.md, docs/*.md,
@@ -27,7 +36,9 @@ fn documents(root: &Path) -> Vec<PathBuf> {
             }
             if path.is_dir() {
                 walk(&path, root, out);
-            } else if name.ends_with(".rs") || name.ends_with("README.md") || name.starts_with("docs/") && name.ends_with(".md")
+            } else if name.ends_with(".rs")
+                || name.ends_with("README.md")
+                || name.starts_with("docs/") && name.ends_with(".md")
             {
                 out.push(rel);
             }
@@ -95,7 +106,12 @@ fn every_path_the_documents_name_exists() {
         for line in text.lines().filter(|l| !rust || l.trim_start().starts_with("//")) {
             for path in named_paths(line, !rust) {
                 seen += 1;
-                let bases = [Some(here.to_path_buf()), krate.clone(), Some(PathBuf::new()), Some(PathBuf::from("docs"))];
+                let bases = [
+                    Some(here.to_path_buf()),
+                    krate.clone(),
+                    Some(PathBuf::new()),
+                    Some(PathBuf::from("docs")),
+                ];
                 if !bases.iter().flatten().any(|b| root.join(b).join(&path).exists()) {
                     missing.push(format!("{}: {path}", doc.display()));
                 }
@@ -103,13 +119,20 @@ fn every_path_the_documents_name_exists() {
         }
     }
     assert!(seen > 100, "the checker read only {seen} paths");
-    assert!(missing.is_empty(), "paths named but not in the repository:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "paths named but not in the repository:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
 fn the_path_reader_sees_links_paths_and_line_numbers_but_not_placeholders() {
     assert_eq!(
-        named_paths("see [the games](games.md) and `src/cli/mod.rs:12`, then README.md.", true),
+        named_paths(
+            "see [the games](games.md) and `src/cli/mod.rs:12`, then README.md.",
+            true
+        ),
         ["games.md", "src/cli/mod.rs", "README.md"]
     );
     assert!(named_paths("DIR/failed, docs/{a,b}.md, tests/…, https://x.org/docs/a.md", true).is_empty());
@@ -129,9 +152,39 @@ fn docs_games_states_exactly_the_catalogs_families() {
         })
         .collect();
     for row in FAMILIES {
-        assert!(stated.iter().any(|s| s == row.name), "docs/games.md does not state {}", row.name);
+        assert!(
+            stated.iter().any(|s| s == row.name),
+            "docs/games.md does not state {}",
+            row.name
+        );
     }
     for name in &stated {
-        assert!(FAMILIES.iter().any(|r| &r.name == name), "docs/games.md states {name}, not in the catalog");
+        assert!(
+            FAMILIES.iter().any(|r| r.name == name),
+            "docs/games.md states {name}, not in the catalog"
+        );
     }
+}
+
+/// The README states what nimscope does and links the figures; dated measurements live in
+/// docs/performance.md and the subsystems' docs, where each is kept with its command.
+#[test]
+fn the_readme_holds_no_dated_figures() {
+    let text = std::fs::read_to_string(repository().join("README.md")).unwrap();
+    let dated: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let b = l.as_bytes();
+            // an ISO date: 20YY-MM-DD
+            (0..b.len().saturating_sub(9)).any(|i| {
+                b[i..i + 2] == *b"20"
+                    && b[i + 2..i + 4].iter().all(u8::is_ascii_digit)
+                    && b[i + 4] == b'-'
+                    && b[i + 5..i + 7].iter().all(u8::is_ascii_digit)
+                    && b[i + 7] == b'-'
+                    && b[i + 8..i + 10].iter().all(u8::is_ascii_digit)
+            })
+        })
+        .collect();
+    assert!(dated.is_empty(), "dated lines in the README:\n{}", dated.join("\n"));
 }

@@ -28,6 +28,20 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// An example session of `sessions/` by its file name.
+pub fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
+}
+
+/// Makes a FIFO (a named pipe) at `path`, which the test owns.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();
+    // SAFETY: mkfifo(3) on a NUL-terminated path; it only creates a file
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(made, 0, "mkfifo {}", path.display());
+}
+
 /// A fresh, empty folder for one test, removed when it is dropped (also when the test fails),
 /// named after the calling test file too, so two files' tests of one name never share it.
 pub struct TempDir(PathBuf);

@@ -147,7 +147,9 @@ impl Parser<'_> {
         let name = self.word();
         let Some(family) = Family::of_keyword(&name) else {
             if name.is_empty() {
-                return Err(self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into()));
+                return Err(
+                    self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())
+                );
             }
             let known: Vec<&str> = syntaxes().collect();
             return Err(ParseError {

@@ -228,7 +228,10 @@ pub const FAMILIES: &[FamilyRow] = &[
         source: "Subtraction games (Berlekamp, Conway and Guy, Winning Ways).",
         shape: Some(Shape::OneHeap),
         leaf: None,
-        examples: &[example("sub(1,3,4)", &["7", "30", "3,5"]), example("sub(1,2,4)", &["9"])],
+        examples: &[
+            example("sub(1,3,4)", &["7", "30", "3,5"]),
+            example("sub(1,2,4)", &["9"]),
+        ],
     },
     FamilyRow {
         family: Family::Tag,
@@ -315,7 +318,12 @@ pub const FAMILIES: &[FamilyRow] = &[
         rule: "Vertical dominoes before the push, horizontal ones after it; the push is one move.",
         source: "Seed 003, Section 5.",
         shape: Some(Shape::Board),
-        leaf: Some(|| Ruleset::Push(Box::new(Ruleset::Cram(Dominoes::Vertical)), Box::new(Ruleset::Cram(Dominoes::Horizontal)))),
+        leaf: Some(|| {
+            Ruleset::Push(
+                Box::new(Ruleset::Cram(Dominoes::Vertical)),
+                Box::new(Ruleset::Cram(Dominoes::Horizontal)),
+            )
+        }),
         examples: &[example("push-cram", &["3x4"])],
     },
     FamilyRow {
@@ -471,7 +479,8 @@ mod tests {
                     assert_eq!(r.shape(), shape, "{}", e.ruleset);
                 }
                 for p in e.positions {
-                    r.parse_position(p).unwrap_or_else(|err| panic!("{} at {p}: {err}", e.ruleset));
+                    r.parse_position(p)
+                        .unwrap_or_else(|err| panic!("{} at {p}: {err}", e.ruleset));
                 }
             }
             if let Some(make) = row.leaf {

@@ -4,7 +4,7 @@
 //! figure size refusals agree with themselves; titles beyond Latin-1 reach the PNG.
 
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use nimscope_core::figure::png_out::read_text_chunks;
@@ -13,11 +13,7 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 use crate::common::nimscope;
 
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
-}
-
-use crate::common::temp_dir;
+use crate::common::{example, mkfifo, temp_dir};
 
 /// A small, quick export of `session` to `out` with extra arguments (400 pixels wide unless
 /// they say otherwise).
@@ -74,7 +70,6 @@ fn export_refuses_to_write_over_its_own_session() {
             .is_symlink()
     );
     no_leftovers(&dir);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -103,7 +98,6 @@ fn a_symlink_is_followed_to_its_target_and_stays_a_symlink() {
     }
     assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
     no_leftovers(&dir);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(target_os = "linux")]
@@ -112,9 +106,7 @@ fn a_fifo_is_written_to_and_stays_a_fifo() {
     use std::io::Read;
     let dir = temp_dir("fifo");
     let fifo = dir.join("pipe.png");
-    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-    // SAFETY: a valid NUL-terminated path; mkfifo only creates a file
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    mkfifo(&fifo);
     let (send, receive) = std::sync::mpsc::channel();
     let reader_path = fifo.clone();
     std::thread::Builder::new()
@@ -136,7 +128,6 @@ fn a_fifo_is_written_to_and_stays_a_fifo() {
         .expect("the figure went through the FIFO");
     assert!(bytes.starts_with(PNG_SIGNATURE));
     no_leftovers(&dir);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(target_os = "linux")]
@@ -149,7 +140,6 @@ fn standard_output_gets_the_png_and_nothing_else() {
     let o = export(&example("euclid-winning-pairs.ron"), Path::new("/dev/stdout"), &[]);
     succeeded(&o);
     assert_eq!(o.stdout, std::fs::read(&file).unwrap());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -174,7 +164,6 @@ fn a_replaced_file_keeps_its_mode_and_a_read_only_one_is_refused() {
     let mode = std::fs::metadata(&fresh).unwrap().mode() & 0o777;
     assert_eq!(mode & 0o600, 0o600, "{mode:o}");
     no_leftovers(&dir);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -183,7 +172,6 @@ fn a_folder_is_not_an_output_file() {
     let err = refusal(&export(&example("euclid-winning-pairs.ron"), &dir, &[]));
     assert!(err.contains("folder") || err.contains("directory"), "{err}");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The least width stated by a refusal (the first number followed by " pixels" after "at
@@ -222,7 +210,6 @@ fn the_width_refusal_states_the_width_that_works() {
         with.extend_from_slice(args);
         assert_eq!(stated_least(&refusal(&export(&session, &out, &with))), least);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -252,7 +239,6 @@ fn scales_that_make_no_figure_are_refused_cleanly() {
         "4",
     ]);
     succeeded(&o);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -269,5 +255,4 @@ fn a_title_beyond_latin_1_reaches_the_png() {
     let title = text.iter().find(|(k, _)| k == "Title").map(|(_, v)| v.as_str());
     assert_eq!(title, Some("Zeruclid φ: G(1, a, b) → ℕ"));
     assert!(text.iter().any(|(k, v)| k == "nimscope.ruleset" && v == "zeruclid"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -120,7 +120,6 @@ fn export_of_a_bad_session_is_one_line_not_a_crash() {
         assert!(err.contains("s.ron, line 3"), "{field}: {err}");
         assert!(!dir.join("x.png").exists());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The files of `dir` other than `window.ron`, with their contents.
@@ -174,6 +173,4 @@ fn a_damaged_last_state_is_set_aside_never_lost() {
     good.save(&dir2).unwrap();
     assert_eq!(WindowState::load(&dir2), good);
     assert!(set_aside(&dir2).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_dir_all(&dir2).unwrap();
 }

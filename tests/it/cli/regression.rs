@@ -1,12 +1,12 @@
-//! Issue 29's findings, each run through the binary as the attack ran it: the panic, the links
-//! a checkpoint must follow, the FIFOs and endless devices given as files, the refusals known
-//! from the input's size, the closed forms, Ctrl+C, the argument error's escaped newline and
-//! the silent JSON. Each says what it expects of the output; none times the command (a hang is
-//! caught by the deadline of [`run`]).
+//! The command line's history: each finding of a bug report or an attack run through the binary
+//! as it was found (issue 29's attack: the panic, the links a checkpoint must follow, the FIFOs
+//! and endless devices given as files, the refusals known from the input's size, the closed
+//! forms, Ctrl+C, the argument error's escaped newline and the silent JSON). Each says what it
+//! expects of the output; none times the command (a hang is caught by the deadline of
+//! [`run`]). A new finding goes here; a new behaviour goes in the file of its command.
 
 #![cfg(target_os = "linux")]
 
-use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -56,19 +56,10 @@ fn answered(args: &[&str]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-use crate::common::temp_dir;
-
-fn mkfifo(path: &Path) {
-    let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();
-    // SAFETY: mkfifo on a NUL-terminated path the test owns
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-}
+use crate::common::{example, mkfifo, temp_dir};
 
 fn session() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("sessions/euclid-winning-pairs.ron")
-        .to_string_lossy()
-        .into_owned()
+    example("euclid-winning-pairs.ron").to_string_lossy().into_owned()
 }
 
 #[test]
@@ -117,7 +108,6 @@ fn a_checkpoint_behind_a_link_is_written_where_the_link_leads() {
         .collect();
     names.sort();
     assert_eq!(names, ["ck.bin"], "nothing left beside the target");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -139,7 +129,6 @@ fn fifos_and_endless_devices_are_refused_before_they_are_read() {
     std::fs::File::create(&huge).unwrap().set_len(1 << 40).unwrap();
     assert!(refused(&["export", huge.to_str().unwrap(), "-o", o]).contains("larger than a session can be"));
     assert!(!out.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

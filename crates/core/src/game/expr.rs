@@ -8,7 +8,7 @@ use std::str::FromStr;
 use super::catalog::{Ruleset, Shape};
 use super::families::{Family, syntaxes};
 use super::position::parse_number;
-use super::rules::one_heap::OctalCode;
+use super::rules::one_heap::{OctalCode, SubtractionSet};
 use super::rules::typed::TypedRule;
 use crate::game::quote::quoted;
 
@@ -129,14 +129,11 @@ impl Parser<'_> {
         let mut set = Vec::new();
         for part in args.split(',') {
             let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
-            if n == 0 {
-                return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
-            }
             set.push(n);
         }
-        set.sort_unstable();
-        set.dedup();
-        Ok(Ruleset::Subtraction(set))
+        SubtractionSet::new(set)
+            .map(Ruleset::Subtraction)
+            .map_err(|e| self.error(e))
     }
 
     fn ruleset_at(&mut self, depth: usize) -> Result<Ruleset, ParseError> {

@@ -303,7 +303,7 @@ fn fill(
         );
     }
     let memory = match base {
-        Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),
+        Ruleset::Subtraction(s) => Memory::Window(s.largest()),
         Ruleset::Tag(k) => Memory::Window(*k),
         Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn | Ruleset::Divisor => Memory::Unbounded,
         Ruleset::Octal(code) if !code.splits() => Memory::Window(code.max_take()),

@@ -1,0 +1,145 @@
+//! Ctrl+C while a job runs on Python's main thread: for the job's duration a SIGINT handler is
+//! chained in front of Python's own. It cancels the job (an atomic store) and calls Python's
+//! handler, which notes the signal as it always does; after the job, Python's handler is back
+//! and the caller runs it (`check_signals`), which raises KeyboardInterrupt.
+//!
+//! The handler reaches the job through [`ROOT`], a control every main-thread job is made from
+//! ([`Control::apart`]: cancelled with it). A root that was cancelled is replaced by a new one
+//! and never freed, so a handler running late on another thread never touches freed memory (a
+//! few bytes lost per Ctrl+C). Only Python's main thread installs the handler, one job at a
+//! time (it is busy in the job meanwhile), so [`PREVIOUS`] has one writer.
+
+#[cfg(unix)]
+pub use imp::Chain;
+
+#[cfg(unix)]
+mod imp {
+    use std::cell::UnsafeCell;
+    use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+
+    use nimscope_core::solver::Control;
+
+    /// The control main-thread jobs are made from (leaked: see the module's header).
+    static ROOT: AtomicPtr<Control> = AtomicPtr::new(std::ptr::null_mut());
+    /// Whether the handler ran since the last install.
+    static FIRED: AtomicBool = AtomicBool::new(false);
+
+    /// The handler that was installed before ours (Python's), which ours calls.
+    struct Previous(UnsafeCell<Option<libc::sigaction>>);
+    // SAFETY: written only by Python's main thread while no handler of ours is installed (before
+    // `sigaction` installs it, after it is removed); read by the handler in between.
+    unsafe impl Sync for Previous {}
+    static PREVIOUS: Previous = Previous(UnsafeCell::new(None));
+
+    fn root() -> &'static Control {
+        let p = ROOT.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: every pointer stored in ROOT comes from Box::leak and is never freed.
+            return unsafe { &*p };
+        }
+        let fresh: &'static Control = Box::leak(Box::new(Control::with_budget(u64::MAX)));
+        ROOT.store((fresh as *const Control).cast_mut(), Ordering::Release);
+        fresh
+    }
+
+    extern "C" fn on_sigint(signal: libc::c_int, info: *mut libc::siginfo_t, context: *mut libc::c_void) {
+        FIRED.store(true, Ordering::Relaxed);
+        let p = ROOT.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: leaked, never freed; `cancel` is one atomic store (async-signal-safe).
+            unsafe { (*p).cancel() };
+        }
+        // SAFETY: PREVIOUS was written before this handler was installed (see `Previous`).
+        let previous = unsafe { *PREVIOUS.0.get() };
+        let Some(previous) = previous else { return };
+        let handler = previous.sa_sigaction;
+        if handler == libc::SIG_DFL || handler == libc::SIG_IGN {
+            return;
+        }
+        // SAFETY: the previous handler was installed for this signal with these flags: call it
+        // as the kernel would have.
+        unsafe {
+            if previous.sa_flags & libc::SA_SIGINFO != 0 {
+                let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
+                    std::mem::transmute(handler);
+                f(signal, info, context);
+            } else {
+                let f: extern "C" fn(libc::c_int) = std::mem::transmute(handler);
+                f(signal);
+            }
+        }
+    }
+
+    /// Our handler, installed until [`Chain::finish`].
+    pub struct Chain {
+        root: &'static Control,
+    }
+
+    impl Chain {
+        /// Chains the handler in front of the current one, unless the current one ignores
+        /// SIGINT or is the default (which ends the process anyway): then `None`.
+        pub fn install() -> Option<Chain> {
+            // SAFETY: a zeroed sigaction is a valid value to be filled by the kernel.
+            let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: reads the current disposition into `current`.
+            if unsafe { libc::sigaction(libc::SIGINT, std::ptr::null(), &mut current) } != 0 {
+                return None;
+            }
+            if current.sa_sigaction == libc::SIG_DFL || current.sa_sigaction == libc::SIG_IGN {
+                return None;
+            }
+            let root = root();
+            FIRED.store(false, Ordering::Relaxed);
+            // SAFETY: no handler of ours is installed now (see `Previous`).
+            unsafe { *PREVIOUS.0.get() = Some(current) };
+            let mut ours = current;
+            ours.sa_sigaction = on_sigint as *const () as libc::sighandler_t;
+            ours.sa_flags = (current.sa_flags | libc::SA_SIGINFO) & !libc::SA_RESETHAND;
+            // SAFETY: installs a handler that only stores atomics and calls the previous one.
+            if unsafe { libc::sigaction(libc::SIGINT, &ours, std::ptr::null_mut()) } != 0 {
+                return None;
+            }
+            Some(Chain { root })
+        }
+
+        /// The control a job under this handler is made from.
+        pub fn control(&self) -> &'static Control {
+            self.root
+        }
+
+        /// Puts the previous handler back; whether Ctrl+C was pressed meanwhile (then a new
+        /// root replaces the cancelled one).
+        pub fn finish(self) -> bool {
+            // SAFETY: PREVIOUS holds the disposition read when the chain was installed.
+            if let Some(previous) = unsafe { *PREVIOUS.0.get() } {
+                // SAFETY: restores that disposition.
+                unsafe { libc::sigaction(libc::SIGINT, &previous, std::ptr::null_mut()) };
+            }
+            let fired = FIRED.swap(false, Ordering::Relaxed);
+            if self.root.is_cancelled() {
+                let fresh: &'static Control = Box::leak(Box::new(Control::with_budget(u64::MAX)));
+                ROOT.store((fresh as *const Control).cast_mut(), Ordering::Release);
+            }
+            fired
+        }
+    }
+}
+
+/// Elsewhere no handler is chained: jobs on the main thread are watched from the calling thread.
+#[cfg(not(unix))]
+pub struct Chain;
+
+#[cfg(not(unix))]
+impl Chain {
+    pub fn install() -> Option<Chain> {
+        None
+    }
+
+    pub fn control(&self) -> &'static nimscope_core::solver::Control {
+        unreachable!("no chain is installed on this platform")
+    }
+
+    pub fn finish(self) -> bool {
+        false
+    }
+}

@@ -44,7 +44,7 @@ pub fn budget_arg(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     let text: String = value
         .extract()
         .map_err(|_| PyValueError::new_err("a memory budget is a number of bytes or a size such as '512M' or '4G'"))?;
-    nimscope_core::solver::budget::parse_bytes(&text).map_err(|e| Kind::Error.err(format!("memory budget: {e}")))
+    nimscope_core::solver::budget::parse_bytes(&text).map_err(|e| PyValueError::new_err(format!("memory budget: {e}")))
 }
 
 /// A number of threads from Python: 1 to 1024.
@@ -117,11 +117,6 @@ impl Job {
         })
     }
 
-    /// The memory budget of this job.
-    pub fn budget(&self) -> u64 {
-        self.budget
-    }
-
     fn control(&self, parent: Option<&Control>) -> Control {
         let c = match parent {
             // a job of its own under the handler's control: cancelled with it, counting its own progress
@@ -150,7 +145,7 @@ impl Job {
                     let r = py.detach(|| work(&control));
                     let interrupted = chain.finish();
                     match r {
-                        Err(e) if interrupted && control.is_cancelled() => Err(Stop::Interrupted(e)),
+                        Err(_) if interrupted && control.is_cancelled() => Err(Stop::Interrupted),
                         r => r.map_err(Stop::Failed),
                     }
                 }
@@ -163,7 +158,7 @@ impl Job {
         match result {
             Ok(v) => Ok(v),
             Err(Stop::Failed(e)) => Err(to_py(&e)),
-            Err(Stop::Interrupted(_)) => {
+            Err(Stop::Interrupted) => {
                 // Python's handler was told too: it raises KeyboardInterrupt (or whatever the
                 // program's own handler raises); if it raises nothing, the job still stopped
                 py.check_signals()?;
@@ -254,7 +249,8 @@ impl Job {
 /// Why a job gave no value.
 enum Stop {
     Failed(QueryError),
-    Interrupted(QueryError),
+    /// Cancelled by Ctrl+C.
+    Interrupted,
     Python(PyErr),
 }
 

@@ -7,19 +7,29 @@ use std::ops::Range;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyRange, PyString};
+use pyo3::types::{PyInt, PyList, PyRange, PyString, PyTuple};
 
 /// The text of a position given as an int, a sequence of ints, or a string.
 pub fn position_text(pos: &Bound<'_, PyAny>) -> PyResult<String> {
-    // the common cases first: a call of a few microseconds spends little on its argument
-    if let Ok(n) = pos.extract::<u64>() {
-        return Ok(n.to_string());
-    }
+    // the common cases first, by type (a failed conversion costs an exception): a call of a
+    // few microseconds spends little on its argument
     if let Ok(s) = pos.cast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
     }
-    if let Ok(heaps) = pos.extract::<Vec<u64>>() {
-        return Ok(join(heaps.iter().map(u64::to_string)));
+    if pos.is_instance_of::<PyInt>()
+        && let Ok(n) = pos.extract::<u64>()
+    {
+        return Ok(n.to_string());
+    }
+    if let Ok(t) = pos.cast::<PyTuple>()
+        && let Some(text) = heaps_text(t.iter())
+    {
+        return Ok(text);
+    }
+    if let Ok(l) = pos.cast::<PyList>()
+        && let Some(text) = heaps_text(l.iter())
+    {
+        return Ok(text);
     }
     // negative or huge ints, numpy ints: written out, for the core to refuse as the command
     // line does
@@ -32,6 +42,22 @@ pub fn position_text(pos: &Bound<'_, PyAny>) -> PyResult<String> {
         .map(|item| item.ok().and_then(|i| int_text(&i)).ok_or_else(|| not_a_position(pos)))
         .collect::<PyResult<_>>()?;
     Ok(join(items.into_iter()))
+}
+
+/// `3,5` from heaps that are all Python ints below 2^64, else `None`.
+fn heaps_text<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>) -> Option<String> {
+    let mut text = String::new();
+    for (i, item) in items.enumerate() {
+        if !item.is_instance_of::<PyInt>() {
+            return None;
+        }
+        let n: u64 = item.extract().ok()?;
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&n.to_string());
+    }
+    Some(text)
 }
 
 fn join(parts: impl Iterator<Item = String>) -> String {

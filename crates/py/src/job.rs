@@ -149,6 +149,11 @@ impl Job {
                         r => r.map_err(Stop::Failed),
                     }
                 }
+                // SIGINT ignored, or the default (which ends the process): nothing to watch
+                None if sigint::UNIX => {
+                    let control = self.control(None);
+                    py.detach(|| work(&control)).map_err(Stop::Failed)
+                }
                 None => self.run_watched(py, work),
             }
         } else {

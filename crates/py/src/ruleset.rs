@@ -59,6 +59,22 @@ impl Ruleset {
         }
     }
 
+    /// The core's answer for a position, as `nimscope value` finds it.
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        pos: &Bound<'_, PyAny>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<nimscope_core::solver::evaluate::Answer> {
+        let (r, text) = self.position(pos)?;
+        let job = self.job(py, progress)?;
+        job.run(py, |control| {
+            let p = query::position(&r, &text)?;
+            self.with_evaluator(control, |eval| eval.answer(&r, &p, control))
+                .map_err(QueryError::from)
+        })
+    }
+
     fn position(&self, pos: &Bound<'_, PyAny>) -> PyResult<(Arc<CoreRuleset>, String)> {
         Ok((self.ruleset.clone(), position_text(pos)?))
     }
@@ -157,14 +173,7 @@ impl Ruleset {
     /// `nimscope value --json` gives them.
     #[pyo3(signature = (pos, *, progress=None))]
     fn answer(&self, py: Python<'_>, pos: &Bound<'_, PyAny>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Answer> {
-        let (r, text) = self.position(pos)?;
-        let job = self.job(py, progress)?;
-        let a = job.run(py, |control| {
-            let p = query::position(&r, &text)?;
-            self.with_evaluator(control, |eval| eval.answer(&r, &p, control))
-                .map_err(QueryError::from)
-        })?;
-        Ok(Answer::from(&a))
+        Ok(Answer::from(&self.evaluate(py, pos, progress)?))
     }
 
     /// Every move of a position with the value it leads to (winning moves lead to

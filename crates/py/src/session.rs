@@ -75,6 +75,8 @@ pub fn apply_style(
 #[derive(Clone)]
 pub struct Session {
     session: CoreSession,
+    /// What errors call it: its file when it was loaded from one.
+    source: String,
 }
 
 impl Session {
@@ -83,13 +85,16 @@ impl Session {
         session
             .validate()
             .map_err(|e| Kind::Session.err(format!("session {}: {}", e.field.join("."), e.message)))?;
-        Ok(Session { session })
+        Ok(Session {
+            session,
+            source: "session".into(),
+        })
     }
 
     fn set(&mut self, change: impl FnOnce(&mut CoreSession)) -> PyResult<()> {
         let mut s = self.session.clone();
         change(&mut s);
-        *self = Session::checked(s)?;
+        self.session = Session::checked(s)?.session;
         Ok(())
     }
 
@@ -123,10 +128,8 @@ impl Session {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Figure> {
         let job = Job::new(py, budget, threads, progress)?;
-        let session = &self.session;
-        let figure = job.run(py, |control| {
-            query::export::figure(session, "session", &options, control)
-        })?;
+        let (session, source) = (&self.session, &self.source);
+        let figure = job.run(py, |control| query::export::figure(session, source, &options, control))?;
         Ok(Figure {
             figure,
             session: self.clone(),
@@ -184,7 +187,10 @@ impl Session {
     #[classmethod]
     fn load(_cls: &Bound<'_, PyType>, path: std::path::PathBuf) -> PyResult<Session> {
         let session = CoreSession::load(&path).map_err(|e| Kind::Session.err(e.to_string()))?;
-        Ok(Session { session })
+        Ok(Session {
+            session,
+            source: path.display().to_string(),
+        })
     }
 
     /// A session from its RON text; `name` names it in errors.
@@ -192,7 +198,10 @@ impl Session {
     #[pyo3(signature = (text, name="<string>"))]
     fn from_ron(_cls: &Bound<'_, PyType>, text: &str, name: &str) -> PyResult<Session> {
         let session = CoreSession::from_ron(text, name).map_err(|e| Kind::Session.err(e.to_string()))?;
-        Ok(Session { session })
+        Ok(Session {
+            session,
+            source: name.to_string(),
+        })
     }
 
     /// Writes the session atomically (the window opens it with File ▸ Open or `--session`).

@@ -1,7 +1,9 @@
-//! Ctrl+C while a job runs on Python's main thread: for the job's duration a SIGINT handler is
-//! chained in front of Python's own. It cancels the job (an atomic store) and calls Python's
-//! handler, which notes the signal as it always does; after the job, Python's handler is back
-//! and the caller runs it (`check_signals`), which raises KeyboardInterrupt.
+//! Ctrl+C while a job runs on Python's main thread: a SIGINT handler chained in front of
+//! Python's own (installed by the first job, and again by a job that finds Python's put back
+//! by `signal.signal`). It cancels the running job (an atomic store) and calls Python's handler,
+//! which notes the signal as it always does; after the job the caller runs Python's handlers
+//! (`check_signals`), which raise KeyboardInterrupt. Between jobs it only adds a cancel that no
+//! job sees to what Python does.
 //!
 //! The handler reaches the job through [`ROOT`], a control every main-thread job is made from
 //! ([`Control::apart`]: cancelled with it). A root that was cancelled is replaced by a new one
@@ -11,6 +13,10 @@
 
 #[cfg(unix)]
 pub use imp::Chain;
+
+/// Whether a handler can be chained here: where none is, a job on the main thread is watched
+/// from the calling thread instead.
+pub const UNIX: bool = cfg!(unix);
 
 #[cfg(unix)]
 mod imp {
@@ -26,8 +32,8 @@ mod imp {
 
     /// The handler that was installed before ours (Python's), which ours calls.
     struct Previous(UnsafeCell<Option<libc::sigaction>>);
-    // SAFETY: written only by Python's main thread while no handler of ours is installed (before
-    // `sigaction` installs it, after it is removed); read by the handler in between.
+    // SAFETY: written only by Python's main thread while no handler of ours is installed (just
+    // before `sigaction` installs it); read by the handler once installed.
     unsafe impl Sync for Previous {}
     static PREVIOUS: Previous = Previous(UnsafeCell::new(None));
 
@@ -37,9 +43,9 @@ mod imp {
             // SAFETY: every pointer stored in ROOT comes from Box::leak and is never freed.
             return unsafe { &*p };
         }
-        let fresh: &'static Control = Box::leak(Box::new(Control::with_budget(u64::MAX)));
-        ROOT.store((fresh as *const Control).cast_mut(), Ordering::Release);
-        fresh
+        renew_root();
+        // SAFETY: as above
+        unsafe { &*ROOT.load(Ordering::Acquire) }
     }
 
     extern "C" fn on_sigint(signal: libc::c_int, info: *mut libc::siginfo_t, context: *mut libc::c_void) {
@@ -70,14 +76,15 @@ mod imp {
         }
     }
 
-    /// Our handler, installed until [`Chain::finish`].
+    /// A job on the main thread under our handler.
     pub struct Chain {
         root: &'static Control,
     }
 
     impl Chain {
-        /// Chains the handler in front of the current one, unless the current one ignores
-        /// SIGINT or is the default (which ends the process anyway): then `None`.
+        /// Makes sure our handler is in front of the current one (one system call when it
+        /// already is), unless the current one ignores SIGINT or is the default, which ends
+        /// the process anyway: then `None`.
         pub fn install() -> Option<Chain> {
             // SAFETY: a zeroed sigaction is a valid value to be filled by the kernel.
             let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
@@ -85,21 +92,27 @@ mod imp {
             if unsafe { libc::sigaction(libc::SIGINT, std::ptr::null(), &mut current) } != 0 {
                 return None;
             }
+            let ours = on_sigint as *const () as libc::sighandler_t;
             if current.sa_sigaction == libc::SIG_DFL || current.sa_sigaction == libc::SIG_IGN {
                 return None;
             }
-            let root = root();
-            FIRED.store(false, Ordering::Relaxed);
-            // SAFETY: no handler of ours is installed now (see `Previous`).
-            unsafe { *PREVIOUS.0.get() = Some(current) };
-            let mut ours = current;
-            ours.sa_sigaction = on_sigint as *const () as libc::sighandler_t;
-            ours.sa_flags = (current.sa_flags | libc::SA_SIGINFO) & !libc::SA_RESETHAND;
-            // SAFETY: installs a handler that only stores atomics and calls the previous one.
-            if unsafe { libc::sigaction(libc::SIGINT, &ours, std::ptr::null_mut()) } != 0 {
-                return None;
+            if current.sa_sigaction != ours {
+                // SAFETY: our handler is not installed now (see `Previous`).
+                unsafe { *PREVIOUS.0.get() = Some(current) };
+                let mut chained = current;
+                chained.sa_sigaction = ours;
+                chained.sa_flags = (current.sa_flags | libc::SA_SIGINFO) & !libc::SA_RESETHAND;
+                // SAFETY: installs a handler that only stores atomics and calls the previous one.
+                if unsafe { libc::sigaction(libc::SIGINT, &chained, std::ptr::null_mut()) } != 0 {
+                    return None;
+                }
             }
-            Some(Chain { root })
+            // a Ctrl+C between two jobs was Python's to handle, not this job's
+            FIRED.store(false, Ordering::Relaxed);
+            if root().is_cancelled() {
+                renew_root();
+            }
+            Some(Chain { root: root() })
         }
 
         /// The control a job under this handler is made from.
@@ -107,21 +120,21 @@ mod imp {
             self.root
         }
 
-        /// Puts the previous handler back; whether Ctrl+C was pressed meanwhile (then a new
-        /// root replaces the cancelled one).
+        /// Whether Ctrl+C was pressed while the job ran (then a new root replaces the cancelled
+        /// one). The handler stays: it only adds the cancel to what Python's does, and the next
+        /// job then pays one system call instead of two.
         pub fn finish(self) -> bool {
-            // SAFETY: PREVIOUS holds the disposition read when the chain was installed.
-            if let Some(previous) = unsafe { *PREVIOUS.0.get() } {
-                // SAFETY: restores that disposition.
-                unsafe { libc::sigaction(libc::SIGINT, &previous, std::ptr::null_mut()) };
-            }
             let fired = FIRED.swap(false, Ordering::Relaxed);
             if self.root.is_cancelled() {
-                let fresh: &'static Control = Box::leak(Box::new(Control::with_budget(u64::MAX)));
-                ROOT.store((fresh as *const Control).cast_mut(), Ordering::Release);
+                renew_root();
             }
             fired
         }
+    }
+
+    fn renew_root() {
+        let fresh: &'static Control = Box::leak(Box::new(Control::with_budget(u64::MAX)));
+        ROOT.store((fresh as *const Control).cast_mut(), Ordering::Release);
     }
 }
 

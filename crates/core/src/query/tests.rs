@@ -9,7 +9,7 @@ fn each_part_of_a_question_is_named_in_its_refusal() {
     assert!(e.to_string().starts_with("ruleset: "), "{e}");
     let r = ruleset("wythoff").unwrap();
     let e = position(&r, "3,x").unwrap_err();
-    assert!(e.to_string().starts_with("position \"3,x\" of wythoff: "), "{e}");
+    assert!(e.to_string().starts_with("position '3,x' of wythoff: "), "{e}");
     assert_eq!(
         sequence(&r, 10, &Control::new()).unwrap_err().to_string(),
         "wythoff is not played on one heap: use grid for its map"
@@ -17,7 +17,7 @@ fn each_part_of_a_question_is_named_in_its_refusal() {
     let e = map(&r, 0..0, 0..4, None, false, &Control::new()).unwrap_err();
     assert!(e.to_string().contains("hold no cell"), "{e}");
     let e = cram::board("3x", false).unwrap_err();
-    assert!(e.to_string().starts_with("board \"3x\": "), "{e}");
+    assert!(e.to_string().starts_with("board '3x': "), "{e}");
     assert!(octal_code(&r).is_err());
 }
 

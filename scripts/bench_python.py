@@ -86,7 +86,8 @@ def span(xs):
 
 
 def ratio(a, b):
-    return f"{min(a) / min(b):.2f}"
+    r = min(a) / min(b)
+    return f"{r:.2f}" if r >= 0.01 else f"1/{min(b) / min(a):.0f}"
 
 
 def main():
@@ -105,12 +106,13 @@ def main():
     print("| --- | --- | --- | --- |")
     py, cli = [], []
     for _ in range(args.rounds):
-        py.append(python_values(args.calls)[0])
-        cli.append(cli_values(args.runs)[0])
-    per_py = [t / args.calls * 1e6 for t in py]
-    per_cli = [t / args.runs * 1e6 for t in cli]
-    print(f"| value wythoff, per call (µs; {args.calls} calls, {args.runs} runs) | {span(per_py)} | {span(per_cli)} | "
-          f"{ratio(per_py, per_cli)} |")
+        py.append(python_values(args.calls))
+        cli.append(cli_values(args.runs))
+    for i, clock in enumerate(["processor", "wall"]):
+        per_py = [t[i] / args.calls * 1e6 for t in py]
+        per_cli = [t[i] / args.runs * 1e6 for t in cli]
+        print(f"| value wythoff, µs a call ({clock}; {args.calls} calls, {args.runs} runs) | {span(per_py)} | "
+              f"{span(per_cli)} | {ratio(per_py, per_cli)} |")
 
     work = [
         ("seq octal(0.6) to 10^6", ["seq", "octal(0.6)", "--to", "1000000"],

@@ -42,6 +42,20 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// A ruleset read by the core, with a call's budget and threads.
+    fn made(
+        ruleset: Result<CoreRuleset, QueryError>,
+        memory_budget: Option<&Bound<'_, PyAny>>,
+        threads: Option<usize>,
+    ) -> PyResult<Ruleset> {
+        Ok(Ruleset {
+            ruleset: Arc::new(ruleset.map_err(|e| crate::errors::to_py(&e))?),
+            budget: memory_budget.map(budget_arg).transpose()?,
+            threads: threads.map(threads_arg).transpose()?,
+            evaluator: Arc::new(Mutex::new(Evaluator::new())),
+        })
+    }
+
     fn job(&self, py: Python<'_>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Job> {
         Job::new(py, self.budget, self.threads, progress)
     }
@@ -89,13 +103,7 @@ impl Ruleset {
     #[new]
     #[pyo3(signature = (expression, *, memory_budget=None, threads=None))]
     fn new(expression: &str, memory_budget: Option<&Bound<'_, PyAny>>, threads: Option<usize>) -> PyResult<Ruleset> {
-        let ruleset = query::ruleset(expression).map_err(|e| crate::errors::to_py(&e))?;
-        Ok(Ruleset {
-            ruleset: Arc::new(ruleset),
-            budget: memory_budget.map(budget_arg).transpose()?,
-            threads: threads.map(threads_arg).transpose()?,
-            evaluator: Arc::new(Mutex::new(Evaluator::new())),
-        })
+        Ruleset::made(query::ruleset(expression), memory_budget, threads)
     }
 
     /// Reads the ruleset expression from a rule file (one expression; '#' starts a comment),
@@ -108,13 +116,7 @@ impl Ruleset {
         memory_budget: Option<&Bound<'_, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<Ruleset> {
-        let ruleset = query::rule_file(&path).map_err(|e| crate::errors::to_py(&e))?;
-        Ok(Ruleset {
-            ruleset: Arc::new(ruleset),
-            budget: memory_budget.map(budget_arg).transpose()?,
-            threads: threads.map(threads_arg).transpose()?,
-            evaluator: Arc::new(Mutex::new(Evaluator::new())),
-        })
+        Ruleset::made(query::rule_file(&path), memory_budget, threads)
     }
 
     /// The expression in its canonical form (it parses back to the same ruleset).
@@ -318,23 +320,7 @@ impl Ruleset {
         transparent: bool,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::session::Figure> {
-        let mut s = nimscope_core::session::Session {
-            ruleset: self.ruleset.to_string(),
-            slice: slice.unwrap_or_default(),
-            ..Default::default()
-        };
-        if let Some(rows) = rows {
-            s.rows = range_arg(rows, "rows")?;
-        }
-        if let Some(cols) = cols {
-            s.cols = range_arg(cols, "cols")?;
-        }
-        if let Some(n) = n {
-            s.sequence_len = n;
-        }
-        if let Some(c) = color {
-            s.color = crate::session::color_arg(c)?;
-        }
+        let mut s = crate::session::shown(&self.ruleset.to_string(), rows, cols, n, slice, color)?;
         crate::session::apply_style(&mut s.figure, width, axes, legend, title, transparent);
         let session = crate::session::Session::checked(s)?;
         session.draw(py, scale, self.budget, self.threads, progress)

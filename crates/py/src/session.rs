@@ -46,6 +46,36 @@ pub fn color_arg(text: &str) -> PyResult<ColorMode> {
     }
 }
 
+/// A new session of `ruleset` showing what a call asks (the window's defaults elsewhere): the
+/// map of `rows × cols`, or G(0..n), a slice, a colour mode.
+pub fn shown(
+    ruleset: &str,
+    rows: Option<&Bound<'_, PyAny>>,
+    cols: Option<&Bound<'_, PyAny>>,
+    n: Option<u64>,
+    slice: Option<String>,
+    color: Option<&str>,
+) -> PyResult<CoreSession> {
+    let mut s = CoreSession {
+        ruleset: ruleset.to_string(),
+        slice: slice.unwrap_or_default(),
+        ..Default::default()
+    };
+    if let Some(r) = rows {
+        s.rows = range_arg(r, "rows")?;
+    }
+    if let Some(c) = cols {
+        s.cols = range_arg(c, "cols")?;
+    }
+    if let Some(n) = n {
+        s.sequence_len = n;
+    }
+    if let Some(c) = color {
+        s.color = color_arg(c)?;
+    }
+    Ok(s)
+}
+
 /// A figure style with a call's choices applied.
 pub fn apply_style(
     style: &mut FigureStyle,
@@ -157,23 +187,7 @@ impl Session {
         push: bool,
         notes: Option<String>,
     ) -> PyResult<Session> {
-        let mut s = CoreSession {
-            ruleset: ruleset.to_string(),
-            ..Default::default()
-        };
-        if let Some(r) = rows {
-            s.rows = range_arg(r, "rows")?;
-        }
-        if let Some(c) = cols {
-            s.cols = range_arg(c, "cols")?;
-        }
-        if let Some(n) = n {
-            s.sequence_len = n;
-        }
-        s.slice = slice.unwrap_or_default();
-        if let Some(c) = color {
-            s.color = color_arg(c)?;
-        }
+        let mut s = shown(ruleset, rows, cols, n, slice, color)?;
         if let Some(b) = board {
             s.board = Some(query::cram::document(b, push).map_err(|e| to_py(&e))?);
             s.tab = CentralTab::CramBoard;

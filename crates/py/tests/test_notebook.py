@@ -93,3 +93,33 @@ def test_the_cram_board_agrees(cli, executed):
     assert f"value={lines[0]['grundy']}, outcome='{lines[0]['outcome']}'" in text
     winning = sum(m["winning"] for m in lines[1:])
     assert line(text, "winning placements:") == f"{winning} of {lines[0]['moves']}"
+
+
+def test_interrupt_in_jupyter_stops_a_long_call():
+    """The kernel's Interrupt (SIGINT to the kernel) stops a running computation with
+    KeyboardInterrupt, and the kernel goes on."""
+    import time
+
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        kc.execute_interactive("import nimscope", timeout=120)
+        kc.execute("nimscope.Ruleset('octal(0.6)').seq(10**6)")  # seconds of work
+        time.sleep(1.0)
+        started = time.perf_counter()
+        km.interrupt_kernel()
+        while True:
+            reply = kc.get_shell_msg(timeout=60)
+            if reply["msg_type"] == "execute_reply":
+                break
+        elapsed = time.perf_counter() - started
+        assert reply["content"]["status"] == "error", reply["content"]
+        assert reply["content"]["ename"] == "KeyboardInterrupt"
+        # half a second is the goal (the direct test holds it); the kernel's messages add to it
+        assert elapsed < 1.5, elapsed
+        after = kc.execute_interactive("print(nimscope.Ruleset('wythoff').value((3, 5)))", timeout=60)
+        assert after["content"]["status"] == "ok"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

@@ -265,6 +265,7 @@ def test_check_rows_agree(cli):
          lambda: nimscope.Ruleset("rule((a, b) -> (a - k, b) for k in 1..=a; (a, b - k) for k in 1..=b)", memory_budget="1M").value((3000, 3000))),
         (["value", "rule((a, b) -> (b, a))", "3,5"], lambda: nimscope.Ruleset("rule((a, b) -> (b, a))").value((3, 5))),
         (["export", "/nonexistent/session.ron", "-o", "/tmp/x.png"], lambda: nimscope.Session.load("/nonexistent/session.ron")),
+        (["value", "--rule-file", "/nonexistent/rule.txt", "3"], lambda: nimscope.Ruleset.from_file("/nonexistent/rule.txt")),
     ],
 )
 def test_refusals_have_the_command_lines_message(cli, args, call):
@@ -272,6 +273,16 @@ def test_refusals_have_the_command_lines_message(cli, args, call):
     with pytest.raises(nimscope.Error) as e:
         call()
     assert str(e.value) == message
+
+
+def test_a_rule_file_reads_as_the_command_lines(cli, tmp_path):
+    path = tmp_path / "rule.txt"
+    path.write_text("# Grundy's game\nrule(n -> [k, n - k]\n     for k in 1..n if 2*k < n)\n")
+    assert nimscope.Ruleset.from_file(path).value(100) == cli.json("value", "--rule-file", path, 100)["grundy"]
+    path.write_text("rule(n -> n -)\n")
+    message = cli.error("value", "--rule-file", path, 3)
+    with pytest.raises(nimscope.RulesetError, match="^" + re.escape(message) + "$"):
+        nimscope.Ruleset.from_file(path)
 
 
 def test_refusals_have_their_classes():

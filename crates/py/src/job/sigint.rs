@@ -20,8 +20,7 @@ pub const UNIX: bool = cfg!(unix);
 
 #[cfg(unix)]
 mod imp {
-    use std::cell::UnsafeCell;
-    use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering};
 
     use nimscope_core::solver::Control;
 
@@ -30,12 +29,10 @@ mod imp {
     /// Whether the handler ran since the last install.
     static FIRED: AtomicBool = AtomicBool::new(false);
 
-    /// The handler that was installed before ours (Python's), which ours calls.
-    struct Previous(UnsafeCell<Option<libc::sigaction>>);
-    // SAFETY: written only by Python's main thread while no handler of ours is installed (just
-    // before `sigaction` installs it); read by the handler once installed.
-    unsafe impl Sync for Previous {}
-    static PREVIOUS: Previous = Previous(UnsafeCell::new(None));
+    /// The handler that was installed before ours (Python's), which ours calls: its address,
+    /// with the lowest bit set when it takes `siginfo` (SA_SIGINFO; a function's address is
+    /// even). One word, so a handler running on another thread never reads half of it.
+    static PREVIOUS: AtomicUsize = AtomicUsize::new(0);
 
     fn root() -> &'static Control {
         let p = ROOT.load(Ordering::Acquire);
@@ -55,17 +52,15 @@ mod imp {
             // SAFETY: leaked, never freed; `cancel` is one atomic store (async-signal-safe).
             unsafe { (*p).cancel() };
         }
-        // SAFETY: PREVIOUS was written before this handler was installed (see `Previous`).
-        let previous = unsafe { *PREVIOUS.0.get() };
-        let Some(previous) = previous else { return };
-        let handler = previous.sa_sigaction;
+        let previous = PREVIOUS.load(Ordering::Acquire);
+        let handler = previous & !1;
         if handler == libc::SIG_DFL || handler == libc::SIG_IGN {
             return;
         }
-        // SAFETY: the previous handler was installed for this signal with these flags: call it
-        // as the kernel would have.
+        // SAFETY: the previous handler was installed for this signal, taking siginfo or not as
+        // the low bit says: call it as the kernel would have.
         unsafe {
-            if previous.sa_flags & libc::SA_SIGINFO != 0 {
+            if previous & 1 != 0 {
                 let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
                     std::mem::transmute(handler);
                 f(signal, info, context);
@@ -97,8 +92,8 @@ mod imp {
                 return None;
             }
             if current.sa_sigaction != ours {
-                // SAFETY: our handler is not installed now (see `Previous`).
-                unsafe { *PREVIOUS.0.get() = Some(current) };
+                let siginfo = usize::from(current.sa_flags & libc::SA_SIGINFO != 0);
+                PREVIOUS.store(current.sa_sigaction | siginfo, Ordering::Release);
                 let mut chained = current;
                 chained.sa_sigaction = ours;
                 chained.sa_flags = (current.sa_flags | libc::SA_SIGINFO) & !libc::SA_RESETHAND;

@@ -21,8 +21,10 @@
 
 mod by_quotient;
 mod collections;
+mod dense;
 pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient};
 pub use collections::{Collections, from_collections};
+pub use dense::UNKNOWN;
 
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -117,9 +117,9 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
         h.state_mut().open_session(&example(name)).unwrap();
         h.step();
         let s = Session::load(&example(name)).unwrap();
-        assert_eq!(h.state().ruleset, s.ruleset.parse().unwrap(), "{name}");
+        assert_eq!(h.state().ruleset, s.ruleset, "{name}");
         assert_eq!(h.state().central_tab, s.tab, "{name}");
-        assert_eq!(h.state().panel.slice, s.slice, "{name}");
+        assert_eq!(h.state().panel.slice, s.layout.slice_text(), "{name}");
         assert!(!h.state().has_unsaved_changes(), "{name}: nothing changed yet");
         assert!(
             h.state().window_title().starts_with(&name.replace(".ron", "")),
@@ -205,7 +205,7 @@ fn opening_over_unsaved_changes_asks_first() {
     // nothing changed: Open Recent opens at once
     h.state_mut().request_open(Some(zeruclid.clone()));
     h.step();
-    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
     assert!(h.state().sessions.confirm.is_none());
     h.state_mut().open_session(&euclid).unwrap();
     h.state_mut().sessions.notes.push_str("\nnot saved yet");
@@ -249,7 +249,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.step();
     h.step();
     assert!(h.state().sessions.confirm.is_none());
-    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
     assert!(!h.state().has_unsaved_changes());
 }
 
@@ -428,8 +428,8 @@ fn the_last_state_comes_back_on_the_next_start() {
     h2.state_mut().use_state_dir(dir.to_path_buf());
     h2.step();
     let after = h2.state().session();
-    assert_eq!(after.ruleset, "zeruclid");
-    assert_eq!(after.slice, "1,_,_");
+    assert_eq!(after.ruleset.to_string(), "zeruclid");
+    assert_eq!(after.layout.slice_text(), "1,_,_");
     assert_eq!(after.notes, "unsaved thoughts");
     assert_eq!(
         (after.view, after.color, after.overlays),
@@ -581,7 +581,7 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
 fn a_nim_session_exports_a_map() {
     for rules in ["nim", "cdn", "zeruclid", "fibonacci-nim"] {
         let s = Session {
-            ruleset: rules.into(),
+            ruleset: rules.parse().unwrap(),
             rows: 0..8,
             cols: 0..8,
             ..Session::default()

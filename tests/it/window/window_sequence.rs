@@ -14,7 +14,7 @@ fn a_sessions_sequence_length_is_honoured() {
     let mut h = harness();
     h.step();
     let s = Session {
-        ruleset: "octal(0.6)".into(),
+        ruleset: "octal(0.6)".parse().unwrap(),
         sequence_len: 100_000,
         ..Session::default()
     };

@@ -74,7 +74,7 @@ fn opening_through_the_prompt_asks_once() {
     h.step();
     assert!(h.state().sessions.confirm.is_none(), "no second question");
     assert!(h.query_by_label("Unsaved changes").is_none());
-    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
 }
 
 /// After opening an example, Save and Export defaulted to paths inside the repository's

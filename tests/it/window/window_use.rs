@@ -54,7 +54,7 @@ fn save_as_and_open_through_the_path_field() {
     settle(&mut h);
     assert!(path.exists(), "saved through the field");
     assert!(h.state().sessions.pending.is_none());
-    assert_eq!(Session::load(&path).unwrap().ruleset, "wythoff");
+    assert_eq!(Session::load(&path).unwrap().ruleset.to_string(), "wythoff");
     // Open: the field, then the button
     h.get_by_label("File").click();
     h.step();

@@ -41,6 +41,7 @@ impl FromStr for Ruleset {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        super::parse_count::count_ruleset_parse();
         let mut p = Parser { text, pos: 0 };
         let r = p.ruleset()?;
         p.skip_ws();

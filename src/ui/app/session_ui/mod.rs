@@ -22,7 +22,6 @@ use crate::ui::panels::cram_editor::CramEditor;
 use crate::ui::panels::inspector::InspectorState;
 use nimscope_core::camera::CellRect;
 use nimscope_core::figure::FigureStyle;
-use nimscope_core::game::quote::quoted;
 use nimscope_core::session::{Session, WindowState};
 
 /// How often the last state is written for the next start while the window runs.
@@ -191,8 +190,8 @@ impl App {
         let region = self.sessions.region.clone().unwrap_or_else(|| self.visible_region());
         let (rows, cols) = (region.rows, region.cols);
         Session {
-            ruleset: self.ruleset.to_string(),
-            slice: self.panel.slice.trim().to_string(),
+            ruleset: self.ruleset.clone(),
+            layout: self.layout.clone(),
             tab: self.central_tab,
             view: self.map_state.camera,
             rows,
@@ -200,8 +199,10 @@ impl App {
             sequence_len: self.sequence_len,
             color: self.map_state.color,
             overlays: self.map_state.overlays,
-            compare: self.panel.compare.trim().to_string(),
-            compare_theorem: self.panel.compare_theorem,
+            compare: nimscope_core::session::Comparison {
+                ruleset: self.panel.compare.trim().parse().ok(),
+                theorem: self.panel.compare_theorem,
+            },
             inspector: self.inspector.document(),
             board: Some(self.cram_editor.document()),
             figure: self.sessions.figure.clone(),
@@ -213,23 +214,19 @@ impl App {
     /// Shows `s`: the ruleset, slice, view, colours, inspector, board and notes. A session that
     /// does not apply (checked first) changes nothing.
     pub fn apply_session(&mut self, s: Session) -> Result<(), String> {
-        let ruleset: nimscope_core::game::Ruleset = s
-            .ruleset
-            .parse()
-            .map_err(|e| format!("ruleset {}: {e}", quoted(&s.ruleset)))?;
+        let ruleset = s.ruleset.clone();
         // A hand-written file may spell the ruleset otherwise (`push(nim, euclid0)`): the
         // inspector keeps its selection only for the ruleset's own spelling.
         let name = ruleset.to_string();
-        s.layout()?;
         let board = match &s.board {
             Some(doc) => CramEditor::from_document(doc).map_err(|e| format!("board: {e}"))?,
             None => CramEditor::default(),
         };
         self.panel.expression = name.clone();
         self.panel.error = None;
-        self.panel.set_slice(&s.slice);
-        self.panel.compare = s.compare.clone();
-        self.panel.compare_theorem = s.compare_theorem;
+        self.panel.set_slice(&s.layout.slice_text());
+        self.panel.compare = s.compare.ruleset.as_ref().map_or_else(String::new, ToString::to_string);
+        self.panel.compare_theorem = s.compare.theorem;
         self.set_ruleset(ruleset);
         self.sequence_len = s.sequence_len;
         self.central_tab = s.tab;

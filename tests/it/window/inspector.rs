@@ -26,20 +26,20 @@ fn click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
 }
 
 fn has_report(app: &App, p: &Position) -> bool {
-    app.inspector.report(p).is_some()
+    app.inspector().report(p).is_some()
 }
 
 fn select_typed(h: &mut Harness<'static, App>, ruleset: &str, position: &str) -> Position {
     let r: Ruleset = ruleset.parse().unwrap();
-    h.state_mut().panel.expression = ruleset.into();
+    h.state_mut().ruleset_panel_mut().set_expression(ruleset);
     h.state_mut().set_ruleset(r.clone());
     h.step();
-    h.state_mut().inspector.doc.typed = position.into();
+    h.state_mut().inspector_mut().doc.typed = position.into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();
     let p = r.parse_position(position).unwrap();
-    assert_eq!(h.state().inspector.root(), Some(&p));
+    assert_eq!(h.state().inspector().root(), Some(&p));
     step_until(h, "the report", |app| has_report(app, &p));
     h.step();
     p
@@ -48,19 +48,19 @@ fn select_typed(h: &mut Harness<'static, App>, ruleset: &str, position: &str) ->
 #[test]
 fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
     let mut h = harness();
-    step_until(&mut h, "the wythoff map", |app| app.map.tiles.get(4, 6).is_some());
+    step_until(&mut h, "the wythoff map", |app| app.map().tiles().get(4, 6).is_some());
     h.step();
     let pos = h
         .state()
-        .map_state
+        .map_state()
         .screen_pos_of_cell(Cell::new(4, 6))
         .expect("the map was drawn");
     click_at(&mut h, pos);
     let p = Position::heaps(&[4, 6]);
-    assert_eq!(h.state().inspector.root(), Some(&p));
+    assert_eq!(h.state().inspector().root(), Some(&p));
     step_until(&mut h, "the report of (4,6)", |app| has_report(app, &p));
     h.step();
-    let report = h.state().inspector.report(&p).unwrap().clone();
+    let report = h.state().inspector().report(&p).unwrap().clone();
     // Wythoff: P exactly on the pairs (⌊nφ⌋, ⌊nφ²⌋); (4,6) is not one, (3,5) is
     assert!(!theory::is_wythoff_p(4, 6));
     assert_ne!(report.value, 0);
@@ -71,7 +71,7 @@ fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
     assert!(h.query_by_label_contains("outcome N").is_some());
     assert!(h.query_by_label_contains("the smallest missing value is").is_some());
     // the map marks the selected cell and the cells of its options
-    let marks = h.state().inspector.map_marks(&h.state().layout, &h.state().ruleset);
+    let marks = h.state().inspector().map_marks(h.state().layout(), h.state().ruleset());
     assert_eq!(marks.selected, Some(Cell::new(4, 6)));
     assert!(marks.options.contains(&(Cell::new(3, 5), true)));
     assert_eq!(marks.options.len(), 4 + 6 + 4);
@@ -83,7 +83,7 @@ fn expanding_a_node_shows_its_options() {
     let root = select_typed(&mut h, "wythoff", "4,6");
     // a new selection shows its options at once: the 14 options of (4,6); a click collapses
     let key = root.to_string();
-    assert!(h.state().inspector.doc.expanded.contains(&key));
+    assert!(h.state().inspector().doc.expanded.contains(&key));
     h.step();
     assert!(h.query_by_label_contains("G = 0 winning  3,5  (").is_some());
     h.get_by_label_contains("4,6   G =").click();
@@ -100,7 +100,7 @@ fn expanding_a_node_shows_its_options() {
     let child = Position::heaps(&[3, 5]);
     step_until(&mut h, "the report of (3,5)", |app| has_report(app, &child));
     h.step();
-    let rows = h.state().inspector.rows().len();
+    let rows = h.state().inspector().rows().len();
     assert_eq!(rows, 1 + 14 + (3 + 5 + 3));
     assert!(h.query_by_label_contains("  3,4  (take").is_some());
     assert!(h.query_by_label_contains(" winning  ").is_some());
@@ -113,28 +113,28 @@ fn the_keyboard_walks_the_tree_when_the_pointer_is_over_the_inspector() {
     let inspector = h.get_by_label_contains("1,2   G =").rect().center();
     h.hover_at(inspector);
     h.step();
-    let camera = h.state().map_state.camera;
+    let camera = h.state().map_state().camera;
     h.key_press(egui::Key::ArrowLeft); // collapse the root
     h.step();
     h.step();
-    assert!(h.state().inspector.doc.expanded.is_empty());
+    assert!(h.state().inspector().doc.expanded.is_empty());
     h.key_press(egui::Key::ArrowRight); // expand it again
     h.step();
     h.step();
-    assert!(h.state().inspector.doc.expanded.contains("1,2"));
+    assert!(h.state().inspector().doc.expanded.contains("1,2"));
     h.key_press(egui::Key::ArrowDown); // to the first option
     h.step();
     h.step();
-    assert_eq!(h.state().inspector.cursor(), Some("1,2 > 0,2"));
+    assert_eq!(h.state().inspector().cursor(), Some("1,2 > 0,2"));
     h.key_press(egui::Key::ArrowLeft); // a leaf: back to the parent
     h.step();
     h.key_press(egui::Key::ArrowLeft); // collapse
     h.step();
     h.step();
-    assert!(h.state().inspector.doc.expanded.is_empty());
+    assert!(h.state().inspector().doc.expanded.is_empty());
     // the map did not pan while the inspector had the arrows
-    assert_eq!(h.state().map_state.camera.center_a, camera.center_a);
-    assert_eq!(h.state().map_state.camera.center_b, camera.center_b);
+    assert_eq!(h.state().map_state().camera.center_a, camera.center_a);
+    assert_eq!(h.state().map_state().camera.center_b, camera.center_b);
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn making_a_move_and_undoing_it() {
         ("play: subtract 3×1 from 3 -> 1,0", "(11,27)→(11,5)→(1,5)→(1,3)→(1,0)"),
     ] {
         step_until(&mut h, button, |app| {
-            app.inspector
+            app.inspector()
                 .doc
                 .play
                 .as_ref()
@@ -163,7 +163,7 @@ fn making_a_move_and_undoing_it() {
         h.get_by_label(button).click();
         h.step();
         h.step();
-        assert_eq!(h.state().inspector.doc.play.as_ref().unwrap().text(), text);
+        assert_eq!(h.state().inspector().doc.play.as_ref().unwrap().text(), text);
         assert!(h.query_by_label_contains(&text.replace('→', "->")).is_some());
     }
     step_until(&mut h, "the end", |app| has_report(app, &Position::heaps(&[1, 0])));
@@ -176,17 +176,17 @@ fn making_a_move_and_undoing_it() {
     h.step();
     h.step();
     assert_eq!(
-        h.state().inspector.doc.play.as_ref().unwrap().text(),
+        h.state().inspector().doc.play.as_ref().unwrap().text(),
         "(11,27)→(11,5)→(1,5)→(1,3)"
     );
-    assert_eq!(h.state().inspector.root(), Some(&start));
+    assert_eq!(h.state().inspector().root(), Some(&start));
 }
 
 #[test]
 fn the_computer_replies_with_a_winning_move_and_undo_takes_both_back() {
     let mut h = harness();
     let start = select_typed(&mut h, "nim", "1,3,5,6");
-    h.state_mut().inspector.doc.opponent = Opponent::ComputerSecond;
+    h.state_mut().inspector_mut().doc.opponent = Opponent::ComputerSecond;
     h.get_by_label("Play from here").click();
     h.step();
     step_until(&mut h, "the options", |app| has_report(app, &start));
@@ -198,11 +198,11 @@ fn the_computer_replies_with_a_winning_move_and_undo_takes_both_back() {
     assert!(h.query_by_label_contains("hint: take 1 from heap 1 (1 -> 0)").is_some());
     h.get_by_label("play: take 2 from heap 3 (5 -> 3) -> 1,3,3,6").click();
     step_until(&mut h, "the computer's reply", |app| {
-        app.inspector.doc.play.as_ref().is_some_and(|g| g.moves() == 2)
+        app.inspector().doc.play.as_ref().is_some_and(|g| g.moves() == 2)
     });
     let after = h
         .state()
-        .inspector
+        .inspector()
         .doc
         .play
         .as_ref()
@@ -215,26 +215,26 @@ fn the_computer_replies_with_a_winning_move_and_undo_takes_both_back() {
     h.step();
     h.get_by_label("Undo").click();
     h.step();
-    assert_eq!(h.state().inspector.doc.play.as_ref().unwrap().positions, vec![start]);
+    assert_eq!(h.state().inspector().doc.play.as_ref().unwrap().positions, vec![start]);
 }
 
 #[test]
 fn a_typed_illegal_position_shows_its_error_and_changes_nothing() {
     let mut h = harness();
     let p = select_typed(&mut h, "wythoff", "3,5");
-    h.state_mut().inspector.doc.typed = "3,5,7".into();
+    h.state_mut().inspector_mut().doc.typed = "3,5,7".into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();
     assert!(h.query_by_label_contains("is played on two heaps").is_some());
-    assert_eq!(h.state().inspector.root(), Some(&p));
-    assert_eq!(h.state().ruleset, Ruleset::Wythoff);
-    h.state_mut().inspector.doc.typed = "3,x".into();
+    assert_eq!(h.state().inspector().root(), Some(&p));
+    assert_eq!(*h.state().ruleset(), Ruleset::Wythoff);
+    h.state_mut().inspector_mut().doc.typed = "3,x".into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();
     assert!(h.query_by_label_contains("'x' is not a non-negative integer").is_some());
-    assert_eq!(h.state().inspector.root(), Some(&p));
+    assert_eq!(h.state().inspector().root(), Some(&p));
 }
 
 #[test]
@@ -249,14 +249,14 @@ fn one_heap_rulesets_and_fibonacci_nim() {
         h.query_by_label_contains("1 xor 3 xor 5 xor 7 = 0: balanced (P)")
             .is_some()
     );
-    assert_eq!(h.state().inspector.report(&p).unwrap().value, 0);
+    assert_eq!(h.state().inspector().report(&p).unwrap().value, 0);
     // a one-heap ruleset: the heap and its options are marked on the strip; sub(1,3,4) has
     // period 7 with P-positions n ≡ 0, 2 (mod 7)
     select_typed(&mut h, "sub(1,3,4)", "10");
-    let (selected, options) = h.state().inspector.strip_marks();
+    let (selected, options) = h.state().inspector().strip_marks();
     assert_eq!(selected, Some(10));
     let expected: Vec<(u64, bool)> = [9u64, 7, 6].iter().map(|&n| (n, [0, 2].contains(&(n % 7)))).collect();
     assert_eq!(options, expected);
-    step_until(&mut h, "the sequence", |app| app.sequence.is_some());
+    step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
     h.step();
 }

@@ -42,8 +42,7 @@ fn a_damaged_last_state_is_set_aside_and_the_window_starts_fresh() {
         assert_eq!(std::fs::read(&kept[0]).unwrap(), bytes, "{name}");
         let notice = h
             .state()
-            .notice
-            .clone()
+            .notice()
             .unwrap_or_else(|| panic!("{name}: no word to the user"));
         assert!(notice.error, "{name}: {}", notice.text);
         let kept_name = kept[0].file_name().unwrap().to_string_lossy().into_owned();

@@ -117,9 +117,9 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
         h.state_mut().open_session(&example(name)).unwrap();
         h.step();
         let s = Session::load(&example(name)).unwrap();
-        assert_eq!(h.state().ruleset, s.ruleset, "{name}");
-        assert_eq!(h.state().central_tab, s.tab, "{name}");
-        assert_eq!(h.state().panel.slice, s.layout.slice_text(), "{name}");
+        assert_eq!(*h.state().ruleset(), s.ruleset, "{name}");
+        assert_eq!(h.state().central_tab(), s.tab, "{name}");
+        assert_eq!(h.state().ruleset_panel().slice(), s.layout.slice_text(), "{name}");
         assert!(!h.state().has_unsaved_changes(), "{name}: nothing changed yet");
         assert!(
             h.state().window_title().starts_with(&name.replace(".ron", "")),
@@ -129,19 +129,19 @@ fn every_example_loads_in_the_window_and_exports_from_it() {
         let out = dir.join(name.replace(".ron", ".png"));
         h.state_mut().export_figure(&out).unwrap();
         step_until(&mut h, "the export", |app| {
-            app.notice
+            app.notice()
                 .as_ref()
                 .map(|n| n.text.as_str())
                 .is_some_and(|s| s.starts_with("exported") || s.starts_with("export failed"))
         });
         assert!(
-            h.state().notice.as_ref().unwrap().text.starts_with("exported"),
+            h.state().notice().unwrap().text.starts_with("exported"),
             "{:?}",
-            h.state().notice
+            h.state().notice()
         );
         let bytes = std::fs::read(&out).unwrap();
         let text = read_text_chunks(&bytes).unwrap();
-        let ruleset = h.state().ruleset.to_string();
+        let ruleset = h.state().ruleset().to_string();
         assert!(
             text.iter().any(|(k, v)| k == "nimscope.ruleset" && *v == ruleset),
             "{name}: {text:?}"
@@ -156,8 +156,8 @@ fn the_push_cram_example_opens_the_board_editor_on_3x7() {
     h.step();
     h.state_mut().open_session(&example("push-cram-3x7.ron")).unwrap();
     h.step();
-    assert_eq!(h.state().central_tab, CentralTab::CramBoard);
-    let doc = h.state().cram_editor.document();
+    assert_eq!(h.state().central_tab(), CentralTab::CramBoard);
+    let doc = h.state().cram_editor().document();
     assert_eq!(doc.board, "......./......./.......");
 }
 
@@ -170,7 +170,7 @@ fn saving_and_reopening_keeps_everything_and_the_title_tracks_changes() {
         .open_session(&example("euclid-winning-pairs.ron"))
         .unwrap();
     h.step();
-    h.state_mut().sessions.notes.push_str("\nmy own remark");
+    h.state_mut().files_mut().notes_mut().push_str("\nmy own remark");
     h.step();
     assert!(h.state().has_unsaved_changes());
     assert!(h.state().window_title().contains('*'), "{}", h.state().window_title());
@@ -206,9 +206,9 @@ fn opening_over_unsaved_changes_asks_first() {
     h.state_mut().request_open(Some(zeruclid.clone()));
     h.step();
     assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     h.state_mut().open_session(&euclid).unwrap();
-    h.state_mut().sessions.notes.push_str("\nnot saved yet");
+    h.state_mut().files_mut().notes_mut().push_str("\nnot saved yet");
     // no job left running: the status bar's Cancel would be a second "Cancel" beside the question's
     h.step();
     crate::common::step_until(&mut h, "the jobs to finish", |app| {
@@ -229,7 +229,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.get_by_label("Cancel").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     assert!(h.query_by_label("Unsaved changes").is_none());
     assert_eq!(h.state().session(), before);
     // Escape is Cancel too
@@ -239,7 +239,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.key_press(egui::Key::Escape);
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     assert_eq!(h.state().session(), before);
     // "Open without saving" opens the other session
     h.state_mut().request_open(Some(zeruclid.clone()));
@@ -248,7 +248,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.get_by_label("Open without saving").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
     assert!(!h.state().has_unsaved_changes());
 }
@@ -397,7 +397,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.step();
     h.get_by_label("Export figure (PNG or SVG)…  (Ctrl+E)").click();
     h.step();
-    assert!(h.state().sessions.show_export);
+    assert!(h.state().export_window().is_open());
     for _ in 0..3 {
         h.step(); // a new window sizes itself before it shows
     }
@@ -410,7 +410,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.get_by_label("Session notes…").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.show_notes);
+    assert!(h.state().files().notes_shown());
 }
 
 #[test]
@@ -420,7 +420,7 @@ fn the_last_state_comes_back_on_the_next_start() {
     h.step();
     h.state_mut().keep_state_in(dir.to_path_buf());
     h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
-    h.state_mut().sessions.notes = "unsaved thoughts".into();
+    *h.state_mut().files_mut().notes_mut() = "unsaved thoughts".into();
     h.step();
     h.state_mut().write_window_state(); // what closing the window does
     let before = h.state().session();
@@ -457,9 +457,9 @@ fn a_hand_written_ruleset_spelling_keeps_the_selection_and_is_not_a_change() {
     for _ in 0..3 {
         h.step();
     }
-    let p = h.state().ruleset.parse_position("2,4").unwrap();
-    assert_eq!(h.state().inspector.root(), Some(&p));
-    assert!(h.state().inspector.doc.expanded.contains("2,4"));
+    let p = h.state().ruleset().parse_position("2,4").unwrap();
+    assert_eq!(h.state().inspector().root(), Some(&p));
+    assert!(h.state().inspector().doc.expanded.contains("2,4"));
     assert!(!h.state().has_unsaved_changes(), "{}", h.state().window_title());
     assert_eq!(h.state().window_title(), "spaced - nimscope");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -473,7 +473,7 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
     h.step();
     h.state_mut().save_session(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
-    h.state_mut().sessions.show_notes = true;
+    h.state_mut().files_mut().show_notes(true);
     for _ in 0..3 {
         h.step(); // a new window sizes itself before it shows
     }
@@ -485,21 +485,21 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, key);
         h.step();
     }
-    assert_eq!(h.state().sessions.notes, "se");
+    assert_eq!(h.state().files().notes(), "se");
     assert!(
-        !h.state().sessions.show_export,
+        !h.state().export_window().is_open(),
         "Ctrl+E while typing opened the export window"
     );
     assert!(!path.exists(), "Ctrl+S while typing saved the session");
     // with no text field focused the same keys work
-    h.state_mut().sessions.show_notes = false;
+    h.state_mut().files_mut().show_notes(false);
     h.step();
     h.step();
     for key in [egui::Key::E, egui::Key::S] {
         h.key_press_modifiers(egui::Modifiers::COMMAND, key);
         h.step();
     }
-    assert!(h.state().sessions.show_export);
+    assert!(h.state().export_window().is_open());
     assert!(path.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -552,26 +552,31 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         assert!(cases.iter().any(|(r, _)| r.starts_with(word)), "no case for {name}");
     }
     for &(rules, slice) in cases {
-        let mut app = App::new(1 << 30);
-        app.panel.expression = rules.into();
-        app.panel.slice = slice.into();
-        let r = rules.parse().unwrap();
-        app.set_ruleset(r);
-        app.panel.slice = slice.into(); // set_ruleset fits the panel to the ruleset
-        app.layout = nimscope_core::game::Layout::from_slice_text(slice).unwrap();
-        let window = app.central_view();
-        let figure = app.session().figure_spec(FigureStyle::default(), None);
-        let same = match (&window, &figure) {
-            (CentralView::Board, Ok(spec)) => matches!(spec.subject, Subject::Board(_)),
-            (CentralView::Sequence, Ok(spec)) => matches!(spec.subject, Subject::Sequence { .. }),
-            (CentralView::Map(l), Ok(spec)) => matches!(&spec.subject, Subject::Map { layout, .. } if layout == l),
-            (CentralView::Message(_), Err(_)) => true,
-            _ => false,
-        };
-        assert!(
-            same,
-            "{rules} [{slice}]: the window shows {window:?}, the figure {figure:?}"
-        );
+        for tab in [CentralTab::ValueMap, CentralTab::CramBoard] {
+            let mut app = App::new(1 << 30);
+            let s = Session {
+                ruleset: rules.parse().unwrap(),
+                layout: nimscope_core::game::Layout::from_slice_text(slice).unwrap(),
+                tab,
+                ..Session::default()
+            };
+            app.apply_session(s).unwrap();
+            let window = app.central_view();
+            // the figure of the session as the window writes it and `nimscope export` reads it
+            let saved = Session::from_ron(&app.session().to_ron(), "s.ron").unwrap();
+            let figure = saved.figure_spec(FigureStyle::default(), None);
+            let same = match (&window, &figure) {
+                (CentralView::Board, Ok(spec)) => matches!(spec.subject, Subject::Board(_)),
+                (CentralView::Sequence, Ok(spec)) => matches!(spec.subject, Subject::Sequence { .. }),
+                (CentralView::Map(l), Ok(spec)) => matches!(&spec.subject, Subject::Map { layout, .. } if layout == l),
+                (CentralView::Message(_), Err(_)) => true,
+                _ => false,
+            };
+            assert!(
+                same,
+                "{rules} [{slice}] {tab:?}: the window shows {window:?}, the figure {figure:?}"
+            );
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! the pooled pixel's choice (least, most common, greatest) shared by the window and figures.
 
 use nimscope::ui::app::App;
-use nimscope::ui::app::session_ui::ExportRegion;
+use nimscope::ui::app::export::ExportRegion;
 use nimscope_core::figure::{FigureSpec, make_figure, make_figure_with};
 use nimscope_core::game::{Layout, Ruleset};
 use nimscope_core::raster::{ColorMode, ColorRange, Palette, Pooling};
@@ -18,14 +18,14 @@ fn filled(rules: &str, region: CellRect, pooling: Pooling) -> egui_kittest::Harn
     let mut h = harness();
     h.step();
     h.state_mut().set_ruleset(rules.parse().unwrap());
-    h.state_mut().map_state.color = ColorMode::Grundy(Palette::Viridis);
-    h.state_mut().sessions.figure.pooling = pooling;
-    h.state_mut().sessions.figure.width = 900;
-    h.state_mut().map_state.show_region(region);
+    h.state_mut().map_state_mut().color = ColorMode::Grundy(Palette::Viridis);
+    h.state_mut().figure_style_mut().pooling = pooling;
+    h.state_mut().figure_style_mut().width = 900;
+    h.state_mut().map_state_mut().show_region(region);
     h.step();
     step_until(&mut h, "the map filled", App::map_complete);
     // the automatic top is known once the view is filled
-    step_until(&mut h, "the colour range", |a| a.map.auto_top.is_some());
+    step_until(&mut h, "the colour range", |a| a.map().layer().auto_top().is_some());
     h
 }
 
@@ -107,8 +107,8 @@ fn a_figure_of_a_filled_view_draws_from_the_map() {
     // through the window: the export says it drew from the map
     let path = std::env::temp_dir().join(format!("nimscope-fig-{}.png", std::process::id()));
     h.state_mut().export_figure(&path).unwrap();
-    step_until(&mut h, "the export", |a| a.notice.is_some());
-    let text = h.state().notice.as_ref().unwrap().text.clone();
+    step_until(&mut h, "the export", |a| a.notice().is_some());
+    let text = h.state().notice().unwrap().text.clone();
     let _ = std::fs::remove_file(&path);
     assert!(text.contains("from the map: blocks of 1 × 1 cells"), "{text}");
 }
@@ -125,7 +125,7 @@ fn a_zoomed_out_figure_pools_the_maps_blocks() {
             Pooling::MostCommon => KeyRule::MostCommon,
             Pooling::Greatest => KeyRule::Greatest,
         };
-        assert_eq!(h.state().map.tiles.rule(), want_rule);
+        assert_eq!(h.state().map().tiles().rule(), want_rule);
         let mut spec = h.state().export_spec().unwrap();
         let known = h.state().export_known(&spec).expect("the map's tiles hold the view");
         assert!(known.level >= 1 && known.missing() == 0, "level {}", known.level);
@@ -184,8 +184,10 @@ fn a_figure_computes_only_what_the_map_lacks() {
     let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
     let visible = h.state().visible_region();
     let region = CellRect::new(0..visible.rows.end + 37, 0..visible.cols.end);
-    h.state_mut().sessions.region = Some(region.clone());
-    h.state_mut().sessions.export_region = ExportRegion::Session;
+    h.state_mut().set_region(region.clone());
+    h.state_mut()
+        .export_window_mut()
+        .set_region_choice(ExportRegion::Session);
     let spec = h.state().export_spec().unwrap();
     let known = h.state().export_known(&spec).expect("the map holds most of it");
     assert_eq!(known.level, 0);
@@ -209,7 +211,7 @@ fn the_choices_are_kept() {
     let mut h = filled("wythoff", CellRect::new(0..100, 0..100), Pooling::Greatest);
     let spec = h.state().export_spec().unwrap();
     assert!(h.state().export_known(&spec).is_some());
-    h.state_mut().sessions.export_from_map = false;
+    h.state_mut().export_window_mut().set_from_map(false);
     assert!(h.state().export_known(&spec).is_none());
     assert_eq!(h.state().session().figure.pooling, Pooling::Greatest);
     let text = h.state().session().to_ron();
@@ -225,9 +227,9 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
     let filled_view = h.state().visible_region();
     // a larger view, exported before the map starts to fill it
     let wider = CellRect::new(0..filled_view.rows.end + 150, 0..filled_view.cols.end + 90);
-    h.state_mut().map_state.show_region(wider);
+    h.state_mut().map_state_mut().show_region(wider);
     let region = h.state().visible_region();
-    let tiles = &h.state().map.tiles;
+    let tiles = &h.state().map().tiles();
     let held = region
         .rows
         .clone()
@@ -243,9 +245,9 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
     h.state_mut().export_csv(&path).unwrap();
     assert!(!path.exists(), "a partly filled view is not written at once");
     step_until(&mut h, "the CSV", |app| {
-        app.notice.as_ref().is_some_and(|n| n.text.contains("wrote"))
+        app.notice().is_some_and(|n| n.text.contains("wrote"))
     });
-    let said = h.state().notice.as_ref().unwrap().text.clone();
+    let said = h.state().notice().unwrap().text.clone();
     let computed = region.len() - held;
     assert!(
         said.contains(&format!("({computed} cells computed, the rest from the map)")),
@@ -267,15 +269,23 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
 #[test]
 fn a_new_pooling_keeps_the_filled_cells() {
     let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
-    assert_eq!(h.state().map_state.level(), 0);
+    assert_eq!(h.state().map_state().level(), 0);
     let region = h.state().visible_region();
-    let values: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
-    let top = h.state().map.auto_top;
-    h.state_mut().sessions.figure.pooling = Pooling::Greatest;
+    let values: Vec<_> = region
+        .cols
+        .clone()
+        .map(|b| h.state().map().tiles().get(150, b))
+        .collect();
+    let top = h.state().map().layer().auto_top();
+    h.state_mut().figure_style_mut().pooling = Pooling::Greatest;
     h.step();
-    assert_eq!(h.state().map.tiles.rule(), KeyRule::Greatest);
-    let kept: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
+    assert_eq!(h.state().map().tiles().rule(), KeyRule::Greatest);
+    let kept: Vec<_> = region
+        .cols
+        .clone()
+        .map(|b| h.state().map().tiles().get(150, b))
+        .collect();
     assert_eq!(kept, values);
     assert!(h.state().map_complete(), "complete without a second fill");
-    assert_eq!(h.state().map.auto_top, top, "the same colour range");
+    assert_eq!(h.state().map().layer().auto_top(), top, "the same colour range");
 }

@@ -8,6 +8,7 @@ use std::process::Command;
 use egui_kittest::kittest::Queryable;
 
 use crate::common::{harness, step_until};
+use nimscope::ui::app::help::HelpPage;
 
 fn example(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
@@ -20,9 +21,9 @@ fn escape_closes_help_export_and_notes() {
     for title in ["Help", "Export figure", "Session notes"] {
         let app = h.state_mut();
         match title {
-            "Help" => app.show_help = true,
-            "Export figure" => app.sessions.show_export = true,
-            _ => app.sessions.show_notes = true,
+            "Help" => app.help_mut().open(HelpPage::QuickStart),
+            "Export figure" => app.export_window_mut().show(true),
+            _ => app.files_mut().show_notes(true),
         }
         h.step();
         h.step();
@@ -32,7 +33,7 @@ fn escape_closes_help_export_and_notes() {
         h.step();
         let app = h.state();
         assert!(
-            !(app.show_help || app.sessions.show_export || app.sessions.show_notes),
+            !(app.help().is_open() || app.export_window().is_open() || app.files().notes_shown()),
             "Escape closes {title}"
         );
     }
@@ -47,7 +48,7 @@ fn opening_through_the_prompt_asks_once() {
     h.state_mut()
         .open_session(&example("euclid-winning-pairs.ron"))
         .unwrap();
-    h.state_mut().sessions.notes.push_str("\nnot saved yet");
+    h.state_mut().files_mut().notes_mut().push_str("\nnot saved yet");
     h.step();
     step_until(&mut h, "the jobs to finish", |app| {
         app.worker().is_some_and(|w| w.running().next().is_none())
@@ -62,9 +63,8 @@ fn opening_through_the_prompt_asks_once() {
     // the prompt, with the example's path typed
     let path = example("zeruclid-figure2.ron");
     h.state_mut()
-        .sessions
-        .pending
-        .as_mut()
+        .files_mut()
+        .pending_mut()
         .expect("the Open prompt")
         .prompt
         .path = path.display().to_string();
@@ -72,7 +72,7 @@ fn opening_through_the_prompt_asks_once() {
     h.get_by_label("Open").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none(), "no second question");
+    assert!(h.state().files().confirm().is_none(), "no second question");
     assert!(h.query_by_label("Unsaved changes").is_none());
     assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
 }
@@ -87,7 +87,7 @@ fn an_example_stays_as_shipped() {
     let before = std::fs::read(&path).unwrap();
     h.state_mut().open_session(&path).unwrap();
     h.step();
-    assert_eq!(h.state().sessions.path, None, "Save goes to Save as");
+    assert_eq!(h.state().files().path(), None, "Save goes to Save as");
     assert!(h.state().window_title().starts_with("zeruclid-figure2"));
     let examples = std::fs::canonicalize(example("")).unwrap();
     for ext in ["ron", "png", "csv"] {
@@ -97,11 +97,11 @@ fn an_example_stays_as_shipped() {
         assert!(p.ends_with(format!("zeruclid-figure2.{ext}")), "{p:?}");
     }
     // Save (Ctrl+S) opens the Save as prompt; saving onto the example is refused
-    h.state_mut().sessions.notes.push_str("\nmine");
+    h.state_mut().files_mut().notes_mut().push_str("\nmine");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.step();
     h.step();
-    assert!(h.state().sessions.pending.is_some(), "Save as asks where");
+    assert!(h.state().files().pending().is_some(), "Save as asks where");
     assert!(h.state_mut().save_session(&path).is_err());
     assert_eq!(std::fs::read(&path).unwrap(), before, "the example is untouched");
 }
@@ -137,11 +137,11 @@ fn quiet_while_a_job_runs() {
     use std::time::Duration;
     let mut h = crate::common::harness();
     let r: nimscope_core::game::Ruleset = "octal(0.6)".parse().unwrap();
-    h.state_mut().panel.expression = "octal(0.6)".into();
+    h.state_mut().ruleset_panel_mut().set_expression("octal(0.6)");
     h.state_mut().set_ruleset(r);
     h.step();
     // a heap the inspector needs many seconds for
-    h.state_mut().inspector.doc.typed = "3000000".into();
+    h.state_mut().inspector_mut().doc.typed = "3000000".into();
     h.step();
     h.get_by_label("Inspect").click();
     h.step();

@@ -45,21 +45,23 @@ fn label_with(h: &Harness<'static, App>, text: &str) -> bool {
 fn the_inspector_reads_a_filled_cell_from_the_map() {
     let mut h = harness();
     h.step();
-    h.state_mut().map_state.show_region(CellRect::new(790..830, 890..930));
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(790..830, 890..930));
     step_until(&mut h, "the map at (800, 900)", |app| {
-        app.map.tiles.get(800, 900).is_some()
+        app.map().tiles().get(800, 900).is_some()
     });
     let g = grid(&Ruleset::Wythoff, &Layout::Plain, 800..801, 900..901, &Control::new()).unwrap();
     let want = g.get(800, 900).unwrap();
-    assert_eq!(h.state().map.tiles.get(800, 900), Some(Some(want)));
+    assert_eq!(h.state().map().tiles().get(800, 900), Some(Some(want)));
     h.state_mut()
-        .inspector
+        .inspector_mut()
         .select_text(&Ruleset::Wythoff, "800,900")
         .unwrap();
-    let p = h.state().inspector.root().unwrap().clone();
+    let p = h.state().inspector().root().unwrap().clone();
     // the worker's refusal, as the window got it for (8000, 9000)
     let refusal = "only the outcome of '800,900' in wythoff is known (N, by Wythoff's theorem); its value would need a search past the memory budget";
-    h.state_mut().inspector.on_response(Response {
+    h.state_mut().inspector_mut().on_response(Response {
         job: JobId(u64::MAX),
         lane: Lane::Inspector,
         spec: JobSpec::Position {
@@ -72,7 +74,7 @@ fn the_inspector_reads_a_filled_cell_from_the_map() {
     });
     h.step();
     h.step();
-    if h.state().inspector.report(&p).is_none() {
+    if h.state().inspector().report(&p).is_none() {
         assert!(
             label_with(&h, &format!("G = {want}, outcome N")),
             "the inspector shows the map's value"
@@ -84,7 +86,7 @@ fn the_inspector_reads_a_filled_cell_from_the_map() {
         );
     }
     // the status bar says the same of the cell under the pointer
-    let pos = h.state().map_state.screen_pos_of_cell(Cell::new(800, 900)).unwrap();
+    let pos = h.state().map_state().screen_pos_of_cell(Cell::new(800, 900)).unwrap();
     h.hover_at(pos);
     h.step();
     h.step();
@@ -100,11 +102,13 @@ fn the_misere_nim_table_agrees_with_g() {
     let misere: Ruleset = "misere(nim)".parse().unwrap();
     h.state_mut().set_ruleset(misere.clone());
     h.step();
-    h.state_mut().inspector.select_text(&misere, "1,1").unwrap();
-    let p = h.state().inspector.root().unwrap().clone();
-    step_until(&mut h, "the report of (1, 1)", |app| app.inspector.report(&p).is_some());
+    h.state_mut().inspector_mut().select_text(&misere, "1,1").unwrap();
+    let p = h.state().inspector().root().unwrap().clone();
+    step_until(&mut h, "the report of (1, 1)", |app| {
+        app.inspector().report(&p).is_some()
+    });
     h.step();
-    let r = h.state().inspector.report(&p).unwrap().clone();
+    let r = h.state().inspector().report(&p).unwrap().clone();
     // by hand: (1,1) → (0,1) or (1,0), each leaving one counter, which the opponent must take
     // and lose under misère play: both options are P, so (1,1) is N
     assert_ne!(r.value, 0);
@@ -118,11 +122,11 @@ fn the_misere_nim_table_agrees_with_g() {
         ("1,1,1", true, "odd in number (3: P)"),
         ("3,1", false, "3 xor 1 = 2: unbalanced (N)"),
     ] {
-        h.state_mut().inspector.select_text(&misere, text).unwrap();
-        let q = h.state().inspector.root().unwrap().clone();
-        step_until(&mut h, text, |app| app.inspector.report(&q).is_some());
+        h.state_mut().inspector_mut().select_text(&misere, text).unwrap();
+        let q = h.state().inspector().root().unwrap().clone();
+        step_until(&mut h, text, |app| app.inspector().report(&q).is_some());
         h.step();
-        let r = h.state().inspector.report(&q).unwrap().clone();
+        let r = h.state().inspector().report(&q).unwrap().clone();
         assert_eq!(r.value == 0, p_position, "{text}");
         assert!(label_with(&h, verdict), "{text}: the table's verdict is {verdict}");
     }
@@ -136,14 +140,14 @@ fn a_figure_is_titled_by_the_ruleset_after_switching() {
     h.step();
     h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
     h.step();
-    assert!(h.state().sessions.figure.title.contains("Zeruclid"));
+    assert!(h.state().figure_style().title.contains("Zeruclid"));
     h.state_mut().set_ruleset(Ruleset::Nim);
     h.step();
     let spec = h.state().export_spec().unwrap();
     assert_eq!(spec.ruleset, Ruleset::Nim);
     assert_eq!(spec.style.title, "", "the default title: the ruleset");
     // a title typed for the new ruleset stays
-    h.state_mut().sessions.figure.title = "Nim, my way".into();
+    h.state_mut().figure_style_mut().title = "Nim, my way".into();
     h.state_mut().set_ruleset(Ruleset::Nim);
     assert_eq!(h.state().export_spec().unwrap().style.title, "Nim, my way");
 }
@@ -155,15 +159,15 @@ fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
     let mut h = harness();
     h.step();
     h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
-    assert!(h.state().map_state.color.needs_scale());
+    assert!(h.state().map_state().color.needs_scale());
     step_until(&mut h, "the example's map", |app| {
-        app.map_complete() && app.map.auto_top.is_some()
+        app.map_complete() && app.map().layer().auto_top().is_some()
     });
     let top = h.state().color_top();
     // independently: the 99th percentile of the values in view, from the plain grid
-    let view = h.state().map_state.visible_cells(u64::MAX);
-    let ruleset = h.state().ruleset.clone();
-    let layout = h.state().layout.clone();
+    let view = h.state().map_state().visible_cells(u64::MAX);
+    let ruleset = h.state().ruleset().clone();
+    let layout = h.state().layout().clone();
     let g = grid(&ruleset, &layout, view.rows.clone(), view.cols.clone(), &Control::new()).unwrap();
     let counts = ValueCounts::of(g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
     assert_eq!(top, ColorRange::Auto.top(&counts), "{view:?}");
@@ -172,17 +176,17 @@ fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
     assert_eq!(spec.style.range, ColorRange::Fixed(top.top));
     // panning and zooming keep it
     for (dx, dy, zoom) in [(150.0, 0.0, 1.0), (0.0, -120.0, 1.0), (0.0, 0.0, 0.5)] {
-        h.state_mut().map_state.camera.pan(dx, dy);
-        h.state_mut().map_state.camera.zoom_at(zoom, 0.0, 0.0);
+        h.state_mut().map_state_mut().camera.pan(dx, dy);
+        h.state_mut().map_state_mut().camera.zoom_at(zoom, 0.0, 0.0);
         h.step();
         step_until(&mut h, "the moved view", App::map_complete);
         assert_eq!(h.state().color_top(), top, "after moving by {dx}, {dy}, zoom {zoom}");
     }
     // a fixed top is the figure's too
-    h.state_mut().sessions.figure.range = ColorRange::Fixed(40);
+    h.state_mut().figure_style_mut().range = ColorRange::Fixed(40);
     assert_eq!(h.state().color_top().top, 40);
     assert_eq!(h.state().export_spec().unwrap().style.range, ColorRange::Fixed(40));
-    h.state_mut().map_state.color = ColorMode::GrundyLog(Palette::Viridis);
+    h.state_mut().map_state_mut().color = ColorMode::GrundyLog(Palette::Viridis);
     h.step();
     assert_eq!(h.state().color_top().top, 40);
 }
@@ -192,18 +196,22 @@ fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
 fn a_requested_view_is_shown_whole_in_a_small_window() {
     let mut h = sized(800.0, 600.0);
     h.step();
-    h.state_mut().map_state.show_region(CellRect::new(0..20_000, 0..20_000));
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..20_000, 0..20_000));
     h.step();
     h.step();
-    let shown = h.state().map_state.visible_cells(u64::MAX);
+    let shown = h.state().map_state().visible_cells(u64::MAX);
     assert!(
         shown.rows.start == 0 && shown.cols.start == 0 && shown.rows.end >= 20_000 && shown.cols.end >= 20_000,
         "{shown:?}"
     );
     // and as far as a filled map goes
-    h.state_mut().map_state.show_region(CellRect::new(0..60_000, 0..60_000));
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..60_000, 0..60_000));
     h.step();
-    let shown = h.state().map_state.visible_cells(u64::MAX);
+    let shown = h.state().map_state().visible_cells(u64::MAX);
     assert!(shown.rows.end >= 60_000 && shown.cols.end >= 60_000, "{shown:?}");
 }
 
@@ -214,8 +222,8 @@ fn shift_0_does_not_fit_even_when_shift_is_released_within_the_frame() {
     let mut h = harness();
     h.step();
     h.step();
-    h.state_mut().map_state.camera.zoom_at(3.0, 10.0, 10.0);
-    let moved = h.state().map_state.camera;
+    h.state_mut().map_state_mut().camera.zoom_at(3.0, 10.0, 10.0);
+    let moved = h.state().map_state().camera;
     for key in [egui::Key::Num0, egui::Key::Minus] {
         h.event(egui::Event::Key {
             key,
@@ -225,7 +233,7 @@ fn shift_0_does_not_fit_even_when_shift_is_released_within_the_frame() {
             modifiers: egui::Modifiers::SHIFT,
         });
         h.step();
-        assert_eq!(h.state().map_state.camera, moved, "Shift+{key:?} does nothing");
+        assert_eq!(h.state().map_state().camera, moved, "Shift+{key:?} does nothing");
     }
     h.event(egui::Event::Key {
         key: egui::Key::Num0,
@@ -235,7 +243,7 @@ fn shift_0_does_not_fit_even_when_shift_is_released_within_the_frame() {
         modifiers: egui::Modifiers::NONE,
     });
     h.step();
-    assert_ne!(h.state().map_state.camera, moved, "0 fits");
+    assert_ne!(h.state().map_state().camera, moved, "0 fits");
 }
 
 /// The CSV of a view the map has filled is written from the map's values, at once, not
@@ -245,7 +253,7 @@ fn the_csv_of_a_filled_view_is_written_from_the_map() {
     let mut h = harness();
     h.step();
     h.state_mut().set_ruleset("euclid".parse().unwrap());
-    h.state_mut().map_state.show_region(CellRect::new(0..150, 0..200));
+    h.state_mut().map_state_mut().show_region(CellRect::new(0..150, 0..200));
     h.step();
     step_until(&mut h, "the euclid view", App::map_complete);
     let region = h.state().visible_region();
@@ -257,7 +265,7 @@ fn the_csv_of_a_filled_view_is_written_from_the_map() {
     let _ = std::fs::remove_file(&path);
     assert!(
         h.state()
-            .notice
+            .notice()
             .as_ref()
             .is_some_and(|n| n.text.contains("(from the map)"))
     );
@@ -298,15 +306,15 @@ fn a_region_asked_for_on_start_is_shown_and_scaled() {
         step_until(h, "the region filled", App::map_complete);
         let shown = h.state().visible_region();
         assert!(shown.intersect(&region) == region, "{shown:?}");
-        h.state().map.auto_top.unwrap().top
+        h.state().map().layer().auto_top().unwrap().top
     };
     // in a window already up, the region fitted
     let mut h = harness();
     h.step();
     h.state_mut().open_session(&path).unwrap();
     h.step();
-    h.state_mut().map_state.show_region(region.clone());
-    h.state_mut().map.rescale();
+    h.state_mut().map_state_mut().show_region(region.clone());
+    h.state_mut().map_mut().rescale();
     h.step();
     let want = settled(&mut h);
     assert!(want > 64, "{want}");
@@ -315,7 +323,7 @@ fn a_region_asked_for_on_start_is_shown_and_scaled() {
         let mut app = App::new(1 << 30);
         app.open_session(&path).unwrap();
         if let Some(v) = view.clone() {
-            app.map_state.show_region(v);
+            app.map_state_mut().show_region(v);
         }
         let mut h = harness_of(app);
         assert_eq!(settled(&mut h), want, "{view:?}");

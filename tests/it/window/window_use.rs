@@ -43,9 +43,8 @@ fn save_as_and_open_through_the_path_field() {
     settle(&mut h);
     // the prompt is prefilled with a path; replace it by ours
     h.state_mut()
-        .sessions
-        .pending
-        .as_mut()
+        .files_mut()
+        .pending_mut()
         .expect("the Save as prompt")
         .prompt
         .path = path.display().to_string();
@@ -53,7 +52,7 @@ fn save_as_and_open_through_the_path_field() {
     h.get_by_label("Save").click();
     settle(&mut h);
     assert!(path.exists(), "saved through the field");
-    assert!(h.state().sessions.pending.is_none());
+    assert!(h.state().files().pending().is_none());
     assert_eq!(Session::load(&path).unwrap().ruleset.to_string(), "wythoff");
     // Open: the field, then the button
     h.get_by_label("File").click();
@@ -63,9 +62,8 @@ fn save_as_and_open_through_the_path_field() {
     settle(&mut h);
     let missing = dir.join("missing.ron");
     h.state_mut()
-        .sessions
-        .pending
-        .as_mut()
+        .files_mut()
+        .pending_mut()
         .expect("the Open prompt")
         .prompt
         .path = missing.display().to_string();
@@ -75,7 +73,7 @@ fn save_as_and_open_through_the_path_field() {
     // a bad path says why (in the status bar), and nothing else changes
     assert!(
         h.state()
-            .notice
+            .notice()
             .as_ref()
             .is_some_and(|n| n.error && n.text.contains("missing.ron"))
     );
@@ -88,15 +86,17 @@ fn the_quit_question_can_save_through_the_path_field() {
     let path = dir.join("before-closing.ron");
     let mut h = harness();
     h.step();
-    h.state_mut().sessions.notes = "a change".into();
+    *h.state_mut().files_mut().notes_mut() = "a change".into();
     h.step();
     assert!(h.state().has_unsaved_changes());
-    h.state_mut().sessions.confirm = Some(nimscope::ui::app::session_ui::AfterSaving::Close);
+    h.state_mut()
+        .files_mut()
+        .ask_before(nimscope::ui::app::AfterSaving::Close);
     settle(&mut h);
     h.get_by_label("Save").click();
     settle(&mut h);
     // no file yet: the Save as prompt takes over from the question
-    let pending = h.state_mut().sessions.pending.as_mut().expect("the Save as prompt");
+    let pending = h.state_mut().files_mut().pending_mut().expect("the Save as prompt");
     pending.prompt.path = path.display().to_string();
     h.step();
     h.get_by_label("Save").click();
@@ -111,15 +111,10 @@ fn export_through_the_path_field() {
     let dir = temp_dir("export");
     let path = dir.join("figure.png");
     let mut h = harness();
-    step_until(&mut h, "the map", |app| app.map.tiles.get(3, 5).is_some());
-    h.state_mut().sessions.show_export = true;
+    step_until(&mut h, "the map", |app| app.map().tiles().get(3, 5).is_some());
+    h.state_mut().export_window_mut().show(true);
     settle(&mut h);
-    h.state_mut()
-        .sessions
-        .export_path
-        .as_mut()
-        .expect("the export path field")
-        .path = path.display().to_string();
+    h.state_mut().export_window_mut().set_path(&path);
     h.step();
     h.get_by_label("Export").click();
     step_until(&mut h, "the figure", |_| path.exists());
@@ -133,18 +128,18 @@ fn cancel_is_said_once_and_the_map_goes_on_after_a_pan() {
     h.step();
     h.state_mut().cancel_jobs();
     h.step();
-    assert!(matches!(h.state().status, MapStatus::Cancelled { .. }));
+    assert!(matches!(h.state().map().status(), MapStatus::Cancelled { .. }));
     // not a status that stays: a passing notice says it, the status bar has no error
-    assert_eq!(h.state().status.message(), None);
+    assert_eq!(h.state().map().status().message(), None);
     assert!(
         h.state()
-            .notice
+            .notice()
             .as_ref()
             .is_some_and(|n| n.text.starts_with("cancelled"))
     );
-    h.state_mut().map_state.camera.pan(40.0, 0.0);
+    h.state_mut().map_state_mut().camera.pan(40.0, 0.0);
     h.step();
-    assert_eq!(h.state().status, MapStatus::Ready);
+    assert_eq!(*h.state().map().status(), MapStatus::Ready);
 }
 
 /// A ruleset without a map (a sum, whose positions the inspector values) is explained once,
@@ -161,40 +156,40 @@ fn a_ruleset_without_a_map_is_explained_once() {
         panic!("a sum has no map: {:?}", h.state().central_view())
     };
     assert!(why.contains("inspector"), "{why}");
-    assert_eq!(h.state().status.message(), None);
+    assert_eq!(h.state().map().status().message(), None);
 }
 
 #[test]
 fn a_bad_slice_is_said_in_the_panel_not_the_status_bar() {
     let mut h = harness();
     h.step();
-    h.state_mut().panel.expression = "zeruclid".into();
+    h.state_mut().ruleset_panel_mut().set_expression("zeruclid");
     h.state_mut().set_ruleset("zeruclid".parse().unwrap());
     h.step();
-    let before = h.state().layout.clone();
+    let before = h.state().layout().clone();
     // typed as a user types it: one '_' too few, then Enter
     let field = h.get_by_label("slice:");
     field.click();
     h.step();
     h.get_by_label("slice:").type_text(",_");
     h.step();
-    h.state_mut().panel.slice = "1,_".into();
+    h.state_mut().ruleset_panel_mut().set_slice("1,_");
     h.get_by_label("slice:").focus();
     h.step();
     h.key_press(egui::Key::Enter);
     h.step();
     h.step();
-    assert_eq!(h.state().status.message(), None, "not in the status bar");
+    assert_eq!(h.state().map().status().message(), None, "not in the status bar");
     let e = h
         .state()
-        .panel
-        .error
-        .clone()
+        .ruleset_panel()
+        .error()
+        .map(str::to_string)
         .expect("the slice's error is kept for the panel");
     assert!(e.contains("exactly two '_'"), "{e}");
     let start: String = e.chars().take(30).collect();
     assert!(h.query_by_label_contains(&start).is_some(), "the panel shows: {e}");
-    assert_eq!(h.state().layout, before, "the map keeps its slice");
+    assert_eq!(*h.state().layout(), before, "the map keeps its slice");
 }
 
 #[test]
@@ -203,11 +198,11 @@ fn cancel_stops_the_inspector_and_it_stays_stopped() {
     let mut h = harness();
     h.step();
     // a misère sum is searched, not nim-summed: long enough to be cancelled
-    h.state_mut().panel.expression = "misere(octal(0.77))".into();
+    h.state_mut().ruleset_panel_mut().set_expression("misere(octal(0.77))");
     h.state_mut().set_ruleset("misere(octal(0.77))".parse().unwrap());
     h.step();
-    let r = h.state().ruleset.clone();
-    h.state_mut().inspector.select_text(&r, "40,41,43").unwrap();
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, "40,41,43").unwrap();
     step_until(&mut h, "the inspector's job", |app| {
         app.worker().is_some_and(|w| w.is_running(Lane::Inspector))
     });
@@ -232,14 +227,16 @@ fn cancel_stops_the_inspector_and_it_stays_stopped() {
 fn a_partly_valued_position_claims_no_mex() {
     let mut h = harness();
     h.step();
-    h.state_mut().panel.expression = "nim".into();
+    h.state_mut().ruleset_panel_mut().set_expression("nim");
     h.state_mut().set_ruleset("nim".parse().unwrap());
     h.step();
-    let r = h.state().ruleset.clone();
+    let r = h.state().ruleset().clone();
     // 6000 + 5 options, more than one report values
-    h.state_mut().inspector.select_text(&r, "6000,5").unwrap();
+    h.state_mut().inspector_mut().select_text(&r, "6000,5").unwrap();
     step_until(&mut h, "the report", |app| {
-        app.inspector.root().is_some_and(|p| app.inspector.report(p).is_some())
+        app.inspector()
+            .root()
+            .is_some_and(|p| app.inspector().report(p).is_some())
     });
     h.step();
     assert!(h.query_by_label_contains("the smallest missing value").is_none());
@@ -255,16 +252,16 @@ fn a_partly_valued_position_claims_no_mex() {
 fn in_a_game_a_click_on_the_map_plays_the_move_and_the_header_follows() {
     use nimscope_core::game::{Cell, Position};
     let mut h = harness();
-    step_until(&mut h, "the map", |app| app.map.tiles.get(5, 5).is_some());
-    let r = h.state().ruleset.clone();
-    h.state_mut().inspector.select_text(&r, "3,5").unwrap();
-    h.state_mut().inspector.start_play(Position::heaps(&[3, 5]));
+    step_until(&mut h, "the map", |app| app.map().tiles().get(5, 5).is_some());
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, "3,5").unwrap();
+    h.state_mut().inspector_mut().start_play(Position::heaps(&[3, 5]));
     step_until(&mut h, "the report of (3,5)", |app| {
-        app.inspector.report(&Position::heaps(&[3, 5])).is_some()
+        app.inspector().report(&Position::heaps(&[3, 5])).is_some()
     });
     // (4,4) is not a move from (3,5); (1,3) is (2 from both heaps)
     let click = |h: &mut egui_kittest::Harness<'static, nimscope::ui::app::App>, cell: Cell| {
-        let p = h.state().map_state.screen_pos_of_cell(cell).unwrap();
+        let p = h.state().map_state().screen_pos_of_cell(cell).unwrap();
         h.hover_at(p);
         h.step();
         h.drag_at(p);
@@ -274,18 +271,18 @@ fn in_a_game_a_click_on_the_map_plays_the_move_and_the_header_follows() {
         h.step();
     };
     click(&mut h, Cell::new(4, 4));
-    let game = h.state().inspector.doc.play.clone().expect("still playing");
+    let game = h.state().inspector().doc.play.clone().expect("still playing");
     assert_eq!(game.moves(), 0, "not a move: nothing played");
-    assert!(h.state().notice.as_ref().is_some_and(|n| n.text.contains("not a move")));
+    assert!(h.state().notice().is_some_and(|n| n.text.contains("not a move")));
     click(&mut h, Cell::new(1, 3));
-    let game = h.state().inspector.doc.play.clone().expect("still playing");
+    let game = h.state().inspector().doc.play.clone().expect("still playing");
     assert_eq!(
         game.current(),
         Some(&Position::heaps(&[1, 3])),
         "the click played (3,5) -> (1,3)"
     );
     step_until(&mut h, "the report of (1,3)", |app| {
-        app.inspector.report(&Position::heaps(&[1, 3])).is_some()
+        app.inspector().report(&Position::heaps(&[1, 3])).is_some()
     });
     h.step();
     assert!(
@@ -297,18 +294,18 @@ fn in_a_game_a_click_on_the_map_plays_the_move_and_the_header_follows() {
 #[test]
 fn the_inspector_does_not_widen_with_a_long_position() {
     let mut h = harness();
-    step_until(&mut h, "the map", |app| app.map.tiles.get(3, 5).is_some());
-    let before = h.state().map_state.last_rect.unwrap().width();
-    h.state_mut().panel.expression = "nim".into();
+    step_until(&mut h, "the map", |app| app.map().tiles().get(3, 5).is_some());
+    let before = h.state().map_state().last_rect.unwrap().width();
+    h.state_mut().ruleset_panel_mut().set_expression("nim");
     h.state_mut().set_ruleset("nim".parse().unwrap());
     h.step();
     let long: Vec<String> = (1..=60).map(|k| (1000 + k).to_string()).collect();
-    let r = h.state().ruleset.clone();
-    h.state_mut().inspector.select_text(&r, &long.join(",")).unwrap();
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, &long.join(",")).unwrap();
     for _ in 0..20 {
         h.step();
     }
-    let after = h.state().map_state.last_rect.unwrap().width();
+    let after = h.state().map_state().last_rect.unwrap().width();
     assert!(
         (after - before).abs() < 1.0,
         "the map went from {before} to {after} points wide"
@@ -321,7 +318,7 @@ fn the_ruleset_panel_shows_the_comparison_only_in_the_difference_mode() {
     let mut h = harness();
     h.step();
     assert!(h.query_by_label("compared ruleset").is_none());
-    h.state_mut().map_state.color = ColorMode::Difference;
+    h.state_mut().map_state_mut().color = ColorMode::Difference;
     h.step();
     h.step();
     assert!(h.query_by_label("compared ruleset").is_some());
@@ -364,7 +361,7 @@ fn help_has_a_quick_start_and_the_keys() {
 
 #[test]
 fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_session() {
-    use nimscope::ui::app::session_ui::ExportRegion;
+    use nimscope::ui::app::export::ExportRegion;
     let table1 =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/table1-wythoff-vs-nim-push-euclid.ron");
     let saved = Session::load(&table1).unwrap();
@@ -373,7 +370,7 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
     h.state_mut().open_session(&table1).unwrap();
     h.step();
     // looking around changes neither the session's region nor what it exports by default
-    h.state_mut().map_state.camera.pan(-300.0, 200.0);
+    h.state_mut().map_state_mut().camera.pan(-300.0, 200.0);
     h.step();
     let region = h.state().export_region();
     assert_eq!((region.rows, region.cols), (saved.rows.clone(), saved.cols.clone()));
@@ -381,7 +378,9 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
         (h.state().session().rows, h.state().session().cols),
         (saved.rows.clone(), saved.cols.clone())
     );
-    h.state_mut().sessions.export_region = ExportRegion::Visible;
+    h.state_mut()
+        .export_window_mut()
+        .set_region_choice(ExportRegion::Visible);
     assert_eq!(h.state().export_region(), h.state().visible_region());
     assert_ne!(h.state().export_region().rows, saved.rows);
     // choosing the visible region for the figure leaves the session's own region alone, in
@@ -393,7 +392,7 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
     );
     assert_eq!(Session::load(&table1).unwrap(), saved);
     // the window says which cells each choice is
-    h.state_mut().sessions.show_export = true;
+    h.state_mut().export_window_mut().show(true);
     settle(&mut h);
     let said = format!(
         "the session's region: rows a in [{}, {})",
@@ -406,11 +405,11 @@ fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_s
 /// The notice's text once a file job has answered.
 fn wait_for_notice(h: &mut egui_kittest::Harness<'static, nimscope::ui::app::App>, what: &str) -> String {
     step_until(h, what, |app| {
-        app.notice
+        app.notice()
             .as_ref()
             .is_some_and(|n| ["wrote", "exported", "failed"].iter().any(|w| n.text.contains(w)))
     });
-    h.state().notice.as_ref().unwrap().text.clone()
+    h.state().notice().unwrap().text.clone()
 }
 
 #[test]
@@ -432,9 +431,8 @@ fn the_visible_values_export_as_csv_in_the_format_of_grid() {
     );
     assert!(h.query_by_label("Browse…").is_some());
     h.state_mut()
-        .sessions
-        .pending
-        .as_mut()
+        .files_mut()
+        .pending_mut()
         .expect("the CSV prompt")
         .prompt
         .path = path.display().to_string();
@@ -481,7 +479,7 @@ fn a_figure_exported_as_svg_from_the_window_shows_the_sessions_region() {
     h.step();
     let euclid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron");
     h.state_mut().open_session(&euclid).unwrap();
-    h.state_mut().map_state.camera.pan(-200.0, 100.0); // looking around
+    h.state_mut().map_state_mut().camera.pan(-200.0, 100.0); // looking around
     settle(&mut h);
     h.state_mut().export_figure(&path).unwrap();
     let said = wait_for_notice(&mut h, "the SVG");

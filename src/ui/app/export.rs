@@ -10,11 +10,14 @@ use crate::ui::app::action::Action;
 use crate::ui::app::file_prompt::{FileAction, FilePrompt, path_row_ui};
 use crate::ui::app::map_view::MapView;
 use crate::ui::app::notice::Notice;
-use crate::worker::{JobSpec, Output, Response};
+use crate::worker::{JobSpec, Lane, Output, Response, Worker};
 use nimscope_core::camera::CellRect;
 use nimscope_core::figure::{Background, FigureSpec, FigureStyle, MAX_SIDE, Subject};
+use nimscope_core::files::write_atomic;
+use nimscope_core::game::{Layout, Ruleset};
 use nimscope_core::raster::ColorRange;
 use nimscope_core::session::Session;
+use nimscope_core::solver::Control;
 use nimscope_core::solver::tiles::{PooledRegion, TileKey};
 
 /// Which cells a map figure exported from the window shows.
@@ -242,38 +245,56 @@ pub fn export_notice(resp: Response) -> Option<Notice> {
     })
 }
 
-/// A CSV of `region` written at once from the map's values when it holds every cell; `Err`
-/// with what the map holds (if anything) when the rest must be computed.
-pub fn csv_from_map(
+/// Writes the values of `region` of the map of `ruleset` with `layout` to `path` as CSV, the
+/// format of `nimscope grid` (one line per row a, the columns b comma-separated): at once from
+/// the map when it holds them all (the notice says so), else on the worker's export lane,
+/// computing only the cells the map lacks (no notice until it is done).
+pub fn write_csv(
     map: &MapView,
-    (ruleset, layout): (&nimscope_core::game::Ruleset, &nimscope_core::game::Layout),
+    (ruleset, layout): (&Ruleset, &Layout),
     region: &CellRect,
     path: &Path,
-) -> Result<Notice, Option<nimscope_core::solver::tiles::KnownCells>> {
+    worker: Option<&mut Worker>,
+) -> Result<Option<Notice>, String> {
     // the values the map holds are written as they are: one truth, and no second fill
     let known = if map.layer().shows(ruleset, layout) {
         map.tiles().known_cells(region)
     } else {
         None
     };
-    let k = match known {
-        Some(k) if k.missing() == 0 => k,
-        other => return Err(other),
-    };
-    let written = k
-        .csv(ruleset, layout, &nimscope_core::solver::Control::new())
-        .map_err(|e| e.to_string())
-        .and_then(|(bytes, _)| nimscope_core::files::write_atomic(path, &bytes).map_err(|e| e.to_string()));
-    Ok(match written {
-        Ok(()) => Notice::done(format!(
-            "wrote the values of {} rows × {} columns to {} (from the map)",
-            region.rows.end - region.rows.start,
-            region.cols.end - region.cols.start,
-            path.display()
-        )),
-        // said as the worker's export says it
-        Err(e) => Notice::error(format!("CSV export failed: could not write {}: {e}", path.display())),
-    })
+    if let Some(k) = known.as_ref().filter(|k| k.missing() == 0) {
+        let written = k
+            .csv(ruleset, layout, &Control::new())
+            .map_err(|e| e.to_string())
+            .and_then(|(bytes, _)| write_atomic(path, &bytes).map_err(|e| e.to_string()));
+        return Ok(Some(match written {
+            Ok(()) => Notice::done(format!(
+                "wrote the values of {} rows × {} columns to {} (from the map)",
+                region.rows.end - region.rows.start,
+                region.cols.end - region.cols.start,
+                path.display()
+            )),
+            // said as the worker's export says it
+            Err(e) => Notice::error(format!("CSV export failed: could not write {}: {e}", path.display())),
+        }));
+    }
+    let worker = worker.ok_or("the solver is not running yet")?;
+    if worker.is_running(Lane::Export) {
+        return Err("a file is being written: wait for it (or Cancel it) first".into());
+    }
+    worker.submit(
+        Lane::Export,
+        JobSpec::Csv {
+            ruleset: ruleset.clone(),
+            layout: layout.clone(),
+            rows: region.rows.clone(),
+            cols: region.cols.clone(),
+            path: path.to_path_buf(),
+            // the cells the map holds are written from it, only the rest computed
+            known: known.map(Arc::new),
+        },
+    );
+    Ok(None)
 }
 
 /// The figure's own settings: width, axes, legend, title, background.

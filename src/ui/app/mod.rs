@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::ui::app::export::{ExportContext, ExportWindow, csv_from_map, export_notice, figure_spec};
+use crate::ui::app::export::{ExportContext, ExportWindow, export_notice, figure_spec};
 use crate::ui::app::files::{SessionFiles, is_example};
 use crate::ui::app::help::Help;
 use crate::ui::app::map_view::{MapInputs, MapView};
@@ -922,38 +922,14 @@ impl App {
         Ok(())
     }
 
-    /// Writes the values of the map's visible cells to `path` as CSV, the format of `nimscope
-    /// grid` (one line per row a, the columns b comma-separated): at once from the map when it
-    /// holds them all, else in the background, computing only the cells it lacks.
+    /// Writes the values of the map's visible cells to `path` as CSV (see [`export::write_csv`]).
     pub fn export_csv(&mut self, path: &Path) -> Result<(), String> {
         let Presentation::Map(layout) = self.presentation() else {
             return Err("values are written as CSV for a map of two heaps: this ruleset shows no map".into());
         };
         let region = self.visible_region();
-        let known = match csv_from_map(&self.map, (&self.ruleset, &layout), &region, path) {
-            Ok(notice) => {
-                self.notice = Some(notice);
-                return Ok(());
-            }
-            Err(known) => known,
-        };
-        let worker = self.worker.as_mut().ok_or("the solver is not running yet")?;
-        if worker.is_running(Lane::Export) {
-            return Err("a file is being written: wait for it (or Cancel it) first".into());
-        }
-        worker.submit(
-            Lane::Export,
-            JobSpec::Csv {
-                ruleset: self.ruleset.clone(),
-                layout,
-                rows: region.rows,
-                cols: region.cols,
-                path: path.to_path_buf(),
-                // the cells the map holds are written from it, only the rest computed
-                known: known.map(Arc::new),
-            },
-        );
-        self.notice = None;
+        let rules = (&self.ruleset, &layout);
+        self.notice = export::write_csv(&self.map, rules, &region, path, self.worker.as_mut())?;
         Ok(())
     }
 }

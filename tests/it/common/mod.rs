@@ -1,13 +1,18 @@
-//! What the integration tests share: running the binary, temporary folders, and (with the
-//! window) a harness driving the app without a GPU.
+//! What the integration tests share: running the binary, temporary folders, the example
+//! sessions of `sessions/`, and (with the window) a harness driving the app without a GPU.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod examples;
 #[cfg(feature = "gui")]
 mod window;
+pub use examples::{example, examples};
 #[cfg(feature = "gui")]
-pub use window::{harness, harness_of, harness_with_budget, step_until};
+pub use window::{
+    click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, select_typed, settle,
+    step_until,
+};
 
 /// Runs the binary with `args`.
 pub fn nimscope(args: &[&str]) -> Output {

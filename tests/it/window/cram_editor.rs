@@ -8,13 +8,14 @@ use std::collections::HashMap;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
 use nimscope::ui::app::App;
 use nimscope::ui::panels::cram_editor::SolveState;
 use nimscope_core::game::cram_setup::{CramGame, Setup};
 use nimscope_core::game::rules::cram_board::{Board, Domino, Orientation};
 use nimscope_core::session::CentralTab;
 
-use crate::common::{harness_with_budget as harness, step_until};
+use crate::common::{click_at, harness_with_budget, step_until};
 
 /// Opens the editor tab on the board `text`, typed into the board text field.
 fn open_on(h: &mut Harness<'static, App>, text: &str) {
@@ -71,19 +72,9 @@ fn check_shown_value(h: &mut Harness<'static, App>) -> u32 {
     v
 }
 
-fn click_at(h: &mut Harness<'static, App>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.step();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    h.step();
-    h.step();
-}
-
 #[test]
 fn block_a_cell_place_a_domino_read_the_value_undo_and_redo() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "2x4");
     assert_eq!(check_shown_value(&mut h), 0); // both sides even: a second-player win
 
@@ -152,7 +143,7 @@ fn block_a_cell_place_a_domino_read_the_value_undo_and_redo() {
 
 #[test]
 fn playing_from_the_move_list_follows_the_values() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "..../..#./....");
     let v = check_shown_value(&mut h);
     // every listed move's value is the brute-force value after it; winning ones lead to 0
@@ -181,7 +172,7 @@ fn playing_from_the_move_list_follows_the_values() {
 
 #[test]
 fn components_are_listed_and_nim_sum_to_the_whole() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "...#..../...#..../...#....");
     let total = check_shown_value(&mut h);
     let report = h.state().cram_editor().report().unwrap().clone();
@@ -204,7 +195,7 @@ fn components_are_listed_and_nim_sum_to_the_whole() {
 
 #[test]
 fn bad_pasted_text_names_row_and_column_and_changes_nothing() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "3x3");
     let before = h.state().cram_editor().setup().clone();
     h.state_mut().cram_editor_mut().paste_text.clear();
@@ -228,7 +219,7 @@ fn bad_pasted_text_names_row_and_column_and_changes_nothing() {
 
 #[test]
 fn push_cram_shows_the_phase_the_push_and_the_row_values() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "..#./....");
     h.get_by_label("Push Cram").click();
     h.step();
@@ -270,7 +261,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
 
 #[test]
 fn too_large_for_the_budget_or_the_solver_says_so_and_stays_editable() {
-    let mut h = harness(64 << 10); // 64 KiB: not even the smallest transposition table fits
+    let mut h = harness_with_budget(64 << 10); // 64 KiB: not even the smallest transposition table fits
     open_on(&mut h, "2x3");
     step_until(&mut h, "the refusal", |app| {
         matches!(app.cram_editor().state(), SolveState::Failed(_))
@@ -281,7 +272,7 @@ fn too_large_for_the_budget_or_the_solver_says_so_and_stays_editable() {
     click_at(&mut h, p);
     assert!(h.state().cram_editor().setup().is_blocked(1, 1));
 
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "12x12");
     h.step();
     assert!(h.query_by_label_contains("the solver takes at most 128").is_some());
@@ -293,7 +284,7 @@ fn too_large_for_the_budget_or_the_solver_says_so_and_stays_editable() {
 
 #[test]
 fn cancel_stops_solving_and_solve_again_restarts() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "8x16");
     step_until(&mut h, "a running job", |app| {
         app.cram_editor().state() == SolveState::Running
@@ -317,7 +308,7 @@ fn cancel_stops_solving_and_solve_again_restarts() {
 
 #[test]
 fn choosing_a_cram_ruleset_opens_the_editor() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     h.step();
     h.get_by_label("push-cram").click();
     h.step();
@@ -331,7 +322,7 @@ fn choosing_a_cram_ruleset_opens_the_editor() {
 fn the_value_shows_first_and_the_placements_fill_in_after_it() {
     // 8×8 is 0 at once (the mirror strategy) while each of its 112 placements needs a long
     // search: the value and the progress show while the job runs, and stay after a cancel.
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "8x8");
     step_until(&mut h, "the value", |app| app.cram_editor().report().is_some());
     h.step();
@@ -354,4 +345,20 @@ fn the_value_shows_first_and_the_placements_fill_in_after_it() {
     let p = h.state().cram_editor().view.screen_pos_of_cell(0, 0).unwrap();
     click_at(&mut h, p);
     assert!(h.state().cram_editor().report().is_none_or(|r| r.board != report.board));
+}
+
+#[test]
+fn the_board_tab_gives_the_board_the_room_of_the_side_panels() {
+    let mut h = harness_with_budget(1 << 30);
+    h.step();
+    assert!(h.query_by_label("Inspector").is_some());
+    h.get_by_label("Cram board").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label("Inspector").is_none());
+    assert!(h.query_by_label("Catalog").is_none());
+    h.get_by_label("Show the rulesets").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label("Catalog").is_some());
 }

@@ -1,49 +1,17 @@
-//! Behaviour of the inspector through egui_kittest: selecting a cell by clicking the map,
-//! expanding a node of the move tree (by mouse and by keyboard), making a move and undoing it,
-//! the computer's reply, and a typed illegal position. Expected values come from closed forms
-//! (Wythoff's P-positions, Bouton's nim-sum), not from the code under test.
+//! The inspector: selecting a cell by clicking the map, expanding a node of the move tree,
+//! making a move and undoing it, the computer's reply, a click on the map in a game, a typed
+//! illegal position, a position valued only in part, Cancel, and a long position that does not
+//! widen the panel. Expected values come from closed forms (Wythoff's P-positions, Bouton's
+//! nim-sum), not from the code under test.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
 use nimscope::ui::app::App;
 use nimscope_core::game::{Cell, Position, Ruleset, theory};
 use nimscope_core::solver::play::Opponent;
 
-use crate::common::{harness, step_until};
-
-fn click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
-    h.hover_at(pos);
-    h.step();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.step();
-    }
-}
-
-fn has_report(app: &App, p: &Position) -> bool {
-    app.inspector().report(p).is_some()
-}
-
-fn select_typed(h: &mut Harness<'static, App>, ruleset: &str, position: &str) -> Position {
-    let r: Ruleset = ruleset.parse().unwrap();
-    h.state_mut().ruleset_panel_mut().set_expression(ruleset);
-    h.state_mut().set_ruleset(r.clone());
-    h.step();
-    h.state_mut().inspector_mut().doc.typed = position.into();
-    h.step();
-    h.get_by_label("Inspect").click();
-    h.step();
-    let p = r.parse_position(position).unwrap();
-    assert_eq!(h.state().inspector().root(), Some(&p));
-    step_until(h, "the report", |app| has_report(app, &p));
-    h.step();
-    p
-}
+use crate::common::{click_at, harness, has_report, select_typed, step_until};
 
 #[test]
 fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
@@ -104,37 +72,6 @@ fn expanding_a_node_shows_its_options() {
     assert_eq!(rows, 1 + 14 + (3 + 5 + 3));
     assert!(h.query_by_label_contains("  3,4  (take").is_some());
     assert!(h.query_by_label_contains(" winning  ").is_some());
-}
-
-#[test]
-fn the_keyboard_walks_the_tree_when_the_pointer_is_over_the_inspector() {
-    let mut h = harness();
-    select_typed(&mut h, "nim", "1,2");
-    let inspector = h.get_by_label_contains("1,2   G =").rect().center();
-    h.hover_at(inspector);
-    h.step();
-    let camera = h.state().map_state().camera;
-    h.key_press(egui::Key::ArrowLeft); // collapse the root
-    h.step();
-    h.step();
-    assert!(h.state().inspector().doc.expanded.is_empty());
-    h.key_press(egui::Key::ArrowRight); // expand it again
-    h.step();
-    h.step();
-    assert!(h.state().inspector().doc.expanded.contains("1,2"));
-    h.key_press(egui::Key::ArrowDown); // to the first option
-    h.step();
-    h.step();
-    assert_eq!(h.state().inspector().cursor(), Some("1,2 > 0,2"));
-    h.key_press(egui::Key::ArrowLeft); // a leaf: back to the parent
-    h.step();
-    h.key_press(egui::Key::ArrowLeft); // collapse
-    h.step();
-    h.step();
-    assert!(h.state().inspector().doc.expanded.is_empty());
-    // the map did not pan while the inspector had the arrows
-    assert_eq!(h.state().map_state().camera.center_a, camera.center_a);
-    assert_eq!(h.state().map_state().camera.center_b, camera.center_b);
 }
 
 #[test]
@@ -259,4 +196,124 @@ fn one_heap_rulesets_and_fibonacci_nim() {
     assert_eq!(options, expected);
     step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
     h.step();
+}
+
+#[test]
+fn cancel_stops_the_inspector_and_it_stays_stopped() {
+    use nimscope::worker::Lane;
+    let mut h = harness();
+    h.step();
+    // a misère sum is searched, not nim-summed: long enough to be cancelled
+    h.state_mut().ruleset_panel_mut().set_expression("misere(octal(0.77))");
+    h.state_mut().set_ruleset("misere(octal(0.77))".parse().unwrap());
+    h.step();
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, "40,41,43").unwrap();
+    step_until(&mut h, "the inspector's job", |app| {
+        app.worker().is_some_and(|w| w.is_running(Lane::Inspector))
+    });
+    h.state_mut().cancel_jobs();
+    for _ in 0..10 {
+        h.step();
+    }
+    assert!(
+        !h.state().worker().unwrap().is_running(Lane::Inspector),
+        "the job stays stopped"
+    );
+    assert!(h.query_by_label_contains("40,41,43: stopped by Cancel").is_some());
+    // asking again computes again
+    h.get_by_label("Compute again").click();
+    h.step();
+    h.step();
+    assert!(h.state().worker().unwrap().is_running(Lane::Inspector));
+    h.state_mut().cancel_jobs();
+}
+
+#[test]
+fn a_partly_valued_position_claims_no_mex() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().ruleset_panel_mut().set_expression("nim");
+    h.state_mut().set_ruleset("nim".parse().unwrap());
+    h.step();
+    let r = h.state().ruleset().clone();
+    // 6000 + 5 options, more than one report values
+    h.state_mut().inspector_mut().select_text(&r, "6000,5").unwrap();
+    step_until(&mut h, "the report", |app| {
+        app.inspector()
+            .root()
+            .is_some_and(|p| app.inspector().report(p).is_some())
+    });
+    h.step();
+    assert!(h.query_by_label_contains("the smallest missing value").is_none());
+    assert!(h.query_by_label_contains("the others are not valued here").is_some());
+    let g = 6000 ^ 5; // Bouton
+    assert!(
+        h.query_by_label_contains(&format!("G = {g} (from the solver)"))
+            .is_some()
+    );
+}
+
+#[test]
+fn in_a_game_a_click_on_the_map_plays_the_move_and_the_header_follows() {
+    use nimscope_core::game::{Cell, Position};
+    let mut h = harness();
+    step_until(&mut h, "the map", |app| app.map().tiles().get(5, 5).is_some());
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, "3,5").unwrap();
+    h.state_mut().inspector_mut().start_play(Position::heaps(&[3, 5]));
+    step_until(&mut h, "the report of (3,5)", |app| {
+        app.inspector().report(&Position::heaps(&[3, 5])).is_some()
+    });
+    // (4,4) is not a move from (3,5); (1,3) is (2 from both heaps)
+    let click = |h: &mut Harness<'static, App>, cell: Cell| {
+        let p = h.state().map_state().screen_pos_of_cell(cell).unwrap();
+        h.hover_at(p);
+        h.step();
+        h.drag_at(p);
+        h.step();
+        h.drop_at(p);
+        h.step();
+        h.step();
+    };
+    click(&mut h, Cell::new(4, 4));
+    let game = h.state().inspector().doc.play.clone().expect("still playing");
+    assert_eq!(game.moves(), 0, "not a move: nothing played");
+    assert!(h.state().notice().is_some_and(|n| n.text.contains("not a move")));
+    click(&mut h, Cell::new(1, 3));
+    let game = h.state().inspector().doc.play.clone().expect("still playing");
+    assert_eq!(
+        game.current(),
+        Some(&Position::heaps(&[1, 3])),
+        "the click played (3,5) -> (1,3)"
+    );
+    step_until(&mut h, "the report of (1,3)", |app| {
+        app.inspector().report(&Position::heaps(&[1, 3])).is_some()
+    });
+    h.step();
+    assert!(
+        h.query_by_label("position 1,3").is_some(),
+        "the header shows the game's position"
+    );
+}
+
+#[test]
+fn the_inspector_does_not_widen_with_a_long_position() {
+    let mut h = harness();
+    step_until(&mut h, "the map", |app| app.map().tiles().get(3, 5).is_some());
+    let before = h.state().map_state().last_rect.unwrap().width();
+    h.state_mut().ruleset_panel_mut().set_expression("nim");
+    h.state_mut().set_ruleset("nim".parse().unwrap());
+    h.step();
+    let long: Vec<String> = (1..=60).map(|k| (1000 + k).to_string()).collect();
+    let r = h.state().ruleset().clone();
+    h.state_mut().inspector_mut().select_text(&r, &long.join(",")).unwrap();
+    for _ in 0..20 {
+        h.step();
+    }
+    let after = h.state().map_state().last_rect.unwrap().width();
+    assert!(
+        (after - before).abs() < 1.0,
+        "the map went from {before} to {after} points wide"
+    );
 }

@@ -1,17 +1,19 @@
-//! Behaviour of the window through egui_kittest (no GPU, no display): choosing a ruleset,
-//! the map being requested and filled (at every zoom, every P-position kept), hovering a cell,
-//! the colour mode and its scale, the map's keys, cancelling a job, the misère quotient window.
+//! The value map: choosing a ruleset asks for its map and fills it (at every zoom, every
+//! P-position kept, far out too), hovering a cell reads its value, the colour mode and the
+//! range of its colours, a region asked for shown whole, three-heap games on a slice, and
+//! Cancel that stops the map until the view changes. Expected values come from closed forms
+//! (Wythoff's P-positions, seed 003's Figure 2), not from the code under test.
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
 use nimscope::ui::app::{App, MapStatus};
 use nimscope::worker::{JobSpec, Lane};
-use nimscope_core::game::Cell;
-use nimscope_core::game::Ruleset;
-use nimscope_core::game::theory;
+use nimscope_core::game::{Cell, Ruleset, theory};
 use nimscope_core::raster::{ColorMode, Palette};
 use nimscope_core::solver::tiles::{CellRect, TileKey};
 
-use crate::common::{harness, step_until};
+use crate::common::{harness, harness_of, harness_sized, step_until};
 
 #[test]
 fn clicking_a_ruleset_requests_its_map() {
@@ -67,46 +69,8 @@ fn the_colour_mode_changes_from_the_view_menu() {
     assert_eq!(h.state().map_state().color, ColorMode::Grundy(Palette::Viridis));
 }
 
-#[test]
-fn a_bad_expression_shows_its_error_and_changes_nothing() {
-    let mut h = harness();
-    h.step();
-    h.state_mut().ruleset_panel_mut().set_expression("push(nim");
-    h.step();
-    h.get_by_label("Apply expression").click();
-    h.step();
-    h.step();
-    assert_eq!(*h.state().ruleset(), Ruleset::Wythoff);
-    assert!(
-        h.state()
-            .ruleset_panel()
-            .error()
-            .is_some_and(|e| e.contains("expected ','"))
-    );
-    assert!(h.query_by_label_contains("expected ','").is_some());
-}
-
-#[test]
-fn a_bad_expression_is_shown_on_one_line_with_its_control_characters_escaped() {
-    let mut h = harness();
-    h.step();
-    let long = "x".repeat(5000);
-    h.state_mut()
-        .ruleset_panel_mut()
-        .set_expression(&format!("nimm\u{1b}[31m\nred{long}"));
-    h.step();
-    h.get_by_label("Apply expression").click();
-    h.step();
-    h.step();
-    assert_eq!(*h.state().ruleset(), Ruleset::Wythoff);
-    let e = h.state().ruleset_panel().error().map(str::to_string).unwrap();
-    assert!(!e.chars().any(char::is_control), "{e:?}");
-    assert!(e.contains("\\u{1b}[31m\\nred"), "{e:?}");
-    assert!(e.chars().count() < 500, "a long expression is shortened: {e:?}");
-}
-
 /// A window zoomed far out, so the view needs a large map, which takes a while.
-fn window_with_a_long_map_job() -> egui_kittest::Harness<'static, nimscope::ui::app::App> {
+fn window_with_a_long_map_job() -> Harness<'static, App> {
     let mut h = harness();
     h.step();
     // Wythoff typed as a rule: its map lists every option of every cell, so a view far out
@@ -282,40 +246,6 @@ fn the_default_view_starts_at_the_origin() {
     assert!(hi.a >= 64.0 - 1e-9 && hi.b >= 64.0 - 1e-9);
 }
 
-/// `0` fits the first 64 × 64 cells, `-` zooms out, `+` zooms in; with Shift, `0` is `)` and
-/// `-` is `_`, which do nothing.
-#[test]
-fn map_keys_fire_without_shift_only() {
-    let mut h = harness();
-    h.step();
-    h.step();
-    h.state_mut().map_state_mut().camera.zoom_at(3.0, 10.0, 10.0);
-    let moved = h.state().map_state().camera;
-    let press = |h: &mut egui_kittest::Harness<'static, App>, key, modifiers| {
-        h.key_press_modifiers(modifiers, key);
-        h.step();
-    };
-    press(&mut h, egui::Key::Num0, egui::Modifiers::SHIFT);
-    press(&mut h, egui::Key::Minus, egui::Modifiers::SHIFT);
-    assert_eq!(h.state().map_state().camera, moved, "Shift+0 and Shift+- do nothing");
-    let rect = h.state().map_state().last_rect.unwrap();
-    press(&mut h, egui::Key::Num0, egui::Modifiers::NONE);
-    let want = nimscope::ui::canvas::Camera::fit_rect(&CellRect::new(0..64, 0..64), rect.width(), rect.height());
-    let now = h.state().map_state().camera;
-    let now_rect = h.state().map_state().last_rect.unwrap();
-    let (lo, _) = now.extent(now_rect.width(), now_rect.height());
-    assert_eq!(now.cells_per_point, want.cells_per_point, "0 fits the first cells");
-    assert!(lo.a.abs() < 1e-9 && lo.b.abs() < 1e-9, "from the origin: {lo:?}");
-    press(&mut h, egui::Key::Minus, egui::Modifiers::NONE);
-    let zoomed_out = h.state().map_state().camera.cells_per_point;
-    assert!(zoomed_out > want.cells_per_point);
-    press(&mut h, egui::Key::Plus, egui::Modifiers::SHIFT);
-    assert!(
-        h.state().map_state().camera.cells_per_point < zoomed_out,
-        "+ is often Shift+="
-    );
-}
-
 #[test]
 fn three_heaps_of_zeruclid_show_seed_003_figure_2() {
     use egui::accesskit::Role;
@@ -429,43 +359,6 @@ fn a_complete_view_paints_each_tile_once() {
     assert_eq!(textured_rectangles(&h), 1, "the tile alone, once");
 }
 
-#[test]
-fn a_misere_octal_game_opens_its_quotient_window() {
-    let mut h = harness();
-    h.step();
-    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
-    h.state_mut().set_ruleset(r);
-    step_until(&mut h, "the quotient of 0.07", |app| {
-        matches!(&app.quotient().result, Some(Ok(_)))
-    });
-    h.step();
-    let Some(Ok(q)) = &h.state().quotient().result else {
-        unreachable!("waited for it")
-    };
-    assert_eq!((q.heaps(), q.size()), (20, 24));
-    assert!(h.query_all_by_label_contains("24 elements for heaps up to 20").count() >= 1);
-    // the two-heap map by the quotient has as many P-cells as the plain search finds (the CLI
-    // test compares cell by cell)
-    let search_p = {
-        let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
-        let mut s = nimscope_core::solver::search::Search::plain(r);
-        let c = nimscope_core::solver::Control::new();
-        (0..=20u64)
-            .flat_map(|a| (0..=20u64).map(move |b| (a, b)))
-            .filter(|&(a, b)| s.value(&nimscope_core::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
-            .count()
-    };
-    let label = format!("21×21 collections by the quotient: {search_p} P-positions");
-    assert!(h.query_all_by_label_contains(&label).count() >= 1, "{label}");
-    // the typed collection 3,5,7 is answered by its product: a · 1 · a = 1, an N-position
-    assert!(h.query_all_by_label_contains("a · 1 · a = 1").count() >= 1);
-    assert!(h.query_all_by_label_contains("misère outcome N").count() >= 1);
-    // another ruleset closes it
-    h.state_mut().set_ruleset("nim".parse().unwrap());
-    h.step();
-    assert!(!h.state().quotient().open);
-}
-
 /// Wythoff's P-positions mode far out (10¹²): the map comes from the P-positions' closed form
 /// (no fill could get there) and every pooled block is P exactly where one of its cells is.
 #[test]
@@ -517,4 +410,110 @@ fn wythoff_p_positions_show_at_ten_to_the_twelve() {
         words,
         format!("({a0}, {}): N (its outcome alone is known, not G)", b0 + 1)
     );
+}
+
+#[test]
+fn cancel_is_said_once_and_the_map_goes_on_after_a_pan() {
+    use nimscope::ui::app::MapStatus;
+    let mut h = harness();
+    h.step();
+    h.state_mut().cancel_jobs();
+    h.step();
+    assert!(matches!(h.state().map().status(), MapStatus::Cancelled { .. }));
+    // not a status that stays: a passing notice says it, the status bar has no error
+    assert_eq!(h.state().map().status().message(), None);
+    assert!(
+        h.state()
+            .notice()
+            .as_ref()
+            .is_some_and(|n| n.text.starts_with("cancelled"))
+    );
+    h.state_mut().map_state_mut().camera.pan(40.0, 0.0);
+    h.step();
+    assert_eq!(*h.state().map().status(), MapStatus::Ready);
+}
+
+/// A ruleset without a map (a sum, whose positions the inspector values) is explained once,
+/// in the centre of the window, not a second time in red in the status bar.
+#[test]
+fn a_ruleset_without_a_map_is_explained_once() {
+    use nimscope::ui::app::CentralView;
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("sum(wythoff,nim)".parse().unwrap());
+    h.step();
+    h.step();
+    let CentralView::Message(why) = h.state().central_view() else {
+        panic!("a sum has no map: {:?}", h.state().central_view())
+    };
+    assert!(why.contains("inspector"), "{why}");
+    assert_eq!(h.state().map().status().message(), None);
+}
+
+/// `--view 0..20000,0..20000` showed columns 0..14627 only (the zoom-out limit), silently.
+#[test]
+fn a_requested_view_is_shown_whole_in_a_small_window() {
+    let mut h = harness_sized(800.0, 600.0);
+    h.step();
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..20_000, 0..20_000));
+    h.step();
+    h.step();
+    let shown = h.state().map_state().visible_cells(u64::MAX);
+    assert!(
+        shown.rows.start == 0 && shown.cols.start == 0 && shown.rows.end >= 20_000 && shown.cols.end >= 20_000,
+        "{shown:?}"
+    );
+    // and as far as a filled map goes
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..60_000, 0..60_000));
+    h.step();
+    let shown = h.state().map_state().visible_cells(u64::MAX);
+    assert!(shown.rows.end >= 60_000 && shown.cols.end >= 60_000, "{shown:?}");
+}
+
+/// A session without a view (a file written by hand) shows its region whole, and a region
+/// asked for on start gives the colours' automatic top: both as when the region is fitted in
+/// a window already up. The first frame's view (the first 64 × 64 cells) used to fill before
+/// the region was fitted and to give its top (46 for Euclid, against about 100).
+#[test]
+fn a_region_asked_for_on_start_is_shown_and_scaled() {
+    let dir = crate::common::temp_dir("no-view");
+    let path = dir.join("euclid.ron");
+    std::fs::write(
+        &path,
+        "Session(format_version: 1, ruleset: \"euclid\", rows: (start: 0, end: 1000), \
+         cols: (start: 0, end: 1000), color: Grundy(Viridis))",
+    )
+    .unwrap();
+    let region = CellRect::new(0..1000, 0..1000);
+    let settled = |h: &mut Harness<'static, App>| {
+        step_until(h, "the region filled", App::map_complete);
+        let shown = h.state().visible_region();
+        assert!(shown.intersect(&region) == region, "{shown:?}");
+        h.state().map().layer().auto_top().unwrap().top
+    };
+    // in a window already up, the region fitted
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&path).unwrap();
+    h.step();
+    h.state_mut().map_state_mut().show_region(region.clone());
+    h.state_mut().map_mut().rescale();
+    h.step();
+    let want = settled(&mut h);
+    assert!(want > 64, "{want}");
+    // the session on start, alone and with a `--view`
+    for view in [None, Some(region.clone())] {
+        let mut app = App::new(1 << 30);
+        app.open_session(&path).unwrap();
+        if let Some(v) = view.clone() {
+            app.map_state_mut().show_region(v);
+        }
+        let mut h = harness_of(app);
+        assert_eq!(settled(&mut h), want, "{view:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,6 +4,7 @@
 //! status bar's readout and the inspector), and the one-heap strip past the small search.
 
 use egui_kittest::kittest::Queryable;
+
 use nimscope::worker::Lane;
 use nimscope_core::game::{Cell, Layout, Outcome, Position, Ruleset};
 use nimscope_core::raster::ColorMode;
@@ -152,4 +153,41 @@ fn the_strip_of_a_misere_octal_game_takes_outcomes_from_the_quotient() {
             .count()
             >= 1
     );
+}
+
+#[test]
+fn a_misere_octal_game_opens_its_quotient_window() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    h.state_mut().set_ruleset(r);
+    step_until(&mut h, "the quotient of 0.07", |app| {
+        matches!(&app.quotient().result, Some(Ok(_)))
+    });
+    h.step();
+    let Some(Ok(q)) = &h.state().quotient().result else {
+        unreachable!("waited for it")
+    };
+    assert_eq!((q.heaps(), q.size()), (20, 24));
+    assert!(h.query_all_by_label_contains("24 elements for heaps up to 20").count() >= 1);
+    // the two-heap map by the quotient has as many P-cells as the plain search finds (the CLI
+    // test compares cell by cell)
+    let search_p = {
+        let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+        let mut s = nimscope_core::solver::search::Search::plain(r);
+        let c = nimscope_core::solver::Control::new();
+        (0..=20u64)
+            .flat_map(|a| (0..=20u64).map(move |b| (a, b)))
+            .filter(|&(a, b)| s.value(&nimscope_core::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
+            .count()
+    };
+    let label = format!("21×21 collections by the quotient: {search_p} P-positions");
+    assert!(h.query_all_by_label_contains(&label).count() >= 1, "{label}");
+    // the typed collection 3,5,7 is answered by its product: a · 1 · a = 1, an N-position
+    assert!(h.query_all_by_label_contains("a · 1 · a = 1").count() >= 1);
+    assert!(h.query_all_by_label_contains("misère outcome N").count() >= 1);
+    // another ruleset closes it
+    h.state_mut().set_ruleset("nim".parse().unwrap());
+    h.step();
+    assert!(!h.state().quotient().open);
 }

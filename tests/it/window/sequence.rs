@@ -1,7 +1,8 @@
-//! The one-heap view as the map (issue 27): the session's length honoured, and lengths from a
-//! few heaps to 10⁶ asked for from the view itself.
+//! The one-heap view: the session's length honoured, and lengths from a few heaps to 10⁶ asked
+//! for from the view itself.
 
 use egui_kittest::kittest::Queryable;
+
 use nimscope_core::game::Ruleset;
 use nimscope_core::session::Session;
 

@@ -46,9 +46,10 @@ impl SequenceView {
         self.len
     }
 
-    /// Shows G(0..len) (computed when the worker is next asked).
+    /// Shows G(0..len) (computed when the worker is next asked), `len` kept within what a
+    /// session and a figure can hold (1 to [`MAX_SEQUENCE_LEN`] heaps).
     pub fn set_length(&mut self, len: u64) {
-        self.len = len;
+        self.len = len.clamp(1, MAX_SEQUENCE_LEN);
     }
 
     /// Takes the worker's sequence.

@@ -9,7 +9,9 @@ use std::fmt;
 
 use super::position::Position;
 use super::rules::euclid::{EuclidVariant, euclid3_options};
-use super::rules::one_heap::{OctalCode, describe_octal_move, divisor_options, each_heap_options, subtraction_options};
+use super::rules::one_heap::{
+    OctalCode, SubtractionSet, describe_octal_move, divisor_options, each_heap_options, subtraction_options,
+};
 use super::rules::typed::RuleError;
 use super::rules::typed::TypedRule;
 use super::rules::{fibonacci, heaps};
@@ -32,8 +34,9 @@ pub enum Ruleset {
     /// Common Divisor Nim (seed 001), any number of heaps: subtract from one heap a positive
     /// common divisor of all heaps. Terminal: all heaps zero.
     Cdn,
-    /// `sub(S)`: remove `s ∈ S` tokens from one heap. `S` is sorted, without repeats, positive.
-    Subtraction(Vec<u64>),
+    /// `sub(S)`: remove `s ∈ S` tokens from one heap (`S` sorted, without repeats, positive: a
+    /// [`SubtractionSet`]).
+    Subtraction(SubtractionSet),
     /// `tag(k)` = `sub({1..k})` (seed 004's TAG_k).
     Tag(u64),
     /// The divisor game (seed 004): from `n ≥ 1` subtract a proper divisor; 1 is terminal.

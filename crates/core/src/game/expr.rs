@@ -8,7 +8,7 @@ use std::str::FromStr;
 use super::catalog::{Dominoes, NAMES, Ruleset, Shape};
 use super::position::parse_number;
 use super::rules::euclid::EuclidVariant;
-use super::rules::one_heap::OctalCode;
+use super::rules::one_heap::{OctalCode, SubtractionSet};
 use super::rules::typed::TypedRule;
 use crate::game::quote::quoted;
 
@@ -124,19 +124,14 @@ impl Parser<'_> {
         self.ruleset_at(0)
     }
 
-    /// The set of `sub(…)`: positive numbers, sorted and without repeats.
+    /// The set of `sub(…)`: positive numbers, sorted and without repeats ([`SubtractionSet`]).
     fn subtraction_set(&mut self) -> Result<Ruleset, ParseError> {
         let args = self.args_text()?;
         let mut set = Vec::new();
         for part in args.split(',') {
-            let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
-            if n == 0 {
-                return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
-            }
-            set.push(n);
+            set.push(parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?);
         }
-        set.sort_unstable();
-        set.dedup();
+        let set = SubtractionSet::new(set).map_err(|e| self.error(e))?;
         Ok(Ruleset::Subtraction(set))
     }
 

@@ -6,6 +6,55 @@ use crate::game::quote::quoted;
 use std::fmt;
 use std::str::FromStr;
 
+/// The set `S` of `sub(S)`: at least one positive number, sorted, without repeats, by
+/// construction ([`SubtractionSet::new`]), so no code downstream meets a 0 (a move that takes
+/// nothing) or checks the order again. Serialised as its numbers, and read back through the
+/// same check.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "Vec<u64>", into = "Vec<u64>")]
+pub struct SubtractionSet(Vec<u64>);
+
+impl SubtractionSet {
+    /// The set of `values`, sorted and without repeats; refused when it holds a 0 or nothing.
+    pub fn new(values: impl IntoIterator<Item = u64>) -> Result<SubtractionSet, String> {
+        let mut set: Vec<u64> = values.into_iter().collect();
+        if set.contains(&0) {
+            return Err("a subtraction set holds positive numbers; 0 is not allowed".into());
+        }
+        if set.is_empty() {
+            return Err("a subtraction set holds at least one number".into());
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(SubtractionSet(set))
+    }
+
+    /// The numbers, increasing.
+    pub fn as_slice(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for SubtractionSet {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl TryFrom<Vec<u64>> for SubtractionSet {
+    type Error = String;
+    fn try_from(values: Vec<u64>) -> Result<SubtractionSet, String> {
+        SubtractionSet::new(values)
+    }
+}
+
+impl From<SubtractionSet> for Vec<u64> {
+    fn from(set: SubtractionSet) -> Vec<u64> {
+        set.0
+    }
+}
+
 /// Options of `sub(S)` from a heap of `n`: remove `s ∈ S` tokens, `s ≤ n`.
 pub fn subtraction_options(set: &[u64], n: u64, out: &mut Vec<u64>) {
     out.extend(set.iter().filter(|&&s| s <= n).map(|&s| n - s));
@@ -223,6 +272,17 @@ impl fmt::Display for OctalCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subtraction_set_is_sorted_positive_and_not_empty() {
+        assert_eq!(SubtractionSet::new([4, 1, 3, 1]).unwrap().as_slice(), [1, 3, 4]);
+        assert!(SubtractionSet::new([2, 0]).unwrap_err().contains("positive"));
+        assert!(SubtractionSet::new([]).is_err());
+        // read back through the same check
+        let set: SubtractionSet = serde_json::from_str("[5,2,2]").unwrap();
+        assert_eq!(set.as_slice(), [2, 5]);
+        assert!(serde_json::from_str::<SubtractionSet>("[0,1]").is_err());
+    }
 
     #[test]
     fn octal_parse() {

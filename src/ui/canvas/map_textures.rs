@@ -194,7 +194,7 @@ fn hatch_image() -> ColorImage {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Color32, HATCH_SPACING, HATCH_TEXELS, hatch_image};
     use nimscope_core::raster::colors::{HATCH_BACK, HATCH_LINE};
 
     /// The hatch texture shows lines 1.5 points wide, 7 points apart along the axes, so

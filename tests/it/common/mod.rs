@@ -1,13 +1,18 @@
-//! What the integration tests share: running the binary, temporary folders, and (with the
-//! window) a harness driving the app without a GPU.
+//! What the integration tests share: running the binary, temporary folders, the example
+//! sessions of `sessions/`, and (with the window) a harness driving the app without a GPU.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod examples;
 #[cfg(feature = "gui")]
 mod window;
+pub use examples::{example, examples};
 #[cfg(feature = "gui")]
-pub use window::{harness, harness_of, harness_with_budget, step_until};
+pub use window::{
+    click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, select_typed, settle,
+    step_until,
+};
 
 /// Runs the binary with `args`.
 pub fn nimscope(args: &[&str]) -> Output {
@@ -26,11 +31,6 @@ pub fn stdout(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// An example session of `sessions/` by its file name.
-pub fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
 }
 
 /// Makes a FIFO (a named pipe) at `path`, which the test owns.

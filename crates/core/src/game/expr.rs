@@ -41,6 +41,7 @@ impl FromStr for Ruleset {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        super::parse_count::count_ruleset_parse();
         let mut p = Parser { text, pos: 0 };
         let r = p.ruleset()?;
         p.skip_ws();
@@ -123,7 +124,7 @@ impl Parser<'_> {
         self.ruleset_at(0)
     }
 
-    /// The set of `sub(…)`: positive numbers, sorted and without repeats.
+    /// The set of `sub(…)`: positive numbers, sorted and without repeats ([`SubtractionSet`]).
     fn subtraction_set(&mut self) -> Result<Ruleset, ParseError> {
         let args = self.args_text()?;
         let mut set = Vec::new();

@@ -1,37 +1,28 @@
-//! The window on any screen (issue 27): side panels within a share of the window and folded
-//! when the map would be left too narrow, the UI scale (Ctrl+plus) separate from the map's
-//! zoom, and the UI scale, theme and panels kept between runs.
+//! The window on any screen: side panels within a share of the window and folded when the map
+//! would be left too narrow (by key, button or menu), the UI scale (Ctrl+plus) separate from
+//! the map's zoom, the UI scale, theme and panels kept between runs, and a View menu that fits
+//! a small screen.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
 use nimscope::ui::app::{App, MIN_MAP_WIDTH};
 
-fn sized(w: f32, h: f32) -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(w, h))
-        .with_max_steps(32)
-        .build_ui_state(
-            |ui, app: &mut App| {
-                app.advance(ui.ctx());
-                app.ui_root(ui)
-            },
-            App::new(1 << 30),
-        )
-}
+use crate::common::harness_sized;
 
 fn map_width(h: &Harness<'static, App>) -> f32 {
-    h.state().map_state.last_rect.expect("the map is drawn").width()
+    h.state().map_state().last_rect.expect("the map is drawn").width()
 }
 
 /// At 800 × 600, and at UI scale 1.5 on 1280 × 800, the map keeps most of the room.
 #[test]
 fn the_map_keeps_its_room_in_a_small_window_and_at_ui_scale_1_5() {
-    let mut h = sized(800.0, 600.0);
+    let mut h = harness_sized(800.0, 600.0);
     h.step();
     h.step();
     let w = map_width(&h);
     assert!(w >= MIN_MAP_WIDTH * 0.8, "the map is {w} points wide of 800");
-    let mut h = sized(1280.0, 800.0);
+    let mut h = harness_sized(1280.0, 800.0);
     h.step();
     h.step();
     let before = map_width(&h);
@@ -49,38 +40,38 @@ fn the_map_keeps_its_room_in_a_small_window_and_at_ui_scale_1_5() {
 /// The panels fold with F2 and F3 and with the buttons above the map, and come back.
 #[test]
 fn the_side_panels_fold_with_a_key_and_a_button() {
-    let mut h = sized(1280.0, 800.0);
+    let mut h = harness_sized(1280.0, 800.0);
     h.step();
     h.step();
     let both = map_width(&h);
-    assert!(h.state().panels_shown.rulesets.is_some() && h.state().panels_shown.inspector.is_some());
+    assert!(h.state().room().shown().rulesets.is_some() && h.state().room().shown().inspector.is_some());
     h.key_press(egui::Key::F2);
     h.step();
     h.step();
-    assert!(h.state().panels_shown.rulesets.is_none());
+    assert!(h.state().room().shown().rulesets.is_none());
     assert!(map_width(&h) > both + 100.0);
     h.get_by_label("Hide inspector").click();
     h.step();
     h.step();
-    assert!(h.state().panels_shown.inspector.is_none());
+    assert!(h.state().room().shown().inspector.is_none());
     h.get_by_label("Show rulesets").click();
     h.key_press(egui::Key::F3);
     h.step();
     h.step();
-    assert!(h.state().panels_shown.rulesets.is_some() && h.state().panels_shown.inspector.is_some());
+    assert!(h.state().room().shown().rulesets.is_some() && h.state().room().shown().inspector.is_some());
 }
 
 /// Ctrl+plus scales the text, not the map: the cells a pixel shows stay.
 #[test]
 fn the_ui_scale_does_not_zoom_the_map() {
-    let mut h = sized(1280.0, 800.0);
+    let mut h = harness_sized(1280.0, 800.0);
     h.step();
     h.step();
-    let cells_per_pixel = h.state().map_state.cells_per_pixel();
+    let cells_per_pixel = h.state().map_state().cells_per_pixel();
     h.ctx.set_zoom_factor(1.5);
     h.step();
     h.step();
-    let now = h.state().map_state.cells_per_pixel();
+    let now = h.state().map_state().cells_per_pixel();
     assert!(
         (now - cells_per_pixel).abs() < 1e-9 * cells_per_pixel,
         "{cells_per_pixel} → {now}"
@@ -88,7 +79,7 @@ fn the_ui_scale_does_not_zoom_the_map() {
     // the map's own zoom still works on plain + and -
     h.key_press(egui::Key::Minus);
     h.step();
-    assert!(h.state().map_state.cells_per_pixel() > now);
+    assert!(h.state().map_state().cells_per_pixel() > now);
 }
 
 /// The UI scale, the light theme and the folded panels come back on the next start.
@@ -98,7 +89,7 @@ fn the_ui_scale_theme_and_panels_are_remembered() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     {
-        let mut h = sized(1280.0, 800.0);
+        let mut h = harness_sized(1280.0, 800.0);
         h.state_mut().keep_state_in(dir.clone());
         h.step();
         h.ctx.set_zoom_factor(1.5);
@@ -111,14 +102,14 @@ fn the_ui_scale_theme_and_panels_are_remembered() {
         assert_eq!(h.ctx.theme(), egui::Theme::Light);
         h.state_mut().write_window_state();
     }
-    let mut h = sized(1280.0, 800.0);
+    let mut h = harness_sized(1280.0, 800.0);
     h.state_mut().keep_state_in(dir.clone());
     h.step();
     h.step();
     assert_eq!(h.ctx.zoom_factor(), 1.5);
     assert_eq!(h.ctx.theme(), egui::Theme::Light);
-    assert!(h.state().prefs.light_theme && !h.state().prefs.show_inspector);
-    assert!(h.state().panels_shown.inspector.is_none());
+    assert!(h.state().room().prefs().light_theme && !h.state().room().prefs().show_inspector);
+    assert!(h.state().room().shown().inspector.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -126,25 +117,25 @@ fn the_ui_scale_theme_and_panels_are_remembered() {
 /// room), by the button above the map and by the View menu; hiding it folds it again.
 #[test]
 fn show_inspector_shows_it_when_folded_for_room() {
-    let mut h = sized(800.0, 600.0);
+    let mut h = harness_sized(800.0, 600.0);
     h.step();
     h.step();
-    assert!(h.state().panels_shown.inspector.is_none() && h.state().panels_shown.folded_for_room);
+    assert!(h.state().room().shown().inspector.is_none() && h.state().room().shown().folded_for_room);
     h.get_by_label("Show inspector").click();
     h.step();
     h.step();
-    assert!(h.state().panels_shown.inspector.is_some(), "shown when asked for");
+    assert!(h.state().room().shown().inspector.is_some(), "shown when asked for");
     assert!(map_width(&h) > 200.0, "the map keeps {} points", map_width(&h));
     h.get_by_label("Hide inspector").click();
     h.step();
     h.step();
-    assert!(h.state().panels_shown.inspector.is_none());
+    assert!(h.state().room().shown().inspector.is_none());
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("Show inspector  (F3)").click();
     h.step();
     h.step();
-    assert!(h.state().panels_shown.inspector.is_some(), "shown from the View menu");
+    assert!(h.state().room().shown().inspector.is_some(), "shown from the View menu");
 }
 
 /// A region shown whole on start (`--view`) stays whole when the UI scale the preferences
@@ -152,16 +143,18 @@ fn show_inspector_shows_it_when_folded_for_room() {
 #[test]
 fn a_view_stays_whole_under_the_restored_ui_scale() {
     use nimscope_core::solver::tiles::CellRect;
-    let mut h = sized(1280.0, 800.0);
-    h.state_mut().map_state.show_region(CellRect::new(0..9000, 0..9000));
+    let mut h = harness_sized(1280.0, 800.0);
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..9000, 0..9000));
     h.step();
     h.step();
-    h.state_mut().map_state.zoom_restored = Some(1.5);
+    h.state_mut().map_state_mut().zoom_restored = Some(1.5);
     h.ctx.set_zoom_factor(1.5);
     h.step();
     h.step();
     h.step();
-    let v = h.state().map_state.visible_cells(u64::MAX);
+    let v = h.state().map_state().visible_cells(u64::MAX);
     assert!(
         v.rows.start == 0 && v.cols.start == 0 && v.rows.end >= 9000 && v.cols.end >= 9000,
         "{v:?}"
@@ -174,7 +167,7 @@ fn a_view_stays_whole_under_the_restored_ui_scale() {
 #[test]
 fn the_view_menu_fits_a_small_screen_at_ui_scale_1_5() {
     for (w, hh) in [(800.0, 600.0), (1280.0, 800.0)] {
-        let mut h = sized(w, hh);
+        let mut h = harness_sized(w, hh);
         h.step();
         h.ctx.set_zoom_factor(1.5);
         h.step();

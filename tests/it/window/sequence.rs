@@ -1,7 +1,8 @@
-//! The one-heap view as the map (issue 27): the session's length honoured, and lengths from a
-//! few heaps to 10⁶ asked for from the view itself.
+//! The one-heap view: the session's length honoured, and lengths from a few heaps to 10⁶ asked
+//! for from the view itself.
 
 use egui_kittest::kittest::Queryable;
+
 use nimscope_core::game::Ruleset;
 use nimscope_core::session::Session;
 
@@ -14,19 +15,22 @@ fn a_sessions_sequence_length_is_honoured() {
     let mut h = harness();
     h.step();
     let s = Session {
-        ruleset: "octal(0.6)".into(),
+        ruleset: "octal(0.6)".parse().unwrap(),
         sequence_len: 100_000,
         ..Session::default()
     };
     h.state_mut().apply_session(s).unwrap();
     step_until(&mut h, "G(0..100000) of octal(0.6)", |app| {
-        app.sequence.as_ref().is_some_and(|s| s.values.len() == 100_000)
+        app.map()
+            .sequence()
+            .sequence()
+            .is_some_and(|s| s.values.len() == 100_000)
     });
     h.step();
     assert_eq!(h.state().session().sequence_len, 100_000);
     // the values are those of the plain rule: from n, remove 1 token leaving 0 or 1 heap
     // (digit 6 = 2 + 4: leave one heap, or two): checked by mex on the first heaps
-    let seq = h.state().sequence.clone().unwrap();
+    let seq = h.state().map().sequence().sequence().cloned().unwrap();
     let mut g: Vec<u32> = Vec::new();
     for n in 0..300usize {
         let mut seen = std::collections::HashSet::new();
@@ -55,14 +59,14 @@ fn the_length_control_asks_for_more_heaps() {
     h.step();
     h.state_mut().set_ruleset("octal(0.07)".parse::<Ruleset>().unwrap());
     step_until(&mut h, "the first sequence", |app| {
-        app.sequence.as_ref().is_some_and(|s| s.values.len() == 600)
+        app.map().sequence().sequence().is_some_and(|s| s.values.len() == 600)
     });
     h.step();
     h.get_by_label("×10").click();
     h.step();
-    assert_eq!(h.state().sequence_len, 6000);
+    assert_eq!(h.state().map().sequence().length(), 6000);
     step_until(&mut h, "G(0..6000)", |app| {
-        app.sequence.as_ref().is_some_and(|s| s.values.len() == 6000)
+        app.map().sequence().sequence().is_some_and(|s| s.values.len() == 6000)
     });
     h.step();
     h.step();

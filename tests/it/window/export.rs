@@ -1,31 +1,38 @@
-//! Figures of what the map has filled (issue 27): drawn from the map's tiles, computing only
-//! the blocks they lack, each pixel what a brute force over its cells (or blocks) gives; and
-//! the pooled pixel's choice (least, most common, greatest) shared by the window and figures.
+//! Export from the window: a figure through the Export window's path field is the figure of what
+//! the window shows; a map figure shows the session's region or the visible one and never
+//! rewrites the session; figures of what the map has filled are drawn from its tiles, computing
+//! only the blocks they lack, each pixel what a brute force over its cells (or blocks) gives,
+//! with the pooled pixel's choice (least, most common, greatest) shared by the window and the
+//! figures; the visible values as CSV in the format of `nimscope grid`, from the map.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 use nimscope::ui::app::App;
-use nimscope::ui::app::session_ui::ExportRegion;
+use nimscope::ui::app::export::ExportRegion;
 use nimscope_core::figure::{FigureSpec, make_figure, make_figure_with};
 use nimscope_core::game::{Layout, Ruleset};
 use nimscope_core::raster::{ColorMode, ColorRange, Palette, Pooling};
+use nimscope_core::session::Session;
 use nimscope_core::solver::Control;
 use nimscope_core::solver::grid::{Grid, grid};
 use nimscope_core::solver::tiles::{CellRect, KeyRule};
 
-use crate::common::{harness, step_until};
+use crate::common::{harness, settle, step_until, temp_dir};
 
 /// The window on `rules` in the Grundy colours, showing `region` filled.
 fn filled(rules: &str, region: CellRect, pooling: Pooling) -> egui_kittest::Harness<'static, App> {
     let mut h = harness();
     h.step();
     h.state_mut().set_ruleset(rules.parse().unwrap());
-    h.state_mut().map_state.color = ColorMode::Grundy(Palette::Viridis);
-    h.state_mut().sessions.figure.pooling = pooling;
-    h.state_mut().sessions.figure.width = 900;
-    h.state_mut().map_state.show_region(region);
+    h.state_mut().map_state_mut().color = ColorMode::Grundy(Palette::Viridis);
+    h.state_mut().figure_style_mut().pooling = pooling;
+    h.state_mut().figure_style_mut().width = 900;
+    h.state_mut().map_state_mut().show_region(region);
     h.step();
     step_until(&mut h, "the map filled", App::map_complete);
     // the automatic top is known once the view is filled
-    step_until(&mut h, "the colour range", |a| a.map.auto_top.is_some());
+    step_until(&mut h, "the colour range", |a| a.map().layer().auto_top().is_some());
     h
 }
 
@@ -107,8 +114,8 @@ fn a_figure_of_a_filled_view_draws_from_the_map() {
     // through the window: the export says it drew from the map
     let path = std::env::temp_dir().join(format!("nimscope-fig-{}.png", std::process::id()));
     h.state_mut().export_figure(&path).unwrap();
-    step_until(&mut h, "the export", |a| a.notice.is_some());
-    let text = h.state().notice.as_ref().unwrap().text.clone();
+    step_until(&mut h, "the export", |a| a.notice().is_some());
+    let text = h.state().notice().unwrap().text.clone();
     let _ = std::fs::remove_file(&path);
     assert!(text.contains("from the map: blocks of 1 × 1 cells"), "{text}");
 }
@@ -125,7 +132,7 @@ fn a_zoomed_out_figure_pools_the_maps_blocks() {
             Pooling::MostCommon => KeyRule::MostCommon,
             Pooling::Greatest => KeyRule::Greatest,
         };
-        assert_eq!(h.state().map.tiles.rule(), want_rule);
+        assert_eq!(h.state().map().tiles().rule(), want_rule);
         let mut spec = h.state().export_spec().unwrap();
         let known = h.state().export_known(&spec).expect("the map's tiles hold the view");
         assert!(known.level >= 1 && known.missing() == 0, "level {}", known.level);
@@ -184,8 +191,10 @@ fn a_figure_computes_only_what_the_map_lacks() {
     let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
     let visible = h.state().visible_region();
     let region = CellRect::new(0..visible.rows.end + 37, 0..visible.cols.end);
-    h.state_mut().sessions.region = Some(region.clone());
-    h.state_mut().sessions.export_region = ExportRegion::Session;
+    h.state_mut().set_region(region.clone());
+    h.state_mut()
+        .export_window_mut()
+        .set_region_choice(ExportRegion::Session);
     let spec = h.state().export_spec().unwrap();
     let known = h.state().export_known(&spec).expect("the map holds most of it");
     assert_eq!(known.level, 0);
@@ -209,7 +218,7 @@ fn the_choices_are_kept() {
     let mut h = filled("wythoff", CellRect::new(0..100, 0..100), Pooling::Greatest);
     let spec = h.state().export_spec().unwrap();
     assert!(h.state().export_known(&spec).is_some());
-    h.state_mut().sessions.export_from_map = false;
+    h.state_mut().export_window_mut().set_from_map(false);
     assert!(h.state().export_known(&spec).is_none());
     assert_eq!(h.state().session().figure.pooling, Pooling::Greatest);
     let text = h.state().session().to_ron();
@@ -225,9 +234,9 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
     let filled_view = h.state().visible_region();
     // a larger view, exported before the map starts to fill it
     let wider = CellRect::new(0..filled_view.rows.end + 150, 0..filled_view.cols.end + 90);
-    h.state_mut().map_state.show_region(wider);
+    h.state_mut().map_state_mut().show_region(wider);
     let region = h.state().visible_region();
-    let tiles = &h.state().map.tiles;
+    let tiles = &h.state().map().tiles();
     let held = region
         .rows
         .clone()
@@ -243,9 +252,9 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
     h.state_mut().export_csv(&path).unwrap();
     assert!(!path.exists(), "a partly filled view is not written at once");
     step_until(&mut h, "the CSV", |app| {
-        app.notice.as_ref().is_some_and(|n| n.text.contains("wrote"))
+        app.notice().is_some_and(|n| n.text.contains("wrote"))
     });
-    let said = h.state().notice.as_ref().unwrap().text.clone();
+    let said = h.state().notice().unwrap().text.clone();
     let computed = region.len() - held;
     assert!(
         said.contains(&format!("({computed} cells computed, the rest from the map)")),
@@ -267,15 +276,236 @@ fn a_csv_of_a_partly_filled_view_computes_only_what_the_map_lacks() {
 #[test]
 fn a_new_pooling_keeps_the_filled_cells() {
     let mut h = filled("wythoff", CellRect::new(0..200, 0..260), Pooling::Least);
-    assert_eq!(h.state().map_state.level(), 0);
+    assert_eq!(h.state().map_state().level(), 0);
     let region = h.state().visible_region();
-    let values: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
-    let top = h.state().map.auto_top;
-    h.state_mut().sessions.figure.pooling = Pooling::Greatest;
+    let values: Vec<_> = region
+        .cols
+        .clone()
+        .map(|b| h.state().map().tiles().get(150, b))
+        .collect();
+    let top = h.state().map().layer().auto_top();
+    h.state_mut().figure_style_mut().pooling = Pooling::Greatest;
     h.step();
-    assert_eq!(h.state().map.tiles.rule(), KeyRule::Greatest);
-    let kept: Vec<_> = region.cols.clone().map(|b| h.state().map.tiles.get(150, b)).collect();
+    assert_eq!(h.state().map().tiles().rule(), KeyRule::Greatest);
+    let kept: Vec<_> = region
+        .cols
+        .clone()
+        .map(|b| h.state().map().tiles().get(150, b))
+        .collect();
     assert_eq!(kept, values);
     assert!(h.state().map_complete(), "complete without a second fill");
-    assert_eq!(h.state().map.auto_top, top, "the same colour range");
+    assert_eq!(h.state().map().layer().auto_top(), top, "the same colour range");
+}
+
+#[test]
+fn export_through_the_path_field_writes_the_figure_of_the_view() {
+    let dir = temp_dir("export");
+    let path = dir.join("figure.png");
+    let mut h = harness();
+    step_until(&mut h, "the map", |app| app.map_complete());
+    h.state_mut().export_window_mut().show(true);
+    settle(&mut h);
+    h.state_mut().export_window_mut().set_path(&path);
+    h.step();
+    h.get_by_label("Export").click();
+    let said = wait_for_notice(&mut h, "the figure");
+    assert!(said.starts_with("exported"), "{said}");
+    // the file is the figure of what the window shows: its pixels are those of the figure
+    // drawn here from the same spec (the map's region, in the window's colours)
+    let spec = h.state().export_spec().unwrap();
+    let known = h.state().export_known(&spec);
+    let want = make_figure_with(&spec, known.as_deref(), &Control::new()).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let got = image::load_from_memory(&bytes).unwrap().into_rgba8();
+    assert_eq!(got.dimensions(), (want.width(), want.height()));
+    assert!(got == want.image(), "the written figure's pixels are the figure's");
+    let chunks = nimscope_core::figure::png_out::read_text_chunks(&bytes).unwrap();
+    let region = h.state().visible_region();
+    let region = format!(
+        "rows a in [{}, {}), columns b in [{}, {})",
+        region.rows.start, region.rows.end, region.cols.start, region.cols.end
+    );
+    for (key, value) in [("nimscope.ruleset", "wythoff"), ("nimscope.region", region.as_str())] {
+        assert!(chunks.iter().any(|(k, v)| k == key && v == value), "{key}: {chunks:?}");
+    }
+}
+
+#[test]
+fn export_offers_the_sessions_region_or_the_visible_one_and_never_rewrites_the_session() {
+    use nimscope::ui::app::export::ExportRegion;
+    let table1 =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/table1-wythoff-vs-nim-push-euclid.ron");
+    let saved = Session::load(&table1).unwrap();
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&table1).unwrap();
+    h.step();
+    // looking around changes neither the session's region nor what it exports by default
+    h.state_mut().map_state_mut().camera.pan(-300.0, 200.0);
+    h.step();
+    let region = h.state().export_region();
+    assert_eq!((region.rows, region.cols), (saved.rows.clone(), saved.cols.clone()));
+    assert_eq!(
+        (h.state().session().rows, h.state().session().cols),
+        (saved.rows.clone(), saved.cols.clone())
+    );
+    h.state_mut()
+        .export_window_mut()
+        .set_region_choice(ExportRegion::Visible);
+    assert_eq!(h.state().export_region(), h.state().visible_region());
+    assert_ne!(h.state().export_region().rows, saved.rows);
+    // choosing the visible region for the figure leaves the session's own region alone, in
+    // the document and in the file
+    h.step();
+    assert_eq!(
+        (h.state().session().rows, h.state().session().cols),
+        (saved.rows.clone(), saved.cols.clone())
+    );
+    assert_eq!(Session::load(&table1).unwrap(), saved);
+    // the window says which cells each choice is
+    h.state_mut().export_window_mut().show(true);
+    settle(&mut h);
+    let said = format!(
+        "the session's region: rows a in [{}, {})",
+        saved.rows.start, saved.rows.end
+    );
+    assert!(h.query_by_label_contains(&said).is_some(), "{said}");
+    assert!(h.query_by_label_contains("the visible region: rows a in").is_some());
+}
+
+/// The notice's text once a file job has answered.
+fn wait_for_notice(h: &mut Harness<'static, App>, what: &str) -> String {
+    step_until(h, what, |app| {
+        app.notice()
+            .as_ref()
+            .is_some_and(|n| ["wrote", "exported", "failed"].iter().any(|w| n.text.contains(w)))
+    });
+    h.state().notice().unwrap().text.clone()
+}
+
+#[test]
+fn the_visible_values_export_as_csv_in_the_format_of_grid() {
+    let dir = temp_dir("csv");
+    let path = dir.join("values.csv");
+    let mut h = harness();
+    h.step();
+    let euclid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron");
+    h.state_mut().open_session(&euclid).unwrap();
+    settle(&mut h);
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export visible values as CSV…").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Export the visible values as CSV").is_some(),
+        "its own prompt"
+    );
+    assert!(h.query_by_label("Browse…").is_some());
+    h.state_mut()
+        .files_mut()
+        .pending_mut()
+        .expect("the CSV prompt")
+        .prompt
+        .path = path.display().to_string();
+    h.step();
+    h.get_by_label("Export").click();
+    let said = wait_for_notice(&mut h, "the CSV");
+    let region = h.state().visible_region();
+    assert!(said.starts_with("wrote the values of"), "{said}");
+    // the bytes `nimscope grid` prints for the same cells
+    let rows = format!("{}..{}", region.rows.start, region.rows.end);
+    let cols = format!("{}..{}", region.cols.start, region.cols.end);
+    let grid = crate::common::nimscope(&["grid", "euclid", "--rows", &rows, "--cols", &cols]);
+    assert!(grid.status.success());
+    let written = std::fs::read(&path).unwrap();
+    assert_eq!(written, grid.stdout);
+    // and the values are Euclid's: 0 exactly where the first player loses (seed 002)
+    let text = String::from_utf8(written).unwrap();
+    for (a, line) in region.rows.clone().zip(text.lines()) {
+        for (b, field) in region.cols.clone().zip(line.split(',')) {
+            if a > 0 && b > 0 {
+                let p = field == "0";
+                assert_eq!(
+                    p,
+                    !nimscope_core::game::theory::euclid_first_player_wins(a, b),
+                    "({a}, {b})"
+                );
+            }
+        }
+    }
+    // a file that cannot be written: a clear message, and the prompt stays for another try
+    let bad = dir.join("no-such-folder").join("values.csv");
+    h.state_mut().export_csv(&bad).unwrap();
+    let said = wait_for_notice(&mut h, "the failed CSV");
+    assert!(said.starts_with("CSV export failed: could not write"), "{said}");
+    assert!(said.contains("no-such-folder"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_figure_exported_as_svg_from_the_window_shows_the_sessions_region() {
+    let dir = temp_dir("svg");
+    let path = dir.join("figure.svg");
+    let mut h = harness();
+    h.step();
+    let euclid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/euclid-winning-pairs.ron");
+    h.state_mut().open_session(&euclid).unwrap();
+    h.state_mut().map_state_mut().camera.pan(-200.0, 100.0); // looking around
+    settle(&mut h);
+    h.state_mut().export_figure(&path).unwrap();
+    let said = wait_for_notice(&mut h, "the SVG");
+    assert!(said.starts_with("exported"), "{said}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    roxmltree::Document::parse(&svg).unwrap();
+    assert!(
+        svg.contains(
+            r#"<nimscope:entry key="nimscope.region">rows a in [1, 30), columns b in [1, 30)</nimscope:entry>"#
+        ),
+        "the session's region, not the visible one"
+    );
+    // an extension that is no figure format is refused before any work
+    let err = h.state_mut().export_figure(&dir.join("figure.jpg")).unwrap_err();
+    assert!(err.contains(".svg"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The CSV of a view the map has filled is written from the map's values, at once, not
+/// computed again by a second fill; it is what `nimscope grid` computes.
+#[test]
+fn the_csv_of_a_filled_view_is_written_from_the_map() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("euclid".parse().unwrap());
+    h.state_mut().map_state_mut().show_region(CellRect::new(0..150, 0..200));
+    h.step();
+    step_until(&mut h, "the euclid view", App::map_complete);
+    let region = h.state().visible_region();
+    let path = std::env::temp_dir().join(format!("nimscope-csv-{}.csv", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    h.state_mut().export_csv(&path).unwrap();
+    // written before any worker could have answered
+    let text = std::fs::read(&path).expect("written at once");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        h.state()
+            .notice()
+            .as_ref()
+            .is_some_and(|n| n.text.contains("(from the map)"))
+    );
+    let euclid: Ruleset = "euclid".parse().unwrap();
+    let g = grid(
+        &euclid,
+        &Layout::Plain,
+        region.rows.clone(),
+        region.cols.clone(),
+        &Control::new(),
+    )
+    .unwrap();
+    let mut want = Vec::new();
+    g.write_csv(&mut want).unwrap();
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        String::from_utf8(want).unwrap(),
+        "{region:?}"
+    );
 }

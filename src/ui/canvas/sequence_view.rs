@@ -1,5 +1,8 @@
 //! One-heap rulesets: the sequence G(0..N) as a plot and as a strip of coloured cells, with the
-//! certified period and pre-period marked.
+//! certified period and pre-period marked ([`SequenceView`], which keeps the sequence and the
+//! length asked for).
+
+use std::sync::Arc;
 
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
 use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
@@ -9,6 +12,107 @@ use nimscope_core::game::Outcome;
 use nimscope_core::raster::ColorMode;
 use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
 use nimscope_core::solver::sequence::Sequence;
+
+/// Heaps of the one-heap view unless a session says otherwise: G(0..600).
+pub const DEFAULT_LEN: u64 = 600;
+
+/// The one-heap view: the sequence as far as computed, the heaps the view shows (a session's
+/// `sequence_len`, changed by the length control) and the length the worker was last asked for.
+#[derive(Debug, Clone)]
+pub struct SequenceView {
+    sequence: Option<Arc<Sequence>>,
+    /// The longest sequence computed for the ruleset shown: a shorter length is its prefix.
+    computed: Option<Arc<Sequence>>,
+    len: u64,
+    asked: Option<u64>,
+}
+
+impl Default for SequenceView {
+    fn default() -> Self {
+        SequenceView {
+            sequence: None,
+            computed: None,
+            len: DEFAULT_LEN,
+            asked: None,
+        }
+    }
+}
+
+impl SequenceView {
+    /// The sequence computed for the ruleset shown, if it came.
+    pub fn sequence(&self) -> Option<&Arc<Sequence>> {
+        self.sequence.as_ref()
+    }
+
+    /// The heaps the view shows: G(0..len).
+    pub fn length(&self) -> u64 {
+        self.len
+    }
+
+    /// Shows G(0..len) (computed when the worker is next asked), `len` kept within what a
+    /// session and a figure can hold (1 to [`MAX_SEQUENCE_LEN`] heaps).
+    pub fn set_length(&mut self, len: u64) {
+        self.len = len.clamp(1, MAX_SEQUENCE_LEN);
+    }
+
+    /// Takes the worker's sequence (kept as the longest computed when it is).
+    pub fn take(&mut self, sequence: Arc<Sequence>) {
+        let longer = self
+            .computed
+            .as_ref()
+            .is_none_or(|c| c.values.len() <= sequence.values.len());
+        if longer {
+            self.computed = Some(sequence.clone());
+        }
+        self.sequence = Some(sequence);
+    }
+
+    /// Forgets the sequence (another ruleset): it is asked for again.
+    pub fn forget(&mut self) {
+        self.sequence = None;
+        self.computed = None;
+        self.asked = None;
+    }
+
+    /// What the length shown needs now, if it was not asked yet (it is then taken as asked):
+    /// a length up to the longest computed is its prefix, in memory, with no job (÷10); a
+    /// longer one is a job for the worker (which supersedes the job running).
+    pub fn to_ask(&mut self) -> Option<SequenceNeed> {
+        if self.asked == Some(self.len) {
+            return None;
+        }
+        self.asked = Some(self.len);
+        let n = usize::try_from(self.len).unwrap_or(usize::MAX);
+        match &self.computed {
+            Some(c) if c.values.len() >= n => {
+                self.sequence = Some(Arc::new(c.prefix(n)));
+                Some(SequenceNeed::InMemory)
+            }
+            _ => Some(SequenceNeed::Job(self.len)),
+        }
+    }
+
+    /// Draws the view: the sequence with the length control, or that it is being computed;
+    /// returns the heap clicked on the strip.
+    pub fn ui(&mut self, ui: &mut egui::Ui, color: ColorMode, marks: &StripMarks) -> Option<u64> {
+        match self.sequence.clone() {
+            Some(s) => sequence_ui(ui, &s, color, marks, &mut self.len),
+            None => {
+                ui.label(format!("computing G(0..{})…", self.len));
+                None
+            }
+        }
+    }
+}
+
+/// What a new length of the one-heap view needs ([`SequenceView::to_ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SequenceNeed {
+    /// The values were in memory: shown now, and a job running for another length is moot.
+    InMemory,
+    /// G(0..n), from the worker.
+    Job(u64),
+}
 
 /// Heaps the inspector marks on the strip: the selected heap and its options (winning or not).
 #[derive(Debug, Clone, Default)]
@@ -86,13 +190,7 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
 /// marked and labelled; the point under the pointer is read out below the plot. The strip
 /// below shows the same heaps as the plot, under the plot's own axis: a sequence of a new
 /// length is shown whole in both.
-pub fn sequence_ui(
-    ui: &mut egui::Ui,
-    seq: &Sequence,
-    color: ColorMode,
-    marks: &StripMarks,
-    len: &mut u64,
-) -> Option<u64> {
+fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, len: &mut u64) -> Option<u64> {
     ui.horizontal(|ui| {
         length_ui(ui, len);
         ui.separator();
@@ -472,7 +570,8 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, shown: &PlotShown, len: u
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{integer_marks, pool_runs};
+    use egui_plot::GridInput;
 
     /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.
     #[test]

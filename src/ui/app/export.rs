@@ -75,6 +75,12 @@ impl ExportWindow {
 
     /// Opens or closes the window.
     pub fn show(&mut self, open: bool) {
+        if open
+            && !self.open
+            && let Some(prompt) = &mut self.path
+        {
+            prompt.focus_again(); // the path field takes the keys, as in a new prompt
+        }
         self.open = open;
     }
 

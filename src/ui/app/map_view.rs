@@ -215,6 +215,11 @@ impl MapView {
 
     /// Draws the map with the inspector's marks; returns the cell clicked.
     pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs) -> Option<Cell> {
+        if let Some(why) = self.failure() {
+            // a failed map says why in place of the hatching of cells that will never come
+            failed_ui(ui, &why);
+            return None;
+        }
         let range = self.layer.range_top(inputs.figure.range);
         let context = MapContext {
             tiles: &self.layer.tiles,
@@ -242,9 +247,25 @@ impl MapView {
         response.clicked.then_some(self.hovered.map(|h| h.cell)).flatten()
     }
 
-    /// Draws the one-heap view with the inspector's marks; returns the heap clicked.
+    /// Draws the one-heap view with the inspector's marks; returns the heap clicked. A failed
+    /// sequence says why in place of "computing".
     pub fn sequence_ui(&mut self, ui: &mut egui::Ui, marks: &StripMarks) -> Option<u64> {
+        if self.sequence.sequence().is_none()
+            && let Some(why) = self.failure()
+        {
+            failed_ui(ui, &why);
+            return None;
+        }
         self.sequence.ui(ui, self.state.color, marks)
+    }
+
+    /// Why the map's (or the sequence's) job failed, if it did: it is not asked again until
+    /// the ruleset changes, so nothing is "computing" any more.
+    pub fn failure(&self) -> Option<String> {
+        match &self.status {
+            MapStatus::Failed { .. } => self.status.message(),
+            _ => None,
+        }
     }
 
     /// The View menu's map entries: zoom, colours (their range and pooling, saved with the
@@ -546,6 +567,9 @@ impl MapView {
     /// The status bar's words on the map's fill while the view is not complete: cells done of
     /// the cells in view (monotonic while the view stays), and the rate since the view began.
     pub fn progress_text(&mut self, running: bool) -> Option<String> {
+        if self.failure().is_some() {
+            return None; // no progress to show: the centre and the status bar say why
+        }
         let view = self.state.visible_cells(self.layer.limit);
         let p = self.progress;
         if !matches!(&self.layer.fill, Some((v, _, _)) if *v == view) {
@@ -588,6 +612,14 @@ impl MapView {
     pub fn set_software_renderer(&mut self, software: bool) {
         self.state.set_software_renderer(software);
     }
+}
+
+/// The centre of a failed job: why, in red, where its picture would be.
+fn failed_ui(ui: &mut egui::Ui, why: &str) {
+    ui.add_space(24.0);
+    let red = crate::ui::theme::error_text(ui.visuals());
+    ui.colored_label(red, crate::ui::theme::shown(&format!("Not computed: {why}")));
+    ui.label("Change the rule (or choose another ruleset) to try again.");
 }
 
 /// What a pixel of the Grundy colours shows when it covers several cells: the least value

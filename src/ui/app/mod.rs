@@ -550,14 +550,23 @@ impl App {
                 let action = self.files.menu_ui(ui, csv);
                 self.route(action);
             });
-            ui.menu_button("View", |ui| {
-                let room = ui.ctx().content_rect().height() - ui.next_widget_position().y - 8.0;
-                egui::ScrollArea::vertical().max_height(room.max(120.0)).show(ui, |ui| {
-                    self.room.menu_ui(ui);
-                    ui.separator();
-                    self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
+            // the View menu holds fields (the colours' top): it stays open while they are
+            // clicked and typed into, and closes on a click outside it or Escape
+            let stays_open =
+                egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            egui::containers::menu::MenuButton::new("View")
+                .config(stays_open)
+                .ui(ui, |ui| {
+                    let room = ui.ctx().content_rect().height() - ui.next_widget_position().y - 8.0;
+                    egui::ScrollArea::vertical()
+                        .max_height(room.max(120.0))
+                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                        .show(ui, |ui| {
+                            self.room.menu_ui(ui);
+                            ui.separator();
+                            self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
+                        });
                 });
-            });
             ui.menu_button("Help", |ui| self.help.menu_ui(ui));
         });
     }

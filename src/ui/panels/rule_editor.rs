@@ -95,8 +95,9 @@ impl RuleEditor {
         self.check()?.as_ref().ok().cloned()
     }
 
-    /// Draws the editor; returns the ruleset to apply, if the user asked for one.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<Ruleset> {
+    /// Draws the editor; returns the ruleset to apply, if the user asked for one. `shown`: the
+    /// ruleset the window shows (the hint says whether the rule typed is it).
+    pub fn ui(&mut self, ui: &mut egui::Ui, shown: Option<&Ruleset>) -> Option<Ruleset> {
         let mut apply = self.menus_ui(ui);
         if self.show_reference {
             ui.add(egui::Label::new(egui::RichText::new(REFERENCE).small().monospace()).wrap());
@@ -108,6 +109,9 @@ impl RuleEditor {
             .add(
                 egui::TextEdit::multiline(&mut self.text)
                     .code_editor()
+                    // Tab leaves the editor for the next field, as everywhere in the window
+                    // (the rule language needs no tab characters)
+                    .lock_focus(false)
                     .desired_rows(4)
                     .desired_width(ui.available_width())
                     .hint_text("rule(n -> [k, n - k] for k in 1..n if 2*k < n)"),
@@ -118,6 +122,10 @@ impl RuleEditor {
             Some(Err(p)) => {
                 ui.colored_label(theme::error_text(ui.visuals()), p);
                 false
+            }
+            Some(Ok(r)) if Some(r) == shown => {
+                ui.small("applied: the window shows this rule");
+                true
             }
             Some(Ok(_)) => {
                 ui.small("parses: Apply to explore it");

@@ -193,7 +193,8 @@ impl MapView {
     /// Before the panels are drawn: the cell under the pointer now (for a map shown), and the
     /// progress counting the tiles just received.
     pub fn before_panels(&mut self, ctx: &egui::Context, map_shown: bool, region: Option<CellRect>) {
-        self.hovered = if map_shown {
+        // a failed map is not drawn: no cell is under the pointer
+        self.hovered = if map_shown && self.failure().is_none() {
             canvas::hovered_now(ctx, &self.state, &self.layer.tiles)
         } else {
             None
@@ -627,7 +628,8 @@ fn failed_ui(ui: &mut egui::Ui, why: &str) {
 /// session's figure settings, so its figures pool the same way.
 fn pooling_ui(ui: &mut egui::Ui, pooling: &mut Pooling) {
     ui.label("A pixel of many cells shows");
-    ui.horizontal(|ui| {
+    // one under the other: side by side they ran past the menu's edge
+    ui.vertical(|ui| {
         for (choice, label, tip) in [
             (Pooling::Least, "least G", "a P-position (G = 0) is never hidden"),
             (

@@ -52,6 +52,10 @@ use nimscope_core::raster::{ColorMode, CompareWith, RangeTop};
 use nimscope_core::session::{Session, WindowState};
 use nimscope_core::solver::tiles::PooledRegion;
 
+/// The height of the menu bar and the View menu's margins, in points: the menu's scrolling
+/// part takes the rest of the window's height.
+const MENU_BAR_ROOM: f32 = 48.0;
+
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
 
@@ -557,15 +561,26 @@ impl App {
             egui::containers::menu::MenuButton::new("View")
                 .config(stays_open)
                 .ui(ui, |ui| {
-                    let room = ui.ctx().content_rect().height() - ui.next_widget_position().y - 8.0;
-                    egui::ScrollArea::vertical()
-                        .max_height(room.max(120.0))
+                    // the window's height below the menu bar (the popup's own position is not
+                    // known yet while it is sized: a room taken from it cut the menu at half
+                    // the window's height)
+                    let room = (ui.ctx().content_rect().height() - MENU_BAR_ROOM).max(120.0);
+                    // A popup is sized within egui's default area (400 points high) unless
+                    // its content asks for more: the menu asks for its content's height (as
+                    // of the last frame) up to the room, or it scrolled at half a 1280 × 800
+                    // window's height and seemed to end at the colour range
+                    let tall = egui::Id::unique("view menu content height");
+                    let content = ui.ctx().data(|d| d.get_temp::<f32>(tall)).unwrap_or(room);
+                    ui.set_min_height(content.min(room));
+                    let shown = egui::ScrollArea::vertical()
+                        .max_height(room)
                         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                         .show(ui, |ui| {
                             self.room.menu_ui(ui);
                             ui.separator();
                             self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
                         });
+                    ui.ctx().data_mut(|d| d.insert_temp(tall, shown.content_size.y));
                 });
             ui.menu_button("Help", |ui| self.help.menu_ui(ui));
         });

@@ -202,6 +202,14 @@ fn every_view_setting_is_reachable_and_editable_at_both_sizes() {
         h.step();
         h.get_by_label("View").click();
         h.run();
+        // at 1280 × 800 the whole menu shows without scrolling (it scrolled at half the
+        // window's height and seemed to end at the colour range)
+        let last = h.get_by_label("Thm 3.1.6 P-positions of push(nim,euclid0)").rect();
+        assert_eq!(
+            last.bottom() <= hh,
+            w > 1000.0,
+            "{w}×{hh}: the menu's last entry at {last:?}"
+        );
         let settings = [
             "Light theme (slides, projectors)",
             "100%",

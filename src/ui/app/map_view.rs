@@ -244,8 +244,27 @@ impl MapView {
             crate::ui::repaint_once(ui.ctx());
         }
         self.hovered = response.hovered;
+        let name = self.accessible_name(inputs.selected);
+        crate::ui::theme::set_accessible(ui, response.id, egui::accesskit::Role::Figure, &name);
         canvas::marks_ui(ui, &self.state, inputs.selected, inputs.options);
         response.clicked.then_some(self.hovered.map(|h| h.cell)).flatten()
+    }
+
+    /// What a screen reader says of the map: the cells in view and the selected cell's value.
+    fn accessible_name(&self, selected: Option<Cell>) -> String {
+        let v = self.state.visible_cells(self.layer.limit);
+        let mut name = format!(
+            "value map: rows a {}..{}, columns b {}..{}",
+            v.rows.start, v.rows.end, v.cols.start, v.cols.end
+        );
+        if let Some(c) = selected {
+            let value = match self.layer.tiles.get(c.a, c.b) {
+                Some(Some(g)) => format!("G = {g}, {}", if g == 0 { "P" } else { "N" }),
+                _ => "not computed yet".to_string(),
+            };
+            name.push_str(&format!("; selected ({}, {}): {value}", c.a, c.b));
+        }
+        name
     }
 
     /// Draws the one-heap view with the inspector's marks; returns the heap clicked. A failed

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
 use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
 
-use crate::ui::theme;
+use crate::ui::theme::{self, set_accessible};
 use nimscope_core::game::Outcome;
 use nimscope_core::raster::ColorMode;
 use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
@@ -334,14 +334,6 @@ fn selected_text(seq: &Sequence, marks: &StripMarks) -> String {
         (None, Some(o)) => format!("; selected n = {n}: {o}"),
         (None, None) => format!("; selected n = {n}"),
     }
-}
-
-/// Names a painted view for screen readers (its role and what it shows).
-fn set_accessible(ui: &egui::Ui, id: egui::Id, role: egui::accesskit::Role, name: &str) {
-    ui.ctx().accesskit_node_builder(id, |node| {
-        node.set_role(role);
-        node.set_label(name.to_string());
-    });
 }
 
 /// The values in `lo..hi`: a point a heap while heaps are wider than a pixel, else the range

@@ -176,7 +176,8 @@ fn tab_to(
 /// The main workflow by keyboard alone: Tab through the window to the catalog (past the rule
 /// editor, where Tab inserted tab characters and never left), Enter on "euclid", Tab on to the
 /// inspector's Position field, type a position and Enter; the inspector's value is read from
-/// the accessibility tree (what a screen reader reads) against a brute force of Euclid's rule;
+/// the accessibility tree (what a screen reader reads) against a brute force of Euclid's rule,
+/// and the map's name says it too;
 /// Ctrl+E opens the Export window with its path field focused, a path typed and Enter write
 /// the figure.
 #[test]
@@ -224,6 +225,16 @@ fn the_main_workflow_by_keyboard_alone() {
         read[0].starts_with(&format!("G = {want}, outcome {outcome} ")),
         "the accessibility tree reads {:?}, the rule gives G = {want}",
         read[0]
+    );
+    // the map names what it shows and the selected cell's value (it had no name)
+    let map = h
+        .get_by_label_contains("value map: rows a ")
+        .accesskit_node()
+        .label()
+        .unwrap();
+    assert!(
+        map.ends_with(&format!("; selected (7, 12): G = {want}, {outcome}")),
+        "the map's accessible name: {map:?}"
     );
     // export: Ctrl+E, the path field has the focus, a path and Enter
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);

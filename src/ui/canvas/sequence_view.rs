@@ -562,7 +562,7 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, shown: &PlotShown, len: u
 
 #[cfg(test)]
 mod tests {
-    use super::{integer_marks, pool_runs};
+    use super::{integer_marks, pool_runs, strip_pixel_heaps};
     use egui_plot::GridInput;
 
     /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.

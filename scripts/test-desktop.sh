@@ -11,12 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/desktop-test}
 pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils desktop-file-utils shared-mime-info libglib2.0-bin"
-missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
-if [ -n "$missing" ]; then
-  echo "test-desktop: installing $missing" >&2
-  apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
-fi
+. scripts/need_packages.sh
+# shellcheck disable=SC2086
+need_packages test-desktop $pkgs
 bin=${NIMSCOPE:-target/debug/nimscope}
 if [ -z "${NIMSCOPE:-}" ]; then cargo build --quiet --bin nimscope; fi
 mkdir -p "$out"

@@ -548,9 +548,19 @@ impl App {
     /// The menu bar: File, View (the looks first, as a projector needs them, then the map's
     /// entries; it scrolls where the screen is short) and Help.
     fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
+        use egui::{Key, Modifiers};
         let csv = matches!(self.presentation(), Presentation::Map(_));
+        // the menus by keyboard: F10 or Alt+F gives the File menu the focus, Alt+V the View
+        // menu, Alt+H Help; Enter opens the focused menu
+        let [to_file, to_view, to_help] = ui.input_mut(|i| {
+            [
+                i.consume_key(Modifiers::NONE, Key::F10) || i.consume_key(Modifiers::ALT, Key::F),
+                i.consume_key(Modifiers::ALT, Key::V),
+                i.consume_key(Modifiers::ALT, Key::H),
+            ]
+        });
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
+            let file = ui.menu_button("File", |ui| {
                 let action = self.files.menu_ui(ui, csv);
                 self.route(action);
             });
@@ -558,32 +568,40 @@ impl App {
             // clicked and typed into, and closes on a click outside it or Escape
             let stays_open =
                 egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-            egui::containers::menu::MenuButton::new("View")
+            let (view, _) = egui::containers::menu::MenuButton::new("View")
                 .config(stays_open)
-                .ui(ui, |ui| {
-                    // the window's height below the menu bar (the popup's own position is not
-                    // known yet while it is sized: a room taken from it cut the menu at half
-                    // the window's height)
-                    let room = (ui.ctx().content_rect().height() - MENU_BAR_ROOM).max(120.0);
-                    // A popup is sized within egui's default area (400 points high) unless
-                    // its content asks for more: the menu asks for its content's height (as
-                    // of the last frame) up to the room, or it scrolled at half a 1280 × 800
-                    // window's height and seemed to end at the colour range
-                    let tall = egui::Id::unique("view menu content height");
-                    let content = ui.ctx().data(|d| d.get_temp::<f32>(tall)).unwrap_or(room);
-                    ui.set_min_height(content.min(room));
-                    let shown = egui::ScrollArea::vertical()
-                        .max_height(room)
-                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                        .show(ui, |ui| {
-                            self.room.menu_ui(ui);
-                            ui.separator();
-                            self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
-                        });
-                    ui.ctx().data_mut(|d| d.insert_temp(tall, shown.content_size.y));
-                });
-            ui.menu_button("Help", |ui| self.help.menu_ui(ui));
+                .ui(ui, |ui| self.view_menu_ui(ui));
+            let help = ui.menu_button("Help", |ui| self.help.menu_ui(ui));
+            for (to, button) in [(to_file, &file.response), (to_view, &view), (to_help, &help.response)] {
+                if to {
+                    button.request_focus();
+                }
+            }
         });
+    }
+
+    /// The View menu: the looks, then the map's entries, in a part that scrolls where the
+    /// window is short.
+    fn view_menu_ui(&mut self, ui: &mut egui::Ui) {
+        // the window's height below the menu bar (the popup's own position is not known yet
+        // while it is sized: a room taken from it cut the menu at half the window's height)
+        let room = (ui.ctx().content_rect().height() - MENU_BAR_ROOM).max(120.0);
+        // A popup is sized within egui's default area (400 points high) unless its content
+        // asks for more: the menu asks for its content's height (as of the last frame) up to
+        // the room, or it scrolled at half a 1280 × 800 window's height and seemed to end at
+        // the colour range
+        let tall = egui::Id::unique("view menu content height");
+        let content = ui.ctx().data(|d| d.get_temp::<f32>(tall)).unwrap_or(room);
+        ui.set_min_height(content.min(room));
+        let shown = egui::ScrollArea::vertical()
+            .max_height(room)
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                self.room.menu_ui(ui);
+                ui.separator();
+                self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
+            });
+        ui.ctx().data_mut(|d| d.insert_temp(tall, shown.content_size.y));
     }
 
     /// The status bar.

@@ -263,3 +263,28 @@ fn the_main_workflow_by_keyboard_alone() {
         png.height()
     );
 }
+
+/// Alt+F and F10 did nothing: they give the File menu the focus (Alt+V the View menu), and
+/// Enter opens it.
+#[test]
+fn f10_and_alt_keys_reach_the_menus() {
+    for (modifiers, key, menu, entry) in [
+        (egui::Modifiers::NONE, egui::Key::F10, "File", "Open session…  (Ctrl+O)"),
+        (egui::Modifiers::ALT, egui::Key::F, "File", "Open session…  (Ctrl+O)"),
+        (egui::Modifiers::ALT, egui::Key::V, "View", "Grid lines"),
+    ] {
+        let mut h = harness();
+        h.step();
+        h.key_press_modifiers(modifiers, key);
+        h.step();
+        h.step();
+        let focused = h
+            .get_all_by_role_and_label(egui::accesskit::Role::Button, menu)
+            .any(|n| n.is_focused());
+        assert!(focused, "{key:?} focuses the {menu} menu");
+        h.key_press(egui::Key::Enter);
+        h.step();
+        h.step();
+        assert!(h.query_by_label(entry).is_some(), "Enter opens the {menu} menu");
+    }
+}

@@ -19,7 +19,7 @@ use crate::game::quote::quoted;
 pub struct ParseError {
     /// What is wrong, one line.
     pub message: String,
-    /// Where, counted in characters from 1.
+    /// Where the error is: its byte offset into `text` plus 1 (its character number when the text is ASCII).
     pub at: usize,
     /// The whole expression given.
     pub text: String,

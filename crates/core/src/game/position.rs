@@ -40,7 +40,7 @@ pub enum PositionError {
     /// The text is empty.
     #[error("empty position")]
     Empty,
-    /// A heap that is not a non-negative integer (the text given).
+    /// A number of the position that is not a non-negative integer (the text given).
     #[error("{} is not a non-negative integer", super::quote::quoted(.0))]
     NotANumber(String),
     /// A number over `u64::MAX` (the text given).

@@ -165,7 +165,7 @@ impl Palette {
         [c.r, c.g, c.b, 255]
     }
 
-    /// The palette's name as sessions and the command line write it: `viridis`, `cividis`.
+    /// The palette's name in lower case: `viridis` or `cividis`.
     pub fn name(self) -> &'static str {
         match self {
             Palette::Viridis => "viridis",

@@ -62,7 +62,14 @@ pub fn run(
             plan.units.saturating_sub(1)
         )
     })?;
-    let before = answer::read(dir, &plan, k)?;
+    // `--ask` answers from its own search: an answer on file it cannot use is replaced.
+    let before = match answer::read(dir, &plan, k) {
+        Err(e) if args.ask.is_some() => {
+            eprintln!("warning: {e}; this search's answer replaces it");
+            None
+        }
+        read => read?,
+    };
     let facts = others_facts(dir, &plan, k, before.as_ref());
     let fresh = args.ask.is_some();
     let (policy, decision) = decide(dir, &plan, k, args, policy, &facts, before.as_ref())?;

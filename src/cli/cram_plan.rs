@@ -16,7 +16,9 @@ use nimscope_core::game::cram_game::CramGame;
 use nimscope_core::game::quote::quoted;
 use nimscope_core::game::{Outcome, Position};
 use nimscope_core::solver::cram::plan::rounds::{Round, ask_to_json};
-use nimscope_core::solver::cram::plan::{DEFAULT_AHEAD, Fact, Plan, PlanNode, Policy, Question, answer, estimate};
+use nimscope_core::solver::cram::plan::{
+    Bluff, DEFAULT_AHEAD, Fact, Plan, PlanNode, Policy, Question, answer, estimate,
+};
 use nimscope_core::solver::{Control, CramSummary, Evaluator};
 
 /// The evaluator of a board's search, whole or a work unit: the searches may be long (record
@@ -61,12 +63,15 @@ pub struct PlanArgs {
     /// With --unit: answer the question round R asked the unit.
     #[arg(long, value_name = "R")]
     pub round: Option<u32>,
-    /// Values each option is asked about in one round: 1 asks one at a time (the least
-    /// processor time, the most rounds); more settles several values of a position, and the
-    /// bluff flag, in one round. A round recorded with --round keeps its own.
-    /// (Default: 2.)
+    /// Values each option is asked about in one round beyond the one it is needed for (0, the
+    /// default: one at a time, the least processor time; more: fewer rounds, more processor
+    /// time). A round recorded with --round keeps its own.
     #[arg(long, value_name = "W")]
     pub ahead: Option<u32>,
+    /// How a root of value 1 asks whether it is a bluff: all (its options whose outcome is
+    /// unknown, in one round; the default) or one (an option a round, the least processor time).
+    #[arg(long, value_name = "all|one", value_parser = parse_bluff)]
+    pub bluff: Option<Bluff>,
     /// With --unit: seconds between two looks at the other units' answers (a unit they make
     /// unnecessary stops, saving its checkpoint); default: 30, or more for plans of thousands
     /// of units.
@@ -107,15 +112,16 @@ pub fn run(
     control: &Control,
     out: &mut impl std::io::Write,
 ) -> Option<anyhow::Result<()>> {
-    let policy = || Policy::new(args.ahead.unwrap_or(DEFAULT_AHEAD)).map_err(anyhow::Error::msg);
+    let policy =
+        || Policy::new(args.ahead.unwrap_or(DEFAULT_AHEAD), args.bluff.unwrap_or_default()).map_err(anyhow::Error::msg);
     let rounds = args.unit.is_some() || args.needed.is_some();
     if args.round.is_some() && !rounds {
         return Some(Err(anyhow::anyhow!(
             "--round goes with --needed (to record a round) or --unit (to answer one)"
         )));
     }
-    if args.ahead.is_some() && !rounds && args.hunt.status.is_none() {
-        return Some(Err(anyhow::anyhow!("--ahead goes with --needed, --unit or --status")));
+    if (args.ahead.is_some() || args.bluff.is_some()) && !rounds {
+        return Some(Err(anyhow::anyhow!("--ahead and --bluff go with --needed or --unit")));
     }
     if let Some(dir) = &args.plan {
         return Some(make_plan(dir, args.depth.unwrap_or(1), common, out));
@@ -322,7 +328,7 @@ fn print_needed(
             .iter()
             .map(|&(k, question)| json!({"unit": k, "asked": ask_to_json(question)}))
             .collect();
-        let mut obj = json!({"plan": dir.display().to_string(), "ahead": policy.ahead, "needed": units});
+        let mut obj = json!({"plan": dir.display().to_string(), "ahead": policy.ahead, "bluff": policy.bluff.name(), "needed": units});
         if let Some(r) = round {
             obj["round"] = r.into();
         }
@@ -349,4 +355,8 @@ fn print_unanswered(dir_round: &[String], out: &mut impl std::io::Write) -> anyh
     let list: Vec<String> = round.unanswered(&plan, &answers).iter().map(usize::to_string).collect();
     writeln!(out, "{}", list.join(","))?;
     Ok(())
+}
+
+fn parse_bluff(text: &str) -> Result<Bluff, String> {
+    Bluff::parse(text)
 }

@@ -13,10 +13,13 @@
 //! - **Time.** Each position costs more as the table outgrows the caches: on one thread of
 //!   this machine, `0.8 µs × (positions / 2×10^5)^0.25` a position (4×9: 0.8 µs, 5×9: 2.5 µs,
 //!   3×21: 6.5 to 7.5 µs, measured).
-//! - **Table.** The search stores about 0.85 entries a position expanded (3×17, 5×8), and a
-//!   table holds an entry in 32 bytes once its room for doubling is counted (3×21 filled
-//!   8 GiB with 256 M entries); the budget is twice the table (the table takes half of it)
-//!   and 256 MiB.
+//! - **Table.** The search stores about 0.85 entries a position expanded (3×17, 3×19, 5×9),
+//!   and a table holds an entry in 32 bytes once its room for doubling is counted (3×21 filled
+//!   8 GiB with 256 M entries): `table_bytes` is the room for everything the search stores.
+//!   A search also finishes in less, recomputing what its table dropped: 3×21 finished with a
+//!   third of that room (`--memory-budget 16G`, an 8 GiB table, 3240 s). The budget suggested,
+//!   `memory_budget`, gives the table half of its room (the table takes half of the budget),
+//!   and 256 MiB for the rest: for 3×21 that is the 16G it ran with.
 //! - **Push Cram** has its own line, fitted to the times of the outcome searches of 3×n
 //!   (RECORDS.md: 3×23, 3×27, 3×31); its positions are inferred from the time.
 
@@ -28,20 +31,23 @@ use crate::game::rules::cram_board::Board;
 /// Said wherever estimates are printed.
 pub const NOTE: &str = "estimates from a fit on Cram boards this machine finishes (3×13 to 3×21, 4×9 to 4×11, 5×6 to 5×9, 6×7) and Push Cram 3×23 to 3×31, not measurements: expect a few times either way";
 
-/// Searches measured: (height, empty cells, positions expanded). Release builds, one thread,
-/// `bench_cram` (2026-11-27; 3×21 from RECORDS.md, 2026-11-21, two threads).
+/// Searches measured: (height, empty cells, positions expanded). Release build of commit
+/// 7ec0835, one thread, `THREADS=1 TT_MB=4096 bench_cram 3x13 3x15 3x17 4x9 4x11 5x6 5x7 5x8
+/// 5x9 3x19` (2026-11-27); 3×21 from RECORDS.md (2026-11-21, older code, two threads); 6×7's
+/// positions inferred from its single search's 312 s on one thread (docs/cluster.md) by the
+/// time per position below.
 pub const CRAM_POINTS: &[(u32, u32, f64)] = &[
     (3, 39, 3.11e5),
     (3, 45, 5.91e5),
     (3, 51, 8.36e6),
-    (3, 57, 6.0e7),
+    (3, 57, 7.64e7),
     (3, 63, 8.64e8),
     (4, 36, 2.11e5),
     (4, 44, 7.32e6),
     (5, 30, 4.77e4),
     (5, 35, 4.35e5),
     (5, 40, 1.43e6),
-    (5, 45, 1.9e7),
+    (5, 45, 1.58e7),
     (6, 42, 8.5e7),
 ];
 
@@ -65,11 +71,11 @@ const PROCESS_BYTES: u64 = 256 << 20;
 pub struct Estimate {
     /// Components (Cram) or positions (Push Cram) expanded.
     pub positions: f64,
-    /// The table's bytes for what the search stores.
+    /// The table's bytes for everything the search stores.
     pub table_bytes: f64,
     /// Seconds on one thread.
     pub seconds: f64,
-    /// The `--memory-budget` that gives the table that room.
+    /// The `--memory-budget` suggested: the table gets half of the room it would fill.
     pub memory_budget: u64,
 }
 
@@ -104,7 +110,7 @@ fn positions_of(seconds: f64) -> f64 {
 /// The estimate of a search that expands `positions`.
 fn of_positions(positions: f64) -> Estimate {
     let table_bytes = positions * ENTRIES_PER_POSITION * BYTES_PER_ENTRY;
-    let budget = 2.0 * table_bytes + PROCESS_BYTES as f64;
+    let budget = table_bytes + PROCESS_BYTES as f64;
     Estimate {
         positions,
         table_bytes,

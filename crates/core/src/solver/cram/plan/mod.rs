@@ -60,7 +60,7 @@ use crate::game::rules::cram_board::{Board, low_bits};
 use crate::solver::control::{Control, SolveError};
 use evidence::{Domain, Key};
 
-pub use questions::{DEFAULT_AHEAD, MAX_AHEAD, Policy};
+pub use questions::{Bluff, DEFAULT_AHEAD, MAX_AHEAD, Policy};
 
 /// The manifest's format tag and version (a reader refuses others).
 pub const PLAN_FORMAT: &str = "nimscope-cram-plan";

@@ -2,16 +2,19 @@
 //!
 //! A node whose options' exact values (and the values the plan knew at once) include
 //! `0..m-1` but not `m` needs to know whether some option is `m`: the single search asks its
-//! options exactly that, one value at a time. Asked one value a round, a hunt takes a round
-//! for every value of the root and one for every option tried for the bluff flag (Cram 5×8:
-//! 17 rounds). [`Policy::ahead`] asks each option about the next `ahead` values that no
-//! option has yet (`m` and the following ones) in the same round: a unit answers a set
-//! question ("is your value one of these, and which?") for little more than one value, so a
-//! round settles several values of the root at once. With `ahead` of 2 or more the bluff
-//! flag is asked in parallel too: while the root may be 1, the options whose outcome is not
-//! known are also asked whether they are 0, and once the root's value is 1 every option still
-//! unknown is asked at once (with `ahead` 1, one option a round, which costs the least
-//! processor time: bluffs are rare, so the first option tried usually settles it).
+//! options exactly that, one value at a time, and so does a round. A root of value 1 is a bluff
+//! when every option is a P-position: asked one option a round ([`Bluff::OneARound`], the
+//! least processor time, since the first option tried usually settles it), that took Cram
+//! 5×8 17 rounds, 15 of them for the bluff flag; [`Bluff::AllAtOnce`] (the default) asks every
+//! option whose outcome is unknown in one round, and once one of them answers "not 0" the
+//! others stop (`--unit` looks at the answers as it runs): 5×8 settles in 2 rounds.
+//!
+//! [`Policy::ahead`] trades processor time for rounds: each option is also asked about the
+//! next `ahead` values that no option has yet (after `m`) in the same round, and, while the
+//! root may be 1, whether it is 0 (its outcome, for the bluff flag). A set question costs more
+//! than its first value, and values above an option's own value cost most (measured on a unit
+//! of 5×8, a P-position: "is it 0?" 1.3 s, "1?" 0.3 s, "0 or 1?" 1.3 s, "1 or 2?" 9.5 s), so
+//! the default asks no value ahead.
 //!
 //! The questions go down the tree: an inner node that a parent asks about some values asks
 //! its own options about its own next values, up to the largest value its parents asked
@@ -24,43 +27,65 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ask, Fact, Plan, PlanNode, Question, achieved, ask, mex};
 
-/// Values asked ahead of an option by default: 5×8 settles in one round (and its bluff flag
-/// with it) where one value a round took 17.
-pub const DEFAULT_AHEAD: u32 = 2;
+/// Values asked ahead by default: none.
+pub const DEFAULT_AHEAD: u32 = 0;
 
 /// Most values asked ahead (the sets hold values below 128).
-pub const MAX_AHEAD: u32 = 128;
+pub const MAX_AHEAD: u32 = 127;
 
-/// How much processor time a plan spends for fewer rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Policy {
-    /// Values each option is asked about in one round (1: one at a time, the single search's
-    /// order and the least processor time; more: fewer rounds, and the options that turn out
-    /// not to matter are searched in vain).
-    pub ahead: u32,
+/// How the bluff flag of a root of value 1 is asked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bluff {
+    /// Every option whose outcome is unknown, in one round.
+    #[default]
+    AllAtOnce,
+    /// One option a round, until one is not a P-position.
+    OneARound,
 }
 
-impl Default for Policy {
-    fn default() -> Self {
-        Policy { ahead: DEFAULT_AHEAD }
+impl Bluff {
+    pub fn name(self) -> &'static str {
+        match self {
+            Bluff::AllAtOnce => "all",
+            Bluff::OneARound => "one",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Bluff, String> {
+        match text {
+            "all" => Ok(Bluff::AllAtOnce),
+            "one" => Ok(Bluff::OneARound),
+            _ => Err(format!("--bluff {text}: all (one round) or one (an option a round)")),
+        }
     }
 }
 
+/// How much processor time a plan spends for fewer rounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Policy {
+    /// Values each option is asked about in one round beyond the one the node needs (0: one
+    /// at a time, the single search's order and the least processor time; more: fewer rounds,
+    /// and questions about values that turn out not to matter are searched in vain).
+    pub ahead: u32,
+    /// How the bluff flag is asked.
+    #[serde(default)]
+    pub bluff: Bluff,
+}
+
 impl Policy {
-    /// A policy asking `ahead` values (1 to [`MAX_AHEAD`]).
-    pub fn new(ahead: u32) -> Result<Policy, String> {
-        if (1..=MAX_AHEAD).contains(&ahead) {
-            Ok(Policy { ahead })
+    /// A policy asking `ahead` values ahead (0 to [`MAX_AHEAD`]).
+    pub fn new(ahead: u32, bluff: Bluff) -> Result<Policy, String> {
+        if ahead <= MAX_AHEAD {
+            Ok(Policy { ahead, bluff })
         } else {
-            Err(format!(
-                "--ahead {ahead}: from 1 (fewest processor seconds) to {MAX_AHEAD}"
-            ))
+            Err(format!("--ahead {ahead}: from 0 (one value a round) to {MAX_AHEAD}"))
         }
     }
 
     /// Whether the bluff flag is asked of every option at once.
     fn bluff_in_parallel(self) -> bool {
-        self.ahead >= 2
+        self.bluff == Bluff::AllAtOnce
     }
 }
 
@@ -142,11 +167,12 @@ impl Plan {
                     let bound = (known.len() + options.len()) as u32;
                     let next: Vec<u32> = (mex(&done)..=bound.min(top))
                         .filter(|v| done.binary_search(v).is_err())
-                        .take(policy.ahead as usize)
+                        .take(policy.ahead as usize + 1)
                         .collect();
                     // While the root may be 1, whether it is a bluff needs the options'
                     // outcomes: asked now rather than a round later.
                     let bluff = i == self.root
+                        && policy.ahead > 0
                         && policy.bluff_in_parallel()
                         && done.binary_search(&1).is_err()
                         && next.first().is_some_and(|&m| m <= 1);

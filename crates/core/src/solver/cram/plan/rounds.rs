@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::questions::covers;
+use super::questions::{Bluff, covers};
 use super::{Ask, Fact, Plan, PlanError, Policy, Question, ask};
 
 /// The round files' format tag and version.
@@ -41,6 +41,8 @@ pub struct Round {
     pub round: u32,
     /// The policy it was asked with.
     pub ahead: u32,
+    #[serde(default)]
+    pub bluff: Bluff,
     /// Seconds since 1970 when it was recorded.
     pub recorded: u64,
     pub asked: Vec<Asked>,
@@ -108,6 +110,7 @@ impl Round {
             plan: plan.id.clone(),
             round: r,
             ahead: policy.ahead,
+            bluff: policy.bluff,
             recorded: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
@@ -162,7 +165,7 @@ impl Round {
                 ),
             });
         }
-        Policy::new(round.ahead).map_err(damaged)?;
+        Policy::new(round.ahead, round.bluff).map_err(damaged)?;
         for a in &round.asked {
             if a.unit >= plan.units || ask_from_json(&a.asked).is_none() {
                 return Err(damaged(format!("unit {} asked {}", a.unit, a.asked)));
@@ -175,7 +178,7 @@ impl Round {
     }
 
     pub fn policy(&self) -> Policy {
-        Policy::new(self.ahead).unwrap_or_default()
+        Policy::new(self.ahead, self.bluff).unwrap_or_default()
     }
 
     /// Unit `k`'s question in this round, if it was asked.

@@ -24,6 +24,7 @@ pub struct RoundLine {
     pub round: u32,
     pub recorded: u64,
     pub ahead: u32,
+    pub bluff: &'static str,
     pub asked: usize,
     /// Of those, units whose question is still open and still needed now.
     pub open: usize,
@@ -180,6 +181,7 @@ pub fn read(dir: &Path, plan: &Plan) -> Result<Status, PlanError> {
                 round: r.round,
                 recorded: r.recorded,
                 ahead: r.ahead,
+                bluff: r.bluff.name(),
                 asked: r.asked.len(),
                 open: r.unanswered(plan, &facts).len(),
             })

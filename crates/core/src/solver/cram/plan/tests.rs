@@ -199,11 +199,19 @@ fn combined_values_and_outcomes_are_the_single_search_s() {
             let want = single(game, &board(text), question);
             for depth in [1, 2] {
                 for run in [
-                    (Schedule::InTurn { reverse: false }, true, Policy::new(1).unwrap()),
+                    (
+                        Schedule::InTurn { reverse: false },
+                        true,
+                        Policy::new(0, Bluff::OneARound).unwrap(),
+                    ),
                     (Schedule::InTurn { reverse: true }, true, Policy::default()),
-                    (Schedule::InTurn { reverse: false }, false, Policy::new(3).unwrap()),
+                    (
+                        Schedule::InTurn { reverse: false },
+                        false,
+                        Policy::new(2, Bluff::AllAtOnce).unwrap(),
+                    ),
                     (Schedule::Wide, true, Policy::default()),
-                    (Schedule::Wide, false, Policy::new(1).unwrap()),
+                    (Schedule::Wide, false, Policy::new(1, Bluff::OneARound).unwrap()),
                 ] {
                     let (got, plan, _, _) = combined(game, text, question, depth, run);
                     assert_eq!(
@@ -238,10 +246,14 @@ fn a_value_plan_knows_whether_the_root_is_a_bluff() {
         let mut eval = crate::solver::Evaluator::new();
         let g = eval.value(&r, &p, &control).unwrap();
         let want = eval.cram_summary(&r, &p, g, &control).unwrap().bluff;
-        for (schedule, ahead) in [(Schedule::InTurn { reverse: false }, 1), (Schedule::Wide, 2)] {
+        for (schedule, ahead, bluff) in [
+            (Schedule::InTurn { reverse: false }, 0, Bluff::OneARound),
+            (Schedule::Wide, 0, Bluff::AllAtOnce),
+            (Schedule::Wide, 1, Bluff::AllAtOnce),
+        ] {
             let dir = temp(&format!("bluff-{}-{text}-{ahead}", game.name()).replace('/', "_"));
             let plan = saved(game, text, Question::Value, 1, &dir);
-            let (root, _, _) = run_rounds(&dir, &plan, schedule, false, Policy::new(ahead).unwrap());
+            let (root, _, _) = run_rounds(&dir, &plan, schedule, false, Policy::new(ahead, bluff).unwrap());
             assert_eq!(root, Fact::Value(g), "{} {text}", game.name());
             let facts = answer::facts(&answer::read_all(&dir, &plan).unwrap());
             assert_eq!(plan.root_bluff(&facts), Some(want), "{} {text}", game.name());
@@ -503,12 +515,17 @@ fn crafted_and_damaged_proven_values_are_refused_never_a_panic() {
 #[test]
 fn a_wide_round_asks_everything_that_can_matter() {
     // Asked every value at once, a depth-1 plan settles in one round, its bluff flag too;
-    // asked one value at a time it takes more, and two at a time never more than one.
+    // asked one value at a time it takes more, and the bluff flag one option a round most.
     for (text, depth) in [("4x5", 1), ("3x7", 1), ("5x5", 1), ("3x7", 2), ("4x5", 2)] {
         let want = single(CramGame::Cram, &board(text), Question::Value);
         let mut rounds = Vec::new();
-        for ahead in [1, 2, MAX_AHEAD] {
-            let run = (Schedule::Wide, false, Policy::new(ahead).unwrap());
+        for (ahead, bluff) in [
+            (0, Bluff::OneARound),
+            (0, Bluff::AllAtOnce),
+            (1, Bluff::AllAtOnce),
+            (MAX_AHEAD, Bluff::AllAtOnce),
+        ] {
+            let run = (Schedule::Wide, false, Policy::new(ahead, bluff).unwrap());
             let (got, _, _, r) = combined(CramGame::Cram, text, Question::Value, depth, run);
             assert_eq!(got, want, "{text} depth {depth} ahead {ahead}");
             rounds.push(r);

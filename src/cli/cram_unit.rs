@@ -86,7 +86,9 @@ pub fn run(
         }
     };
     check_folders(dir, k, args.no_proven)?;
-    let every = Duration::from_secs(args.recheck_every.unwrap_or(30.max(plan.units as u64 / 50)));
+    // Each look lists the answers and reads those that changed: every 30 s, and less often in
+    // plans of thousands of units (many units looking at one shared folder).
+    let every = Duration::from_secs(args.recheck_every.unwrap_or(30.max(plan.units as u64 / 5)));
     let marker = Guard::start(
         dir,
         &Marker {
@@ -194,6 +196,9 @@ fn decide(
     {
         return Ok((policy, Decision::Answered(Box::new(a.clone()))));
     }
+    // A unit the root still needs for anything answers its round's question whole: a value the
+    // root no longer needs (another option has it) may still settle the bluff flag, and a
+    // question cut short would cost a round.
     if !plan.needed(facts, policy).iter().any(|&(u, _)| u == k) {
         return Ok((
             policy,
@@ -346,6 +351,7 @@ impl Watch {
         let (done2, stopped2) = (done.clone(), stopped.clone());
         let thread = std::thread::Builder::new().name("unit-watch".into()).spawn(move || {
             let mut last = Instant::now();
+            let mut seen = Seen::new(plan.units);
             while !done2.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(100));
                 if last.elapsed() < every {
@@ -354,11 +360,8 @@ impl Watch {
                 last = Instant::now();
                 running::refresh(&dir, k);
                 let Some(policy) = policy else { continue };
-                let facts: Vec<Option<Fact>> = answer::read_each(&dir, &plan)
-                    .into_iter()
-                    .map(|a| a.ok().flatten().map(|a| a.fact()))
-                    .collect();
-                if !plan.needed(&facts, policy).iter().any(|&(u, _)| u == k) {
+                let facts = seen.refresh(&dir, &plan);
+                if !plan.needed(facts, policy).iter().any(|&(u, _)| u == k) {
                     stopped2.store(true, Ordering::Relaxed);
                     control.cancel();
                     return;
@@ -379,6 +382,45 @@ impl Watch {
             let _ = t.join();
         }
         self.stopped.load(Ordering::Relaxed)
+    }
+}
+
+/// The other units' answers as a watcher last read them: each file read again only when its
+/// time or size changed (a plan of thousands of units, looked at every few minutes).
+struct Seen {
+    facts: Vec<Option<Fact>>,
+    stamps: Vec<Option<(std::time::SystemTime, u64)>>,
+}
+
+impl Seen {
+    fn new(units: usize) -> Seen {
+        Seen {
+            facts: vec![None; units],
+            stamps: vec![None; units],
+        }
+    }
+
+    /// The facts now (a file that cannot be read or checked counts as no answer).
+    fn refresh(&mut self, dir: &Path, plan: &Plan) -> &[Option<Fact>] {
+        let Ok(listing) = std::fs::read_dir(answer::answers_dir(dir)) else {
+            return &self.facts;
+        };
+        for entry in listing.filter_map(|e| e.ok()) {
+            let name = entry.file_name();
+            let Some(k) = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("unit-")?.strip_suffix(".json")?.parse::<usize>().ok())
+                .filter(|&k| k < plan.units)
+            else {
+                continue;
+            };
+            let stamp = entry.metadata().ok().and_then(|m| Some((m.modified().ok()?, m.len())));
+            if stamp.is_some() && stamp != self.stamps[k] {
+                self.stamps[k] = stamp;
+                self.facts[k] = answer::read(dir, plan, k).ok().flatten().map(|a| a.fact());
+            }
+        }
+        &self.facts
     }
 }
 

@@ -56,7 +56,6 @@ pub enum Domain {
     Plan,
     Answer,
     Proven,
-    Round,
 }
 
 impl Domain {
@@ -65,7 +64,6 @@ impl Domain {
             Domain::Plan => b"nimscope cram plan\0",
             Domain::Answer => b"nimscope cram answer\0",
             Domain::Proven => b"nimscope cram proven values\0",
-            Domain::Round => b"nimscope cram round\0",
         }
     }
 }

@@ -248,19 +248,6 @@ impl PlanError {
             error,
         }
     }
-
-    /// Whether running the same command again cannot help (bad or mismatched files, refused
-    /// input), as opposed to a search that stopped or a file system that failed.
-    pub fn is_permanent(&self) -> bool {
-        match self {
-            PlanError::Io { .. } => false,
-            PlanError::Solve(e) => !matches!(e, SolveError::Cancelled),
-            PlanError::Foreign { .. }
-            | PlanError::Damaged { .. }
-            | PlanError::Mismatch { .. }
-            | PlanError::Refused(_) => true,
-        }
-    }
 }
 
 impl Plan {

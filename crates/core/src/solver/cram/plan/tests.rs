@@ -201,17 +201,12 @@ fn combined_values_and_outcomes_are_the_single_search_s() {
                 for run in [
                     (
                         Schedule::InTurn { reverse: false },
-                        true,
+                        false,
                         Policy::new(0, Bluff::OneARound).unwrap(),
                     ),
                     (Schedule::InTurn { reverse: true }, true, Policy::default()),
-                    (
-                        Schedule::InTurn { reverse: false },
-                        false,
-                        Policy::new(2, Bluff::AllAtOnce).unwrap(),
-                    ),
                     (Schedule::Wide, true, Policy::default()),
-                    (Schedule::Wide, false, Policy::new(1, Bluff::OneARound).unwrap()),
+                    (Schedule::Wide, false, Policy::new(1, Bluff::AllAtOnce).unwrap()),
                 ] {
                     let (got, plan, _, _) = combined(game, text, question, depth, run);
                     assert_eq!(

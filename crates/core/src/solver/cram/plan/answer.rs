@@ -167,15 +167,7 @@ pub fn answer_path(dir: &Path, k: usize) -> PathBuf {
 
 /// Writes unit `k`'s answer into the plan's folder, atomically.
 pub fn write(dir: &Path, answer: &UnitAnswer) -> Result<(), PlanError> {
-    let folder = answers_dir(dir);
-    std::fs::create_dir_all(&folder).map_err(|e| PlanError::io(&folder, e))?;
-    let path = answer_path(dir, answer.unit);
-    let mut text = serde_json::to_vec(answer).map_err(|e| PlanError::Refused(e.to_string()))?;
-    text.push(b'\n');
-    crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
-        std::io::Write::write_all(f, &text)
-    })
-    .map_err(|e| PlanError::io(&path, e))
+    super::write_json(&answer_path(dir, answer.unit), answer)
 }
 
 /// Reads and checks unit `k`'s answer: `None` when there is none yet.

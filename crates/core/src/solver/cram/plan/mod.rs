@@ -250,6 +250,20 @@ impl PlanError {
     }
 }
 
+/// Writes `value` as one line of JSON to `path`, atomically, making its folder first: how a
+/// plan, a round, an answer and a marker reach the plan's folder.
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), PlanError> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| PlanError::io(folder, e))?;
+    }
+    let mut text = serde_json::to_vec(value).map_err(|e| PlanError::Refused(e.to_string()))?;
+    text.push(b'\n');
+    crate::files::write_with(path, crate::files::Accept::FileOnly, |f| {
+        std::io::Write::write_all(f, &text)
+    })
+    .map_err(|e| PlanError::io(path, e))
+}
+
 impl Plan {
     /// The plan of `board` in `game` down to `depth` plies (1 to [`MAX_DEPTH`]).
     pub fn new(game: CramGame, board: &Board, question: Question, depth: u32) -> Result<Plan, PlanError> {
@@ -337,12 +351,7 @@ impl Plan {
         key.save(dir)?;
         self.seal = key.tag_text(Domain::Plan, self.id.as_bytes());
         self.key = Some(key);
-        let mut text = serde_json::to_vec(self).map_err(|e| PlanError::Refused(e.to_string()))?;
-        text.push(b'\n');
-        crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
-            std::io::Write::write_all(f, &text)
-        })
-        .map_err(|e| PlanError::io(&path, e))
+        write_json(&path, self)
     }
 
     /// Reads and checks `dir/plan.json`: its format, its id, and that its tree is whole.

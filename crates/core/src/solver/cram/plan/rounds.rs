@@ -132,15 +132,7 @@ impl Round {
                 self.round
             )));
         }
-        let folder = rounds_dir(dir);
-        std::fs::create_dir_all(&folder).map_err(|e| PlanError::io(&folder, e))?;
-        let path = round_path(dir, self.round);
-        let mut text = serde_json::to_vec(self).map_err(|e| PlanError::Refused(e.to_string()))?;
-        text.push(b'\n');
-        crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
-            std::io::Write::write_all(f, &text)
-        })
-        .map_err(|e| PlanError::io(&path, e))
+        super::write_json(&round_path(dir, self.round), self)
     }
 
     /// Reads round `r` of `plan` from `dir`.

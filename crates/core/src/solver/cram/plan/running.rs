@@ -71,14 +71,8 @@ pub struct Guard {
 impl Guard {
     /// Writes `marker` into the plan's folder `dir`.
     pub fn start(dir: &Path, marker: &Marker) -> Result<Guard, PlanError> {
-        let folder = running_dir(dir);
-        std::fs::create_dir_all(&folder).map_err(|e| PlanError::io(&folder, e))?;
         let path = marker_path(dir, marker.unit);
-        let text = serde_json::to_vec(marker).map_err(|e| PlanError::Refused(e.to_string()))?;
-        crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
-            std::io::Write::write_all(f, &text)
-        })
-        .map_err(|e| PlanError::io(&path, e))?;
+        super::write_json(&path, marker)?;
         Ok(Guard { path })
     }
 }

@@ -44,6 +44,9 @@ fi
 host=$(hostname -s)
 say() { echo "[$(date -u +%H:%M:%S)] $*"; }
 die() { say "FAIL: $*"; exit 1; }
+# A command that fails unexpected (set -e) says where, rather than ending the test silently
+# (the trap runs under set +e too, where a failure is expected: then it says nothing).
+trap 'st=$?; [[ $- != *e* ]] || say "FAIL: line $LINENO: a command exited $st"' ERR
 
 cleanup() {
   set +e
@@ -123,7 +126,8 @@ plan="$state/plan"
 units=$(jq .units "$plan/plan.json")
 
 # The unit a running task answers: from its marker (running/unit-K.json names its job).
-unit_of_task() { grep -l "\"job\":\"$1\"" "$plan"/running/unit-*.json 2>/dev/null | head -1 | sed 's/.*unit-\([0-9]*\)\.json/\1/'; }
+# (Markers come and go while the test looks: a marker gone is no unit, not an error.)
+unit_of_task() { { grep -l "\"job\":\"$1\"" "$plan"/running/unit-*.json 2>/dev/null || true; } | head -1 | sed 's/.*unit-\([0-9]*\)\.json/\1/'; }
 # Running tasks (array job id and task) whose unit has a marker, one "task unit" a line.
 tasks_at_work() {
   for t in $(squeue -h -n nimscope-unit -t R -o "%A %F_%K" 2>/dev/null | awk '{ print $2 }'); do
@@ -132,7 +136,7 @@ tasks_at_work() {
   done
 }
 # The pid of the nimscope of a unit (from its marker).
-pid_of_unit() { jq -r .pid "$plan/running/unit-$1.json" 2>/dev/null; }
+pid_of_unit() { jq -r .pid "$plan/running/unit-$1.json" 2>/dev/null || true; }
 job_state() { scontrol -o show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
 
 disrupt=${DISRUPT:-1}

@@ -76,9 +76,13 @@ pub struct UnitAnswer {
 /// What a run of a unit spent.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Spent {
+    /// Wall-clock seconds of the run.
     pub seconds: f64,
+    /// Processor seconds (user + system) of the run.
     pub cpu_seconds: f64,
+    /// Positions the search expanded.
     pub expanded: u64,
+    /// Proven values of other units loaded before the search.
     pub proven_loaded: u64,
 }
 

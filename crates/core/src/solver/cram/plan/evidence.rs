@@ -53,8 +53,11 @@ impl std::fmt::Debug for Key {
 /// What a tag covers, so that a tag made for one kind of file never fits another.
 #[derive(Debug, Clone, Copy)]
 pub enum Domain {
+    /// A plan's seal, over its id.
     Plan,
+    /// An answer file, over its bytes less the tag.
     Answer,
+    /// A proven-values file, over its bytes less the tag.
     Proven,
 }
 
@@ -72,10 +75,12 @@ impl Domain {
 pub struct Tagger(HmacSha256);
 
 impl Tagger {
+    /// Adds `bytes` to what the tag covers.
     pub fn update(&mut self, bytes: &[u8]) {
         self.0.update(bytes);
     }
 
+    /// The tag of everything added.
     pub fn finish(self) -> [u8; 32] {
         self.0.finalize().into_bytes().into()
     }
@@ -101,6 +106,7 @@ impl Key {
         Key(bytes)
     }
 
+    /// A tag under this key for a file of `domain`, to be given its bytes in pieces.
     pub fn tagger(&self, domain: Domain) -> Tagger {
         #[expect(clippy::expect_used, reason = "HMAC takes keys of any length")]
         let mut mac = HmacSha256::new_from_slice(&self.0).expect("an HMAC key of 32 bytes");
@@ -173,6 +179,7 @@ pub fn digest_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
+/// `bytes` in lowercase hex, two digits a byte.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -45,6 +45,7 @@ pub enum Bluff {
 }
 
 impl Bluff {
+    /// Its name on the command line: `all` or `one`.
     pub fn name(self) -> &'static str {
         match self {
             Bluff::AllAtOnce => "all",
@@ -52,6 +53,7 @@ impl Bluff {
         }
     }
 
+    /// Reads `all` or `one` (`--bluff`); anything else is refused with the reason.
     pub fn parse(text: &str) -> Result<Bluff, String> {
         match text {
             "all" => Ok(Bluff::AllAtOnce),

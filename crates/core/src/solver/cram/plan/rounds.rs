@@ -15,6 +15,7 @@ use super::{Ask, Fact, Plan, PlanError, Policy, Question, ask};
 
 /// The round files' format tag and version.
 pub const ROUND_FORMAT: &str = "nimscope-cram-round";
+/// The round files' format version this build writes and reads.
 pub const ROUND_VERSION: u32 = 1;
 
 /// Largest round file read (bytes): some 40 bytes a unit.
@@ -26,6 +27,7 @@ pub const MAX_ROUNDS: u32 = 100_000;
 /// One unit's question in a round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Asked {
+    /// The unit, numbered from 0.
     pub unit: usize,
     /// The values asked about, or `"value"` (the exact value), as [`ask_to_json`] writes it.
     pub asked: serde_json::Value,
@@ -34,17 +36,22 @@ pub struct Asked {
 /// What a round asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Round {
+    /// Always [`ROUND_FORMAT`].
     pub format: String,
+    /// The file's version, [`ROUND_VERSION`] when written.
     pub version: u32,
     /// The plan's id.
     pub plan: String,
+    /// Its number, from 0.
     pub round: u32,
-    /// The policy it was asked with.
+    /// The policy it was asked with: how many values ahead (`--ahead`).
     pub ahead: u32,
+    /// The policy it was asked with: how the bluff flag is asked (`--bluff`).
     #[serde(default)]
     pub bluff: Bluff,
     /// Seconds since 1970 when it was recorded.
     pub recorded: u64,
+    /// Each unit asked and its question.
     pub asked: Vec<Asked>,
 }
 
@@ -78,6 +85,7 @@ pub fn rounds_dir(dir: &Path) -> PathBuf {
     dir.join("rounds")
 }
 
+/// Round `r`'s file in the plan's folder `dir`.
 pub fn round_path(dir: &Path, r: u32) -> PathBuf {
     rounds_dir(dir).join(format!("round-{r}.json"))
 }
@@ -169,6 +177,7 @@ impl Round {
         Ok(round)
     }
 
+    /// The policy the round was asked with.
     pub fn policy(&self) -> Policy {
         Policy::new(self.ahead, self.bluff).unwrap_or_default()
     }

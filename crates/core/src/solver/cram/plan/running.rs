@@ -15,11 +15,16 @@ use super::PlanError;
 /// What a running unit says about itself.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Marker {
+    /// The unit, numbered from 0.
     pub unit: usize,
+    /// The round it answers, when a scheduler records rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<u32>,
+    /// Its question, as [`super::rounds::ask_to_json`] writes it.
     pub asked: serde_json::Value,
+    /// The machine it runs on.
     pub host: String,
+    /// Its process id on that machine.
     pub pid: u32,
     /// The Slurm job (array job and task) when run by Slurm.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,6 +50,7 @@ pub fn running_dir(dir: &Path) -> PathBuf {
     dir.join("running")
 }
 
+/// Unit `k`'s marker in the plan's folder `dir`.
 pub fn marker_path(dir: &Path, k: usize) -> PathBuf {
     running_dir(dir).join(format!("unit-{k}.json"))
 }
@@ -59,6 +65,7 @@ pub fn host_name() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
+/// Seconds since 1970 (0 on a clock before it).
 pub fn now_secs() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }

@@ -21,10 +21,15 @@ const LIST_AT_MOST: usize = 50;
 /// One recorded round.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundLine {
+    /// Its number, from 0.
     pub round: u32,
+    /// Seconds since 1970 when it was recorded.
     pub recorded: u64,
+    /// The values asked ahead (`--ahead`).
     pub ahead: u32,
+    /// How the bluff flag was asked (`--bluff`: `all` or `one`).
     pub bluff: &'static str,
+    /// Units it asked.
     pub asked: usize,
     /// Of those, units whose question is still open and still needed now.
     pub open: usize,
@@ -33,46 +38,65 @@ pub struct RoundLine {
 /// A unit and a figure about it.
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitLine {
+    /// The unit, numbered from 0.
     pub unit: usize,
+    /// Its empty cells.
     pub cells: u32,
+    /// Its moves.
     pub moves: u32,
+    /// The estimate of its search (positions, table, time).
     pub estimate: Estimate,
 }
 
 /// What `--status` reports.
 #[derive(Debug, Clone, Serialize)]
 pub struct Status {
+    /// `cram` or `push-cram`.
     pub game: String,
+    /// The root's board, in the text form of boards.
     pub board: String,
+    /// `value` or `outcome`.
     pub question: String,
+    /// The plan's depth in plies.
     pub depth: u32,
+    /// How many units the plan has.
     pub units: usize,
     /// The root's answer, when the answers settle it (`"grundy 1"`, `"P"`).
     pub settled: Option<String>,
     /// `DIR/result.json` and `DIR/failed` as the Slurm scripts left them.
     pub result: Option<String>,
+    /// `DIR/failed`: why the hunt stopped and how to resume it.
     pub failed: Option<String>,
     /// `DIR/hunt.lock`: the jobs of the hunt submitted last.
     pub lock: Option<String>,
+    /// The rounds recorded, first to last.
     pub rounds: Vec<RoundLine>,
+    /// Units with an answer on file.
     pub answered: usize,
+    /// Units whose marker says they run, and whose process is alive or refreshed lately.
     pub running: Vec<usize>,
     /// Units whose marker says they run but whose process is gone (killed).
     pub stale: Vec<usize>,
+    /// Units needed now that are neither answered nor running.
     pub pending: Vec<usize>,
+    /// Units neither answered nor needed.
     pub skipped: usize,
     /// The questions the root needs answered now (unit, values), at most [`LIST_AT_MOST`].
     pub needed: Vec<serde_json::Value>,
+    /// How many questions the root needs now (all of them, listed or not).
     pub needed_count: usize,
     /// Processor seconds the answers record (every run that answered), and those runs.
     pub cpu_seconds: f64,
+    /// The runs that answered.
     pub answer_runs: u64,
     /// The unit with the most processor time so far.
     pub most_cpu: Option<(usize, f64)>,
+    /// The unit of the most empty cells, with its estimate.
     pub largest_unit: Option<UnitLine>,
     /// Estimated processor seconds of the units needed now (those running: what is left of
     /// their estimate); later rounds are not in it.
     pub remaining_seconds: f64,
+    /// What the estimates are (a fit, not a measurement), said beside them.
     pub estimate_note: &'static str,
     /// Answers written by other nimscopes: (unit, which).
     pub other_versions: Vec<(usize, String)>,

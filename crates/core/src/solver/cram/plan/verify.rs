@@ -12,11 +12,15 @@ use crate::solver::control::Control;
 /// A unit asked again.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Verdict {
+    /// The unit, numbered from 0.
     pub unit: usize,
-    /// The recorded answer and the new one, as answers state them.
+    /// The recorded answer, as answers state it.
     pub recorded: String,
+    /// The answer of the search from scratch, stated the same way.
     pub again: String,
+    /// Whether the two agree.
     pub agrees: bool,
+    /// Wall-clock seconds of the search from scratch.
     pub seconds: f64,
 }
 

@@ -5,9 +5,11 @@
 //! options exactly that, one value at a time, and so does a round. A root of value 1 is a bluff
 //! when every option is a P-position: asked one option a round ([`Bluff::OneARound`], the
 //! least processor time, since the first option tried usually settles it), that took Cram
-//! 5×8 17 rounds, 15 of them for the bluff flag; [`Bluff::AllAtOnce`] (the default) asks every
-//! option whose outcome is unknown in one round, and once one of them answers "not 0" the
-//! others stop (`--unit` looks at the answers as it runs): 5×8 settles in 2 rounds.
+//! 5×8 17 rounds in the first version of the rounds, 15 of them for the bluff flag;
+//! [`Bluff::AllAtOnce`] (the default) asks every option whose outcome is unknown in one round,
+//! and once one of them answers "not 0" the others stop (`--unit` looks at the answers as it
+//! runs). 5×8 now settles in one round either way (its N-position units learn "not 0" while
+//! answering "not 1"); 5×9 in 2 rounds with `all`, 3 with `one` (docs/cluster.md).
 //!
 //! [`Policy::ahead`] trades processor time for rounds: each option is also asked about the
 //! next `ahead` values that no option has yet (after `m`) in the same round, and, while the

@@ -9,7 +9,8 @@
 //! [`Bluff::AllAtOnce`] (the default) asks every option whose outcome is unknown in one round,
 //! and once one of them answers "not 0" the others stop (`--unit` looks at the answers as it
 //! runs). 5×8 now settles in one round either way (its N-position units learn "not 0" while
-//! answering "not 1"); 5×9 in 2 rounds with `all`, 3 with `one` (docs/cluster.md).
+//! answering "not 1"); 5×9 in 2 rounds with `all` (3 in the first version, one a round;
+//! docs/cluster.md).
 //!
 //! [`Policy::ahead`] trades processor time for rounds: each option is also asked about the
 //! next `ahead` values that no option has yet (after `m`) in the same round, and, while the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The price of splitting a search into a plan's units, measured on this machine:
 #
-#   scripts/slurm/cost.sh BOARD [--push] [--outcome] [--depth D]
+#   scripts/slurm/cost.sh BOARD [--push] [--outcome] [--depth D] [--ahead W] [--bluff all|one]
 #
 # prints one row of docs/cluster.md's cost table: the single search's processor time on one
 # thread, the units' total processor time (each unit on one thread, one after another, in as
@@ -9,18 +9,26 @@
 # without the proven values they share, and the wall-clock time of the units on two workers
 # (GNU parallel -j 2) with and without them, beside the single search's on two threads. Each
 # combined answer is checked against the single search's. Times are GNU time's (user + system).
+# Rounds run as on a cluster: each is recorded (`--needed --round R --ahead W`) and every unit
+# of it is asked the round's question (`--unit --round R`), skipped or stopped once the others'
+# answers make it unnecessary (RECHECK seconds between two looks, default 5); --ahead W (default
+# 0) and --bluff (default all) are what a round asks (nimscope cram --ahead, --bluff).
 # QUICK=1 (for boards whose searches take minutes) runs each plan once, on two workers, and
 # takes the units' processor time from those runs (each unit still runs on one thread).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 N=${NIMSCOPE:-$root/target/debug/nimscope}
-board=${1:?usage: cost.sh BOARD [--push] [--outcome] [--depth D]}
+board=${1:?usage: cost.sh BOARD [--push] [--outcome] [--depth D] [--ahead W] [--bluff all|one]}
 shift
 opts=()
 depth=1
+ahead=0
+bluff=all
 while [ $# -gt 0 ]; do
   case "$1" in
     --depth) depth=$2; shift 2 ;;
+    --ahead) ahead=$2; shift 2 ;;
+    --bluff) bluff=$2; shift 2 ;;
     *) opts+=("$1"); shift ;;
   esac
 done
@@ -42,14 +50,14 @@ run_plan() { # name, workers, extra unit options
   units=$(grep -o '"units":[0-9]*' "$dir/plan.json" | cut -d: -f2)
   local start end rounds=0 needed
   start=$(date +%s.%N)
-  # Rounds until the root is settled: each runs the units --needed lists (a value plan asks
-  # one value at a time); a unit asked again resumes from its checkpoint.
-  while needed=$("$N" cram --needed "$dir") && [ -n "$needed" ]; do
-    rounds=$((rounds + 1))
-    [ "$rounds" -le 100 ] || { echo "cost.sh: $name: not settled after 100 rounds" >&2; exit 1; }
+  # Rounds until the root is settled: each runs the units --needed lists, asked the round's
+  # questions; a unit asked again resumes from its checkpoint.
+  while needed=$("$N" cram --needed "$dir" --round "$rounds" --ahead "$ahead" --bluff "$bluff") && [ -n "$needed" ]; do
+    [ "$rounds" -lt 100 ] || { echo "cost.sh: $name: not settled after 100 rounds" >&2; exit 1; }
     tr ',' '\n' <<< "$needed" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
       /usr/bin/env time -a -o "$work/$name.units" -f "'%U %S %e'" "$N" --threads 1 cram --unit "$dir" {} \
-      --checkpoint "$dir/unit-{}.ckpt" "$@" > /dev/null 2>> "$work/$name.err"
+      --round "$rounds" --recheck-every "${RECHECK:-5}" --checkpoint "$dir/unit-{}.ckpt" "$@" > /dev/null 2>> "$work/$name.err"
+    rounds=$((rounds + 1))
   done
   end=$(date +%s.%N)
   local got
@@ -71,4 +79,4 @@ single2_wall=$(awk '{ print $3 }' "$work/single2")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 question=value; for o in "${opts[@]}"; do [ "$o" = --outcome ] && question=outcome; done
 game=Cram; for o in "${opts[@]}"; do [ "$o" = --push ] && game="Push Cram"; done
-echo "| $game $board | $question | $depth | $units ($ran1 asked; $runs runs in $rounds rounds) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"
+echo "| $game $board | $question | $depth | $ahead, $bluff | $units ($ran1 asked; $runs runs in $rounds rounds) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"

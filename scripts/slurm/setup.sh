@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs what a one-node Slurm cluster on this machine needs (Debian's slurm-wlm and munge)
-# and GNU parallel (the way to run a plan's units without a cluster),
+# Installs what a one-node Slurm cluster on this machine needs (Debian's slurm-wlm and munge),
+# GNU parallel (the way to run a plan's units without a cluster) and jq (which test.sh reads
+# answers with),
 # for scripts/slurm/test.sh. Installs only what is missing, and only when it can (as root with
 # apt-get); otherwise it says what to install. The cluster itself is started by test.sh.
 set -euo pipefail
-pkgs="slurm-wlm munge parallel time"
+pkgs="slurm-wlm munge parallel time jq"
 missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done | tr '\n' ' ')
 if [ -z "${missing// /}" ]; then
   exit 0

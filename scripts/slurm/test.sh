@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
-# Runs a plan through a real one-node Slurm cluster on this machine and checks the combined
-# answer against the single search. Not part of `cargo test` (CI has no Slurm): run it by hand,
-# as root (it installs packages and starts daemons):
+# Runs a plan through a real one-node Slurm cluster on this machine, tries on it what clusters do
+# to jobs, and checks that the hunt ends with the single search's answer or with DIR/failed
+# naming what stopped it, never with an empty queue and neither. Not part of `cargo test` (CI
+# has no Slurm): run it by hand, as root (it installs packages and starts daemons):
 #
 #   scripts/slurm/test.sh [BOARD] [plan options...]      default: 5x9 (Cram, by value, depth 1)
 #
 # It installs slurm-wlm and munge (scripts/slurm/setup.sh), starts munged, slurmctld and slurmd
 # on localhost with a key, a configuration and state of their own under $SLURM_TEST_DIR (nothing
-# in /etc is changed), plans BOARD, submits the plan with submit.sh, kills two running units on
-# the way (one requeued by the scheduler, one killed with SIGKILL, which the task script
-# requeues itself), waits for the plan's rounds to settle the root (each round's combine step
-# submits the next), compares the result with `nimscope cram BOARD --json`, and stops the
-# daemons it started (also on failure).
-# REQUEUE_AFTER and KILL_AFTER (seconds; by default drawn at random, 10 to 69 and 30 to 149)
-# set when the two kills happen; Slurm holds a requeued task for about two minutes (BeginTime)
-# before it runs again. Afterwards the two killed units are asked again, from scratch and
-# alone, what the cluster answered about them, and must answer the same.
-# NIMSCOPE_BIN names the binary to run (for instance a release build, `cargo build --release --no-default-features --bin nimscope`);
-# without it the dev build is built and used.
+# in /etc is changed), plans BOARD, submits the plan with submit.sh and, while round 0 runs
+# (DISRUPT=1, the default):
+# - submits it again, which must be refused (the hunt's jobs are in the queue);
+# - freezes one running unit and sets its time limit to one minute (it must end TIMEOUT),
+#   requeues another through the scheduler, kills a third's nimscope with SIGKILL (its task
+#   requeues itself), cancels a fourth with scancel, and gives a unit not yet started a
+#   checkpoint that is not one (nimscope refuses it: exit 2, not retried);
+# - asks `nimscope cram --status` and checks that it shows units at work.
+# Each of these must have happened (checked in the scheduler's state and the logs), and round 0
+# must end with DIR/failed naming the cancelled unit and the refused checkpoint, each with its
+# reason, and the command that resumes the hunt. The test then removes the bad checkpoint, runs
+# that command, and waits for DIR/result.json: the timed-out, requeued and killed units resume
+# from their checkpoints, the round count goes on from round 1, and the combined answer must be
+# `nimscope cram BOARD --json`. The killed units are then asked again from scratch, alone, what
+# the cluster answered (`--unit --ask`, in a copy of the plan), and `nimscope cram --verify`
+# re-asks a sample of units. DISRUPT=0 runs the hunt undisturbed (to count its rounds).
+# With DEPTH2=1 (default 1) it then plans Cram 3×23 at depth 2 (1,561 units, more than the
+# default MaxArraySize of 1001), submits it (two arrays), checks the tasks are queued and
+# running and --status, cancels the unit arrays and waits for the combine step's DIR/failed.
+# The daemons it started are stopped at the end, also on failure.
+# NIMSCOPE_BIN names the binary to run (for instance a release build, `cargo build --release
+# --no-default-features --bin nimscope`); without it the dev build is built and used.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 board=${1:-5x9}
@@ -29,10 +41,12 @@ state=${SLURM_TEST_DIR:-/tmp/nimscope-slurm-test}
 if [ -z "${NIMSCOPE_BIN:-}" ]; then
   (cd "$root" && cargo build --quiet --bin nimscope)
 fi
-requeue_after=${REQUEUE_AFTER:-$((10 + RANDOM % 60))}
-kill_after=${KILL_AFTER:-$((30 + RANDOM % 120))}
 host=$(hostname -s)
 say() { echo "[$(date -u +%H:%M:%S)] $*"; }
+die() { say "FAIL: $*"; exit 1; }
+# A command that fails unexpected (set -e) says where, rather than ending the test silently
+# (the trap runs under set +e too, where a failure is expected: then it says nothing).
+trap 'st=$?; [[ $- != *e* ]] || say "FAIL: line $LINENO: a command exited $st"' ERR
 
 cleanup() {
   set +e
@@ -50,24 +64,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-rm -rf "$state"
-mkdir -p "$state/munge" "$state/ctld" "$state/d"
-# The tasks run a copy, so that a build during the test does not change the binary under them.
-cp "${NIMSCOPE_BIN:-$root/target/debug/nimscope}" "$state/nimscope"
-export NIMSCOPE="$state/nimscope"
-chmod 755 "$state"
-# munge: a key of its own, a socket of its own, run as the munge user.
-dd if=/dev/urandom of="$state/munge/munge.key" bs=1024 count=1 status=none
-chown -R munge:munge "$state/munge"
-chmod 755 "$state/munge"
-chmod 400 "$state/munge/munge.key"
-runuser -u munge -- /usr/sbin/munged --key-file="$state/munge/munge.key" \
-  --socket="$state/munge/munge.socket" --pid-file="$state/munge/munged.pid" \
-  --log-file="$state/munge/munged.log" --seed-file="$state/munge/munged.seed"
-say "munged started (pid $(cat "$state/munge/munged.pid"))"
-
-export SLURM_CONF="$state/slurm.conf"
-cat > "$SLURM_CONF" <<CONF
+start_cluster() {
+  rm -rf "$state"
+  mkdir -p "$state/munge" "$state/ctld" "$state/d"
+  # The tasks run a copy, so that a build during the test does not change the binary under them.
+  cp "${NIMSCOPE_BIN:-$root/target/debug/nimscope}" "$state/nimscope"
+  chmod 755 "$state"
+  dd if=/dev/urandom of="$state/munge/munge.key" bs=1024 count=1 status=none
+  chown -R munge:munge "$state/munge"
+  chmod 755 "$state/munge"
+  chmod 400 "$state/munge/munge.key"
+  runuser -u munge -- /usr/sbin/munged --key-file="$state/munge/munge.key" \
+    --socket="$state/munge/munge.socket" --pid-file="$state/munge/munged.pid" \
+    --log-file="$state/munge/munged.log" --seed-file="$state/munge/munged.seed"
+  say "munged started (pid $(cat "$state/munge/munged.pid"))"
+  export SLURM_CONF="$state/slurm.conf"
+  cat > "$SLURM_CONF" <<CONF
 ClusterName=nimscopetest
 SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=16817
@@ -93,99 +105,201 @@ JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none
 MinJobAge=3600
+KillWait=60
 NodeName=$host NodeAddr=127.0.0.1 CPUs=2 RealMemory=8000 State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF"
-for _ in $(seq 60); do
-  sinfo -h -o %T 2>/dev/null | grep -q idle && break
-  sleep 1
-done
-sinfo -h -o "%P %D %T %c %m" | grep -q idle || { echo "test.sh: the node did not come up:" >&2; tail -5 "$state/slurmctld.log" "$state/slurmd.log" >&2; exit 1; }
-say "slurmctld (pid $(cat "$state/slurmctld.pid")) and slurmd (pid $(cat "$state/slurmd.pid")) up: $(sinfo -h -o '%P %D node %T, %c CPUs, %m MB')"
+  slurmctld -f "$SLURM_CONF"
+  slurmd -f "$SLURM_CONF"
+  for _ in $(seq 60); do
+    sinfo -h -o %T 2>/dev/null | grep -q idle && break
+    sleep 1
+  done
+  sinfo -h -o "%P %D %T %c %m" | grep -q idle || { echo "test.sh: the node did not come up:" >&2; tail -5 "$state/slurmctld.log" "$state/slurmd.log" >&2; exit 1; }
+  say "slurmctld (pid $(cat "$state/slurmctld.pid")) and slurmd (pid $(cat "$state/slurmd.pid")) up: $(sinfo -h -o '%P %D node %T, %c CPUs, %m MB'), MaxArraySize $(scontrol show config | awk -F= '/^MaxArraySize/ { gsub(/ /, "", $2); print $2 }')"
+}
 
+start_cluster
+export NIMSCOPE="$state/nimscope"
 plan="$state/plan"
-"$NIMSCOPE" cram "$board" "${plan_opts[@]}" --plan "$plan"
-units=$(grep -o '"units":[0-9]*' "$plan/plan.json" | head -1 | cut -d: -f2)
+"$NIMSCOPE" cram "$board" "${plan_opts[@]}" --plan "$plan" | head -2
+units=$(jq .units "$plan/plan.json")
+
+# The unit a running task answers: from its marker (running/unit-K.json names its job).
+# (Markers come and go while the test looks: a marker gone is no unit, not an error.)
+unit_of_task() { { grep -l "\"job\":\"$1\"" "$plan"/running/unit-*.json 2>/dev/null || true; } | head -1 | sed 's/.*unit-\([0-9]*\)\.json/\1/'; }
+# Running tasks (array job id and task) whose unit has a marker, one "task unit" a line.
+tasks_at_work() {
+  for t in $(squeue -h -n nimscope-unit -t R -o "%A %F_%K" 2>/dev/null | awk '{ print $2 }'); do
+    k=$(unit_of_task "$t")
+    [ -n "$k" ] && echo "$t $k"
+  done
+}
+# The pid of the nimscope of a unit (from its marker).
+pid_of_unit() { jq -r .pid "$plan/running/unit-$1.json" 2>/dev/null || true; }
+job_state() { scontrol -o show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
+
+disrupt=${DISRUPT:-1}
+bad=""
+if [ "$disrupt" = 1 ]; then
+  # A checkpoint that is not one, for the last unit (not started before the others).
+  bad=$((units - 1))
+  mkdir -p "$plan/checkpoints"
+  echo "not a checkpoint" > "$plan/checkpoints/unit-$bad.ckpt"
+  say "unit $bad gets a checkpoint that is not one"
+fi
 # Checkpoints every 10 s, so that the units killed below resume from one.
 submitted=$(CHECKPOINT_EVERY=10 "$root/scripts/slurm/submit.sh" "$plan" --memory-budget 1G)
 say "$submitted"
 started=$(date +%s)
 
-# Running unit tasks of any round: "array-job task job" lines (other than task $1).
-running_tasks() { squeue -h -n nimscope-unit -t R -o "%F %K %A" 2>/dev/null | awk -v not="${1:-none}" '$2 != not' || true; }
-# Kill one running unit after $requeue_after s through the scheduler (requeue: it resumes from its
-# checkpoint), and another after $kill_after s with SIGKILL (a crash: the task fails and requeues itself).
-say "kills planned at ${requeue_after} s (requeue) and ${kill_after} s (SIGKILL)"
-requeued=""; crashed=""
+frozen="" requeued="" crashed="" cancelled="" double="" status_seen=""
+targeted() { for x in $frozen $requeued $crashed $cancelled $bad; do [ "$x" = "$1" ] && return 0; done; return 1; }
 while [ ! -f "$plan/result.json" ] && [ ! -f "$plan/failed" ]; do
   now=$(( $(date +%s) - started ))
-  if [ -z "$requeued" ] && [ "$now" -ge "$requeue_after" ]; then
-    read -r job k _ <<< "$(running_tasks | head -1)" || true
-    if [ -n "${k:-}" ]; then
-      scontrol requeue "${job}_$k" && requeued=$k && say "requeued running unit $k (the scheduler kills it; it runs again from its checkpoint)"
+  [ "$now" -lt "${SLURM_TEST_TIMEOUT:-5400}" ] || die "timed out"
+  if [ "$disrupt" = 1 ] && [ -f "$plan/hunt.lock" ] && grep -q '^round=0$' "$plan/hunt.lock"; then
+    if [ -z "$double" ]; then
+      set +e
+      again=$(NIMSCOPE="$NIMSCOPE" "$root/scripts/slurm/submit.sh" "$plan" 2>&1); code=$?
+      set -e
+      [ "$code" = 3 ] && grep -q "already in the queue" <<< "$again" || die "a second submission was not refused (exit $code): $again"
+      double=1
+      say "a second submission is refused: $again"
+    fi
+    while read -r task k; do
+      [ -n "${k:-}" ] || continue
+      targeted "$k" && continue
+      pid=$(pid_of_unit "$k")
+      [ -n "$pid" ] && [ "$pid" != null ] || continue
+      if [ -z "$frozen" ]; then
+        # Frozen, it cannot finish before its time limit; Slurm wakes it to end it.
+        kill -STOP "$pid" && scontrol update JobId="$task" TimeLimit=1 \
+          && frozen=$k frozen_task=$task && say "froze unit $k ($task) and set its time limit to 1 minute"
+      elif [ -z "$requeued" ] && [ "$now" -ge 8 ]; then
+        scontrol requeue "$task" && requeued=$k requeued_task=$task \
+          && say "requeued running unit $k ($task): the scheduler stops it, it runs again from its checkpoint"
+      elif [ -z "$crashed" ] && [ "$now" -ge 16 ]; then
+        kill -KILL "$pid" && crashed=$k crashed_task=$task && say "killed unit $k's nimscope (pid $pid) with SIGKILL"
+      elif [ -z "$cancelled" ] && [ "$now" -ge 24 ]; then
+        scancel "$task" && cancelled=$k cancelled_task=$task && say "cancelled unit $k ($task) with scancel"
+      fi
+      break
+    done <<< "$(tasks_at_work)"
+    if [ -z "$status_seen" ] && [ -n "$(tasks_at_work)" ]; then
+      st=$("$NIMSCOPE" cram --status "$plan")
+      grep -q ' running (' <<< "$st" || die "--status shows no unit at work: $st"
+      status_seen=1
+      say "nimscope cram --status during round 0:"; echo "$st"
     fi
   fi
-  if [ -z "$crashed" ] && [ "$now" -ge "$kill_after" ]; then
-    read -r _ k id <<< "$(running_tasks "$requeued" | head -1)" || true
-    if [ -n "${id:-}" ]; then
-      # listpids takes the task's own job id, not ARRAY_TASK.
-      pids=$(scontrol listpids "$id" 2>/dev/null | awk 'NR > 1 { print $1 }' || true)
-      for p in $pids; do
-        if [ "$(cat /proc/"$p"/comm 2>/dev/null)" = nimscope ]; then
-          kill -KILL "$p" && crashed=$k && say "killed unit $k's nimscope (pid $p) with SIGKILL"
-        fi
-      done
-    fi
+  # Wake a frozen unit once the scheduler has ended its task (it saves and stops).
+  if [ -n "$frozen" ] && [ "$(job_state "$frozen_task")" != RUNNING ]; then
+    kill -CONT "$(pid_of_unit "$frozen")" 2>/dev/null || true
   fi
-  if [ "$now" -ge "${SLURM_TEST_TIMEOUT:-5400}" ]; then echo "test.sh: timed out" >&2; exit 1; fi
-  if [ -z "$(squeue -h 2>/dev/null)" ] && [ ! -f "$plan/result.json" ]; then
-    sleep 2
-    [ -f "$plan/result.json" ] || [ -f "$plan/failed" ] || { echo "test.sh: no job left and no result" >&2; tail -n 5 "$plan"/logs/*.out >&2; exit 1; }
+  if [ -z "$(squeue -h 2>/dev/null)" ]; then
+    sleep 3
+    [ -f "$plan/result.json" ] || [ -f "$plan/failed" ] || die "the queue is empty and there is neither result.json nor failed"
   fi
-  sleep 5
+  sleep 2
 done
 wall=$(( $(date +%s) - started ))
-[ -f "$plan/result.json" ] || { say "FAIL: $(cat "$plan/failed")"; tail -n 3 "$plan"/logs/*.out >&2; exit 1; }
-rounds=$(ls "$plan"/logs/combine-round-*.out | wc -l)
+
+if [ "$disrupt" = 1 ]; then
+  [ -f "$plan/failed" ] || die "round 0 ended without the failed note it must leave (result: $(cat "$plan/result.json" 2>/dev/null))"
+  say "round 0 stopped after ${wall} s with $plan/failed:"; cat "$plan/failed"
+  for k in "$frozen" "$requeued" "$crashed" "$cancelled"; do [ -n "$k" ] || die "not every disruption happened (frozen '$frozen', requeued '$requeued', crashed '$crashed', cancelled '$cancelled')"; done
+  grep -q "unit $cancelled .*cancelled (scancel)" "$plan/failed" || die "failed does not name the cancelled unit $cancelled"
+  grep -q "unit $bad .*refused.*checkpoint" "$plan/failed" || die "failed does not name unit $bad's refused checkpoint"
+  grep -q "^resume: " "$plan/failed" || die "failed gives no command to resume"
+  [ -z "$(squeue -h)" ] || die "jobs are left in the queue"
+  # What the scheduler and the logs say happened.
+  [ "$(job_state "$frozen_task")" = TIMEOUT ] || die "unit $frozen ended $(job_state "$frozen_task"), not TIMEOUT"
+  [ "$(job_state "$cancelled_task")" = CANCELLED ] || die "unit $cancelled ended $(job_state "$cancelled_task"), not CANCELLED"
+  grep -q "failed (exit 137); requeued" "$plan"/logs/round-0/unit-"$crashed".attempt-0.log || die "unit $crashed was not requeued after SIGKILL"
+  ls "$plan"/logs/round-0/unit-"$requeued".attempt-1.log > /dev/null || die "unit $requeued has no second attempt after its requeue"
+  grep -q "^2$" "$plan"/logs/round-0/unit-"$bad".attempt-0.exit || die "unit $bad did not exit 2"
+  [ "$(ls "$plan"/logs/round-0/unit-"$bad".attempt-*.exit | wc -l)" = 1 ] || die "unit $bad's refusal was retried"
+  grep -q "unit $frozen round 0: TIMEOUT" "$plan/logs/resubmitted" || die "unit $frozen's timeout is not resubmitted"
+  say "each disruption happened: unit $frozen TIMEOUT (resubmitted), unit $requeued requeued (attempt 1), unit $crashed SIGKILL (requeued by its task), unit $cancelled CANCELLED (in failed), unit $bad refused its checkpoint once, exit 2 (in failed)"
+  # As the note says: mend what it names, then resume.
+  rm -f "$plan/checkpoints/unit-$bad.ckpt"
+  resume=$(sed -n 's/^resume: //p' "$plan/failed")
+  say "resuming: $resume"
+  eval "$resume"
+  while [ ! -f "$plan/result.json" ] && [ ! -f "$plan/failed" ]; do
+    [ "$(( $(date +%s) - started ))" -lt "${SLURM_TEST_TIMEOUT:-5400}" ] || die "timed out"
+    if [ -z "$(squeue -h 2>/dev/null)" ]; then
+      sleep 3
+      [ -f "$plan/result.json" ] || [ -f "$plan/failed" ] || die "the queue is empty and there is neither result.json nor failed"
+    fi
+    sleep 2
+  done
+  [ -f "$plan/result.json" ] || die "the resumed hunt failed: $(cat "$plan/failed")"
+  [ -f "$plan/failed.0" ] || die "the first failed note was not kept"
+  [ -f "$plan/rounds/round-1.json" ] || die "the resumed hunt did not go on from round 1"
+fi
+wall=$(( $(date +%s) - started ))
+rounds=$(ls "$plan"/rounds/round-*.json | wc -l)
 say "settled after ${wall} s in $rounds rounds"
-grep -h "^round" "$plan"/logs/combine-round-*.out || true
-answered=$(ls "$plan/answers" | wc -l)
-exact=$(grep -L '"excluded"' "$plan"/answers/*.json | wc -l)
-say "units: $units planned, $answered answered ($exact by their value, $(( answered - exact )) by values they are not), $(( units - answered )) never needed"
-grep -h "^unit [0-9]*: .* s user" "$plan"/logs/unit-*.out | awk '{ u += $3 + $6; w += $9; n++ } END { printf "units: %d runs, %.1f s of processor time (user + system) in all, %.1f s of task wall clock in all\n", n, u, w }'
-grep -h "requeued\|resuming\|interrupted\|CANCELLED" "$plan"/logs/unit-*.out || true
+cat "$plan/logs/hunt.log"
+echo "nimscope cram --status at the end:"
+"$NIMSCOPE" cram --status "$plan"
+grep -h "^unit [0-9]*: exit\|requeued\|resuming\|interrupted\|CANCELLED\|TIME LIMIT" "$plan"/logs/round-*/unit-*.log "$plan"/logs/round-*/slurm-*.out 2>/dev/null | sort | uniq -c | sort -rn | head -20 || true
+# Processor time of every attempt: the children's line of `times` in each attempt's log.
+awk '/^[0-9]+m[0-9.]+s [0-9]+m[0-9.]+s$/ { n++; if (n % 2 == 0) { split($1, u, "m"); split($2, s, "m"); t += u[1] * 60 + u[2] + s[1] * 60 + s[2]; runs++ } } FNR == 1 { n = 0 }
+  END { printf "units: %d attempts, %.1f s of processor time (user + system) in all\n", runs, t }' "$plan"/logs/round-*/unit-*.log
 echo "combined: $(cat "$plan/result.json")"
 cleanup
 trap - EXIT
+
 # The killed units again, from scratch and alone: each asked the question whose answer the
 # cluster gave (its value, or whether it is one of the values it excluded), in a copy of the
 # plan with no answers, checkpoints or proven values; the answers must agree.
 fresh="$state/fresh"
-for k in $requeued $crashed; do
+for k in $frozen $requeued $crashed $cancelled; do
   a="$plan/answers/unit-$k.json"
-  [ -f "$a" ] || { say "unit $k was never needed after its kill"; continue; }
-  rm -rf "$fresh" && mkdir -p "$fresh" && cp "$plan/plan.json" "$fresh/"
+  [ -f "$a" ] || { say "unit $k was never needed after its disruption"; continue; }
+  rm -rf "$fresh" && mkdir -p "$fresh" && cp "$plan/plan.json" "$plan/plan.key" "$fresh/"
   asked=$(jq -r 'if .value != null then (.value | tostring) else ((.excluded // []) | map(tostring) | join(",")) end' "$a")
   "$NIMSCOPE" --threads 1 cram --unit "$fresh" "$k" --no-proven ${asked:+--ask "$asked"} > /dev/null
   b="$fresh/answers/unit-$k.json"
   cluster=$(jq -c '{value, excluded, outcome}' "$a")
   again=$(jq -c '{value, excluded, outcome}' "$b")
-  # Asked about the values it excluded, a unit may find its value instead: one not among them.
-  if [ "$cluster" = "$again" ] || jq -e --slurpfile c "$a" '.value as $v | $v != null and $c[0].value == null and (($c[0].excluded // []) | index($v) == null)' "$b" > /dev/null; then
-    say "unit $k (killed on the cluster) answered again from scratch: $again; on the cluster: $cluster"
+  if jq -e --slurpfile c "$a" '($c[0].value != null and .value == $c[0].value) or ($c[0].value == null and ((.value == null) or (($c[0].excluded // []) | index(.value) == null)))' "$b" > /dev/null; then
+    say "unit $k (disrupted on the cluster) answered again from scratch: $again; on the cluster: $cluster"
   else
-    say "FAIL: unit $k: the cluster answered $cluster, from scratch $again"
-    exit 1
+    die "unit $k: the cluster answered $cluster, from scratch $again"
   fi
 done
+say "nimscope cram --verify --sample 4:"
+"$NIMSCOPE" --threads 2 cram --verify "$plan" --sample 4 --seed 1 || die "verify found a disagreement"
 say "the single search (two threads):"
 single=$(/usr/bin/env time -f "single search: %U s user, %e s wall, %M KB peak" "$NIMSCOPE" cram "$board" "${plan_opts[@]}" --json)
 echo "single:   $single"
-if [ "$single" = "$(cat "$plan/result.json")" ]; then
-  say "PASS: the combined answer is the single search's"
-else
-  say "FAIL: they differ"
-  exit 1
+[ "$single" = "$(cat "$plan/result.json")" ] || die "the combined answer differs"
+say "PASS: the combined answer is the single search's"
+
+if [ "${DEPTH2:-1}" = 1 ]; then
+  # A plan of more units than MaxArraySize allows in one array.
+  start_cluster
+  big="$state/plan-3x23"
+  "$NIMSCOPE" cram 3x23 --depth 2 --plan "$big" | head -2
+  out=$("$root/scripts/slurm/submit.sh" "$big" --memory-budget 256M) || die "3x23 at depth 2 was not submitted"
+  say "$out"
+  arrays=$(sed -n 's/^units //; s/; combine.*//p' "$big/rounds/round-0.jobs" | wc -w)
+  [ "$arrays" -ge 2 ] || die "1,561 units went into $arrays array"
+  sleep 20
+  queued=$(squeue -h -r -n nimscope-unit | wc -l)
+  at_work=$(squeue -h -r -n nimscope-unit -t R | wc -l)
+  say "3x23 depth 2: $(jq .units "$big/plan.json") units in $arrays arrays; $queued tasks in the queue, $at_work running"
+  [ "$queued" -ge 1500 ] && [ "$at_work" -ge 1 ] || die "the tasks are not queued and running"
+  "$NIMSCOPE" cram --status "$big" | head -6
+  # Cancel the units (not the combine step): it must say so in DIR/failed.
+  scancel $(sed -n 's/^units //; s/; combine.*//p' "$big/rounds/round-0.jobs")
+  for _ in $(seq 300); do [ -f "$big/failed" ] && break; sleep 2; done
+  [ -f "$big/failed" ] || die "the cancelled 3x23 hunt left no failed note"
+  say "3x23: the cancelled round left $big/failed: $(head -2 "$big/failed" | cut -c1-200) ... ($(wc -l < "$big/failed") lines)"
+  say "PASS: a depth-2 plan of 3x23 submits, runs and stops with a note when cancelled"
+  cleanup
 fi

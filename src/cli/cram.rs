@@ -10,7 +10,7 @@ use super::{checkpoint, cram_plan, output};
 #[derive(Debug, clap::Args)]
 pub struct CramArgs {
     /// Board: rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7.
-    #[arg(required_unless_present_any = ["unit", "combine", "needed"])]
+    #[arg(required_unless_present_any = ["unit", "combine", "needed", "unanswered", "status", "verify"])]
     pub board: Option<String>,
     /// Push Cram: vertical dominoes before the push, horizontal after.
     #[arg(long)]
@@ -32,7 +32,7 @@ pub struct CramArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub checkpoint_every: u64,
     #[command(flatten)]
-    pub plan: cram_plan::PlanArgs,
+    pub plan: Box<cram_plan::PlanArgs>,
 }
 
 /// Runs `nimscope cram`: a plan's mode when one is asked, else one board.

@@ -1,21 +1,24 @@
-//! `nimscope cram BOARD --plan DIR [--depth D]`, `nimscope cram --unit DIR K` and
-//! `nimscope cram --combine DIR`: a Cram or Push Cram search split into work units that any
-//! scheduler runs as separate processes (`scripts/slurm/` for Slurm, GNU parallel without a
-//! cluster; `docs/cluster.md`). What a plan is and why its combination is the single
-//! search's answer: `solver::cram::plan`.
+//! `nimscope cram BOARD --plan DIR [--depth D]`, `nimscope cram --unit DIR K`,
+//! `nimscope cram --needed DIR` and `nimscope cram --combine DIR`: a Cram or Push Cram search
+//! split into work units that any scheduler runs as separate processes (`scripts/slurm/` for
+//! Slurm, GNU parallel without a cluster; `docs/cluster.md`). A unit's run is in
+//! [`super::cram_unit`], `--status` and `--verify` in [`super::cram_hunt`]. What a plan is and
+//! why its combination is the single search's answer: `solver::cram::plan`.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::json;
 
 use super::args::parse_ruleset;
-use super::{checkpoint, output};
+use super::{cram_hunt, cram_unit, output};
 use nimscope_core::game::cram_game::CramGame;
 use nimscope_core::game::quote::quoted;
 use nimscope_core::game::{Outcome, Position};
-use nimscope_core::solver::cram::plan::{Ask, Fact, Plan, PlanNode, Question, answer, ask, merged, solve_unit, store};
+use nimscope_core::solver::cram::plan::rounds::{Round, ask_to_json};
+use nimscope_core::solver::cram::plan::{
+    Bluff, DEFAULT_AHEAD, Fact, Plan, PlanNode, Policy, Question, answer, estimate,
+};
 use nimscope_core::solver::{Control, CramSummary, Evaluator};
 
 /// The evaluator of a board's search, whole or a work unit: the searches may be long (record
@@ -29,14 +32,16 @@ pub(super) fn record_hunt_evaluator(control: &Control) -> Evaluator {
 #[derive(Debug, Clone, Args)]
 pub struct PlanArgs {
     /// Write a plan of BOARD's search to DIR: the positions --depth plies below the root, each
-    /// a unit that `--unit DIR K` answers (with --outcome: only P or N is asked).
+    /// a unit that `--unit DIR K` answers (with --outcome: only P or N is asked), and a key
+    /// that signs its answers (DIR/plan.key).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["unit", "combine", "moves", "checkpoint"])]
     pub plan: Option<PathBuf>,
     /// Plies from the root to the plan's units (1 to 4).
     #[arg(long, value_name = "D", requires = "plan")]
     pub depth: Option<u32>,
     /// Answer what the plan in DIR asks unit K now (skipped when the answers so far do not
-    /// need it), writing its answer and its proven values into DIR; resumes from --checkpoint.
+    /// need it; stopped when they stop needing it), writing its answer and its proven values
+    /// into DIR; resumes from --checkpoint.
     #[arg(long, num_args = 2, value_names = ["DIR", "K"], conflicts_with_all = ["combine", "moves", "board", "push", "outcome"])]
     pub unit: Option<Vec<String>>,
     /// With --unit: neither load the other units' proven values nor write this one's (to
@@ -44,10 +49,34 @@ pub struct PlanArgs {
     #[arg(long, requires = "unit")]
     pub no_proven: bool,
     /// With --unit, in a value plan: ask the unit whether its value is one of these (e.g.
-    /// 0,1) instead of what the plan needs, even if it is answered (to check an answer again
-    /// from scratch, in a copy of the plan).
-    #[arg(long, value_name = "VALUES", requires = "unit", value_delimiter = ',')]
+    /// 0,1) instead of what the plan needs, by its own search even if it is answered (to check
+    /// an answer again from scratch, in a copy of the plan).
+    #[arg(
+        long,
+        value_name = "VALUES",
+        requires = "unit",
+        value_delimiter = ',',
+        conflicts_with = "round"
+    )]
     pub ask: Option<Vec<u32>>,
+    /// With --needed: record the units listed as round R of the hunt (DIR/rounds/round-R.json).
+    /// With --unit: answer the question round R asked the unit.
+    #[arg(long, value_name = "R")]
+    pub round: Option<u32>,
+    /// Values each option is asked about in one round beyond the one it is needed for (0, the
+    /// default: one at a time, the least processor time; more: fewer rounds, more processor
+    /// time). A round recorded with --round keeps its own.
+    #[arg(long, value_name = "W")]
+    pub ahead: Option<u32>,
+    /// How a root of value 1 asks whether it is a bluff: all (its options whose outcome is
+    /// unknown, in one round; the default) or one (an option a round, the least processor time).
+    #[arg(long, value_name = "all|one", value_parser = parse_bluff)]
+    pub bluff: Option<Bluff>,
+    /// With --unit: seconds between two looks at the other units' answers (a unit they make
+    /// unnecessary stops, saving its checkpoint); default: 30, or more for plans of thousands
+    /// of units.
+    #[arg(long, value_name = "SECONDS", requires = "unit", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub recheck_every: Option<u64>,
     /// The root's value (or outcome) from the answers of the plan in DIR, as `cram BOARD`
     /// prints it; which units are missing otherwise.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint"])]
@@ -57,6 +86,12 @@ pub struct PlanArgs {
     /// with its question.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint", "combine", "unit", "plan"])]
     pub needed: Option<PathBuf>,
+    /// The units round R of the plan in DIR asked that did not answer and are still needed,
+    /// comma-separated (for a scheduler's combine step: they failed or were stopped).
+    #[arg(long, num_args = 2, value_names = ["DIR", "R"], conflicts_with_all = ["moves", "board", "push", "outcome", "checkpoint", "combine", "unit", "plan", "needed"])]
+    pub unanswered: Option<Vec<String>>,
+    #[command(flatten)]
+    pub hunt: cram_hunt::HuntArgs,
 }
 
 /// The rest of `cram`'s options that a plan's modes read.
@@ -69,28 +104,39 @@ pub struct Common<'a> {
     pub checkpoint_every: u64,
 }
 
-/// Runs `--plan`, `--unit` or `--combine`; `None` when none was given.
+/// Runs `--plan`, `--unit`, `--needed`, `--unanswered`, `--combine`, `--status` or
+/// `--verify`; `None` when none was given.
 pub fn run(
     args: &PlanArgs,
     common: &Common,
     control: &Control,
     out: &mut impl std::io::Write,
 ) -> Option<anyhow::Result<()>> {
+    let policy =
+        || Policy::new(args.ahead.unwrap_or(DEFAULT_AHEAD), args.bluff.unwrap_or_default()).map_err(anyhow::Error::msg);
+    let rounds = args.unit.is_some() || args.needed.is_some();
+    if args.round.is_some() && !rounds {
+        return Some(Err(anyhow::anyhow!(
+            "--round goes with --needed (to record a round) or --unit (to answer one)"
+        )));
+    }
+    if (args.ahead.is_some() || args.bluff.is_some()) && !rounds {
+        return Some(Err(anyhow::anyhow!("--ahead and --bluff go with --needed or --unit")));
+    }
     if let Some(dir) = &args.plan {
         return Some(make_plan(dir, args.depth.unwrap_or(1), common, out));
     }
     if let Some(unit) = &args.unit {
-        return Some(run_unit(
-            unit,
-            args.no_proven,
-            args.ask.as_deref(),
-            common,
-            control,
-            out,
-        ));
+        return Some(policy().and_then(|policy| cram_unit::run(unit, args, policy, common, control, out)));
     }
     if let Some(dir) = &args.needed {
-        return Some(print_needed(dir, common.json, out));
+        return Some(policy().and_then(|policy| print_needed(dir, args.round, policy, common.json, out)));
+    }
+    if let Some(dir_round) = &args.unanswered {
+        return Some(print_unanswered(dir_round, out));
+    }
+    if let Some(result) = cram_hunt::run(&args.hunt, common.json, control, out) {
+        return Some(result);
     }
     args.combine.as_ref().map(|dir| combine(dir, common.json, out))
 }
@@ -116,7 +162,7 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
     else {
         anyhow::bail!("board {}: a plan starts before the push", quoted(text))
     };
-    let plan = Plan::new(game, &board, question, depth)?;
+    let mut plan = Plan::new(game, &board, question, depth)?;
     plan.save(dir)?;
     let cells: Vec<u32> = plan.work.iter().map(|w| w.cells).collect();
     let moves: u64 = plan.work.iter().map(|w| w.moves as u64).sum();
@@ -125,7 +171,22 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
         .iter()
         .filter(|n| matches!(n, PlanNode::Options { .. }))
         .count();
+    let estimates: Vec<estimate::Estimate> = (0..plan.units)
+        .map(|k| plan.unit_board(k).map(|b| estimate::of_board(game, &b)))
+        .collect::<Result<_, _>>()?;
+    let largest = estimates
+        .iter()
+        .copied()
+        .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+        .unwrap_or_default();
     if common.json {
+        let units: Vec<serde_json::Value> = plan
+            .work
+            .iter()
+            .zip(&estimates)
+            .enumerate()
+            .map(|(k, (w, e))| json!({"unit": k, "cells": w.cells, "moves": w.moves, "estimate": e}))
+            .collect();
         let obj = json!({
             "plan": dir.display().to_string(),
             "id": plan.id,
@@ -138,6 +199,10 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
             "unit_cells_max": cells.iter().max(),
             "unit_cells_min": cells.iter().min(),
             "unit_moves_total": moves,
+            "estimate_note": estimate::NOTE,
+            "unit_estimate_max": largest,
+            "unit_seconds_total_estimate": estimates.iter().map(|e| e.seconds).sum::<f64>(),
+            "work": units,
         });
         writeln!(out, "{obj}")?;
     } else {
@@ -154,6 +219,14 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
         )?;
         writeln!(
             out,
+            "largest unit, estimated (a fit on boards this machine finishes, not a measurement): {:.2e} positions, a table of {}, {} on one thread: --memory-budget {}",
+            largest.positions,
+            nimscope_core::solver::control::human_bytes(largest.table_bytes as u64),
+            estimate::human_seconds(largest.seconds),
+            nimscope_core::solver::control::human_bytes(largest.memory_budget),
+        )?;
+        writeln!(
+            out,
             "run: nimscope cram --unit {d} K  for each K that `nimscope cram --needed {d}` lists, and again until it lists none; then: nimscope cram --combine {d}",
             d = dir.display(),
         )?;
@@ -161,151 +234,32 @@ fn make_plan(dir: &Path, depth: u32, common: &Common, out: &mut impl std::io::Wr
     Ok(())
 }
 
-fn run_unit(
-    unit: &[String],
-    no_proven: bool,
-    asked: Option<&[u32]>,
-    common: &Common,
-    control: &Control,
-    out: &mut impl std::io::Write,
-) -> anyhow::Result<()> {
-    let [dir, k] = unit else {
-        anyhow::bail!("--unit: give the plan's folder and a unit number, e.g. --unit plan 3")
-    };
-    let dir = Path::new(dir);
-    let plan = Plan::load(dir)?;
-    let k: usize = k.parse().ok().filter(|&k| k < plan.units).ok_or_else(|| {
-        anyhow::anyhow!(
-            "--unit {k}: the plan in {} has units 0 to {}",
-            dir.display(),
-            plan.units.saturating_sub(1)
-        )
-    })?;
-    let before = answer::read(dir, &plan, k)?;
-    // Another unit's bad answer does not stop this one: it only counts as missing here, and
-    // --combine refuses it.
-    let answers: Vec<Option<Fact>> = (0..plan.units)
-        .map(|u| match answer::read(dir, &plan, u) {
-            Ok(a) => a.map(|a| a.fact()),
-            Err(e) => {
-                eprintln!("warning: {e}");
-                None
-            }
-        })
-        .collect();
-    let asked = match asked {
-        Some(values) => Some(ask_of(values, plan.question)?),
-        None => None,
-    };
-    let needed = plan.needed(&answers).iter().find(|(u, _)| *u == k).map(|&(_, a)| a);
-    let Some(ask) = asked.or(needed) else {
-        if let Some(a) = before {
-            return print_answer(out, &a, "already answered", common.json);
-        }
-        if common.json {
-            writeln!(out, "{}", json!({"unit": k, "skipped": true}))?;
-        } else {
-            writeln!(
-                out,
-                "unit {k}: skipped, the answers so far imply what the plan needs of it"
-            )?;
-        }
-        return Ok(());
-    };
-    let board = plan.unit_board(k)?;
-    let push = plan.game == CramGame::PushCram;
-    let mut eval = record_hunt_evaluator(control);
-    let saving = match common.checkpoint {
-        Some(path) => Some(checkpoint::start(
-            path,
-            push,
-            &Position::Board(board),
-            &mut eval,
-            control,
-            Duration::from_secs(common.checkpoint_every),
-        )?),
-        None => None,
-    };
-    let started = Instant::now();
-    let (cram, push_cram) = eval.cram_solvers();
-    let mut solve = || -> anyhow::Result<(Fact, store::Imported)> {
-        let got = if no_proven {
-            store::Imported::default()
-        } else {
-            store::import(dir, &plan, k, cram, push_cram, control)?
-        };
-        for w in &got.warnings {
-            eprintln!("warning: {w}");
-        }
-        let fact = solve_unit(&plan, k, ask, cram, push_cram, control)?;
-        Ok((fact, got))
-    };
-    let result = solve();
-    let (fact, imported) = checkpoint::finish(saving, result)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let (cram, push_cram) = eval.cram_solvers();
-    let expanded = if push {
-        push_cram.expanded()
-    } else {
-        cram.stats().expanded
-    };
-    // The proven values before the answer: a unit killed between the two runs again.
-    if !no_proven {
-        store::export(dir, &plan, k, &imported, cram, push_cram, control)?;
-    }
-    let fact = merged(before.as_ref().map(answer::UnitAnswer::fact), fact);
-    let a = answer::UnitAnswer::new(&plan, k, fact, seconds, expanded, imported.entries);
-    answer::write(dir, &a)?;
-    print_answer(out, &a, "answered", common.json)
-}
-
-fn print_answer(out: &mut impl std::io::Write, a: &answer::UnitAnswer, how: &str, json: bool) -> anyhow::Result<()> {
-    if json {
-        writeln!(out, "{}", serde_json::to_string(a)?)?;
-    } else {
-        let value = match (a.value, a.excluded.is_empty()) {
-            (Some(v), _) => format!("grundy {v}, "),
-            (None, false) => {
-                let list: Vec<String> = a.excluded.iter().map(u32::to_string).collect();
-                format!("grundy none of {}, ", list.join(", "))
-            }
-            (None, true) => String::new(),
-        };
-        writeln!(
-            out,
-            "unit {} ({}): {how}: {value}outcome {} ({:.1} s, {} expanded, {} proven values loaded)",
-            a.unit, a.board, a.outcome, a.seconds, a.expanded, a.proven_loaded
-        )?;
-    }
-    Ok(())
-}
-
-/// The question `--ask` names.
-fn ask_of(values: &[u32], question: Question) -> anyhow::Result<Ask> {
-    if question != Question::Value {
-        anyhow::bail!("--ask: an outcome plan asks its units only whether they are P-positions");
-    }
-    let mut set: Ask = 0;
-    for &v in values {
-        if v >= 128 {
-            anyhow::bail!("--ask {v}: values of 0 to 127 can be asked");
-        }
-        set |= 1 << v;
-    }
-    if set == 0 {
-        anyhow::bail!("--ask: give the values to ask about, e.g. --ask 0,1");
-    }
-    Ok(set)
-}
-
 /// Units listed in a message, at most this many.
 const LIST_AT_MOST: usize = 20;
 
 fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Result<()> {
-    let plan = Plan::load(dir)?;
-    let answers = answer::facts(&answer::read_all(dir, &plan)?);
+    let plan = Plan::load_bound(dir)?;
+    let read = answer::read_all(dir, &plan)?;
+    let others: Vec<String> = read
+        .iter()
+        .flatten()
+        .filter(|a| a.by_other_version())
+        .map(|a| format!("unit {} ({})", a.unit, a.solver))
+        .collect();
+    if !others.is_empty() {
+        eprintln!(
+            "warning: answers written by another nimscope than this one ({}): {}",
+            answer::this_solver(),
+            others.join(", ")
+        );
+    }
+    let answers = answer::facts(&read);
     let Some(root) = plan.root_fact(&answers) else {
-        let needed: Vec<usize> = plan.needed(&answers).into_iter().map(|(k, _)| k).collect();
+        let needed: Vec<usize> = plan
+            .needed(&answers, Policy::default())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
         let answered = answers.iter().filter(|a| a.is_some()).count();
         let mut list: Vec<String> = needed.iter().take(LIST_AT_MOST).map(|k| k.to_string()).collect();
         if needed.len() > LIST_AT_MOST {
@@ -352,30 +306,57 @@ fn combine(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Res
     Ok(())
 }
 
-/// `--needed DIR`: the units the root still needs, for the next round of a scheduler.
-fn print_needed(dir: &Path, json: bool, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+/// `--needed DIR [--round R]`: the units the root still needs, for the next round of a
+/// scheduler (recorded as round R when given).
+fn print_needed(
+    dir: &Path,
+    round: Option<u32>,
+    policy: Policy,
+    json: bool,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     let plan = Plan::load(dir)?;
     let answers = answer::facts(&answer::read_all(dir, &plan)?);
-    let needed = plan.needed(&answers);
+    let needed = plan.needed(&answers, policy);
+    if let Some(r) = round
+        && !needed.is_empty()
+    {
+        Round::new(&plan, r, policy, &needed).save(dir)?;
+    }
     if json {
         let units: Vec<serde_json::Value> = needed
             .iter()
-            .map(|&(k, question)| {
-                let asked: serde_json::Value = if question == ask::EXACT {
-                    "value".into()
-                } else {
-                    (0..128u32)
-                        .filter(|v| question >> v & 1 == 1)
-                        .collect::<Vec<u32>>()
-                        .into()
-                };
-                json!({"unit": k, "asked": asked})
-            })
+            .map(|&(k, question)| json!({"unit": k, "asked": ask_to_json(question)}))
             .collect();
-        writeln!(out, "{}", json!({"plan": dir.display().to_string(), "needed": units}))?;
+        let mut obj = json!({"plan": dir.display().to_string(), "ahead": policy.ahead, "bluff": policy.bluff.name(), "needed": units});
+        if let Some(r) = round {
+            obj["round"] = r.into();
+        }
+        writeln!(out, "{obj}")?;
     } else {
         let list: Vec<String> = needed.iter().map(|(k, _)| k.to_string()).collect();
         writeln!(out, "{}", list.join(","))?;
     }
     Ok(())
+}
+
+/// `--unanswered DIR R`: the units round R asked that did not answer and are still needed.
+fn print_unanswered(dir_round: &[String], out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let [dir, r] = dir_round else {
+        anyhow::bail!("--unanswered: give the plan's folder and a round number, e.g. --unanswered plan 0")
+    };
+    let dir = Path::new(dir);
+    let r: u32 = r
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--unanswered {}: a round number", quoted(r)))?;
+    let plan = Plan::load(dir)?;
+    let round = Round::load(dir, &plan, r)?;
+    let answers = answer::facts(&answer::read_all(dir, &plan)?);
+    let list: Vec<String> = round.unanswered(&plan, &answers).iter().map(usize::to_string).collect();
+    writeln!(out, "{}", list.join(","))?;
+    Ok(())
+}
+
+fn parse_bluff(text: &str) -> Result<Bluff, String> {
+    Bluff::parse(text)
 }

@@ -1,6 +1,9 @@
 //! `cram --plan`, `--unit` and `--combine` as a scheduler runs them: separate processes, in
 //! any order, twice, killed with SIGKILL and run again; the combined output is byte for byte
-//! what `cram BOARD --json` prints, and bad files get one `error:` line and exit status 2.
+//! what `cram BOARD --json` prints, and bad files get one `error:` line and exit status 2. A
+//! hand-edited answer is refused by `--combine` and `--verify`, `--ask` answers from its own
+//! search, a unit that cannot write its folder says so before it searches, `--status` shows a
+//! unit at work (and one killed), and a unit whose question another run answered stops.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -162,8 +165,15 @@ fn a_unit_asked_about_values_answers_what_its_single_search_says() {
         match answered["value"].as_u64() {
             Some(v) => assert_eq!(v, g, "{answered}"),
             None => {
-                assert!(g != 1 && g != 2, "{answered} but G = {g}");
-                assert_eq!(answered["excluded"], serde_json::json!([1, 2]), "{answered}");
+                // What was asked, and whatever else the search learnt on the way.
+                let excluded: Vec<u64> = answered["excluded"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect();
+                assert!(excluded.contains(&1) && excluded.contains(&2), "{answered}");
+                assert!(!excluded.contains(&g), "{answered} but G = {g}");
             }
         }
     }
@@ -173,5 +183,221 @@ fn a_unit_asked_about_values_answers_what_its_single_search_says() {
     stdout(&["cram", "3x6", "--outcome", "--plan", d]);
     let err = refused(&["cram", "--unit", d, "0", "--ask", "1"]);
     assert!(err.contains("outcome plan"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs a plan's units in rounds as `--needed` lists them, then combines.
+fn run_plan(d: &str) -> String {
+    for _ in 0..64 {
+        let needed = stdout(&["cram", "--needed", d]);
+        if needed.trim().is_empty() {
+            return stdout(&["cram", "--combine", d, "--json"]);
+        }
+        for k in needed.trim().split(',') {
+            stdout(&["--threads", "1", "cram", "--unit", d, k]);
+        }
+    }
+    panic!("{d}: rounds do not end")
+}
+
+#[test]
+fn a_hand_edited_answer_is_refused_by_combine_and_verify() {
+    // The forgery: Push Cram 4×5 (truly grundy 3, no bluff) made "grundy 1, bluff".
+    let dir = temp("forged");
+    let d = dir.to_str().unwrap();
+    stdout(&["cram", "4x5", "--push", "--plan", d]);
+    let truth = run_plan(d);
+    assert_eq!(truth, stdout(&["cram", "4x5", "--push", "--json"]));
+    let verified = stdout(&["cram", "--verify", d]);
+    assert!(verified.contains("every answer agrees"), "{verified}");
+    let path = dir.join("answers/unit-0.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut a: serde_json::Value = serde_json::from_str(&good).unwrap();
+    a["value"] = 0.into();
+    a["outcome"] = "P".into();
+    a.as_object_mut().unwrap().remove("excluded");
+    std::fs::write(&path, serde_json::to_string(&a).unwrap()).unwrap();
+    let err = refused(&["cram", "--combine", d]);
+    assert!(
+        err.contains("unit-0.json") && err.contains("does not match its contents"),
+        "{err}"
+    );
+    let out = nimscope(&["cram", "--verify", d]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("refused: ") && text.contains("unit-0.json"), "{text}");
+    // `--ask` answers from its own search (not the forged "0"), and replaces what it cannot
+    // use; the hunt then goes on to the true answer.
+    let before: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let asked: serde_json::Value =
+        serde_json::from_str(stdout(&["cram", "--unit", d, "0", "--ask", "0", "--json"]).trim()).unwrap();
+    assert_eq!(asked["outcome"], before["outcome"], "{asked}");
+    assert_ne!(asked["value"], 0, "{asked}");
+    assert_eq!(run_plan(d), truth);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_unit_that_cannot_write_its_folder_says_so_before_it_searches() {
+    let dir = temp("read-only");
+    let d = dir.to_str().unwrap();
+    stdout(&["cram", "5x9", "--plan", d]);
+    let answers = dir.join("answers");
+    std::fs::create_dir_all(&answers).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nimscope"));
+    cmd.args(["cram", "--unit", d, "0"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&answers, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // Root writes anywhere: run the unit as nobody, who owns the plan but not the answers'
+        // write permission.
+        if running_as_root() {
+            for entry in ["", "plan.json", "plan.key", "answers"] {
+                let p = dir.join(entry);
+                std::process::Command::new("chown")
+                    .args(["65534", p.to_str().unwrap()])
+                    .status()
+                    .unwrap();
+            }
+            cmd = Command::new("setpriv");
+            cmd.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                env!("CARGO_BIN_EXE_nimscope"),
+            ])
+            .args(["cram", "--unit", d, "0"]);
+        }
+    }
+    let started = std::time::Instant::now();
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cannot write") && err.contains("nothing was searched"),
+        "{err}"
+    );
+    // A unit of 5×9 searches for seconds; the refusal comes first.
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(!dir.join("checkpoints").exists() && !dir.join("proven").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether the tests run as root (who may write read-only folders).
+fn running_as_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// Waits until `cond` holds, for at most `secs` seconds.
+fn wait_for(secs: u64, mut cond: impl FnMut() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(secs) {
+        if cond() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+#[test]
+fn status_shows_a_unit_at_work_and_one_killed() {
+    let dir = temp("status");
+    let d = dir.to_str().unwrap();
+    stdout(&["cram", "5x9", "--plan", d]);
+    stdout(&["cram", "--needed", d, "--round", "0"]);
+    let ckpt = dir.join("unit-0.ckpt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args([
+            "--threads",
+            "1",
+            "cram",
+            "--unit",
+            d,
+            "0",
+            "--round",
+            "0",
+            "--checkpoint",
+        ])
+        .arg(&ckpt)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(wait_for(20, || dir.join("running/unit-0.json").exists()), "no marker");
+    let status: serde_json::Value = serde_json::from_str(stdout(&["cram", "--status", d, "--json"]).trim()).unwrap();
+    assert_eq!(status["running"], serde_json::json!([0]), "{status}");
+    assert_eq!(status["rounds"].as_array().unwrap().len(), 1, "{status}");
+    assert_eq!(status["units"], 22);
+    assert!(status["pending"].as_array().unwrap().len() == 21, "{status}");
+    let text = stdout(&["cram", "--status", d]);
+    assert!(
+        text.contains("1 running (0)") && text.contains("round 0: 22 asked"),
+        "{text}"
+    );
+    let _ = child.kill();
+    child.wait().unwrap();
+    let status: serde_json::Value = serde_json::from_str(stdout(&["cram", "--status", d, "--json"]).trim()).unwrap();
+    assert_eq!(status["stale"], serde_json::json!([0]), "{status}");
+    assert_eq!(status["running"], serde_json::json!([]), "{status}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_unit_whose_question_another_run_answered_stops() {
+    // Two runs of one unit (a requeue, a second submission): when the other's answer lands,
+    // this one stops at its next look, saves its checkpoint and writes nothing.
+    let dir = temp("moot");
+    let d = dir.to_str().unwrap();
+    stdout(&["cram", "5x9", "--plan", d]);
+    let mut second = Command::new(env!("CARGO_BIN_EXE_nimscope"))
+        .args([
+            "--threads",
+            "1",
+            "cram",
+            "--unit",
+            d,
+            "1",
+            "--recheck-every",
+            "1",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for(20, || dir.join("running/unit-1.json").exists()),
+        "no marker for unit 1"
+    );
+    // Unit 1's question answered by another run: an answer under the plan's key.
+    let plan = nimscope_core::solver::cram::plan::Plan::load(&dir).unwrap();
+    let fact = nimscope_core::solver::cram::plan::Fact::Value(7);
+    let a = nimscope_core::solver::cram::plan::answer::UnitAnswer::new(
+        &plan,
+        1,
+        fact,
+        (1u128 << 7, None),
+        Default::default(),
+        None,
+    )
+    .unwrap();
+    nimscope_core::solver::cram::plan::answer::write(&dir, &a).unwrap();
+    let start = std::time::Instant::now();
+    let status = second.wait().unwrap();
+    let mut out = String::new();
+    std::io::Read::read_to_string(second.stdout.as_mut().unwrap(), &mut out).unwrap();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("\"stopped\":true"), "{out}");
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(!dir.join("running/unit-1.json").exists());
+    // The answer on file is the one written meanwhile, untouched.
+    let on_file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("answers/unit-1.json")).unwrap()).unwrap();
+    assert_eq!(on_file["value"], 7);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -25,16 +25,28 @@
 //! Units share nothing but files: each answer is one small JSON file written atomically
 //! ([`answer`]), and what a unit proved on the way (exact values of large components) goes to
 //! a file of its own that later units load first ([`store`]). Nothing is shared while units
-//! run, so a scheduler may run them in any order, twice, or on different machines.
+//! run, so a scheduler may run them in any order, twice, or on different machines. Every file
+//! carries evidence: an HMAC under a key of the plan's own ([`evidence`]), and `--combine`
+//! rebuilds the tree from the board ([`Plan::load_bound`]).
 //!
-//! Layout: the tree's construction in [`build`], answer files in [`answer`], the proven
-//! values in [`store`]; this file holds the manifest, its checks and the combination.
+//! Layout: the tree's construction in [`build`], what to ask next in [`questions`], the
+//! rounds a scheduler records in [`rounds`], answer files in [`answer`], the proven values in
+//! [`store`], the key and its tags in [`evidence`], the units at work in [`running`], the
+//! size of a unit in [`estimate`], a hunt's state in [`status`] and answers asked again in
+//! [`verify`]; this file holds the manifest, its checks and the combination.
 
 pub mod answer;
 mod build;
+pub mod estimate;
+pub mod evidence;
+pub mod questions;
+pub mod rounds;
+pub mod running;
+pub mod status;
 pub mod store;
 #[cfg(test)]
 mod tests;
+pub mod verify;
 
 use std::path::{Path, PathBuf};
 
@@ -46,11 +58,14 @@ use crate::game::Outcome;
 use crate::game::cram_game::CramGame;
 use crate::game::rules::cram_board::{Board, low_bits};
 use crate::solver::control::{Control, SolveError};
+use evidence::{Domain, Key};
+
+pub use questions::{Bluff, DEFAULT_AHEAD, MAX_AHEAD, Policy};
 
 /// The manifest's format tag and version (a reader refuses others).
 pub const PLAN_FORMAT: &str = "nimscope-cram-plan";
 /// The manifest's format version this build writes and reads.
-pub const PLAN_VERSION: u32 = 2;
+pub const PLAN_VERSION: u32 = 3;
 
 /// The plan's file inside its folder.
 pub const PLAN_FILE: &str = "plan.json";
@@ -129,6 +144,17 @@ impl Fact {
     pub fn is_settled(self) -> bool {
         !matches!(self, Fact::Excluded(_))
     }
+
+    /// Whether both can be true of one position.
+    pub fn consistent_with(self, other: Fact) -> bool {
+        match (self, other) {
+            (Fact::Value(a), Fact::Value(b)) => a == b,
+            (Fact::Value(v), f @ Fact::Excluded(_)) | (f @ Fact::Excluded(_), Fact::Value(v)) => !f.excludes(v),
+            (Fact::Excluded(_), Fact::Excluded(_)) => true,
+            (Fact::IsZero(a), Fact::IsZero(b)) => a == b,
+            (Fact::IsZero(z), f) | (f, Fact::IsZero(z)) => f.outcome().is_none_or(|o| (o == Outcome::P) == z),
+        }
+    }
 }
 
 /// A question to a unit of a value plan: its value if it lies in the set (bit `v`: is it
@@ -174,7 +200,7 @@ pub struct UnitSpec {
     pub moves: u32,
 }
 
-/// A plan: what `--plan` writes to `DIR/plan.json`.
+/// A plan: what `--plan` writes to `DIR/plan.json` (and its key, `DIR/plan.key`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
     /// Always [`PLAN_FORMAT`].
@@ -194,8 +220,13 @@ pub struct Plan {
     pub depth: u32,
     /// How many units (numbered from 0).
     pub units: usize,
-    /// A hash of everything below: answers name it, so an answer of another plan is refused.
+    /// The SHA-256 of everything below: answers name it, so an answer of another plan is
+    /// refused.
     pub id: String,
+    /// The id's tag under the plan's key ([`evidence`]): a plan edited and its id recomputed
+    /// without the key is refused.
+    #[serde(default)]
+    pub seal: String,
     /// How the root's answer follows from the units' (for a reader of the file).
     pub combine: String,
     /// The root's node.
@@ -204,6 +235,9 @@ pub struct Plan {
     pub nodes: Vec<PlanNode>,
     /// Unit `k` is `work[k]`.
     pub work: Vec<UnitSpec>,
+    /// The key of its folder, once saved or loaded.
+    #[serde(skip)]
+    key: Option<Key>,
 }
 
 /// Why a plan, an answer or a proven-values file cannot be used. Every message is one line
@@ -259,11 +293,18 @@ impl PlanError {
     }
 }
 
-/// FNV-1a, 64 bits: the plan's id and the answers' check (finds damage, not forgery).
-pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+/// Writes `value` as one line of JSON to `path`, atomically, making its folder first: how a
+/// plan, a round, an answer and a marker reach the plan's folder.
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), PlanError> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| PlanError::io(folder, e))?;
+    }
+    let mut text = serde_json::to_vec(value).map_err(|e| PlanError::Refused(e.to_string()))?;
+    text.push(b'\n');
+    crate::files::write_with(path, crate::files::Accept::FileOnly, |f| {
+        std::io::Write::write_all(f, &text)
     })
+    .map_err(|e| PlanError::io(path, e))
 }
 
 impl Plan {
@@ -292,6 +333,8 @@ impl Plan {
             root,
             nodes,
             work,
+            seal: String::new(),
+            key: None,
         };
         plan.id = plan.compute_id();
         Ok(plan)
@@ -300,9 +343,17 @@ impl Plan {
     fn compute_id(&self) -> String {
         let mut copy = self.clone();
         copy.id.clear();
+        copy.seal.clear();
         copy.solver.clear();
         let text = serde_json::to_string(&copy).unwrap_or_default();
-        format!("{:016x}", fnv64(text.as_bytes()))
+        evidence::digest_hex(text.as_bytes())
+    }
+
+    /// The key of the plan's folder (a plan saved or loaded has one).
+    pub fn key(&self) -> Result<&Key, PlanError> {
+        self.key
+            .as_ref()
+            .ok_or_else(|| PlanError::Refused("internal: a plan without its key (save or load it first)".into()))
     }
 
     /// Unit `k`'s board.
@@ -315,14 +366,16 @@ impl Plan {
             .map_err(|e| PlanError::Refused(format!("unit {k}'s board {}: {e}", spec.board)))
     }
 
-    /// Writes the plan to `dir/plan.json` (atomically), creating `dir`. A folder that holds
-    /// another plan is refused (its answers belong to that one).
-    pub fn save(&self, dir: &Path) -> Result<(), PlanError> {
+    /// Writes the plan to `dir/plan.json` (atomically) with a new key in `dir/plan.key`,
+    /// creating `dir`. A folder that holds another plan is refused (its answers belong to that
+    /// one); the same plan again keeps its key.
+    pub fn save(&mut self, dir: &Path) -> Result<(), PlanError> {
         std::fs::create_dir_all(dir).map_err(|e| PlanError::io(dir, e))?;
         let path = dir.join(PLAN_FILE);
         if path.exists() {
             let old = Plan::load(dir)?;
             if old.id == self.id {
+                *self = old;
                 return Ok(());
             }
             return Err(PlanError::Mismatch {
@@ -336,12 +389,12 @@ impl Plan {
                 ),
             });
         }
-        let mut text = serde_json::to_vec(self).map_err(|e| PlanError::Refused(e.to_string()))?;
-        text.push(b'\n');
-        crate::files::write_with(&path, crate::files::Accept::FileOnly, |f| {
-            std::io::Write::write_all(f, &text)
-        })
-        .map_err(|e| PlanError::io(&path, e))
+        // The key first: a plan is never without it.
+        let key = Key::generate()?;
+        key.save(dir)?;
+        self.seal = key.tag_text(Domain::Plan, self.id.as_bytes());
+        self.key = Some(key);
+        write_json(&path, self)
     }
 
     /// Reads and checks `dir/plan.json`: its format, its id, and that its tree is whole.
@@ -362,10 +415,12 @@ impl Plan {
         if version != PLAN_VERSION as u64 {
             return Err(PlanError::Mismatch {
                 path,
-                why: format!("plan format {version}; this nimscope reads {PLAN_VERSION}"),
+                why: format!(
+                    "plan format {version}; this nimscope reads {PLAN_VERSION} (plan again in a new folder, or use the nimscope that wrote it)"
+                ),
             });
         }
-        let plan: Plan = serde_json::from_value(value).map_err(|e| PlanError::Damaged {
+        let mut plan: Plan = serde_json::from_value(value).map_err(|e| PlanError::Damaged {
             path: path.clone(),
             why: e.to_string(),
         })?;
@@ -376,7 +431,45 @@ impl Plan {
         if plan.compute_id() != plan.id {
             return Err(damaged("its contents do not match its id".into()));
         }
+        let key = Key::load(dir)?;
+        if !key.check_text(Domain::Plan, plan.id.as_bytes(), &plan.seal) {
+            return Err(PlanError::Mismatch {
+                path,
+                why: format!(
+                    "its seal does not match {} (the plan was edited, or the key is another plan's)",
+                    evidence::KEY_FILE
+                ),
+            });
+        }
         plan.check_tree().map_err(damaged)?;
+        plan.key = Some(key);
+        Ok(plan)
+    }
+
+    /// [`Plan::load`], and the tree built again from the board: a plan whose board, game,
+    /// question or depth does not give its tree (edited for another board, its id and seal
+    /// made anew) is refused. Costs what `--plan` does (well under a second at depth 3).
+    pub fn load_bound(dir: &Path) -> Result<Plan, PlanError> {
+        let plan = Plan::load(dir)?;
+        let path = dir.join(PLAN_FILE);
+        let mismatch = |why: String| PlanError::Mismatch {
+            path: path.clone(),
+            why,
+        };
+        let board: Board = plan
+            .board
+            .parse()
+            .map_err(|e| mismatch(format!("its board {}: {e}", plan.board)))?;
+        let again = Plan::new(plan.game, &board, plan.question, plan.depth)?;
+        if again.id != plan.id {
+            return Err(mismatch(format!(
+                "its tree and units are not the plan of its own board ({} {} by {}, depth {}): edited? plan the board again in a new folder",
+                plan.game.name(),
+                plan.board,
+                plan.question.name(),
+                plan.depth
+            )));
+        }
         Ok(plan)
     }
 
@@ -419,13 +512,17 @@ impl Plan {
                 PlanNode::Unit { unit } => answers.get(*unit).copied().flatten(),
                 PlanNode::Options { known, options } => match self.question {
                     Question::Value => {
-                        let m = node_mex(known, options, &facts);
+                        let achieved = achieved(known, options, &facts);
+                        let m = mex(&achieved);
                         if options.iter().all(|o| facts[*o].is_some_and(|f| f.excludes(m))) {
                             Some(Fact::Value(m))
-                        } else if m == 0 {
-                            None
                         } else {
-                            Some(Fact::Excluded(low_bits(m as usize)))
+                            // Not below its mex, and never an option's value.
+                            let not = achieved
+                                .iter()
+                                .filter(|&&v| v < 128)
+                                .fold(low_bits(m.min(128) as usize), |s, &v| s | 1u128 << v);
+                            (not != 0).then_some(Fact::Excluded(not))
                         }
                     }
                     Question::Outcome => {
@@ -454,63 +551,6 @@ impl Plan {
             Question::Value => self.bluff_of(&facts).map(|_| fact),
             Question::Outcome => Some(fact),
         }
-    }
-
-    /// The units still needed to settle the root, in order, each with its question: those
-    /// that some unsettled path from the root reaches (a settled node's other options are not
-    /// needed). In a value plan a node whose options' exact values include `0..m-1` but not
-    /// `m` asks each option that may still be `m` "are you `m`?" (one value at a time, as the
-    /// single search asks; an option known not to be `m` is not asked), so a unit is asked for
-    /// its exact value only when that is what the root needs; answering may take several
-    /// rounds. A root of value 1 also asks its options, one at a time, whether they are 0,
-    /// until one is not (is it a bluff?).
-    pub fn needed(&self, answers: &[Option<Fact>]) -> Vec<(usize, Ask)> {
-        let facts = self.facts(answers);
-        let mut asks: std::collections::BTreeMap<usize, Ask> = Default::default();
-        let mut seen = vec![false; self.nodes.len()];
-        let mut stack = vec![self.root];
-        if self.question == Question::Value && facts[self.root].is_some_and(Fact::is_settled) {
-            if self.bluff_of(&facts).is_none()
-                && let PlanNode::Options { options, .. } = &self.nodes[self.root]
-            {
-                // One option at a time: the first that is not 0 settles it (bluffs are rare).
-                if let Some(&o) = options.iter().find(|&&o| facts[o].and_then(Fact::outcome).is_none()) {
-                    match self.nodes[o] {
-                        PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= ask::ZERO,
-                        PlanNode::Options { .. } => stack.push(o),
-                    }
-                }
-            }
-            stack.retain(|&i| i != self.root);
-        }
-        while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut seen[i], true) || facts[i].is_some_and(Fact::is_settled) {
-                continue;
-            }
-            let PlanNode::Options { known, options } = &self.nodes[i] else {
-                continue;
-            };
-            let (m, question) = match self.question {
-                Question::Value => {
-                    let m = node_mex(known, options, &facts);
-                    (m, if m < 128 { 1u128 << m } else { ask::EXACT })
-                }
-                Question::Outcome => (0, ask::ZERO),
-            };
-            for &o in options {
-                let wanted = match self.question {
-                    Question::Value => !facts[o].is_some_and(|f| f.excludes(m)),
-                    Question::Outcome => facts[o].is_none(),
-                };
-                if wanted {
-                    match self.nodes[o] {
-                        PlanNode::Unit { unit } => *asks.entry(unit).or_default() |= question,
-                        PlanNode::Options { .. } => stack.push(o),
-                    }
-                }
-            }
-        }
-        asks.into_iter().collect()
     }
 
     /// Whether the root is a bluff position (every move wins), when the answers settle it (a
@@ -543,22 +583,22 @@ impl Plan {
     }
 }
 
-/// The mex of a node's known values and of its options' exact values.
-fn node_mex(known: &[u32], options: &[usize], facts: &[Option<Fact>]) -> u32 {
+/// A node's known values and its options' exact values, sorted, each once.
+fn achieved(known: &[u32], options: &[usize], facts: &[Option<Fact>]) -> Vec<u32> {
     let mut values: Vec<u32> = known.to_vec();
     values.extend(options.iter().filter_map(|o| match facts[*o] {
         Some(Fact::Value(v)) => Some(v),
         _ => None,
     }));
-    mex(&values)
+    values.sort_unstable();
+    values.dedup();
+    values
 }
 
-/// The smallest value not in `values`.
-fn mex(values: &[u32]) -> u32 {
+/// The smallest value not in `sorted` (sorted, each once).
+fn mex(sorted: &[u32]) -> u32 {
     let mut v = 0;
-    let mut sorted = values.to_vec();
-    sorted.sort_unstable();
-    for x in sorted {
+    for &x in sorted {
         if x == v {
             v += 1;
         } else if x > v {
@@ -587,7 +627,12 @@ pub fn solve_unit(
         (CramGame::Cram, Question::Value) if ask == ask::EXACT => Fact::Value(cram.value(&board, control)?),
         (CramGame::Cram, Question::Value) => match cram.value_in_set(&board, ask, control)? {
             Some(v) => Fact::Value(v),
-            None => Fact::Excluded(ask),
+            // With what the search learnt on the way about the board itself (the exact values
+            // of its options it saw, values asked before): more than was asked, for free.
+            None => match cram.known_facts(&board, control)? {
+                (Some(v), _) if ask >> v.min(127) & 1 == 0 => Fact::Value(v),
+                (_, not) => Fact::Excluded(ask | not),
+            },
         },
         (CramGame::PushCram, Question::Value) if ask == ask::EXACT => Fact::Value(push.value(&board, control)?),
         (CramGame::PushCram, Question::Value) => match push.value_in_set(&board, ask, control)? {

@@ -8,18 +8,21 @@
 //!
 //! A stored value is a fact whatever search found it, so any set of them makes a valid
 //! table and a unit's answer does not depend on which files were there when it started, only
-//! its time does. A file that fails its checks (damaged, truncated, of another plan) is left
-//! out with a warning: the unit then only searches more.
+//! its time does. A file that fails its checks (damaged, truncated, crafted, of another plan
+//! or of another copy of its key) is left out with a warning: the unit then only searches
+//! more. A false fact would make answers false, so the file is tagged under the plan's key
+//! ([`super::evidence`]) and checked whole before anything in it is read.
 //!
-//! Format: the line `nimscope cram proven values`, a JSON line (plan id, unit, game, number of
-//! entries), the entries (key u128, tag u16, cells u8, payload u64, little-endian: 27 bytes)
-//! and the CRC-32 of everything before it (u32).
+//! Format: the line `nimscope cram proven values 2`, a JSON line (plan id, unit, game, number
+//! of entries), the entries (key u128, tag u16, cells u8, payload u64, little-endian: 27
+//! bytes) and the HMAC-SHA256 of everything before it under the plan's key (32 bytes).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::evidence::Domain;
 use super::{Plan, PlanError};
 use crate::game::cram_game::CramGame;
 use crate::solver::control::Control;
@@ -27,7 +30,11 @@ use crate::solver::cram::push::PushCramSolver;
 use crate::solver::cram::solver::CramSolver;
 use crate::solver::cram::table::Filled;
 
-const MAGIC: &[u8] = b"nimscope cram proven values\n";
+const MAGIC: &[u8] = b"nimscope cram proven values 2\n";
+/// The first line of the files of earlier nimscopes (a CRC, no key).
+const OLD_MAGIC: &[u8] = b"nimscope cram proven values\n";
+/// Bytes of the tag at the end.
+const TAG_BYTES: usize = 32;
 const ENTRY_BYTES: usize = 27;
 /// Longest header line.
 const MAX_HEADER: usize = 4096;
@@ -40,7 +47,7 @@ pub const MIN_CELLS: u32 = 12;
 pub const MAX_ENTRIES: usize = 1 << 20;
 
 /// Largest file read.
-const MAX_FILE_BYTES: u64 = (MAX_HEADER + ENTRY_BYTES * MAX_ENTRIES + 4) as u64 + (1 << 10);
+const MAX_FILE_BYTES: u64 = (MAX_HEADER + ENTRY_BYTES * MAX_ENTRIES + TAG_BYTES) as u64 + (1 << 10);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Header {
@@ -119,8 +126,9 @@ pub fn export(
         bytes.push(cells);
         bytes.extend_from_slice(&payload.to_le_bytes());
     }
-    let crc = crc32fast::hash(&bytes);
-    bytes.extend_from_slice(&crc.to_le_bytes());
+    let mut tagger = plan.key()?.tagger(Domain::Proven);
+    tagger.update(&bytes);
+    bytes.extend_from_slice(&tagger.finish());
     let folder = proven_dir(dir);
     std::fs::create_dir_all(&folder).map_err(|e| PlanError::io(&folder, e))?;
     let path = proven_path(dir, k);
@@ -258,24 +266,51 @@ fn store(
     Ok(())
 }
 
-/// Reads and checks one file.
+/// Reads and checks one file: its tag over the whole file first, then its parts, each within
+/// the bytes before the tag (a crafted file is refused, never read past its end).
 fn read(path: &Path, plan: &Plan, unit: usize) -> Result<Vec<Entry>, PlanError> {
     let bytes =
         crate::files::read_bounded(path, MAX_FILE_BYTES, "a proven-values").map_err(|e| PlanError::io(path, e))?;
-    let damaged = |why: &str| PlanError::Damaged {
-        path: path.to_path_buf(),
-        why: why.into(),
-    };
-    let body = bytes
-        .strip_prefix(MAGIC)
-        .ok_or_else(|| damaged("not a proven-values file"))?;
-    if bytes.len() < MAGIC.len() + 4 {
+    parse(&bytes, plan, unit).map_err(|why| match why {
+        Refusal::Damaged(why) => PlanError::Damaged {
+            path: path.to_path_buf(),
+            why,
+        },
+        Refusal::Mismatch(why) => PlanError::Mismatch {
+            path: path.to_path_buf(),
+            why,
+        },
+    })
+}
+
+/// Why a proven-values file is refused.
+enum Refusal {
+    Damaged(String),
+    Mismatch(String),
+}
+
+/// The entries of a proven-values file's bytes.
+fn parse(bytes: &[u8], plan: &Plan, unit: usize) -> Result<Vec<Entry>, Refusal> {
+    let damaged = |why: &str| Refusal::Damaged(why.into());
+    if bytes.starts_with(OLD_MAGIC) {
+        return Err(damaged("written by an older nimscope, without a key"));
+    }
+    if !bytes.starts_with(MAGIC) {
+        return Err(damaged("not a proven-values file"));
+    }
+    let Some(signed_len) = bytes.len().checked_sub(TAG_BYTES).filter(|&n| n > MAGIC.len()) else {
         return Err(damaged("truncated"));
+    };
+    let (signed, tag) = bytes.split_at(signed_len);
+    let key = plan.key().map_err(|e| Refusal::Damaged(e.to_string()))?;
+    let mut tagger = key.tagger(Domain::Proven);
+    tagger.update(signed);
+    if !tagger.matches(tag) {
+        return Err(damaged(
+            "its tag does not match its contents (damaged, crafted, or of another copy of this plan's key)",
+        ));
     }
-    let (all, crc) = bytes.split_at(bytes.len() - 4);
-    if crc32fast::hash(all) != u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]) {
-        return Err(damaged("its checksum does not match"));
-    }
+    let body = &signed[MAGIC.len()..];
     let end = body
         .iter()
         .take(MAX_HEADER)
@@ -283,16 +318,14 @@ fn read(path: &Path, plan: &Plan, unit: usize) -> Result<Vec<Entry>, PlanError> 
         .ok_or_else(|| damaged("no header line"))?;
     let header: Header = serde_json::from_slice(&body[..end]).map_err(|_| damaged("its header is not readable"))?;
     if header.plan != plan.id || header.unit != unit || header.game != plan.game {
-        return Err(PlanError::Mismatch {
-            path: path.to_path_buf(),
-            why: format!(
-                "proven values of plan {} unit {}, not of plan {} unit {unit}",
-                header.plan, header.unit, plan.id
-            ),
-        });
+        return Err(Refusal::Mismatch(format!(
+            "proven values of plan {} unit {}, not of plan {} unit {unit}",
+            header.plan, header.unit, plan.id
+        )));
     }
-    let data = &body[end + 1..body.len() - 4];
-    if data.len() as u64 != header.entries * ENTRY_BYTES as u64 {
+    // `end` is a position in `body`, so the entries start within it.
+    let data = &body[end + 1..];
+    if Some(data.len() as u64) != header.entries.checked_mul(ENTRY_BYTES as u64) {
         return Err(damaged("its length does not match its entry count"));
     }
     Ok(data

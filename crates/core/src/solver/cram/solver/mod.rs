@@ -272,6 +272,30 @@ impl CramSolver {
         result
     }
 
+    /// What the table and the closed forms know about `board` without searching: its value,
+    /// or values it does not have (bit `v`: not `v`, below 128), for a board that the closed
+    /// forms leave at most one component of (otherwise nothing). A plan's unit adds these to
+    /// its answer after its search: facts the search found on the way, at no cost.
+    pub fn known_facts(&mut self, board: &Board, control: &Control) -> Res<(Option<u32>, u128)> {
+        self.begin(control)?;
+        let (xor, n, _) = self.push_components(board.empty_mask(), board.cols());
+        let first = self.comps.first().copied();
+        self.comps.clear();
+        Ok(match (n, first) {
+            (0, _) => (Some(xor), 0),
+            (1, Some((k, kw))) => {
+                let info = self.info(k, kw);
+                match info.exact {
+                    Some(v) => (Some(v ^ xor), 0),
+                    // Bits of at most 64 values moved by XOR: they stay below 128.
+                    None if xor < 64 => (None, xor_set(info.not as u128, xor)),
+                    None => (None, 0),
+                }
+            }
+            _ => (None, 0),
+        })
+    }
+
     /// What the table and the closed forms say about `board` without searching: its value,
     /// or how much is left to search (the report of `progressive.rs` orders placements by it).
     pub fn peek(&mut self, board: &Board, control: &Control) -> Res<Peek> {

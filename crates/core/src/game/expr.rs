@@ -157,6 +157,8 @@ impl Parser<'_> {
             "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
             "cdn" => leaf(Ruleset::Cdn),
             "divisor" => leaf(Ruleset::Divisor),
+            // Grundy's game: split a heap into two unequal heaps (the take-and-break code 4u.0)
+            "grundy" => leaf(Ruleset::Octal(OctalCode::grundy())),
             "cram" => leaf(Ruleset::Cram(Dominoes::Both)),
             "cram-v" => leaf(Ruleset::Cram(Dominoes::Vertical)),
             "cram-h" => leaf(Ruleset::Cram(Dominoes::Horizontal)),

@@ -4,7 +4,7 @@
 //! outcome alone, read off the misère quotient for heaps up to the last. Where the quotient is
 //! past reach (its limits or the budget), the heaps are searched as before.
 
-use super::{Computed, Sequence, compute};
+use super::{Computed, Sequence, Sink, compute, compute_streaming};
 use crate::game::rules::one_heap::OctalCode;
 use crate::game::{Outcome, Ruleset};
 use crate::solver::budget;
@@ -46,6 +46,20 @@ fn misere_splitting_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
 /// is searched, as [`compute`] does).
 pub fn compute_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
     split_at_search(ruleset, n, budget::MISERE_GRUNDY_SEARCH, control)
+}
+
+/// [`compute_with_quotient`], giving the values to `sink` as they are found where they are
+/// found one by one (every ruleset but the misère octal games the quotient answers).
+pub fn stream_with_quotient(
+    ruleset: &Ruleset,
+    n: u64,
+    control: &Control,
+    sink: Option<Sink<'_>>,
+) -> Result<Computed, SolveError> {
+    match misere_splitting_octal(ruleset) {
+        Some(_) => compute_with_quotient(ruleset, n, control),
+        None => compute_streaming(ruleset, n, None, control, sink),
+    }
 }
 
 /// [`compute_with_quotient`] with the heaps whose search fits `search_bytes` searched.

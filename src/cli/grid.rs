@@ -53,14 +53,19 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
             cols.end
         );
     }
-    if slice.is_none() && quotient::is_misere_octal(&r) {
-        // the collections {a, b} of a misère octal game: outcomes by its quotient
-        return quotient::grid(out, &r, rows, cols, format, control);
-    }
     let asked = match &slice {
         Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
         None => Layout::Plain,
     };
+    if quotient::is_misere_octal(&r) {
+        // the collections {a, b} (with a slice's fixed heaps) of a misère octal game: outcomes
+        // read off its quotient
+        let fixed: Vec<u64> = match &asked {
+            Layout::Slice(t) => t.iter().flatten().copied().collect(),
+            Layout::Plain => Vec::new(),
+        };
+        return quotient::grid(out, &r, &fixed, rows, cols, format, control);
+    }
     let layout = match Presentation::of(&r, &asked) {
         Presentation::Map(layout) => layout,
         Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),

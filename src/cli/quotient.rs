@@ -30,18 +30,20 @@ pub fn is_misere_octal(r: &Ruleset) -> bool {
     matches!(r, Ruleset::Misere(inner) if matches!(&**inner, Ruleset::Octal(_)))
 }
 
-/// `grid 'misere(octal(C))'`: the misère outcome of each collection {a, b}, by the quotient
-/// for heaps up to the largest in the region; CSV rows of `P`/`N`, or one JSON line a row.
+/// `grid 'misere(octal(C))' [--slice 3,_,_]`: the misère outcome of each collection {a, b}
+/// (with the slice's fixed heaps), by the quotient for heaps up to the largest in the region;
+/// CSV rows of `P`/`N`, or one JSON line a row.
 pub fn grid(
     out: &mut impl Write,
     r: &Ruleset,
+    fixed: &[u64],
     rows: Range<u64>,
     cols: Range<u64>,
     format: GridFormat,
     control: &Control,
 ) -> anyhow::Result<()> {
     let code = octal_code(r)?;
-    let m = outcomes::pair_map(&code, rows, cols, control)?;
+    let m = outcomes::collection_map(&code, fixed, rows, cols, control)?;
     let by = format!(
         "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
         m.heaps, m.size

@@ -6,5 +6,6 @@ mod cram_plan;
 mod fuzz;
 mod heap_fuzz;
 mod interface;
+mod records;
 mod terminal_errors;
 mod under_attack;

@@ -77,7 +77,12 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     };
     // the quotient's heaps are not the sequence's units: its progress is its own
     let limited = control.apart().with_budget_at_most(budget::MISERE_QUOTIENT);
-    let q = match misere_quotient::compute(code, bound, &limited) {
+    // a larger quotient kept from before answers these heaps as well
+    let grown = misere_quotient::compute_as_far_as(code, bound, &limited).and_then(|(q, stopped)| match stopped {
+        Some(e) if q.heaps() < bound => Err(e),
+        _ => Ok(q),
+    });
+    let q = match grown {
         Ok(q) => q,
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
         // past the quotient's reach: every heap searched, or refused saying both
@@ -97,7 +102,8 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
         from: searched,
         outcomes,
         by: format!(
-            "the misère quotient of octal({code}) for heaps up to {bound} ({} elements)",
+            "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
+            q.heaps(),
             q.size()
         ),
     });

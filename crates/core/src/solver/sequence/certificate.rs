@@ -41,8 +41,8 @@ pub struct Certificate {
     pub set: Option<Vec<u64>>,
     pub preperiod: u64,
     pub period: u64,
-    /// The values G(0..checked) were computed; the period holds on all of them from the
-    /// pre-period on.
+    /// The values G(0..checked) were computed, and the period holds on all of them from the
+    /// pre-period on; `checked` is what the argument needs (a checker recomputes no more).
     pub checked: u64,
     /// The length the theorem needs (`checked ≥ needed`).
     pub needed: u64,
@@ -65,7 +65,6 @@ impl Certificate {
     /// subtraction games are), or when the prefix does not reach what the theorem needs.
     pub fn new(ruleset: &Ruleset, periodicity: Periodicity, values: &Values) -> Option<Certificate> {
         let Periodicity { period, preperiod } = periodicity;
-        let checked = values.len();
         let name = ruleset.to_string();
         let (kind, code, set, needed, max_take, parts, unequal, theorem) = match ruleset {
             Ruleset::Octal(c) => {
@@ -102,13 +101,17 @@ impl Certificate {
             }
             _ => return None,
         };
-        if needed > checked {
+        if needed > values.len() {
             return None;
         }
+        // the values the argument needs and no more: what a checker must recompute
+        let checked = needed;
+        let get = |i: u64| values.get(i);
+        let prefix = Values::By(checked, &get);
         Some(Certificate {
             format: FORMAT.into(),
             version: VERSION,
-            values_sha256: values_file::checksum(&name, values),
+            values_sha256: values_file::checksum(&name, &prefix),
             ruleset: name,
             kind: kind.into(),
             code,

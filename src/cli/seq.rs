@@ -257,7 +257,9 @@ fn long_run(
             if run.resumed_from > 0 {
                 eprintln!(
                     "resumed from {}: {} values were saved",
-                    spec.checkpoint.as_deref().map_or(String::new(), |p| p.display().to_string()),
+                    spec.checkpoint
+                        .as_deref()
+                        .map_or(String::new(), |p| p.display().to_string()),
                     run.resumed_from
                 );
             }
@@ -322,7 +324,11 @@ impl<'a, W: Write> Printer<'a, W> {
 
     fn start(&mut self, r: &Ruleset, n: u64) -> std::io::Result<()> {
         if self.enabled && self.json {
-            write!(self.out, "{{\"ruleset\":{},\"n\":{n},\"values\":[", json!(r.to_string()))?;
+            write!(
+                self.out,
+                "{{\"ruleset\":{},\"n\":{n},\"values\":[",
+                json!(r.to_string())
+            )?;
         }
         Ok(())
     }
@@ -504,16 +510,28 @@ fn print_stats(
     writeln!(out, "largest value: {}, first at heap {}", s.largest, s.largest_first)?;
     match &s.rare_mask {
         Some(m) => {
-            let pos = if s.rare_mask_position { " with the heap's parity (pos)" } else { "" };
+            let pos = if s.rare_mask_position {
+                " with the heap's parity (pos)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
                 "rare mask: {m}{} (heap n is rare when G(n) & {m}{pos} has an even number of bits)",
                 if s.rare_mask_position { " pos" } else { "" }
             )?;
             let last = s.last_rare_heap.map_or("none".to_string(), |h| h.to_string());
-            writeln!(out, "rare heaps: {} (heaps n ≥ 1), the last at heap {last}", s.rare_count)?;
+            writeln!(
+                out,
+                "rare heaps: {} (heaps n ≥ 1), the last at heap {last}",
+                s.rare_count
+            )?;
             let shown: Vec<String> = s.rare_heaps.iter().take(20).map(u64::to_string).collect();
-            let more = if s.rare_heaps.len() > 20 { ", … (all of them: --stats --json)" } else { "" };
+            let more = if s.rare_heaps.len() > 20 {
+                ", … (all of them: --stats --json)"
+            } else {
+                ""
+            };
             writeln!(out, "  {}{more}", shown.join(", "))?;
         }
         None if splits => writeln!(out, "rare mask: values too wide for the transform")?,

@@ -216,15 +216,46 @@ fn the_misere_cases_stay_within_their_budgets() {
     let m16 = 16u64 << 20;
     let g4 = 4u64 << 30;
     for (a, budget) in [
-        (args(&["value", "misere(octal(0.f))", "1000", "--memory-budget", "16M"]), m16),
+        (
+            args(&["value", "misere(octal(0.f))", "1000", "--memory-budget", "16M"]),
+            m16,
+        ),
         (args(&["quotient", "octal(0.123456789)", "--heaps", "1000"]), g4),
         (args(&["value", "misere(octal(0.07))", "100"]), g4),
-        (args(&["grid", "misere(octal(0.07))", "--rows", "0..65", "--cols", "0..65"]), g4),
+        (
+            args(&["grid", "misere(octal(0.07))", "--rows", "0..65", "--cols", "0..65"]),
+            g4,
+        ),
         (args(&["quotient", "octal(0.07)", "--heaps", "64"]), g4),
-        (args(&["quotient", "octal(0.abc)", "--heaps", "1000", "--memory-budget", "16M"]), m16),
-        (args(&["seq", "misere(octal(0.777777))", "--to", "1000", "--memory-budget", "16M"]), m16),
+        (
+            args(&["quotient", "octal(0.abc)", "--heaps", "1000", "--memory-budget", "16M"]),
+            m16,
+        ),
+        (
+            args(&[
+                "seq",
+                "misere(octal(0.777777))",
+                "--to",
+                "1000",
+                "--memory-budget",
+                "16M",
+            ]),
+            m16,
+        ),
         (args(&["value", "misere(octal(0.77))", "25,3,70"]), g4),
-        (args(&["grid", "misere(octal(0.77))", "--rows", "0..80", "--cols", "0..80", "--slice", "3,_,_"]), g4),
+        (
+            args(&[
+                "grid",
+                "misere(octal(0.77))",
+                "--rows",
+                "0..80",
+                "--cols",
+                "0..80",
+                "--slice",
+                "3,_,_",
+            ]),
+            g4,
+        ),
     ] {
         check(&a, budget).unwrap();
     }

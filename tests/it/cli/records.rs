@@ -9,14 +9,28 @@ use crate::common::{nimscope, stdout, temp_dir};
 
 fn sha256_of(path: &std::path::Path) -> String {
     let out = Command::new("sha256sum").arg(path).output().expect("sha256sum runs");
-    String::from_utf8(out.stdout).unwrap().split_whitespace().next().unwrap().to_string()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 #[test]
 fn stats_name_the_checksum_of_the_values_file() {
     let dir = temp_dir("stats");
     let file = dir.join("g.bin");
-    let text = stdout(&["seq", "grundy", "--to", "2^12", "--values", file.to_str().unwrap(), "--stats", "--json"]);
+    let text = stdout(&[
+        "seq",
+        "grundy",
+        "--to",
+        "2^12",
+        "--values",
+        file.to_str().unwrap(),
+        "--stats",
+        "--json",
+    ]);
     let s: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(s["ruleset"], "grundy");
     assert_eq!(s["n"], 4096);
@@ -30,7 +44,13 @@ fn stats_name_the_checksum_of_the_values_file() {
     assert_eq!(bytes.len(), 48 + 4096);
     // the same values as the text output
     let values = stdout(&["seq", "grundy", "--to", "4096"]);
-    let first: Vec<u8> = values.lines().next().unwrap().split(',').map(|v| v.parse().unwrap()).collect();
+    let first: Vec<u8> = values
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
     assert_eq!(&bytes[48..], &first[..]);
     // deterministic: the same command gives the same bytes
     assert_eq!(stdout(&["seq", "grundy", "--to", "2^12", "--stats", "--json"]), text);
@@ -50,7 +70,14 @@ fn counts_and_refusals() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("budget"));
     // no period, no certificate
     let dir = temp_dir("nocert");
-    let out = nimscope(&["seq", "octal(0.6)", "--to", "1000", "--certificate", dir.join("c").to_str().unwrap()]);
+    let out = nimscope(&[
+        "seq",
+        "octal(0.6)",
+        "--to",
+        "1000",
+        "--certificate",
+        dir.join("c").to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no period"));
 }
@@ -73,7 +100,17 @@ fn a_killed_run_resumes_to_the_same_checksum() {
     let whole = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json"]);
     let whole: serde_json::Value = serde_json::from_str(whole.trim()).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(["seq", "octal(0.6)", "--to", n, "--stats", "--checkpoint", ck.to_str().unwrap(), "--checkpoint-every", "1"])
+        .args([
+            "seq",
+            "octal(0.6)",
+            "--to",
+            n,
+            "--stats",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--checkpoint-every",
+            "1",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -92,7 +129,16 @@ fn a_killed_run_resumes_to_the_same_checksum() {
     } else {
         assert!(at_kill < 1 << 21);
     }
-    let resumed = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json", "--checkpoint", ck.to_str().unwrap()]);
+    let resumed = stdout(&[
+        "seq",
+        "octal(0.6)",
+        "--to",
+        n,
+        "--stats",
+        "--json",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
     let resumed: serde_json::Value = serde_json::from_str(resumed.trim()).unwrap();
     assert_eq!(resumed, whole);
     assert_eq!(sha256_of(&ck), whole["sha256"].as_str().unwrap());
@@ -122,11 +168,19 @@ fn verify_period_accepts_the_certificates_and_rejects_altered_ones() {
         let values = dir.join("v.bin");
         stdout(&["seq", ruleset, "--to", "2^14", "--certificate", cert.to_str().unwrap()]);
         let c: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&cert).unwrap()).unwrap();
-        assert_eq!((c["period"].as_u64(), c["preperiod"].as_u64()), (Some(period), Some(preperiod)), "{ruleset}");
+        assert_eq!(
+            (c["period"].as_u64(), c["preperiod"].as_u64()),
+            (Some(period), Some(preperiod)),
+            "{ruleset}"
+        );
         let checked = c["checked"].as_u64().unwrap().to_string();
         stdout(&["seq", ruleset, "--to", &checked, "--values", values.to_str().unwrap()]);
         let ok = verify(&cert, &["--values", values.to_str().unwrap()]);
-        assert!(ok.status.success(), "{ruleset}: {}", String::from_utf8_lossy(&ok.stderr));
+        assert!(
+            ok.status.success(),
+            "{ruleset}: {}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
         assert_eq!(String::from_utf8_lossy(&ok.stdout).lines().last(), Some("VERIFIED"));
         // each claim altered: rejected (status 1)
         let alter = |key: &str, v: serde_json::Value| {
@@ -151,14 +205,25 @@ fn verify_period_accepts_the_certificates_and_rejects_altered_ones() {
         }
         for (key, v) in altered {
             let out = alter(key, v);
-            assert_eq!(out.status.code(), Some(1), "{ruleset} {key}: {}", String::from_utf8_lossy(&out.stdout));
-            assert!(String::from_utf8_lossy(&out.stderr).starts_with("REJECTED"), "{ruleset} {key}");
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{ruleset} {key}: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+            assert!(
+                String::from_utf8_lossy(&out.stderr).starts_with("REJECTED"),
+                "{ruleset} {key}"
+            );
         }
         // the values file altered: rejected
         let mut bytes = std::fs::read(&values).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&values, &bytes).unwrap();
-        assert_eq!(verify(&cert, &["--values", values.to_str().unwrap()]).status.code(), Some(1));
+        assert_eq!(
+            verify(&cert, &["--values", values.to_str().unwrap()]).status.code(),
+            Some(1)
+        );
     }
 }

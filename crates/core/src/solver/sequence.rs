@@ -166,7 +166,11 @@ impl Computed {
         if self.formula.is_some() || ruleset.has_misere() || ruleset.push_count() > 0 {
             return None;
         }
-        Certificate::new(ruleset, p, &crate::solver::octal::values_file::Values::U32(&self.values))
+        Certificate::new(
+            ruleset,
+            p,
+            &crate::solver::octal::values_file::Values::U32(&self.values),
+        )
     }
 
     /// G(0..N) as the window and the figures hold it.
@@ -548,7 +552,12 @@ fn fill_typed(
 }
 
 /// A one-heap ruleset without a fast fill: a memoised search per heap.
-fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control, mut sink: Option<Sink<'_>>) -> Result<Computed, SolveError> {
+fn fill_by_search(
+    ruleset: &Ruleset,
+    n: u64,
+    control: &Control,
+    mut sink: Option<Sink<'_>>,
+) -> Result<Computed, SolveError> {
     let mut search = Search::new(ruleset.clone());
     let mut values = Vec::new();
     for i in 0..n {

@@ -67,7 +67,9 @@ fn grundys_game_is_the_mex_over_unequal_splits() {
     // OEIS A002188
     assert_eq!(
         g[..30],
-        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2]
+        [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2
+        ]
     );
 }
 
@@ -99,8 +101,16 @@ fn a_resumed_run_ends_with_the_same_values_file() {
         assert!(first.is_err() && seen < n, "{name}: the first run stops");
         let (h, saved) = values_file::read(&path).unwrap();
         assert!(h.count > 70_000 && h.count < n, "{name}: {} saved", h.count);
-        assert_eq!(&saved[..], &whole.with_values(|v| (0..h.count).map(|i| v.get(i)).collect::<Vec<_>>())[..]);
-        let resumed = run(&spec(code, name, n, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(())).unwrap();
+        assert_eq!(
+            &saved[..],
+            &whole.with_values(|v| (0..h.count).map(|i| v.get(i)).collect::<Vec<_>>())[..]
+        );
+        let resumed = run(
+            &spec(code, name, n, Some(path.clone())),
+            &Control::new(),
+            &mut |_, _, _| Ok(()),
+        )
+        .unwrap();
         assert_eq!(resumed.resumed_from, h.count);
         assert_eq!(values_file::file_sha256(&path).unwrap(), expected, "{name}");
         assert_eq!(resumed.with_values(|v| values_file::checksum(name, v)), expected);
@@ -111,22 +121,44 @@ fn a_resumed_run_ends_with_the_same_values_file() {
 #[test]
 fn a_checkpoint_of_another_game_or_longer_run_is_refused() {
     let path = temp("other");
-    run(&spec("0.6", "octal(0.6)", 5000, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(())).unwrap();
-    let e = run(&spec("4u.0", "grundy", 5000, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(()))
-        .err()
-        .unwrap();
+    run(
+        &spec("0.6", "octal(0.6)", 5000, Some(path.clone())),
+        &Control::new(),
+        &mut |_, _, _| Ok(()),
+    )
+    .unwrap();
+    let e = run(
+        &spec("4u.0", "grundy", 5000, Some(path.clone())),
+        &Control::new(),
+        &mut |_, _, _| Ok(()),
+    )
+    .err()
+    .unwrap();
     assert!(e.to_string().contains("not grundy"), "{e}");
-    let e = run(&spec("0.6", "octal(0.6)", 4000, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(()))
-        .err()
-        .unwrap();
+    let e = run(
+        &spec("0.6", "octal(0.6)", 4000, Some(path.clone())),
+        &Control::new(),
+        &mut |_, _, _| Ok(()),
+    )
+    .err()
+    .unwrap();
     assert!(e.to_string().contains("more than the 4000"), "{e}");
     // asking for more goes on from the saved values
-    let r = run(&spec("0.6", "octal(0.6)", 9000, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(())).unwrap();
+    let r = run(
+        &spec("0.6", "octal(0.6)", 9000, Some(path.clone())),
+        &Control::new(),
+        &mut |_, _, _| Ok(()),
+    )
+    .unwrap();
     assert_eq!(r.resumed_from, 5000);
     std::fs::write(&path, b"NIMSCOPE VALUES\ngarbage").unwrap();
-    let e = run(&spec("0.6", "octal(0.6)", 9000, Some(path.clone())), &Control::new(), &mut |_, _, _| Ok(()))
-        .err()
-        .unwrap();
+    let e = run(
+        &spec("0.6", "octal(0.6)", 9000, Some(path.clone())),
+        &Control::new(),
+        &mut |_, _, _| Ok(()),
+    )
+    .err()
+    .unwrap();
     assert!(e.to_string().contains("checkpoint"), "{e}");
     std::fs::remove_file(&path).unwrap();
 }

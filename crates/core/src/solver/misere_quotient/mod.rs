@@ -251,9 +251,11 @@ fn grow_from(
     let mut stopped = None;
     for k in 1..=heaps {
         control.check()?;
-        let count = crate::game::rules::paging::option_count(&ruleset, &crate::game::Position::Heaps(vec![u64::from(k)]))
-            .unwrap_or(u128::MAX);
-        option_bytes = option_bytes.saturating_add(u64::try_from(count).unwrap_or(u64::MAX).saturating_mul(OPTION_BYTES));
+        let count =
+            crate::game::rules::paging::option_count(&ruleset, &crate::game::Position::Heaps(vec![u64::from(k)]))
+                .unwrap_or(u128::MAX);
+        option_bytes =
+            option_bytes.saturating_add(u64::try_from(count).unwrap_or(u64::MAX).saturating_mul(OPTION_BYTES));
         if let Err(e) = control.reserve(format!("the options of heaps up to {k}"), option_bytes) {
             if k > g.heaps() {
                 stopped = Some(past_reach(e, k, g.current.monoid.size()));

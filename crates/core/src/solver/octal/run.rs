@@ -192,7 +192,11 @@ pub fn run(
     control.add_done(resumed_from);
     let sink_error = |e: std::io::Error| SolveError::Unsupported(format!("writing the values: {e}"));
     sink(&engine, 0, resumed_from).map_err(sink_error)?;
-    let mut periodicity = if resumed_from > 0 { engine.certify(&spec.code) } else { None };
+    let mut periodicity = if resumed_from > 0 {
+        engine.certify(&spec.code)
+    } else {
+        None
+    };
     let mut next_check = 64u64.max(resumed_from.next_power_of_two());
     let mut max = (0..engine.len()).map(|i| engine.get(i)).max().unwrap_or(0);
     let mut flushed = resumed_from;

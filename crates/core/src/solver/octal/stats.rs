@@ -153,9 +153,8 @@ mod tests {
             let s = stats(code, Some(&c), &Values::U32(&v));
             let d = split_parity(&c);
             let bits = 32 - v.iter().max().unwrap().leading_zeros();
-            let is_rare = |m: u32, i: usize| {
-                ((2 * v[i] + ((i as u64 + d.unwrap_or(0)) & 1) as u32) & m).count_ones() % 2 == 0
-            };
+            let is_rare =
+                |m: u32, i: usize| ((2 * v[i] + ((i as u64 + d.unwrap_or(0)) & 1) as u32) & m).count_ones() % 2 == 0;
             let count = |m: u32| (0..v.len()).filter(|&i| is_rare(m, i)).count();
             let best = (1..1u32 << (bits + 1))
                 .filter(|m| d.is_some() || m & 1 == 0)
@@ -166,7 +165,11 @@ mod tests {
             // heap 0 is left out of the count, not of the choice
             let listed: Vec<u64> = (1..v.len()).filter(|&i| is_rare(best, i)).map(|i| i as u64).collect();
             assert_eq!(s.rare_heaps, listed, "{code}");
-            assert_eq!(s.rare_count as usize, count(best) - usize::from(is_rare(best, 0)), "{code}");
+            assert_eq!(
+                s.rare_count as usize,
+                count(best) - usize::from(is_rare(best, 0)),
+                "{code}"
+            );
         }
     }
 

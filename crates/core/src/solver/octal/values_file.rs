@@ -158,7 +158,13 @@ impl Values<'_> {
     }
 
     /// Feeds the values `from..to`, `width` bytes each, little-endian, to `out` a block at a time.
-    pub fn encode(&self, width: u8, from: u64, to: u64, out: &mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+    pub fn encode(
+        &self,
+        width: u8,
+        from: u64,
+        to: u64,
+        out: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         const BLOCK: u64 = 1 << 16;
         let mut buf: Vec<u8> = Vec::with_capacity(BLOCK as usize * 4);
         let mut i = from;
@@ -377,7 +383,10 @@ mod tests {
             h.update(b"");
             hex(&h.finalize())
         };
-        assert_eq!(empty, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+        assert_eq!(
+            empty,
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
         // small values take one byte each
         let small: Vec<u32> = (0..100).map(|i| i % 7).collect();
         write(&path, "grundy", &Values::U32(&small)).unwrap();
@@ -395,8 +404,22 @@ mod tests {
             (good[..good.len() - 1].to_vec(), "cut short"),
             (b"hello".to_vec(), "too short"),
             ([b"X".as_slice(), &good[1..]].concat(), "not a nimscope values file"),
-            ({ let mut b = good.clone(); b[16] = 9; b }, "version 9"),
-            ({ let mut b = good.clone(); b[20] = 3; b }, "1, 2 or 4"),
+            (
+                {
+                    let mut b = good.clone();
+                    b[16] = 9;
+                    b
+                },
+                "version 9",
+            ),
+            (
+                {
+                    let mut b = good.clone();
+                    b[20] = 3;
+                    b
+                },
+                "1, 2 or 4",
+            ),
         ];
         for (bytes, why) in cases {
             std::fs::write(&path, &bytes).unwrap();

@@ -2,9 +2,8 @@
 
 use std::ops::Range;
 
-use nimscope_core::game::{Layout, Presentation};
+use nimscope_core::query::maps::{self, MapAnswer};
 use nimscope_core::solver::Control;
-use nimscope_core::solver::grid;
 
 use super::args::{GridFormat, RulesetSource, parse_range};
 use super::{output, quotient};
@@ -43,49 +42,10 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
     } = args;
 
     let r = ruleset.ruleset()?;
-    if rows.is_empty() || cols.is_empty() {
-        // an empty CSV would be a success that says nothing
-        anyhow::bail!(
-            "rows {}..{} and columns {}..{} hold no cell (ranges are half-open: --rows 0..4 is rows 0 to 3)",
-            rows.start,
-            rows.end,
-            cols.start,
-            cols.end
-        );
+    match maps::map(&r, rows, cols, slice.as_deref(), outcome, control)? {
+        MapAnswer::Values(g) => output::grid(out, &g, format, outcome)?,
+        // the collections {a, b} of a misère octal game: outcomes by its quotient
+        MapAnswer::MisereOutcomes(m) => quotient::print_pair_map(out, &r, &m, format)?,
     }
-    let asked = match &slice {
-        Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
-        None => Layout::Plain,
-    };
-    if quotient::is_misere_octal(&r) {
-        // the collections {a, b} (with a slice's fixed heaps) of a misère octal game: outcomes
-        // read off its quotient
-        let fixed: Vec<u64> = match &asked {
-            Layout::Slice(t) => t.iter().flatten().copied().collect(),
-            Layout::Plain => Vec::new(),
-        };
-        return quotient::grid(out, &r, &fixed, rows, cols, format, control);
-    }
-    let layout = match Presentation::of(&r, &asked) {
-        Presentation::Map(layout) => layout,
-        Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),
-        Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
-        Presentation::NeedsSlice => {
-            anyhow::bail!("{r} is played on three or more heaps: give a slice, e.g. --slice 1,_,_")
-        }
-        Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
-    };
-    if let Some(s) = &slice {
-        // a probe cell tells a slice of the wrong length from a game's own limits
-        let probe = layout.position(&r, nimscope_core::game::Cell::new(1, 1));
-        r.check_position(&probe)
-            .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
-    }
-    let g = if outcome {
-        grid::outcomes(&r, &layout, rows, cols, control)?
-    } else {
-        grid::grid(&r, &layout, rows, cols, control)?
-    };
-    output::grid(out, &g, format, outcome)?;
     Ok(())
 }

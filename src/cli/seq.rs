@@ -8,8 +8,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use nimscope_core::game::Ruleset;
 use nimscope_core::game::rules::one_heap::OctalCode;
-use nimscope_core::game::{Layout, Presentation, Ruleset, has_sequence};
+use nimscope_core::query::maps;
 use nimscope_core::solver::octal::run::{self as octal_run, Run, Spec};
 use nimscope_core::solver::octal::stats::{self, Stats};
 use nimscope_core::solver::octal::values_file::{self, Values};
@@ -94,12 +95,7 @@ pub fn run(args: SeqArgs, control: &Control, out: &mut impl Write) -> anyhow::Re
         certificate,
     } = args;
     let r = ruleset.ruleset()?;
-    if !has_sequence(&r) {
-        match Presentation::of(&r, &Layout::Plain) {
-            Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
-            _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
-        }
-    }
+    maps::check_sequence(&r)?;
     let printing = !stats && values.is_none();
     if printing && to > MAX_SEQ {
         anyhow::bail!(

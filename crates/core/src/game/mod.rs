@@ -6,7 +6,9 @@ pub mod catalog;
 pub mod cram_game;
 pub mod cram_setup;
 pub mod expr;
+pub mod families;
 pub mod nimber;
+pub mod parse_count;
 pub mod position;
 pub mod prediction;
 pub mod presentation;
@@ -16,6 +18,7 @@ pub mod theory;
 
 pub use catalog::{Ruleset, Shape};
 pub use expr::ParseError;
+pub use families::{Family, FamilyRow};
 pub use nimber::{MexSet, Outcome, first_zero_bit, mex};
 pub use position::{Position, PositionError};
-pub use presentation::{Cell, Layout, Presentation, has_sequence};
+pub use presentation::{Cell, CentralTab, Layout, Presentation, has_sequence};

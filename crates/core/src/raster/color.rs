@@ -30,6 +30,48 @@ pub enum ColorMode {
     Difference,
 }
 
+/// A colour mode as the View menu offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModeChoice {
+    /// The mode.
+    pub mode: ColorMode,
+    /// How the menu names it.
+    pub label: &'static str,
+}
+
+/// The colour modes the window offers, in its menu's order: the one list the menu shows and the
+/// tests go through (legends, tables and figures of each).
+pub const COLOR_MODES: &[ModeChoice] = &[
+    ModeChoice {
+        mode: ColorMode::Outcome,
+        label: "P-positions",
+    },
+    ModeChoice {
+        mode: ColorMode::Grundy(Palette::Viridis),
+        label: "Grundy value (viridis)",
+    },
+    ModeChoice {
+        mode: ColorMode::Grundy(Palette::Cividis),
+        label: "Grundy value (cividis, colour-blind safe)",
+    },
+    ModeChoice {
+        mode: ColorMode::GrundyLog(Palette::Viridis),
+        label: "Grundy value, logarithmic (viridis)",
+    },
+    ModeChoice {
+        mode: ColorMode::Modulo(2),
+        label: "Grundy value mod 2",
+    },
+    ModeChoice {
+        mode: ColorMode::Modulo(4),
+        label: "Grundy value mod 4",
+    },
+    ModeChoice {
+        mode: ColorMode::Difference,
+        label: "Difference (compare with: left panel)",
+    },
+];
+
 /// Perceptual colour maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Palette {
@@ -218,7 +260,8 @@ impl ColorMode {
     }
 
     /// A table of the colours of keys 0..=`max` (the keys a tile of this mode can hold below
-    /// [`NO_POSITION`]), for colouring many pooled cells fast.
+    /// [`NO_POSITION`]), for colouring many pooled cells fast: the screen's textures and the
+    /// figures take the same table.
     pub fn color_table(self, max: u32) -> ColorTable {
         let top = match self {
             ColorMode::Outcome => 1,
@@ -243,6 +286,12 @@ pub struct ColorTable {
 }
 
 impl ColorTable {
+    /// The colours of the keys the table holds, from key 0.
+    pub fn colors(&self) -> &[[u8; 4]] {
+        &self.colors
+    }
+
+    /// The colour of `key`, from the table when it holds it.
     #[inline]
     pub fn get(&self, key: u32) -> [u8; 4] {
         match self.colors.get(key as usize) {

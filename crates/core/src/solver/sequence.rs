@@ -22,9 +22,11 @@
 mod by_quotient;
 pub mod certificate;
 mod collections;
+mod dense;
 pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient, stream_with_quotient};
 pub use certificate::Certificate;
 pub use collections::{Collections, from_collections};
+pub use dense::UNKNOWN;
 
 /// Receives each value of a sequence as it is found (`None`: the heap is not a position), for
 /// output that streams instead of waiting for the whole sequence.
@@ -337,7 +339,7 @@ fn fill(
         );
     }
     let memory = match base {
-        Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),
+        Ruleset::Subtraction(s) => Memory::Window(s.largest()),
         Ruleset::Tag(k) => Memory::Window(*k),
         Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn | Ruleset::Divisor => Memory::Unbounded,
         Ruleset::Octal(code) if !code.splits() => Memory::Window(code.max_take()),

@@ -87,11 +87,11 @@ impl Certificate {
                 )
             }
             Ruleset::Subtraction(s) => {
-                let m = s.last().copied().unwrap_or(0);
+                let m = s.largest();
                 (
                     "subtraction",
                     None,
-                    Some(s.clone()),
+                    Some(s.to_vec()),
                     preperiod.checked_add(period)?.checked_add(m)?,
                     m,
                     1,

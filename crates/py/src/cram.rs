@@ -19,6 +19,8 @@ pub struct CramResult {
     /// "cram" or "push-cram".
     #[pyo3(get)]
     ruleset: String,
+    /// The same ruleset, parsed once: what the figure draws.
+    rules: nimscope_core::game::Ruleset,
     /// The Grundy value, or None when only the outcome was asked for.
     #[pyo3(get)]
     value: Option<u32>,
@@ -79,7 +81,7 @@ impl CramResult {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::session::Figure> {
         let mut s = nimscope_core::session::Session {
-            ruleset: self.ruleset.clone(),
+            ruleset: self.rules.clone(),
             tab: nimscope_core::session::CentralTab::CramBoard,
             board: Some(query::cram::document(&self.board, self.push).map_err(|e| crate::errors::to_py(&e))?),
             ..Default::default()
@@ -140,6 +142,7 @@ pub fn cram(
         Err(o) => CramResult {
             board,
             ruleset,
+            rules: r,
             value: None,
             outcome: o.as_str(),
             moves: None,
@@ -169,6 +172,7 @@ pub fn cram(
             CramResult {
                 board,
                 ruleset,
+                rules: r,
                 value: Some(a.value),
                 outcome: Outcome::of(a.value).as_str(),
                 moves: Some(a.summary.moves),

@@ -89,7 +89,7 @@ fn set_threads(threads: Option<usize>) -> PyResult<()> {
 fn _nimscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", nimscope_core::VERSION)?;
     m.add("VERSION", nimscope_core::GIT_COMMIT_VERSION)?;
-    m.add("CATALOG", nimscope_core::game::catalog::NAMES.to_vec())?;
+    m.add("CATALOG", nimscope_core::game::families::syntaxes().collect::<Vec<_>>())?;
     m.add_class::<ruleset::Ruleset>()?;
     m.add_class::<ruleset::Sequence>()?;
     m.add_class::<results::Answer>()?;

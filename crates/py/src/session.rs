@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
 use nimscope_core::figure::{Background, Figure as CoreFigure, FigureStyle, Format, write_figure_as};
+use nimscope_core::game::{Layout, Ruleset};
 use nimscope_core::query::{self, export::ExportOptions};
 use nimscope_core::raster::{ColorMode, Palette};
 use nimscope_core::session::{CentralTab, Session as CoreSession};
@@ -46,6 +47,18 @@ pub fn color_arg(text: &str) -> PyResult<ColorMode> {
     }
 }
 
+/// The ruleset an expression names, or a RulesetError that says why not.
+fn ruleset_arg(text: &str) -> PyResult<Ruleset> {
+    text.parse::<Ruleset>()
+        .map_err(|e| Kind::Ruleset.err(format!("ruleset {}: {e}", nimscope_core::game::quote::quoted(text))))
+}
+
+/// The layout a slice text gives ("1,_,_"; "" for the plain map), or a SessionError.
+fn slice_arg(text: &str) -> PyResult<Layout> {
+    Layout::from_slice_text(text)
+        .map_err(|e| Kind::Session.err(format!("slice {}: {e}", nimscope_core::game::quote::quoted(text))))
+}
+
 /// A new session of `ruleset` showing what a call asks (the window's defaults elsewhere): the
 /// map of `rows × cols`, or G(0..n), a slice, a colour mode.
 pub fn shown(
@@ -57,8 +70,8 @@ pub fn shown(
     color: Option<&str>,
 ) -> PyResult<CoreSession> {
     let mut s = CoreSession {
-        ruleset: ruleset.to_string(),
-        slice: slice.unwrap_or_default(),
+        ruleset: ruleset_arg(ruleset)?,
+        layout: slice_arg(slice.as_deref().unwrap_or_default())?,
         ..Default::default()
     };
     if let Some(r) = rows {
@@ -231,12 +244,13 @@ impl Session {
     /// The ruleset expression.
     #[getter]
     fn get_ruleset(&self) -> String {
-        self.session.ruleset.clone()
+        self.session.ruleset.to_string()
     }
 
     #[setter]
-    fn set_ruleset(&mut self, value: String) -> PyResult<()> {
-        self.set(|s| s.ruleset = value)
+    fn set_ruleset(&mut self, value: &str) -> PyResult<()> {
+        let r = ruleset_arg(value)?;
+        self.set(|s| s.ruleset = r)
     }
 
     /// The rows of the map a figure shows, as a range.
@@ -277,12 +291,13 @@ impl Session {
     /// The fixed heaps of a slice ("1,_,_"), empty for the plain map.
     #[getter]
     fn get_slice(&self) -> String {
-        self.session.slice.clone()
+        self.session.layout.slice_text()
     }
 
     #[setter]
-    fn set_slice(&mut self, value: String) -> PyResult<()> {
-        self.set(|s| s.slice = value)
+    fn set_slice(&mut self, value: &str) -> PyResult<()> {
+        let l = slice_arg(value)?;
+        self.set(|s| s.layout = l)
     }
 
     /// The colour mode as the session file writes it ("Outcome", "Grundy(Viridis)", ...);

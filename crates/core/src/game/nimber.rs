@@ -6,7 +6,9 @@ use std::fmt;
 /// wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
+    /// A P-position: the player to move loses (Grundy value 0).
     P,
+    /// An N-position: the player to move wins.
     N,
 }
 
@@ -65,10 +67,12 @@ pub struct MexSet {
 }
 
 impl MexSet {
+    /// An empty set.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Adds `v`.
     #[inline]
     pub fn insert(&mut self, v: u32) {
         let w = (v / 64) as usize;
@@ -81,6 +85,7 @@ impl MexSet {
         self.words[w] |= 1 << (v % 64);
     }
 
+    /// Whether `v` was inserted since the last clear.
     #[inline]
     pub fn contains(&self, v: u32) -> bool {
         let w = (v / 64) as usize;

@@ -13,10 +13,13 @@ pub const DEFAULT_OPTION_LIMIT: usize = 5000;
 /// Everything the inspector shows about one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionReport {
+    /// The ruleset the position is of.
     pub ruleset: Ruleset,
+    /// The position reported on.
     pub position: Position,
     /// The Grundy value (the misère Grundy value under misère play).
     pub value: u32,
+    /// P (the player to move loses) or N.
     pub outcome: Outcome,
     /// The first options in the ruleset's move order, with their values.
     pub options: Vec<OptionValue>,

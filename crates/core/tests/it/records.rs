@@ -1,5 +1,5 @@
 //! The long-run engine against published figures and against itself: Grundy's game and 0.6 to
-//! 2^21 against the statistics of Czajka's octal-games solver (its `UnsolvedGames.md`, also
+//! 2^21 against the statistics of Czajka's octal-games solver (its table `UnsolvedGames`, also
 //! Flammenkamp's tables), Grundy's game's first values against the literature (OEIS A002188,
 //! and a brute force over every split), runs stopped and resumed from a checkpoint against runs
 //! that never stopped, and the certificates of the solved games the catalog names.
@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use nimscope_core::game::Ruleset;
 use nimscope_core::game::rules::one_heap::OctalCode;
-use nimscope_core::solver::Control;
-use nimscope_core::solver::octal::run::{Spec, run};
+use nimscope_core::solver::octal::run::{Run, Spec, run};
 use nimscope_core::solver::octal::stats::stats;
 use nimscope_core::solver::octal::values_file::{self, Values};
 use nimscope_core::solver::sequence::{self, Certificate};
+use nimscope_core::solver::{Control, SolveError};
 
 fn spec(code: &str, name: &str, n: u64, checkpoint: Option<PathBuf>) -> Spec {
     Spec {
@@ -25,6 +25,11 @@ fn spec(code: &str, name: &str, n: u64, checkpoint: Option<PathBuf>) -> Spec {
     }
 }
 
+/// A run to its end with a fresh control, its values not printed.
+fn quiet(spec: &Spec) -> Result<Run, SolveError> {
+    run(spec, &Control::new(), &mut |_, _, _| Ok(()))
+}
+
 /// The published statistics at n = 2^21 (Czajka's table: num rare counts heap 0, which is rare
 /// under both masks; these statistics leave it out, since heap 0 is never a part of a split).
 #[test]
@@ -33,7 +38,7 @@ fn grundys_game_and_0_6_to_2_21_give_the_published_statistics() {
         ("4u.0", "grundy", 231, 763_622, "fe", 1274, 82_860),
         ("0.6", "octal(0.6)", 319, 1_274_955, "1ee", 1584, 20_627),
     ] {
-        let r = run(&spec(code, name, 1 << 21, None), &Control::new(), &mut |_, _, _| Ok(())).unwrap();
+        let r = quiet(&spec(code, name, 1 << 21, None)).unwrap();
         let s = r.with_values(|v| stats(name, Some(&code.parse().unwrap()), v));
         assert_eq!((s.largest, s.largest_first), (largest, first), "{name}");
         assert_eq!(s.rare_mask.as_deref(), Some(mask), "{name}");
@@ -85,7 +90,7 @@ fn temp(name: &str) -> PathBuf {
 fn a_resumed_run_ends_with_the_same_values_file() {
     let n = 200_000;
     for (code, name) in [("0.6", "octal(0.6)"), ("4u.0", "grundy"), ("4.007", "octal(4.007)")] {
-        let whole = run(&spec(code, name, n, None), &Control::new(), &mut |_, _, _| Ok(())).unwrap();
+        let whole = quiet(&spec(code, name, n, None)).unwrap();
         let expected = whole.with_values(|v| values_file::checksum(name, v));
         let path = temp(&format!("resume-{code}"));
         let control = Control::new();
@@ -105,12 +110,7 @@ fn a_resumed_run_ends_with_the_same_values_file() {
             &saved[..],
             &whole.with_values(|v| (0..h.count).map(|i| v.get(i)).collect::<Vec<_>>())[..]
         );
-        let resumed = run(
-            &spec(code, name, n, Some(path.clone())),
-            &Control::new(),
-            &mut |_, _, _| Ok(()),
-        )
-        .unwrap();
+        let resumed = quiet(&spec(code, name, n, Some(path.clone()))).unwrap();
         assert_eq!(resumed.resumed_from, h.count);
         assert_eq!(values_file::file_sha256(&path).unwrap(), expected, "{name}");
         assert_eq!(resumed.with_values(|v| values_file::checksum(name, v)), expected);
@@ -121,44 +121,20 @@ fn a_resumed_run_ends_with_the_same_values_file() {
 #[test]
 fn a_checkpoint_of_another_game_or_longer_run_is_refused() {
     let path = temp("other");
-    run(
-        &spec("0.6", "octal(0.6)", 5000, Some(path.clone())),
-        &Control::new(),
-        &mut |_, _, _| Ok(()),
-    )
-    .unwrap();
-    let e = run(
-        &spec("4u.0", "grundy", 5000, Some(path.clone())),
-        &Control::new(),
-        &mut |_, _, _| Ok(()),
-    )
-    .err()
-    .unwrap();
+    quiet(&spec("0.6", "octal(0.6)", 5000, Some(path.clone()))).unwrap();
+    let e = quiet(&spec("4u.0", "grundy", 5000, Some(path.clone()))).err().unwrap();
     assert!(e.to_string().contains("not grundy"), "{e}");
-    let e = run(
-        &spec("0.6", "octal(0.6)", 4000, Some(path.clone())),
-        &Control::new(),
-        &mut |_, _, _| Ok(()),
-    )
-    .err()
-    .unwrap();
+    let e = quiet(&spec("0.6", "octal(0.6)", 4000, Some(path.clone())))
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("more than the 4000"), "{e}");
     // asking for more goes on from the saved values
-    let r = run(
-        &spec("0.6", "octal(0.6)", 9000, Some(path.clone())),
-        &Control::new(),
-        &mut |_, _, _| Ok(()),
-    )
-    .unwrap();
+    let r = quiet(&spec("0.6", "octal(0.6)", 9000, Some(path.clone()))).unwrap();
     assert_eq!(r.resumed_from, 5000);
     std::fs::write(&path, b"NIMSCOPE VALUES\ngarbage").unwrap();
-    let e = run(
-        &spec("0.6", "octal(0.6)", 9000, Some(path.clone())),
-        &Control::new(),
-        &mut |_, _, _| Ok(()),
-    )
-    .err()
-    .unwrap();
+    let e = quiet(&spec("0.6", "octal(0.6)", 9000, Some(path.clone())))
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("checkpoint"), "{e}");
     std::fs::remove_file(&path).unwrap();
 }

@@ -216,7 +216,9 @@ pub const SATURATED: u32 = u32::MAX - 2;
 /// The Grundy values of a rectangle of positions, as asked for.
 #[derive(Debug, Clone)]
 pub struct Grid {
+    /// The rows `a` held (half-open).
     pub rows: Range<u64>,
+    /// The columns `b` held (half-open).
     pub cols: Range<u64>,
     pub(super) values: Values,
 }

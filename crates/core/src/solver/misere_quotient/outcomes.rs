@@ -15,7 +15,9 @@ use crate::solver::control::{Control, SolveError};
 pub struct OutcomeMap {
     /// The heaps every collection holds besides `a` and `b`.
     pub fixed: Vec<u64>,
+    /// The heap sizes `a`, one row each.
     pub rows: Range<u64>,
+    /// The heap sizes `b`, one column each.
     pub cols: Range<u64>,
     /// Row by row.
     pub cells: Vec<Outcome>,

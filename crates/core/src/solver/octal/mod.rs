@@ -22,11 +22,14 @@ use rare_common::{RareCommon, SplitSummary, Work};
 /// How the values were computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OctalMethod {
+    /// The rare/common method: most splits valued through the few rare values, the common ones proved by a scan.
     RareCommon,
+    /// The plain mex over every option.
     Plain,
 }
 
 impl OctalMethod {
+    /// The method's name as reports write it: `rare/common` or `plain`.
     pub fn as_str(self) -> &'static str {
         match self {
             OctalMethod::RareCommon => "rare/common",
@@ -40,16 +43,21 @@ impl OctalMethod {
 pub struct OctalSequence {
     /// G(0..len): up to the N asked for, or up to where the period was certified.
     pub values: Vec<u32>,
+    /// The period and pre-period, when the computed prefix certified one.
     pub periodicity: Option<Periodicity>,
+    /// How the values were computed.
     pub method: OctalMethod,
     /// The final rare/common split (rare/common method only).
     pub split: Vec<SplitSummary>,
+    /// Counts of the work done (rare/common method; zero for the plain method).
     pub work: Work,
 }
 
 /// The engine of a code: rare/common where moves leave at most two heaps, else plain.
 pub enum Engine {
+    /// The rare/common method (codes whose moves leave at most two heaps).
     RareCommon(Box<RareCommon>),
+    /// The plain method: every option looked at.
     Plain(Plain),
 }
 
@@ -76,6 +84,7 @@ impl Engine {
         }
     }
 
+    /// Which method this engine is.
     pub fn method(&self) -> OctalMethod {
         match self {
             Engine::RareCommon(_) => OctalMethod::RareCommon,
@@ -83,6 +92,7 @@ impl Engine {
         }
     }
 
+    /// Computes the next value, G(len), and returns it.
     pub fn next_value(&mut self) -> u32 {
         match self {
             Engine::RareCommon(e) => e.next_value(),
@@ -98,6 +108,7 @@ impl Engine {
         }
     }
 
+    /// Whether no value is computed yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

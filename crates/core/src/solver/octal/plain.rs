@@ -20,6 +20,7 @@ pub struct Plain {
 }
 
 impl Plain {
+    /// A computation of `code`'s values, none computed yet.
     pub fn new(code: &OctalCode) -> Self {
         Self {
             moves: code.moves().map(|m| (m.take as usize, m.digit, m.unequal)).collect(),

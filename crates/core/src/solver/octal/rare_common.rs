@@ -33,6 +33,7 @@ use crate::game::rules::one_heap::OctalCode;
 
 /// A stored value: 16 bits while every value fits, 32 after.
 pub trait Value: Copy + Into<u32> + Send + Sync + 'static {
+    /// The value `v` in this width, `None` when it does not fit.
     fn from_u32(v: u32) -> Option<Self>;
 }
 
@@ -210,6 +211,7 @@ pub struct Work {
     pub scanned_pairs: u64,
     /// Heaps whose value needed a scan.
     pub scans: u64,
+    /// Times the common values were rebuilt from the counts.
     pub rebuilds: u64,
 }
 
@@ -468,6 +470,7 @@ pub struct RareCommon {
     counts: Vec<u64>,
     seen: Seen,
     next_rebuild: usize,
+    /// Counts of the work done so far.
     pub work: Work,
 }
 
@@ -527,6 +530,7 @@ impl RareCommon {
         }
     }
 
+    /// Whether no value is computed yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -556,7 +560,7 @@ impl RareCommon {
         }
     }
 
-    /// The values, widened to 32 bits.
+    /// The values computed, G(0..len), widened to 32 bits.
     pub fn into_values(self) -> Vec<u32> {
         match self.store {
             Store::Narrow(c) => c.values.into_iter().map(u32::from).collect(),

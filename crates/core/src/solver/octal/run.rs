@@ -18,6 +18,7 @@ use crate::solver::period::Periodicity;
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Spec {
+    /// The take-and-break code computed.
     pub code: OctalCode,
     /// The ruleset's name, as files carry it (`octal(0.6)`, `grundy`).
     pub name: String,
@@ -32,7 +33,9 @@ pub struct Spec {
 /// A finished run: the computed prefix and, if certified, the period giving the rest.
 pub struct Run {
     engine: Engine,
+    /// The certified period, when one was found within `n`.
     pub periodicity: Option<Periodicity>,
+    /// The values asked for: G(0..n).
     pub n: u64,
     /// The values restored from the checkpoint (0 for a fresh run).
     pub resumed_from: u64,
@@ -57,6 +60,7 @@ impl Run {
         self.engine.len() as u64
     }
 
+    /// The method the values were computed by.
     pub fn method(&self) -> OctalMethod {
         self.engine.method()
     }

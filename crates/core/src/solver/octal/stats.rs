@@ -19,20 +19,24 @@ use crate::game::rules::one_heap::OctalCode;
 /// The statistics of G(0..n).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
+    /// The ruleset, as nimscope names it (`grundy`, `octal(0.6)`).
     pub ruleset: String,
     /// How many values: G(0..n).
     pub n: u64,
     /// The largest value, and the first heap that has it.
     pub largest: u32,
+    /// The first heap whose value is `largest`.
     pub largest_first: u64,
     /// The rare mask, in hexadecimal as published (`1ee` for 0.6), and whether the heap's
     /// parity joins it (`pos`); `None` where the values are too wide to transform (past 2^24).
     pub rare_mask: Option<String>,
+    /// Whether the heap's parity joins the mask (`pos`).
     pub rare_mask_position: bool,
     /// The rare heaps `n ≥ 1`, ascending.
     pub rare_heaps: Vec<u64>,
     /// How many rare heaps, heap 0 left out.
     pub rare_count: u64,
+    /// The largest rare heap, if any.
     pub last_rare_heap: Option<u64>,
     /// SHA-256 of the values file (what `sha256sum` prints for `seq --values FILE`).
     pub sha256: String,

@@ -74,6 +74,7 @@ impl Header {
         (36 + self.ruleset.len()).next_multiple_of(8) as u64
     }
 
+    /// Never: a header always has its magic, version and name (for clippy's `len` rule).
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -121,12 +122,16 @@ impl Header {
 /// Values to write or hash: a slice in the width the engine keeps them, or any function of
 /// the index (a certified period gives values it does not store).
 pub enum Values<'a> {
+    /// Values held in 16 bits.
     U16(&'a [u16]),
+    /// Values held in 32 bits.
     U32(&'a [u32]),
+    /// `n` values, G(i) given by the function.
     By(u64, &'a dyn Fn(u64) -> u32),
 }
 
 impl Values<'_> {
+    /// How many values.
     pub fn len(&self) -> u64 {
         match self {
             Values::U16(v) => v.len() as u64,
@@ -135,10 +140,12 @@ impl Values<'_> {
         }
     }
 
+    /// Whether there is no value.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// G(i), `i < len()`.
     #[inline]
     pub fn get(&self, i: u64) -> u32 {
         match self {

@@ -20,6 +20,7 @@ use crate::game::Ruleset;
 
 /// The format name and version written in every certificate.
 pub const FORMAT: &str = "nimscope period certificate";
+/// The version of the certificate's fields.
 pub const VERSION: u32 = 1;
 
 /// The evidence of a certified period.
@@ -39,7 +40,9 @@ pub struct Certificate {
     /// The subtraction set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<Vec<u64>>,
+    /// The pre-period: G(n + period) = G(n) for every n ≥ preperiod.
     pub preperiod: u64,
+    /// The period.
     pub period: u64,
     /// The values G(0..checked) were computed, and the period holds on all of them from the
     /// pre-period on; `checked` is what the argument needs (a checker recomputes no more).

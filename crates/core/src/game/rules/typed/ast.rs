@@ -7,20 +7,29 @@ use std::fmt::{self, Write};
 /// Byte offsets `[start, end)` into the text the rule was parsed from (for error messages).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
+    /// Offset of the first byte.
     pub start: usize,
+    /// Offset just past the last byte.
     pub end: usize,
 }
 
+/// An arithmetic operator of the move language (on u64, checked: no wrapping, no division by zero).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`.
     Add,
+    /// `-` (an error below zero).
     Sub,
+    /// `*`.
     Mul,
+    /// `/`, rounding down.
     Div,
+    /// `%`, the remainder of `/`.
     Rem,
 }
 
 impl BinOp {
+    /// The operator as the language writes it: `+`, `-`, `*`, `/` or `%`.
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Add => "+",
@@ -42,13 +51,18 @@ impl BinOp {
 /// The built-in functions of the move language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Func {
+    /// `min(x, y, …)`: the least argument.
     Min,
+    /// `max(x, y, …)`: the greatest argument.
     Max,
+    /// `isqrt(x)`: the integer square root, rounded down.
     Isqrt,
+    /// `gcd(x, y, …)`: the greatest common divisor (`gcd(0, 0)` is 0).
     Gcd,
 }
 
 impl Func {
+    /// The function's name in the language, e.g. `isqrt`.
     pub fn name(self) -> &'static str {
         match self {
             Func::Min => "min",
@@ -58,6 +72,7 @@ impl Func {
         }
     }
 
+    /// The function called `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Func> {
         Some(match name {
             "min" => Func::Min,
@@ -80,15 +95,20 @@ impl Func {
 /// An integer expression (values are u64; arithmetic is checked).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
+    /// A number literal.
     Num(u64, Span),
+    /// A name: a heap parameter or a `for` variable.
     Var(String, Span),
+    /// `left op right`.
     Bin(BinOp, Box<Expr>, Box<Expr>, Span),
+    /// A call of a built-in function with its arguments.
     Call(Func, Vec<Expr>, Span),
     /// `|x - y|`: the distance between two numbers, never below zero.
     AbsDiff(Box<Expr>, Box<Expr>, Span),
 }
 
 impl Expr {
+    /// Where the expression is in the rule's text.
     pub fn span(&self) -> Span {
         match self {
             Expr::Num(_, s) | Expr::Var(_, s) | Expr::Bin(.., s) | Expr::Call(_, _, s) | Expr::AbsDiff(_, _, s) => *s,
@@ -109,17 +129,25 @@ impl Expr {
     }
 }
 
+/// A comparison operator of a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CmpOp {
+    /// `<`.
     Lt,
+    /// `<=`.
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
+    /// `==`.
     Eq,
+    /// `!=`.
     Ne,
 }
 
 impl CmpOp {
+    /// The operator as the language writes it, e.g. `<=`.
     pub fn symbol(self) -> &'static str {
         match self {
             CmpOp::Lt => "<",
@@ -131,6 +159,7 @@ impl CmpOp {
         }
     }
 
+    /// Whether `a op b`.
     pub fn holds(self, a: u64, b: u64) -> bool {
         match self {
             CmpOp::Lt => a < b,
@@ -148,12 +177,16 @@ impl CmpOp {
 pub enum Cond {
     /// `operands[0] ops[0] operands[1] ops[1] operands[2] …`, every comparison holding.
     Compare(Vec<Expr>, Vec<CmpOp>),
+    /// Every condition holds.
     And(Vec<Cond>),
+    /// At least one condition holds.
     Or(Vec<Cond>),
+    /// The condition does not hold.
     Not(Box<Cond>),
 }
 
 impl Cond {
+    /// Every variable the condition names, in order, with repeats.
     pub fn variables<'a>(&'a self, out: &mut Vec<&'a str>) {
         match self {
             Cond::Compare(es, _) => es.iter().for_each(|e| e.variables(out)),
@@ -167,14 +200,31 @@ impl Cond {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// `lo..hi` (hi excluded) or `lo..=hi`.
-    Range { lo: Expr, hi: Expr, inclusive: bool },
+    Range {
+        /// The first value.
+        lo: Expr,
+        /// The end of the range.
+        hi: Expr,
+        /// Whether `hi` itself is included (`..=`).
+        inclusive: bool,
+    },
     /// `{1, 3, 4}`.
     Set(Vec<Expr>),
 }
 
+/// A clause of a term: a loop binding a variable, or a guard.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
-    For { var: String, span: Span, source: Source },
+    /// `for var in source`: the clauses after it run once for each value, in order.
+    For {
+        /// The variable bound.
+        var: String,
+        /// Where the clause is in the rule's text.
+        span: Span,
+        /// The values it runs through.
+        source: Source,
+    },
+    /// `if COND`: the term produces a move only where the condition holds.
     If(Cond),
 }
 
@@ -182,12 +232,16 @@ pub enum Clause {
 /// a collection of heaps, which is their disjunctive sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
+    /// `(x, y)` or `(x, y, z)`: a position of two or three heaps.
     Tuple(Vec<Expr>),
+    /// `[x, y, …]` (one-heap rules): the heap is split into these heaps (`[]` removes it).
     Collection(Vec<Expr>),
+    /// `x` (one-heap rules): the heap becomes `x`.
     Single(Expr),
 }
 
 impl Target {
+    /// The target's expressions, in order.
     pub fn parts(&self) -> &[Expr] {
         match self {
             Target::Tuple(es) | Target::Collection(es) => es,
@@ -199,16 +253,22 @@ impl Target {
 /// One line of a rule: a target and the clauses that bind and filter it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Term {
+    /// The position (or heaps) the term produces.
     pub target: Target,
+    /// Its `for` loops and `if` guards, in order (a loop's variable is bound for the clauses after it).
     pub clauses: Vec<Clause>,
+    /// Where the term is in the rule's text.
     pub span: Span,
 }
 
 /// A whole rule: `rule((a, b) if <domain> -> term; term; …)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleAst {
+    /// The heap names of the rule's head: one (`n`), two (`a`, `b`) or three.
     pub params: Vec<String>,
+    /// The head's `if COND`: which positions exist; `None`: all of them.
     pub domain: Option<Cond>,
+    /// The terms, separated by `;` in the text; a position's options are every term's targets.
     pub terms: Vec<Term>,
 }
 

@@ -15,11 +15,13 @@ use crate::game::quote::quoted;
 
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
+/// Most loop steps one position may spend finding its options.
 pub const MAX_STEPS: u64 = 1 << 27;
 
 /// Receives the options of a position: the term that made each, and its heaps (a position of
 /// two or three heaps; for a one-heap rule, the heaps of the collection, possibly none).
 pub trait Sink {
+    /// One option: `term` is the index (from 0) of the term that made it, `heaps` its heaps.
     fn option(&mut self, term: usize, heaps: &[u64]);
 
     /// The option with the values of the term's loop variables (in the order of its `for`
@@ -39,39 +41,60 @@ impl<F: FnMut(usize, &[u64])> Sink for F {
 /// Why a rule could not give the options of a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
+    /// An operation went below zero, past 2^64 − 1, or divided by zero.
     #[error("term {term} of the rule, {}, at {position} ({bindings}): {what}", quoted(.text))]
     Arithmetic {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The part that failed and how, e.g. `n - 2 goes below zero (1 - 2)`.
         what: String,
+        /// The heap names and loop variables bound, e.g. `n = 1, k = 3`.
         bindings: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
     },
     #[error(
         "{position} has more than {limit} options (term {term}, {}); the rule gives too many options at this position",
         quoted(.text)
     )]
+    /// The position has more than [`MAX_OPTIONS`] options.
     TooManyOptions {
+        /// The term that made the option over the limit, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The limit, [`MAX_OPTIONS`].
         limit: u64,
     },
+    /// The term runs more than [`MAX_STEPS`] loop steps at the position.
     #[error("term {term} of the rule, {}, runs more than {limit} loop steps at {position}; narrow its ranges", quoted(.text))]
     TooManySteps {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The limit, [`MAX_STEPS`].
         limit: u64,
     },
     #[error(
         "term {term} of the rule, {}, leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)",
         quoted(.text)
     )]
+    /// The term leads to a position the rule's domain (`if` after the heaps) excludes.
     OutsideDomain {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The option outside the domain, in the same form.
         option: String,
     },
 }
@@ -104,6 +127,7 @@ fn operand(e: &CExpr, env: &Env) -> Result<u64, Fault> {
     }
 }
 
+/// The value of `e` with the slots bound as in `env`; a [`Fault`] on checked arithmetic failing.
 pub fn eval(e: &CExpr, env: &Env) -> Result<u64, Fault> {
     match e {
         CExpr::Num(n) => Ok(*n),

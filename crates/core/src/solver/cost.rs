@@ -125,9 +125,9 @@ fn octal_collections_of_parity(ruleset: &Ruleset, n: u64, parity: usize) -> Opti
         match (parity, j) {
             (_, 0) => u128::from(m == 0),
             // j even parts 2c, c ≥ 1: the partitions of m/2 into exactly j parts
-            (0, _) if m % 2 == 0 && m / 2 >= j => at_most(m / 2 - j, j).0,
+            (0, _) if m.is_multiple_of(2) && m / 2 >= j => at_most(m / 2 - j, j).0,
             // j odd parts 2c + 1, c ≥ 0: the partitions of (m − j)/2 into at most j parts
-            (1, _) if m >= j && (m - j) % 2 == 0 => at_most((m - j) / 2, j).0,
+            (1, _) if m >= j && (m - j).is_multiple_of(2) => at_most((m - j) / 2, j).0,
             _ => 0,
         }
     };

@@ -144,7 +144,7 @@ pub(super) fn exactly(
     let kept = e.quotient.heaps();
     if kept <= heaps {
         charge(&e.quotient, control)?;
-        e.quotient.stages().iter().for_each(|s| stage_done(s));
+        e.quotient.stages().iter().for_each(&mut *stage_done);
         if kept == heaps {
             return Ok((e.quotient.as_ref().clone(), None));
         }

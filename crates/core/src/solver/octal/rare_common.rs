@@ -310,12 +310,14 @@ fn mark_rare<T: Value>(g: &[T], heaps: &[u32], values: &[T], m: usize, unequal: 
         let half = (m / 2) as u32;
         for (&r, &gr) in heaps.iter().zip(values) {
             if r != half {
+                // SAFETY: as above, m − r is in 1..m and the nim-sum inside `seen`
                 unsafe { seen.mark_sum(gr.into() ^ (*g.get_unchecked(m - r as usize)).into()) };
             }
         }
         return;
     }
     for (&r, &gr) in heaps.iter().zip(values) {
+        // SAFETY: as above, m − r is in 1..m and the nim-sum inside `seen`
         unsafe { seen.mark_sum(gr.into() ^ (*g.get_unchecked(m - r as usize)).into()) };
     }
 }

@@ -72,10 +72,10 @@ impl Run {
 
     /// The computed prefix as stored, or every value by the period.
     pub fn with_values<T>(&self, f: impl FnOnce(&Values) -> T) -> T {
-        if self.computed() >= self.n {
-            if let Some(v) = prefix_values(&self.engine) {
-                return f(&v.prefix(self.n));
-            }
+        if self.computed() >= self.n
+            && let Some(v) = prefix_values(&self.engine)
+        {
+            return f(&v.prefix(self.n));
         }
         let get = |i: u64| self.get(i);
         f(&Values::By(self.n, &get))

@@ -115,7 +115,7 @@ pub fn stats(ruleset: &str, code: Option<&OctalCode>, values: &Values) -> Stats 
         let d = parity.unwrap_or(0);
         for i in 1..n {
             let e = 2 * values.get(i) + ((i + d) & 1) as u32;
-            if (e & m).count_ones() % 2 == 0 {
+            if (e & m).count_ones().is_multiple_of(2) {
                 rare_heaps.push(i);
             }
         }
@@ -157,8 +157,11 @@ mod tests {
             let s = stats(code, Some(&c), &Values::U32(&v));
             let d = split_parity(&c);
             let bits = 32 - v.iter().max().unwrap().leading_zeros();
-            let is_rare =
-                |m: u32, i: usize| ((2 * v[i] + ((i as u64 + d.unwrap_or(0)) & 1) as u32) & m).count_ones() % 2 == 0;
+            let is_rare = |m: u32, i: usize| {
+                ((2 * v[i] + ((i as u64 + d.unwrap_or(0)) & 1) as u32) & m)
+                    .count_ones()
+                    .is_multiple_of(2)
+            };
             let count = |m: u32| (0..v.len()).filter(|&i| is_rare(m, i)).count();
             let best = (1..1u32 << (bits + 1))
                 .filter(|m| d.is_some() || m & 1 == 0)

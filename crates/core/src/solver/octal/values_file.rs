@@ -160,7 +160,7 @@ impl Values<'_> {
         match self {
             Values::U16(v) => v.iter().copied().max().map_or(0, u32::from),
             Values::U32(v) => v.iter().copied().max().unwrap_or(0),
-            Values::By(n, f) => (0..*n).map(|i| f(i)).max().unwrap_or(0),
+            Values::By(n, f) => (0..*n).map(f).max().unwrap_or(0),
         }
     }
 

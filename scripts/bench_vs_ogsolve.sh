@@ -11,7 +11,9 @@
 #        (default: 5 rounds, N = 100000, codes 0.6 0.064 0.16)
 # NIMSCOPE is the binary measured (default target/release/nimscope: `cargo build --release`;
 # the dev profile's target/debug/nimscope is opt-level 2). Needs `ogsolve` on the PATH
-# (`cargo install ogsolve`).
+# (`cargo install ogsolve`). For long runs (2^24): BENCH_VALUE=0 skips `value` (the same work as
+# `seq`), and SEQ_FLAGS=--stats has `seq` print its statistics instead of every value (ogsolve
+# prints none either); G(N) is then compared once, from an untimed `value`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,12 +56,21 @@ printf '%-6s %-8s %-16s %-16s %-16s %-12s %s\n' code "G(N)" "value s" "seq s" "o
 for code in "${codes[@]}"; do
     value=() seq=() og=()
     for _ in $(seq 1 "$rounds"); do
-        value+=("$(cpu_seconds "$ours" value "octal($code)" "$n" --json)")
-        ours_g=$(sed -E 's/.*"grundy":([0-9]+).*/\1/' "$out")
-        seq+=("$(cpu_seconds "$ours" seq "octal($code)" --to "$((n + 1))")")
+        if [ "${BENCH_VALUE:-1}" != 0 ]; then
+            value+=("$(cpu_seconds "$ours" value "octal($code)" "$n" --json)")
+            ours_g=$(sed -E 's/.*"grundy":([0-9]+).*/\1/' "$out")
+        else
+            value+=(0)
+        fi
+        # shellcheck disable=SC2086
+        seq+=("$(cpu_seconds "$ours" seq "octal($code)" --to "$((n + 1))" ${SEQ_FLAGS:-})")
         og+=("$(cpu_seconds ogsolve -m rc2 -n "$n" "$code")")
         og_g=$(sed -nE 's/.*nimber of [0-9]+: ([0-9]+).*/\1/p' "$out")
     done
+    if [ "${BENCH_VALUE:-1}" = 0 ]; then
+        # once, untimed
+        ours_g=$("$ours" value "octal($code)" "$n" --json | sed -E 's/.*"grundy":([0-9]+).*/\1/')
+    fi
     check=$([ "$ours_g" = "$og_g" ] && echo "$ours_g" || echo "$ours_g≠$og_g")
     read -r vmin vmax <<< "$(range "${value[@]}")"
     read -r smin smax <<< "$(range "${seq[@]}")"

@@ -10,7 +10,6 @@ use nimscope_core::checks::row::CheckRow;
 use nimscope_core::game::{Outcome, Position, Ruleset};
 use nimscope_core::solver::evaluate::{Answer, OptionsPage};
 use nimscope_core::solver::grid::Grid;
-use nimscope_core::solver::sequence::Computed;
 use nimscope_core::solver::{CramSummary, OptionValue};
 
 fn who_wins(o: Outcome) -> &'static str {
@@ -236,109 +235,6 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat, outcome: bool) -
             Ok(())
         }
     }
-}
-
-/// `seq`: the values, streamed from the computed prefix and the certified period (so a
-/// hundred million values of a periodic game cost their text, not their memory), then the
-/// period. `--json` adds the method, the largest values and, for the rare/common method, the
-/// rare/common split.
-/// `stop` is polled between blocks of output (`seq nim --to 4294967296` prints 40 GB): when it
-/// holds, the output ends with an `Interrupted` error.
-pub fn sequence(
-    out: &mut impl Write,
-    r: &Ruleset,
-    s: &Computed,
-    json: bool,
-    stop: &dyn Fn() -> bool,
-) -> std::io::Result<()> {
-    let (period, pre) = s
-        .periodicity
-        .map_or((None, None), |p| (Some(p.period), Some(p.preperiod)));
-    let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
-    let mut digits = itoa::Buffer::new();
-    let null: &[u8] = if json { b"null" } else { b"" };
-    if json {
-        write!(out, "{{\"ruleset\":{},\"n\":{},\"values\":[", json!(r.to_string()), s.n)?;
-    }
-    for i in 0..s.n {
-        if i > 0 {
-            buf.push(b',');
-        }
-        match (s.get(i), s.outcome_only(i)) {
-            (Some(v), _) => buf.extend_from_slice(digits.format(v).as_bytes()),
-            // the misère Grundy value unknown: the outcome alone, by the misère quotient
-            (None, Some(o)) if !json => buf.extend_from_slice(o.as_str().as_bytes()),
-            _ => buf.extend_from_slice(null),
-        }
-        if buf.len() >= 1 << 16 {
-            out.write_all(&buf)?;
-            buf.clear();
-            if stop() {
-                return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
-            }
-        }
-    }
-    out.write_all(&buf)?;
-    if json {
-        let extra = json!({
-            "period": period,
-            "preperiod": pre,
-            "method": s.method.as_str(),
-            "computed": s.computed_len(),
-            "largest": largest_values(s, 5),
-            "rare_common": s.octal.as_ref().map(|o| &o.split),
-            "outcomes_only": s.outcomes_only.as_ref().map(|o| json!({
-                "from": o.from,
-                "outcomes": o.outcomes.iter().map(|x| x.as_str()).collect::<String>(),
-                "method": "misère quotient",
-                "by": o.by,
-            })),
-        });
-        // the object's other members, after "values"
-        let extra = extra.to_string();
-        return writeln!(out, "],{}", &extra[1..]);
-    }
-    writeln!(out)?;
-    if let Some(o) = &s.outcomes_only {
-        writeln!(
-            out,
-            "heaps {} to {}: the outcome alone (P or N; the misère Grundy value unknown), by {}",
-            o.from,
-            s.n.saturating_sub(1),
-            o.by
-        )?;
-    }
-    match s.periodicity {
-        Some(p) => writeln!(
-            out,
-            "period {}, pre-period {} (certified; indexing by heap size n)",
-            p.period, p.preperiod
-        ),
-        None => writeln!(out, "no period certified within n < {}", s.n),
-    }
-}
-
-/// The `count` largest distinct values of G(0..N), each with the first heap that has it (the
-/// period repeats values of the computed prefix, so the prefix holds them all).
-fn largest_values(s: &Computed, count: usize) -> Vec<serde_json::Value> {
-    let len = (s.computed_len() as u64).min(s.n);
-    let mut first: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
-    for i in 0..len {
-        if let Some(v) = s.get(i) {
-            first.entry(v).or_insert(i);
-            // only the largest are kept (a closed form's N values may all differ); one that
-            // falls out can never come back, the smallest kept only grows
-            if first.len() > count {
-                first.pop_first();
-            }
-        }
-    }
-    first
-        .iter()
-        .rev()
-        .take(count)
-        .map(|(v, i)| json!({"value": v, "first": i}))
-        .collect()
 }
 
 pub fn checks(out: &mut impl Write, rows: &[CheckRow], json: bool) -> std::io::Result<()> {

@@ -61,6 +61,11 @@ fn run(args: &[String]) -> Run {
         .arg(env!("CARGO_BIN_EXE_nimscope"))
         .args(args)
         .env_remove("RUST_BACKTRACE")
+        // misère quotients are kept in a folder of this test binary's, not the user's
+        .env(
+            "NIMSCOPE_CACHE_DIR",
+            std::env::temp_dir().join(format!("nimscope-heap-fuzz-cache-{}", std::process::id())),
+        )
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -202,6 +207,72 @@ fn the_issues_examples_finish_within_the_default_budget() {
     ] {
         check(&a, budget).unwrap();
     }
+}
+
+/// Issue 42's misère cases: each answers or refuses within its budget (the default 4G where
+/// none is given), without running into [`PATIENCE`].
+#[test]
+fn the_misere_cases_stay_within_their_budgets() {
+    let m16 = 16u64 << 20;
+    let g4 = 4u64 << 30;
+    for (a, budget) in [
+        (
+            args(&["value", "misere(octal(0.f))", "1000", "--memory-budget", "16M"]),
+            m16,
+        ),
+        (args(&["value", "misere(octal(0.07))", "100"]), g4),
+        (
+            args(&["grid", "misere(octal(0.07))", "--rows", "0..65", "--cols", "0..65"]),
+            g4,
+        ),
+        (args(&["quotient", "octal(0.07)", "--heaps", "64"]), g4),
+        (
+            args(&["quotient", "octal(0.abc)", "--heaps", "1000", "--memory-budget", "16M"]),
+            m16,
+        ),
+        (
+            args(&[
+                "seq",
+                "misere(octal(0.777777))",
+                "--to",
+                "1000",
+                "--memory-budget",
+                "16M",
+            ]),
+            m16,
+        ),
+        (args(&["value", "misere(octal(0.77))", "25,3,70"]), g4),
+        (
+            args(&[
+                "grid",
+                "misere(octal(0.77))",
+                "--rows",
+                "0..80",
+                "--cols",
+                "0..80",
+                "--slice",
+                "3,_,_",
+            ]),
+            g4,
+        ),
+    ] {
+        check(&a, budget).unwrap();
+    }
+}
+
+/// Issue 42's `quotient 'octal(0.123456789)' --heaps 1000` (3.0 GB in the attack run): it now
+/// stays small (100 MB) but neither answers nor refuses within [`PATIENCE`]: the quotient is
+/// tame and its growth is superlinear in the heaps (release build: 100 heaps 0.3 s, 200 heaps 6 s,
+/// 400 heaps 25 s of processor time), with no estimate before it starts. Open: run with
+/// `--ignored` once the growth is estimated (and refused) or fast enough.
+#[test]
+#[ignore = "open: the tame quotient of 0.123456789 to heap 1000 takes minutes, without an estimate first"]
+fn a_large_tame_quotient_answers_or_refuses_in_time() {
+    check(
+        &args(&["quotient", "octal(0.123456789)", "--heaps", "1000"]),
+        4u64 << 30,
+    )
+    .unwrap();
 }
 
 /// Every family of the catalog but the compounds, by its examples

@@ -11,5 +11,6 @@ mod desktop_entry;
 mod fuzz;
 mod heap_fuzz;
 mod interface;
+mod records;
 mod regression;
 mod terminal_errors;

@@ -334,6 +334,7 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         ("divisor", ""),
         ("fibonacci-nim", ""),
         ("octal(0.07)", ""),
+        ("grundy", ""),
         ("push(nim,euclid0)", ""),
         ("sum(nim,sub(1,2))", ""),
         ("sum(wythoff,nim)", ""),

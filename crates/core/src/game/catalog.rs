@@ -439,7 +439,8 @@ impl fmt::Display for Ruleset {
         match self {
             Ruleset::Subtraction(s) => write!(f, "sub({})", fmt_heaps(s)),
             Ruleset::Tag(k) => write!(f, "tag({k})"),
-            Ruleset::Octal(c) => write!(f, "octal({c})"),
+            // Grundy's game (4u.0) is a leaf: written as its row's name, `grundy`
+            Ruleset::Octal(c) if !c.is_grundy() => write!(f, "octal({c})"),
             // push-cram too: it is written as what it is, push(cram-v,cram-h)
             Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
             Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),

@@ -9,6 +9,7 @@
 
 use super::catalog::{Dominoes, Ruleset, Shape};
 use super::rules::euclid::EuclidVariant;
+use super::rules::one_heap::OctalCode;
 
 /// A family of the catalog: a leaf ruleset, a parameterised family (`sub(S)`) or a compound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,6 +42,8 @@ pub enum Family {
     FibonacciNim,
     /// `octal(C)`.
     Octal,
+    /// `grundy`: Grundy's game, the take-and-break code `4u.0`.
+    Grundy,
     /// `cram`.
     Cram,
     /// `cram-v`: vertical dominoes only.
@@ -278,6 +281,17 @@ pub const FAMILIES: &[FamilyRow] = &[
         examples: &[example("octal(0.07)", &["9", "4,7"]), example("octal(0.77)", &["10"])],
     },
     FamilyRow {
+        family: Family::Grundy,
+        name: "grundy",
+        aliases: &[],
+        syntax: "grundy",
+        rule: "One heap: split a heap into two unequal non-empty heaps (the take-and-break code 4u.0).",
+        source: "Grundy (1939); Berlekamp, Conway and Guy, Winning Ways.",
+        shape: Some(Shape::OneHeap),
+        leaf: Some(|| Ruleset::Octal(OctalCode::grundy())),
+        examples: &[example("grundy", &["7", "20", "3,5"])],
+    },
+    FamilyRow {
         family: Family::Cram,
         name: "cram",
         aliases: &[],
@@ -444,6 +458,7 @@ impl Ruleset {
             Ruleset::Tag(_) => Family::Tag,
             Ruleset::Divisor => Family::Divisor,
             Ruleset::FibonacciNim => Family::FibonacciNim,
+            Ruleset::Octal(c) if c.is_grundy() => Family::Grundy,
             Ruleset::Octal(_) => Family::Octal,
             Ruleset::Cram(Dominoes::Both) => Family::Cram,
             Ruleset::Cram(Dominoes::Vertical) => Family::CramV,

@@ -1,6 +1,6 @@
 //! Sequences G(0..N) of one-heap rulesets and maps of rectangles, as `seq` and `grid` ask for
 //! them: the ruleset's presentation checked first (a two-heap game has no sequence, a game on
-//! three heaps needs a slice), a misère octal game's map answered by its quotient.
+//! three heaps needs a slice), a misère octal game's map (or slice) answered by its quotient.
 
 use std::ops::Range;
 
@@ -57,10 +57,18 @@ pub fn map(
             rows.start, rows.end, cols.start, cols.end
         )));
     }
-    if slice.is_none() && super::is_misere_octal(r) {
+    if super::is_misere_octal(r) {
+        // the collections {a, b} (with a slice's fixed heaps, `3,_,_`) read off the quotient
         let code = super::octal_code(r)?;
-        return Ok(MapAnswer::MisereOutcomes(outcomes::pair_map(
-            &code, rows, cols, control,
+        let fixed: Vec<u64> = match slice {
+            Some(s) => match Layout::parse_slice(s).map_err(QueryError::Unanswerable)? {
+                Layout::Slice(t) => t.iter().flatten().copied().collect(),
+                Layout::Plain => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        return Ok(MapAnswer::MisereOutcomes(outcomes::collection_map(
+            &code, &fixed, rows, cols, control,
         )?));
     }
     let layout = map_layout(r, slice)?;

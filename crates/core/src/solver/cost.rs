@@ -110,6 +110,65 @@ pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
     Some(best)
 }
 
+/// The collections a heap of `n` tokens reaches, counted as [`octal_collections_met`] counts
+/// them, whose heaps all have the parity `parity` (0: even, 1: odd); `None` for other rulesets.
+fn octal_collections_of_parity(ruleset: &Ruleset, n: u64, parity: usize) -> Option<u128> {
+    let Ruleset::Octal(code) = ruleset.base().0 else {
+        return None;
+    };
+    if !code.splits() {
+        return None;
+    }
+    let n = n.min(MAX_TOKENS as u64) as usize;
+    // partitions of m into exactly j parts of the parity
+    let exactly = |m: usize, j: usize| -> u128 {
+        match (parity, j) {
+            (_, 0) => u128::from(m == 0),
+            // j even parts 2c, c ≥ 1: the partitions of m/2 into exactly j parts
+            (0, _) if m.is_multiple_of(2) && m / 2 >= j => at_most(m / 2 - j, j).0,
+            // j odd parts 2c + 1, c ≥ 0: the partitions of (m − j)/2 into at most j parts
+            (1, _) if m >= j && (m - j).is_multiple_of(2) => at_most((m - j) / 2, j).0,
+            _ => 0,
+        }
+    };
+    let mut best = 0u128;
+    for (i, &d) in code.digits().iter().enumerate() {
+        let t = i + 1;
+        let (one, two) = (d & 2 != 0, d & 4 != 0);
+        let mut count = 0u128;
+        let mut k = 0;
+        while t * k < n {
+            let m = n - t * k;
+            let c = match (one, two) {
+                (true, true) => (0..=k + 1).fold(0u128, |acc, j| acc.saturating_add(exactly(m, j))),
+                (false, true) => exactly(m, k + 1),
+                (true, false) => u128::from(m % 2 == parity),
+                _ => 0,
+            };
+            count = count.saturating_add(c);
+            k += 1;
+        }
+        best = best.max(count);
+    }
+    Some(best)
+}
+
+/// The collections a search from the collection `h` meets at least, by its two largest heaps:
+/// every collection the first reaches with odd heaps only, beside every one the second reaches
+/// with even heaps only (or the other way round), is reached, and no two such pairs make the
+/// same collection (the parities tell the parts apart).
+fn octal_pairs_met(ruleset: &Ruleset, h: &[u64]) -> Option<Met> {
+    let mut top: Vec<u64> = h.to_vec();
+    top.sort_unstable_by(|a, b| b.cmp(a));
+    let (&a, &b) = (top.first()?, top.get(1)?);
+    let c = |n, p| octal_collections_of_parity(ruleset, n, p);
+    let positions = c(a, 1)?.saturating_mul(c(b, 0)?).max(c(a, 0)?.saturating_mul(c(b, 1)?));
+    Some(Met {
+        positions,
+        heaps: positions.saturating_sub(1),
+    })
+}
+
 /// Whether every position with smaller heaps is an option of an option of … a position of
 /// `ruleset` (the moves lower any one heap to any smaller size).
 fn reaches_every_lower_position(ruleset: &Ruleset) -> bool {
@@ -127,7 +186,11 @@ pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
         });
     }
     let largest = h.iter().copied().max().unwrap_or(0);
-    octal_collections_met(ruleset, largest)
+    let one = octal_collections_met(ruleset, largest)?;
+    Some(match octal_pairs_met(ruleset, h) {
+        Some(two) if two.positions > one.positions => two,
+        _ => one,
+    })
 }
 
 fn bytes_of(met: Met) -> u128 {
@@ -277,6 +340,36 @@ mod tests {
             assert_eq!(met.heaps, reachable_heaps(&r, n), "0.6 at {n}");
         }
         assert_eq!(octal_collections_met(&"nim".parse().unwrap(), 9), None);
+    }
+
+    #[test]
+    fn bounds_of_collections_never_exceed_what_is_reachable() {
+        for code in ["0.6", "0.07", "0.137", "0.77", "0.f"] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let Ruleset::Octal(c) = r.base().0 else { unreachable!() };
+            for h in [vec![6u64, 5], vec![9, 9], vec![10, 7, 3], vec![12, 2]] {
+                // every collection reachable from h, by brute force
+                let start = normalise_collection(h.clone());
+                let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
+                let mut stack = vec![start];
+                let mut opts = Vec::new();
+                while let Some(x) = stack.pop() {
+                    opts.clear();
+                    c.collection_options(&x, &mut opts);
+                    for o in opts.drain(..) {
+                        if seen.insert(o.clone()) {
+                            stack.push(o);
+                        }
+                    }
+                }
+                let bound = search_positions_met(&r, &Position::Heaps(h.clone())).unwrap().positions;
+                assert!(bound <= seen.len() as u128, "{code} {h:?}: {bound} > {}", seen.len());
+                // the pairs count more than one heap does, where the heaps are not tiny
+                if code == "0.6" && h[1] >= 7 {
+                    assert!(bound > octal_collections_met(&r, h[0]).unwrap().positions, "{h:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -35,8 +35,9 @@ const SEQUENCE_LEN: u64 = 1 << 20;
 /// the values up to the heap cannot be held: 4·10^8, a fraction of a second, four times what
 /// the longest period in reach needs (octal(0.16): certified at 2^19 values after 10^8).
 const PERIOD_SEARCH_WORK: u64 = 400_000_000;
-/// The largest heap a misère octal collection is answered by its misère quotient for.
-pub const QUOTIENT_HEAPS: u16 = 64;
+/// The largest heap a misère octal collection is answered by its misère quotient for: every
+/// heap the quotient is computed for (it stops earlier where its growth does, and says so).
+pub const QUOTIENT_HEAPS: u16 = super::misere_quotient::MAX_HEAPS;
 /// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
 /// collection is searched (for its misère Grundy value) rather than answered by its quotient.
 const GRUNDY_SEARCH_BYTES: u64 = super::budget::MISERE_GRUNDY_SEARCH;

@@ -3,6 +3,8 @@
 //! Guy–Smith argument for splitting games). A leaf of `solver/`: the sequences and the octal
 //! engine both use it, and it uses neither.
 
+use crate::game::rules::one_heap::OctalCode;
+
 /// A sequence value that is not a position's (an index that is not a position).
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -50,6 +52,17 @@ pub fn certify_splits(values: &[u32], parts: u64, take: u64) -> Option<Periodici
     })
 }
 
+/// The least period of a take-and-break code's prefix G(0..len) certified by
+/// [`OctalCode::periodicity_bound`] (the Guy–Smith theorem for codes that split, with its
+/// variant for unequal splits: if a split `(a, b)` of `N` has `a ≥ b − p`, the partner of its
+/// value at `N − p` is `(a − p, b)`, which needs `a − p ≥ max(n0, 1)`, so `N ≥ 2·max(n0, 1) +
+/// 3p + t`; the window argument for codes that never split).
+pub fn certify_code<T: Copy + PartialEq>(values: &[T], code: &OctalCode) -> Option<Periodicity> {
+    certify_generic(values, 1, 0, None, |n0, p, len| {
+        code.periodicity_bound(n0, p).is_some_and(|need| need <= len)
+    })
+}
+
 /// The least certified (period, pre-period) of the computed prefix, if any.
 pub(super) fn certify(values: &[u32], memory: Memory, step: u64, min_pre: u64) -> Option<Periodicity> {
     match memory {
@@ -64,6 +77,18 @@ pub(super) fn certify_by(
     min_pre: u64,
     certified: impl Fn(u64, u64, u64) -> bool,
 ) -> Option<Periodicity> {
+    certify_generic(values, step, min_pre, Some(NONE), certified)
+}
+
+/// The least period `p` (a multiple of `step`) whose least pre-period `n0 ≥ min_pre` in the
+/// prefix satisfies `certified(n0, p, len)`, with no `none` value from `n0` on.
+fn certify_generic<T: Copy + PartialEq>(
+    values: &[T],
+    step: u64,
+    min_pre: u64,
+    none: Option<T>,
+    certified: impl Fn(u64, u64, u64) -> bool,
+) -> Option<Periodicity> {
     let len = values.len() as u64;
     let mut p = step;
     while p < len {
@@ -72,7 +97,7 @@ pub(super) fn certify_by(
             .rev()
             .find(|&i| values[i as usize] != values[(i + p) as usize]);
         let n0 = last_bad.map_or(0, |i| i + 1).max(min_pre);
-        if certified(n0, p, len) && !values[n0 as usize..].contains(&NONE) {
+        if certified(n0, p, len) && none.is_none_or(|x| !values[n0 as usize..].contains(&x)) {
             // The least pre-period for this period is n0; the period is the least one that
             // certifies within the prefix (a smaller true period would certify as well).
             return Some(Periodicity {

@@ -20,11 +20,17 @@
 //! quotient, their outcome alone ([`compute_with_quotient`], in [`by_quotient`]).
 
 mod by_quotient;
+pub mod certificate;
 mod collections;
 mod dense;
-pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient};
+pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient, stream_with_quotient};
+pub use certificate::Certificate;
 pub use collections::{Collections, from_collections};
 pub use dense::UNKNOWN;
+
+/// Receives each value of a sequence as it is found (`None`: the heap is not a position), for
+/// output that streams instead of waiting for the whole sequence.
+pub type Sink<'a> = &'a mut dyn FnMut(u64, Option<u32>);
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -180,6 +186,20 @@ impl Computed {
         128 + 4 * self.values.capacity() as u64 + split
     }
 
+    /// The certificate of the certified period, for a ruleset certificates are written for
+    /// (take-and-break codes and subtraction games under normal play).
+    pub fn certificate(&self, ruleset: &Ruleset) -> Option<Certificate> {
+        let p = self.periodicity?;
+        if self.formula.is_some() || ruleset.has_misere() || ruleset.push_count() > 0 {
+            return None;
+        }
+        Certificate::new(
+            ruleset,
+            p,
+            &crate::solver::octal::values_file::Values::U32(&self.values),
+        )
+    }
+
     /// G(0..N) as the window and the figures hold it.
     pub fn to_sequence(&self) -> Sequence {
         let n = self.n as usize;
@@ -228,6 +248,19 @@ pub fn compute_within(
     allowance: Option<u64>,
     control: &Control,
 ) -> Result<Computed, SolveError> {
+    compute_streaming(ruleset, n, allowance, control, None)
+}
+
+/// [`compute_within`], giving each value to `sink` as it is found where the ruleset's values
+/// are found one by one (a mex fill, a search heap by heap); the caller reads the rest, if any,
+/// from the result.
+pub fn compute_streaming(
+    ruleset: &Ruleset,
+    n: u64,
+    allowance: Option<u64>,
+    control: &Control,
+    sink: Option<Sink<'_>>,
+) -> Result<Computed, SolveError> {
     if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
@@ -241,7 +274,7 @@ pub fn compute_within(
     // heaps searched collection by collection: refused at once when they cannot fit
     super::cost::admit_sequence(ruleset, n, None, control)?;
     control.set_total(n);
-    let c = fill(ruleset, n, allowance, control, &mut HashMap::new())?;
+    let c = fill(ruleset, n, allowance, control, &mut HashMap::new(), sink)?;
     Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
 }
 
@@ -267,6 +300,7 @@ fn fill(
     allowance: Option<u64>,
     control: &Control,
     memo: &mut HashMap<Ruleset, Rc<Computed>>,
+    sink: Option<Sink<'_>>,
 ) -> Result<Rc<Computed>, SolveError> {
     if let Some(c) = memo.get(ruleset) {
         return Ok(c.clone());
@@ -274,7 +308,7 @@ fn fill(
     let mut extras = Vec::new();
     for s in ruleset.push_successors() {
         // a push's successors in full: the compound reads their values up to n
-        extras.push(fill(&s, n, None, control, memo)?);
+        extras.push(fill(&s, n, None, control, memo, None)?);
     }
     let (base, misere) = ruleset.base();
     let plain_leaf = extras.is_empty() && !misere;
@@ -336,9 +370,12 @@ fn fill(
         Ruleset::Octal(code) if !code.splits() => Memory::Window(code.max_take()),
         // a split heap is a collection: with a push or misère play its value is not a nim-sum;
         // Fibonacci Nim's fresh piles are not one heap of one game either
-        _ => return done(fill_by_search(ruleset, n, control)?, memo),
+        _ => return done(fill_by_search(ruleset, n, control, sink)?, memo),
     };
-    done(fill_window(ruleset, base, misere, memory, &extras, n, control)?, memo)
+    done(
+        fill_window(ruleset, base, misere, memory, &extras, n, control, sink)?,
+        memo,
+    )
 }
 
 fn too_long(ruleset: &Ruleset, n: u64, control: &Control) -> SolveError {
@@ -380,6 +417,7 @@ fn closed_form_misere_leaf(base: &Ruleset) -> Option<fn(u64) -> Option<u32>> {
 
 /// The mex fill over each heap's options (subtraction, tag, non-splitting octal codes, and any
 /// one-heap ruleset with pushes or misère play), certified by the window argument.
+#[expect(clippy::too_many_arguments, reason = "the fill's inputs, each used once")]
 fn fill_window(
     ruleset: &Ruleset,
     base: &Ruleset,
@@ -388,6 +426,7 @@ fn fill_window(
     extras: &[Rc<Computed>],
     n: u64,
     control: &Control,
+    mut sink: Option<Sink<'_>>,
 ) -> Result<Computed, SolveError> {
     let terminal = u32::from(misere);
     // Pushes' periods: the window certificate needs p to be a multiple and n0 past them.
@@ -463,6 +502,9 @@ fn fill_window(
             if has_option { seen.mex() } else { terminal }
         };
         values.push(v);
+        if let Some(s) = sink.as_mut() {
+            s(heap, (v != NONE).then_some(v));
+        }
         if v != NONE {
             all_before.insert(v);
         }
@@ -537,7 +579,12 @@ fn fill_typed(
 }
 
 /// A one-heap ruleset without a fast fill: a memoised search per heap.
-fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
+fn fill_by_search(
+    ruleset: &Ruleset,
+    n: u64,
+    control: &Control,
+    mut sink: Option<Sink<'_>>,
+) -> Result<Computed, SolveError> {
     let mut search = Search::new(ruleset.clone());
     let mut values = Vec::new();
     for i in 0..n {
@@ -561,6 +608,10 @@ fn fill_by_search(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Comput
             })?,
             Err(_) => NONE,
         });
+        if let Some(s) = sink.as_mut() {
+            let v = values[values.len() - 1];
+            s(i, (v != NONE).then_some(v));
+        }
         control.add_done(1);
     }
     Ok(Computed {

@@ -14,4 +14,5 @@ mod brute_force;
 mod cram_solver;
 mod heap_games;
 mod map_figure;
+mod records;
 mod typed_rules;

@@ -70,13 +70,26 @@ pub fn divisor_options(n: u64, out: &mut Vec<u64>) {
     out.extend(ds[..ds.len() - 1].iter().map(|&d| n - d));
 }
 
-/// An octal code `0.d1d2…dk`: digit `dk` says whether removing `k` tokens from a heap may leave
-/// no heap (bit 1), one heap (bit 2) or two non-empty heaps (bit 4). Hexadecimal digits (up to
-/// `f`) add bit 8: three non-empty heaps.
+/// A take-and-break code `d0.d1d2…dk`: digit `dk` says whether removing `k` tokens from a heap
+/// may leave no heap (bit 1), one heap (bit 2) or two non-empty heaps (bit 4); hexadecimal
+/// digits (up to `f`) add bit 8: three non-empty heaps. The digit before the point, `d0`, is a
+/// move that takes nothing and splits a heap in two (4) or three (8): `0` for octal games,
+/// `4.007` splits without taking. A `u` after a digit with bit 4 asks its two heaps to be
+/// unequal: Grundy's game is `4u.0` (split a heap into two unequal heaps).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct OctalCode {
-    /// `digits[k - 1]` is `dk`; no trailing zeros; never empty.
+    /// `digits[k - 1]` is `dk`; no trailing zeros; empty only when `d0` is not 0.
     digits: Vec<u8>,
+    /// `d0`: 0, 4, 8 or c.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    zero: u8,
+    /// Bit `k`: the two heaps left by taking `k` tokens must differ.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    unequal: u128,
+}
+
+fn is_zero<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 /// One option of an octal move from a single heap.
@@ -92,46 +105,112 @@ pub enum OctalOption {
     Three(u64, u64, u64),
 }
 
+/// One kind of move of a code: take `take` tokens, then what the digit allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OctalMove {
+    /// Tokens taken (0 for `d0`).
+    pub take: u64,
+    /// The digit `d_take`, not 0.
+    pub digit: u8,
+    /// Whether its two heaps must differ (`u`).
+    pub unequal: bool,
+}
+
 impl OctalCode {
-    /// The largest number of tokens a move removes.
+    /// Grundy's game: split one heap into two unequal heaps (`4u.0`).
+    pub fn grundy() -> Self {
+        OctalCode {
+            digits: Vec::new(),
+            zero: 4,
+            unequal: 1,
+        }
+    }
+
+    /// Whether this is Grundy's game (`grundy`).
+    pub fn is_grundy(&self) -> bool {
+        *self == Self::grundy()
+    }
+
+    /// The largest number of tokens a move removes (0 when every move only splits).
     pub fn max_take(&self) -> u64 {
         self.digits.len() as u64
     }
 
-    /// The digits `d1, d2, …` (`digits()[k - 1]` is `dk`).
+    /// The digits `d1, d2, …` (`digits()[k - 1]` is `dk`); `d0` is [`OctalCode::zero_digit`].
     pub fn digits(&self) -> &[u8] {
         &self.digits
     }
 
+    /// `d0`: the moves that take no token (0, 4, 8 or c).
+    pub fn zero_digit(&self) -> u8 {
+        self.zero
+    }
+
+    /// Whether the two heaps left by taking `k` tokens must differ.
+    pub fn unequal(&self, k: u64) -> bool {
+        k < 128 && self.unequal & (1 << k) != 0
+    }
+
+    /// The kinds of move, by the number taken (from 0), digits 0 left out.
+    pub fn moves(&self) -> impl Iterator<Item = OctalMove> + '_ {
+        std::iter::once(self.zero)
+            .chain(self.digits.iter().copied())
+            .enumerate()
+            .filter(|&(_, d)| d != 0)
+            .map(|(k, digit)| OctalMove {
+                take: k as u64,
+                digit,
+                unequal: self.unequal(k as u64),
+            })
+    }
+
     /// Whether some move splits a heap in two or three (such games are not subtraction games).
     pub fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 12 != 0)
+        self.moves().any(|m| m.digit & 12 != 0)
     }
 
     /// Whether some move leaves three heaps (a hexadecimal digit 8 to f).
     pub fn splits_in_three(&self) -> bool {
-        self.digits.iter().any(|d| d & 8 != 0)
+        self.moves().any(|m| m.digit & 8 != 0)
     }
 
     /// The most heaps one move leaves (0, 1, 2 or 3).
     pub fn max_parts(&self) -> u64 {
-        self.digits
-            .iter()
-            .map(|&d| {
+        self.moves()
+            .map(|m| {
                 [(8, 3), (4, 2), (2, 1)]
                     .iter()
-                    .find(|(bit, _)| d & bit != 0)
+                    .find(|(bit, _)| m.digit & bit != 0)
                     .map_or(0, |&(_, k)| k)
             })
             .max()
             .unwrap_or(0)
     }
 
+    /// The length of a computed prefix G(0..len) past which `G(n + p) = G(n)` for
+    /// `n0 ≤ n < len − p` proves the period for every `n ≥ n0` (the Guy–Smith periodicity
+    /// theorem, and its analogues): `len ≥ parts·(max(n0, 1) + p) + t`, with `t` the most tokens
+    /// taken and `parts` the most heaps a move leaves (2 or 3); codes with unequal splits need
+    /// `parts·max(n0, 1) + 3p + t`, codes that never split `max(n0, 1) + p + t` (see
+    /// `solver/period.rs`). `None` on overflow.
+    pub fn periodicity_bound(&self, n0: u64, p: u64) -> Option<u64> {
+        let (parts, t, n0) = (self.max_parts(), self.max_take(), n0.max(1));
+        let (parts, p_times) = match parts {
+            0 | 1 => (1, 1),
+            _ if self.unequal != 0 => (parts, 3.max(parts)),
+            _ => (parts, parts),
+        };
+        parts
+            .checked_mul(n0)?
+            .checked_add(p.checked_mul(p_times)?)?
+            .checked_add(t)
+    }
+
     /// Appends the options of one heap of `n` tokens, in a fixed order: by the number taken,
     /// then no heap, one heap, two heaps (smaller part ascending), three heaps (ascending).
     pub fn options(&self, n: u64, out: &mut Vec<OctalOption>) {
-        for (i, &d) in self.digits.iter().enumerate() {
-            let k = i as u64 + 1;
+        for m in self.moves() {
+            let (k, d) = (m.take, m.digit);
             if k > n {
                 break;
             }
@@ -143,7 +222,7 @@ impl OctalCode {
                 out.push(OctalOption::One(rest));
             }
             if d & 4 != 0 && rest >= 2 {
-                out.extend((1..=rest / 2).map(|x| OctalOption::Two(x, rest - x)));
+                out.extend((1..=two_part_top(rest, m.unequal)).map(|x| OctalOption::Two(x, rest - x)));
             }
             if d & 8 != 0 && rest >= 3 {
                 for x in 1..=rest / 3 {
@@ -169,6 +248,12 @@ impl OctalCode {
             }
         }
     }
+}
+
+/// The largest smaller part of a split of `rest` tokens into two heaps: `rest / 2`, or below
+/// half when the heaps must differ.
+pub fn two_part_top(rest: u64, unequal: bool) -> u64 {
+    if unequal { rest.saturating_sub(1) / 2 } else { rest / 2 }
 }
 
 /// The collection `h` after the move `o` in its heap number `i`, normalised.
@@ -225,33 +310,69 @@ impl FromStr for OctalCode {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        let frac = t
-            .strip_prefix("0.")
-            .or_else(|| t.strip_prefix('.'))
-            .ok_or_else(|| format!("octal code {} must start with '0.' (for example 0.07)", quoted(t)))?;
-        let mut digits = Vec::new();
-        for c in frac.chars() {
-            match c.to_digit(16) {
-                Some(d) => digits.push(d as u8),
-                None => {
-                    return Err(format!(
-                        "octal code {} has {}, which is not an octal digit 0-7 (or a hexadecimal one, 8-f, for moves that may leave three heaps)",
-                        quoted(t),
-                        quoted(&c.to_string())
-                    ));
+        let not_a_digit = |c: char| {
+            format!(
+                "octal code {} has {}, which is not an octal digit 0-7 (or a hexadecimal one, 8-f, for moves that may leave three heaps, or `u` after a digit that splits, for unequal heaps)",
+                quoted(t),
+                quoted(&c.to_string())
+            )
+        };
+        let (before, after) = match t.split_once('.') {
+            Some((b, a)) => (if b.is_empty() { "0" } else { b }, a),
+            None => (t, ""),
+        };
+        // every digit with its `u`, d0 first
+        let mut all: Vec<(u8, bool)> = Vec::new();
+        for (part, at_most) in [(before, Some(1)), (after, None)] {
+            let first = all.len();
+            for c in part.chars() {
+                match (c, c.to_digit(16)) {
+                    (_, Some(d)) => all.push((d as u8, false)),
+                    ('u' | 'U', None) if all.len() > first && !all[all.len() - 1].1 => {
+                        if let Some(last) = all.last_mut() {
+                            last.1 = true;
+                        }
+                    }
+                    _ => return Err(not_a_digit(c)),
                 }
             }
+            if at_most.is_some_and(|m| all.len() - first != m) {
+                return Err(format!(
+                    "octal code {} must be one digit before the point, then the digits d1 d2 … (for example 0.07, or 4.007 to split a heap without taking)",
+                    quoted(t)
+                ));
+            }
         }
+        let (zero, _) = all[0];
+        if zero & 3 != 0 {
+            return Err(format!(
+                "octal code {} starts with {zero:x}: a move that takes no token may only split a heap (4: into two, 8: into three)",
+                quoted(t)
+            ));
+        }
+        let mut unequal = 0u128;
+        for (k, &(d, u)) in all.iter().enumerate() {
+            if u && d & 4 == 0 {
+                return Err(format!(
+                    "octal code {}: `u` (unequal heaps) follows digit {d:x}, which does not split a heap in two",
+                    quoted(t)
+                ));
+            }
+            if u && k < 128 {
+                unequal |= 1 << k;
+            }
+        }
+        let mut digits: Vec<u8> = all[1..].iter().map(|&(d, _)| d).collect();
         while digits.last() == Some(&0) {
             digits.pop();
-        }
-        if digits.is_empty() {
-            return Err(format!("octal code {} allows no move", quoted(t)));
         }
         if digits.len() > MAX_DIGITS {
             return Err(format!("octal code {} has more than {MAX_DIGITS} digits", quoted(t)));
         }
-        Ok(OctalCode { digits })
+        if digits.is_empty() && zero == 0 {
+            return Err(format!("octal code {} allows no move", quoted(t)));
+        }
+        Ok(OctalCode { digits, zero, unequal })
     }
 }
 
@@ -260,9 +381,13 @@ pub const MAX_DIGITS: usize = 64;
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("0.")?;
-        for d in &self.digits {
-            write!(f, "{d:x}")?;
+        let u = |k: u64| if self.unequal(k) { "u" } else { "" };
+        write!(f, "{:x}{}.", self.zero, u(0))?;
+        if self.digits.is_empty() {
+            f.write_str("0")?;
+        }
+        for (i, d) in self.digits.iter().enumerate() {
+            write!(f, "{d:x}{}", u(i as u64 + 1))?;
         }
         Ok(())
     }
@@ -294,6 +419,41 @@ mod tests {
         assert_eq!("0.0F".parse::<OctalCode>().unwrap().to_string(), "0.0f");
         assert!("0.0".parse::<OctalCode>().is_err());
         assert!("7".parse::<OctalCode>().is_err());
+        // a digit before the point: splits without taking
+        assert_eq!("4.007".parse::<OctalCode>().unwrap().to_string(), "4.007");
+        assert_eq!("4u".parse::<OctalCode>().unwrap(), OctalCode::grundy());
+        assert_eq!("4u.0".parse::<OctalCode>().unwrap().to_string(), "4u.0");
+        assert_eq!(".6".parse::<OctalCode>().unwrap().to_string(), "0.6");
+        assert_eq!("0.4u4".parse::<OctalCode>().unwrap().to_string(), "0.4u4");
+        for bad in ["3.07", "2.0", "44.07", "0.u7", "0.3u", "0.4uu", "u.7", "0"] {
+            assert!(bad.parse::<OctalCode>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn grundys_game_splits_into_unequal_heaps() {
+        let code = OctalCode::grundy();
+        assert!(code.splits() && !code.splits_in_three() && code.max_take() == 0 && code.max_parts() == 2);
+        let mut out = Vec::new();
+        code.options(7, &mut out);
+        assert_eq!(
+            out,
+            vec![OctalOption::Two(1, 6), OctalOption::Two(2, 5), OctalOption::Two(3, 4)]
+        );
+        out.clear();
+        code.options(6, &mut out);
+        assert_eq!(out, vec![OctalOption::Two(1, 5), OctalOption::Two(2, 4)]);
+        out.clear();
+        code.options(2, &mut out);
+        assert!(out.is_empty());
+        // 4.007: split without taking, or take 3 (leaving no heap, one, or two)
+        let code: OctalCode = "4.007".parse().unwrap();
+        out.clear();
+        code.options(4, &mut out);
+        assert_eq!(
+            out,
+            vec![OctalOption::Two(1, 3), OctalOption::Two(2, 2), OctalOption::One(1)]
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use super::euclid::EuclidVariant;
 use super::heaps::{divisors, gcd};
-use super::one_heap::{OctalCode, OctalOption, collection_after};
+use super::one_heap::{OctalCode, OctalOption, collection_after, two_part_top};
 use crate::game::{Position, Ruleset};
 
 /// A run of consecutive options: `len` of them, the `i`-th built by `make(i)`.
@@ -64,7 +64,7 @@ pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
             let m = h.iter().copied().filter(|&x| x > 0).min().unwrap_or(1);
             (sum(h) / m).saturating_mul(h.len() as u64)
         }
-        (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take()),
+        (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take() + 1),
         // a typed rule's options are counted by generating them (the rule bounds their number
         // and its steps); a rule that fails here fails again, with its message, when listed
         (Ruleset::Typed(_), Position::Heaps(_)) => {
@@ -299,8 +299,8 @@ fn octal_segments(code: &OctalCode, heaps: &Rc<[u64]>) -> Vec<Segment> {
         if heaps[..i].contains(&n) {
             continue;
         }
-        for (t, &d) in code.digits().iter().enumerate() {
-            let k = t as u64 + 1;
+        for m in code.moves() {
+            let (k, d) = (m.take, m.digit);
             if k > n {
                 break;
             }
@@ -319,7 +319,7 @@ fn octal_segments(code: &OctalCode, heaps: &Rc<[u64]>) -> Vec<Segment> {
             }
             if d & 4 != 0 && rest >= 2 {
                 let after = after.clone();
-                out.push(Segment::new((rest / 2) as u128, move |j| {
+                out.push(Segment::new(two_part_top(rest, m.unequal) as u128, move |j| {
                     let x = j as u64 + 1;
                     after(OctalOption::Two(x, rest - x))
                 }));
@@ -414,6 +414,9 @@ mod tests {
         pages_match("octal(0.07)", &["10", "5,7", "0", "4,4,9"]);
         pages_match("octal(0.137)", &["12", "3,3,8"]);
         pages_match("octal(0.8f4)", &["13", "9,11", "2"]);
+        pages_match("octal(4.007)", &["10", "5,7", "1", "4,4,9"]);
+        pages_match("octal(4u.0)", &["10", "6,7", "2", "1"]);
+        pages_match("octal(c.6u4)", &["9", "6,8"]);
         pages_match("push(nim,euclid0)", &["2,4", "pushed(2,4)"]);
         pages_match(
             "push(push(nim,wythoff),euclid)",

@@ -13,6 +13,7 @@
 //! up to the bound, and its elements are pairwise distinguishable, so it is the misère quotient
 //! itself.
 
+pub mod cache;
 pub mod extend;
 pub mod monoid;
 pub mod outcomes;
@@ -172,56 +173,107 @@ impl Quotient {
 }
 
 /// Computes the misère quotient of `code` for heaps up to `heaps`, heap by heap; progress is
-/// the number of heaps done out of `heaps`.
+/// the number of heaps done out of `heaps`. A quotient computed before (in this process, or
+/// kept in the user's cache folder: [`cache`]) is reused, and grown on from where it stopped.
 pub fn compute(code: &OctalCode, heaps: u16, control: &Control) -> Result<Quotient, SolveError> {
     compute_with(code, heaps, control, &mut |_| {})
 }
 
-/// [`compute`], calling `stage_done` after each heap (for a view that shows the size grow).
+/// [`compute`], calling `stage_done` after each heap (for a view that shows the size grow; the
+/// stages of a quotient taken from the cache are given at once).
 pub fn compute_with(
     code: &OctalCode,
     heaps: u16,
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<Quotient, SolveError> {
-    match grow(code, heaps, control, stage_done)? {
+    match cache::exactly(code, heaps, control, stage_done)? {
         (q, None) => Ok(q),
         (_, Some(e)) => Err(e),
     }
 }
 
 /// The quotient grown heap by heap towards `heaps` as far as it goes: the quotient for heaps up
-/// to the last heap added, and why it stopped before `heaps` if it did (a map or a position
-/// past its reach still gets every collection of the heaps below from it). Cancelled, it is an
-/// error.
+/// to the last heap added (or a larger one kept from before, which answers every collection of
+/// heaps up to `heaps` as well), and why it stopped before `heaps` if it did (a map or a
+/// position past its reach still gets every collection of the heaps below from it). Cancelled,
+/// it is an error.
 pub fn compute_as_far_as(
     code: &OctalCode,
     heaps: u16,
     control: &Control,
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
-    grow(code, heaps, control, &mut |_| {})
+    cache::at_least(code, heaps, control)
 }
 
-fn grow(
+/// A growth under way: the proved quotient for the heaps added so far, as a pretension, with
+/// what each heap took.
+#[derive(Debug, Clone)]
+pub(crate) struct Growth {
+    current: Pretension,
+    stages: Vec<Stage>,
+    candidates: usize,
+}
+
+impl Growth {
+    fn start() -> Self {
+        Growth {
+            current: Pretension::trivial(),
+            stages: Vec::new(),
+            candidates: 0,
+        }
+    }
+
+    /// The heaps added.
+    fn heaps(&self) -> u16 {
+        self.stages.len() as u16
+    }
+}
+
+/// Bytes a heap's option takes as the growth keeps it (a vector of up to three heap sizes).
+const OPTION_BYTES: u64 = 56;
+
+/// Grows `g` heap by heap up to `heaps` (or until a heap is past reach: the error is returned
+/// beside the growth so far). The options of every heap are listed as it joins, each heap's
+/// counted first and charged to the budget.
+fn grow_from(
     code: &OctalCode,
+    mut g: Growth,
     heaps: u16,
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
-) -> Result<(Quotient, Option<SolveError>), SolveError> {
+) -> Result<(Growth, Option<SolveError>), SolveError> {
     if heaps > MAX_HEAPS {
         return Err(SolveError::Unsupported(format!(
             "misère quotients are computed for heaps up to {MAX_HEAPS}, not {heaps}"
         )));
     }
     control.set_total(u64::from(heaps));
-    let options = extend::heap_options(code, heaps);
-    let mut current = Pretension::trivial();
-    let mut stages = Vec::new();
-    let mut candidates = 0;
+    control.add_done(u64::from(g.heaps()));
+    let ruleset = crate::game::Ruleset::Octal(code.clone());
+    let mut options: Vec<Vec<extend::Heaps>> = vec![Vec::new()];
+    let mut option_bytes = 0u64;
     let mut stopped = None;
     for k in 1..=heaps {
-        let size_before = current.monoid.size();
-        let (next, effort) = match extend::add_heap(&current, &options, control, MAX_ELEMENTS, MAX_STATES) {
+        control.check()?;
+        let count =
+            crate::game::rules::paging::option_count(&ruleset, &crate::game::Position::Heaps(vec![u64::from(k)]))
+                .unwrap_or(u128::MAX);
+        option_bytes =
+            option_bytes.saturating_add(u64::try_from(count).unwrap_or(u64::MAX).saturating_mul(OPTION_BYTES));
+        if let Err(e) = control.reserve(format!("the options of heaps up to {k}"), option_bytes) {
+            if k > g.heaps() {
+                stopped = Some(past_reach(e, k, g.current.monoid.size()));
+                break;
+            }
+            return Err(e);
+        }
+        options.push(extend::heap_options_of(code, k));
+        if k <= g.heaps() {
+            continue;
+        }
+        let size_before = g.current.monoid.size();
+        let (next, effort) = match extend::add_heap(&g.current, &options, control, MAX_ELEMENTS, MAX_STATES) {
             Ok(grown) => grown,
             Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
             Err(e) => {
@@ -229,25 +281,34 @@ fn grow(
                 break;
             }
         };
-        candidates += effort.candidates;
+        g.candidates += effort.candidates;
         // elements of the previous quotient split when the heaps below k reach more elements now
         let below: Vec<u32> = next.heap_element[..usize::from(k)].to_vec();
         let split = closure(&next.monoid, &below).len() > size_before;
-        current = next;
+        g.current = next;
         let stage = Stage {
             heap: k,
-            size: current.monoid.size(),
-            tame: current.monoid.is_tame(),
+            size: g.current.monoid.size(),
+            tame: g.current.monoid.is_tame(),
             states: effort.states,
             split,
         };
         stage_done(&stage);
-        stages.push(stage);
+        g.stages.push(stage);
         control.add_done(1);
     }
-    // the heaps added (all of them unless it stopped)
-    let heaps = stages.len() as u16;
-    let Pretension { monoid, heap_element } = current;
+    Ok((g, stopped))
+}
+
+/// The quotient of a growth: its generators (the first heap of each new element) and its
+/// presentation.
+fn finish(code: &OctalCode, g: Growth) -> Result<Quotient, SolveError> {
+    let heaps = g.heaps();
+    let Growth {
+        current: Pretension { monoid, heap_element },
+        stages,
+        candidates,
+    } = g;
     let mut generators = Vec::new();
     let mut generator_heaps = Vec::new();
     let mut generated: HashSet<u32> = HashSet::from([0]);
@@ -262,7 +323,7 @@ fn grow(
     let presentation = monoid
         .presentation(&generators)
         .ok_or_else(|| SolveError::Unsupported("internal: the heaps do not generate the quotient".into()))?;
-    let q = Quotient {
+    Ok(Quotient {
         code: code.clone(),
         heaps,
         monoid,
@@ -271,8 +332,21 @@ fn grow(
         generator_heaps,
         stages,
         candidates,
-    };
-    Ok((q, stopped))
+    })
+}
+
+impl Quotient {
+    /// The growth this quotient ends, to grow it on.
+    fn growth(&self) -> Growth {
+        Growth {
+            current: Pretension {
+                monoid: self.monoid.clone(),
+                heap_element: self.heap_element.clone(),
+            },
+            stages: self.stages.clone(),
+            candidates: self.candidates,
+        }
+    }
 }
 
 /// A refusal while adding heap `k` says how far the quotient got.

@@ -1,17 +1,20 @@
 //! Outcome maps of a misère octal game from its quotient: the strip of single heaps and the
-//! map of two-heap collections `{a, b}` (what `grid 'misere(octal(C))'` prints), each cell a
-//! product of two heaps' elements and a look-up instead of a search of the collection.
+//! map of collections `{a, b}`, or `{fixed heaps…, a, b}` for a slice (what `grid
+//! 'misere(octal(C))' [--slice 3,_,_]` prints), each cell a product of heaps' elements and a
+//! look-up instead of a search of the collection.
 
 use std::ops::Range;
 
-use super::{MAX_HEAPS, Quotient, compute};
+use super::{MAX_HEAPS, Quotient, compute_as_far_as};
 use crate::game::Outcome;
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::control::{Control, SolveError};
 
-/// The misère outcomes of the collections `{a, b}` for `a` in `rows`, `b` in `cols`.
+/// The misère outcomes of the collections `{fixed…, a, b}` for `a` in `rows`, `b` in `cols`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutcomeMap {
+    /// The heaps every collection holds besides `a` and `b`.
+    pub fixed: Vec<u64>,
     /// The heap sizes `a`, one row each.
     pub rows: Range<u64>,
     /// The heap sizes `b`, one column each.
@@ -34,13 +37,37 @@ impl OutcomeMap {
 }
 
 /// The largest heap the map needs, or a refusal past the quotients computed.
-fn largest(rows: &Range<u64>, cols: &Range<u64>) -> Result<u16, SolveError> {
-    let top = rows.end.max(cols.end).saturating_sub(1);
+fn largest(fixed: &[u64], rows: &Range<u64>, cols: &Range<u64>) -> Result<u16, SolveError> {
+    let top = fixed
+        .iter()
+        .copied()
+        .fold(rows.end.max(cols.end).saturating_sub(1), u64::max);
     u16::try_from(top).ok().filter(|&t| t <= MAX_HEAPS).ok_or_else(|| {
         SolveError::Unsupported(format!(
             "misère quotients are computed for heaps up to {MAX_HEAPS}, and this map reaches heap {top}"
         ))
     })
+}
+
+/// The map of `{fixed…, a, b}` by the quotient of `code` for heaps up to the largest needed
+/// (or a larger one kept from before); where the quotient stops short of that heap, a refusal
+/// saying how far it reaches and why.
+pub fn collection_map(
+    code: &OctalCode,
+    fixed: &[u64],
+    rows: Range<u64>,
+    cols: Range<u64>,
+    control: &Control,
+) -> Result<OutcomeMap, SolveError> {
+    let (q, stopped) = compute_as_far_as(code, largest(fixed, &rows, &cols)?, control)?;
+    match stopped {
+        Some(e) if largest(fixed, &rows, &cols)? > q.heaps() => Err(SolveError::Unsupported(format!(
+            "the misère quotient of octal({code}) reaches heap {} and this map needs heap {}: {e}",
+            q.heaps(),
+            largest(fixed, &rows, &cols)?
+        ))),
+        _ => collection_map_from(&q, fixed, rows, cols),
+    }
 }
 
 /// The map of `{a, b}` by the quotient of `code` for heaps up to the largest needed.
@@ -50,26 +77,43 @@ pub fn pair_map(
     cols: Range<u64>,
     control: &Control,
 ) -> Result<OutcomeMap, SolveError> {
-    let q = compute(code, largest(&rows, &cols)?, control)?;
-    pair_map_from(&q, rows, cols)
+    collection_map(code, &[], rows, cols, control)
 }
 
 /// The map of `{a, b}` by a quotient computed already (heaps past its bound are refused).
 pub fn pair_map_from(q: &Quotient, rows: Range<u64>, cols: Range<u64>) -> Result<OutcomeMap, SolveError> {
-    if largest(&rows, &cols)? > q.heaps() {
+    collection_map_from(q, &[], rows, cols)
+}
+
+/// The map of `{fixed…, a, b}` by a quotient computed already (heaps past its bound are
+/// refused).
+pub fn collection_map_from(
+    q: &Quotient,
+    fixed: &[u64],
+    rows: Range<u64>,
+    cols: Range<u64>,
+) -> Result<OutcomeMap, SolveError> {
+    if largest(fixed, &rows, &cols)? > q.heaps() {
         return Err(SolveError::Unsupported(format!(
             "the misère quotient answers heaps up to {}",
             q.heaps()
         )));
     }
+    let base = q
+        .element_of(fixed)
+        .ok_or_else(|| SolveError::Unsupported("internal: a fixed heap past the quotient".into()))?;
+    let m = q.monoid();
     let mut cells = Vec::with_capacity(((rows.end - rows.start) * (cols.end - cols.start)) as usize);
     for a in rows.clone() {
+        // within the bound, checked above
+        let xa = m.mul(base, q.heap_element(a as u16));
         for b in cols.clone() {
-            // within the bound, checked above
-            cells.push(q.outcome(&[a, b]).unwrap_or(Outcome::N));
+            let x = m.mul(xa, q.heap_element(b as u16));
+            cells.push(if m.is_p(x) { Outcome::P } else { Outcome::N });
         }
     }
     Ok(OutcomeMap {
+        fixed: fixed.to_vec(),
         rows,
         cols,
         cells,
@@ -87,6 +131,7 @@ pub fn strip(q: &Quotient, to: u64) -> Vec<Option<Outcome>> {
 mod tests {
     use super::*;
     use crate::game::{Position, Ruleset};
+    use crate::solver::misere_quotient::compute;
     use crate::solver::search::Search;
 
     fn searched(c: &str, heaps: &[u64]) -> Outcome {
@@ -114,5 +159,20 @@ mod tests {
         let q = compute(&"0.07".parse().unwrap(), 10, &Control::new()).unwrap();
         assert!(pair_map_from(&q, 0..12, 0..4).is_err());
         assert!(pair_map(&"0.07".parse().unwrap(), 0..2000, 0..2, &Control::new()).is_err());
+    }
+
+    #[test]
+    fn slices_are_the_searched_outcomes_of_the_collections() {
+        let q = compute(&"0.77".parse().unwrap(), 12, &Control::new()).unwrap();
+        for fixed in [vec![3], vec![1, 5], vec![]] {
+            let m = collection_map_from(&q, &fixed, 0..8, 0..8).unwrap();
+            for a in 0..8 {
+                for b in 0..8 {
+                    let mut heaps = fixed.clone();
+                    heaps.extend([a, b]);
+                    assert_eq!(m.row(a)[b as usize], searched("0.77", &heaps), "{heaps:?}");
+                }
+            }
+        }
     }
 }

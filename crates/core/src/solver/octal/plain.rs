@@ -9,7 +9,8 @@ use crate::game::rules::one_heap::OctalCode;
 
 /// G(0), G(1), … of one octal or hexadecimal code under normal play, one value per call.
 pub struct Plain {
-    digits: Vec<u8>,
+    /// (tokens taken, digit, two heaps unequal), by the number taken.
+    moves: Vec<(usize, u8, bool)>,
     values: Vec<u32>,
     max: u32,
     seen: Bits,
@@ -22,7 +23,7 @@ impl Plain {
     /// A computation of `code`'s values, none computed yet.
     pub fn new(code: &OctalCode) -> Self {
         Self {
-            digits: code.digits().to_vec(),
+            moves: code.moves().map(|m| (m.take as usize, m.digit, m.unequal)).collect(),
             values: Vec::new(),
             max: 0,
             seen: Bits::default(),
@@ -43,16 +44,15 @@ impl Plain {
 
     /// Computes the next value, G(len).
     pub fn next_value(&mut self) -> u32 {
-        let n = self.values.len() as u64;
+        let n = self.values.len();
         let g = &self.values;
         self.seen.clear();
         self.seen.reserve_values(value_bits(self.max));
-        for (t, &d) in self.digits.iter().enumerate() {
-            let k = t as u64 + 1;
+        for &(k, d, unequal) in &self.moves {
             if k > n {
                 break;
             }
-            let rest = (n - k) as usize;
+            let rest = n - k;
             if d & 1 != 0 && rest == 0 {
                 self.seen.insert_fast(0);
             }
@@ -60,7 +60,8 @@ impl Plain {
                 self.seen.insert_fast(g[rest]);
             }
             if d & 4 != 0 {
-                for a in 1..=rest / 2 {
+                let top = if unequal { rest.saturating_sub(1) / 2 } else { rest / 2 };
+                for a in 1..=top {
                     self.seen.insert_fast(g[a] ^ g[rest - a]);
                 }
             }

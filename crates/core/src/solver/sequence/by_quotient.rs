@@ -4,7 +4,7 @@
 //! outcome alone, read off the misère quotient for heaps up to the last. Where the quotient is
 //! past reach (its limits or the budget), the heaps are searched as before.
 
-use super::{Computed, Sequence, compute};
+use super::{Computed, Sequence, Sink, compute, compute_streaming};
 use crate::game::rules::one_heap::OctalCode;
 use crate::game::{Outcome, Ruleset};
 use crate::solver::budget;
@@ -48,6 +48,20 @@ pub fn compute_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Re
     split_at_search(ruleset, n, budget::MISERE_GRUNDY_SEARCH, control)
 }
 
+/// [`compute_with_quotient`], giving the values to `sink` as they are found where they are
+/// found one by one (every ruleset but the misère octal games the quotient answers).
+pub fn stream_with_quotient(
+    ruleset: &Ruleset,
+    n: u64,
+    control: &Control,
+    sink: Option<Sink<'_>>,
+) -> Result<Computed, SolveError> {
+    match misere_splitting_octal(ruleset) {
+        Some(_) => compute_with_quotient(ruleset, n, control),
+        None => compute_streaming(ruleset, n, None, control, sink),
+    }
+}
+
 /// [`compute_with_quotient`] with the heaps whose search fits `search_bytes` searched.
 fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Control) -> Result<Computed, SolveError> {
     let Some(code) = misere_splitting_octal(ruleset) else {
@@ -63,7 +77,12 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     };
     // the quotient's heaps are not the sequence's units: its progress is its own
     let limited = control.apart().with_budget_at_most(budget::MISERE_QUOTIENT);
-    let q = match misere_quotient::compute(code, bound, &limited) {
+    // a larger quotient kept from before answers these heaps as well
+    let grown = misere_quotient::compute_as_far_as(code, bound, &limited).and_then(|(q, stopped)| match stopped {
+        Some(e) if q.heaps() < bound => Err(e),
+        _ => Ok(q),
+    });
+    let q = match grown {
         Ok(q) => q,
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
         // past the quotient's reach: every heap searched, or refused saying both
@@ -83,7 +102,8 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
         from: searched,
         outcomes,
         by: format!(
-            "the misère quotient of octal({code}) for heaps up to {bound} ({} elements)",
+            "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
+            q.heaps(),
             q.size()
         ),
     });

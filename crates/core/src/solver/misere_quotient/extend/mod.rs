@@ -41,25 +41,25 @@ pub const MAX_MARKED: usize = 1 << 21;
 
 /// Each heap's options, as the heaps each leaves (`options[h]`, sorted, for `h ≤ bound`).
 pub fn heap_options(code: &OctalCode, bound: u16) -> Vec<Vec<Heaps>> {
+    (0..=bound).map(|h| heap_options_of(code, h)).collect()
+}
+
+/// The options of a heap of `h`, as the heaps each leaves (sorted).
+pub fn heap_options_of(code: &OctalCode, h: u16) -> Vec<Heaps> {
     let mut single = Vec::new();
-    (0..=bound)
-        .map(|h| {
-            single.clear();
-            code.options(u64::from(h), &mut single);
-            single
-                .iter()
-                .map(|o| {
-                    let mut left: Heaps = match *o {
-                        OctalOption::Gone => vec![],
-                        OctalOption::One(x) => vec![x as u16],
-                        OctalOption::Two(x, y) => vec![x as u16, y as u16],
-                        OctalOption::Three(x, y, z) => vec![x as u16, y as u16, z as u16],
-                    };
-                    left.retain(|&x| x > 0);
-                    left.sort_unstable();
-                    left
-                })
-                .collect()
+    code.options(u64::from(h), &mut single);
+    single
+        .iter()
+        .map(|o| {
+            let mut left: Heaps = match *o {
+                OctalOption::Gone => vec![],
+                OctalOption::One(x) => vec![x as u16],
+                OctalOption::Two(x, y) => vec![x as u16, y as u16],
+                OctalOption::Three(x, y, z) => vec![x as u16, y as u16, z as u16],
+            };
+            left.retain(|&x| x > 0);
+            left.sort_unstable();
+            left
         })
         .collect()
 }

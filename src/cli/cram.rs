@@ -155,6 +155,7 @@ fn mirror_options(r: &Ruleset, p: &Position) -> Option<nimscope_core::solver::ev
             to: o.to_string(),
             answer: Answer {
                 grundy: None,
+                infinite: None,
                 outcome: Outcome::N,
                 method: ValueMethod::ClosedForm,
                 by: "the mirror strategy".into(),

@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod cram_game;
 pub mod cram_setup;
 pub mod expr;
+pub mod loopy;
 pub mod nimber;
 pub mod position;
 pub mod prediction;
@@ -16,6 +17,7 @@ pub mod theory;
 
 pub use catalog::{Ruleset, Shape};
 pub use expr::ParseError;
+pub use loopy::Gamma;
 pub use nimber::{MexSet, Outcome, first_zero_bit, mex};
 pub use position::{Position, PositionError};
 pub use presentation::{Cell, Layout, Presentation, has_sequence};

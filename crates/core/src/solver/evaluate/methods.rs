@@ -88,6 +88,7 @@ impl Evaluator {
         );
         Ok(Some(Answer {
             grundy: None,
+            infinite: None,
             outcome,
             method: ValueMethod::MisereQuotient,
             by,
@@ -146,6 +147,7 @@ impl Evaluator {
         if let (Some(outcome), Some(part)) = (c.outcome_only(n), &c.outcomes_only) {
             return Ok(Answer {
                 grundy: None,
+                infinite: None,
                 outcome,
                 method: ValueMethod::MisereQuotient,
                 by: part.by.clone(),
@@ -154,6 +156,12 @@ impl Evaluator {
         let v = c
             .get(n)
             .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;
+        if c.infinite.is_some()
+            && let Some(g) = c.gamma(n)
+        {
+            let by = format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str());
+            return Ok(Answer::of_gamma(g, ValueMethod::Loopy, by));
+        }
         let computed = (n as usize) < c.computed_len();
         Ok(match (computed, c.periodicity) {
             (false, Some(per)) => Answer::value(

@@ -60,6 +60,21 @@ impl Evaluator {
         control: &Control,
     ) -> Result<OptionValue, SolveError> {
         control.check()?;
+        if ruleset.has_typed() {
+            // a typed rule may loop: its options' values may be infinite
+            let a = self.answer(ruleset, &to, control)?;
+            if let Some(g) = a.gamma().filter(|_| a.method == super::ValueMethod::Loopy) {
+                return Ok(OptionValue {
+                    description: ruleset.describe_move(from, &to),
+                    to: to.to_string(),
+                    grundy: super::gamma_cell(&g),
+                    outcome: a.outcome,
+                    winning: a.outcome == Outcome::P,
+                    gamma: Some(g),
+                    position: to,
+                });
+            }
+        }
         let g = self.value(ruleset, &to, control)?;
         Ok(OptionValue {
             description: ruleset.describe_move(from, &to),
@@ -67,6 +82,7 @@ impl Evaluator {
             grundy: g,
             outcome: Outcome::of(g),
             winning: g == 0,
+            gamma: None,
             position: to,
         })
     }

@@ -94,5 +94,6 @@ pub fn from_options(
         rows: 0..rows,
         cols: 0..cols,
         values: Values::Plane(plane),
+        infinite: None,
     }))
 }

@@ -88,6 +88,16 @@ pub fn read_rule_file(path: &Path) -> anyhow::Result<Ruleset> {
     let bytes = nimscope_core::files::input::read_bounded(path, MAX_RULE_FILE, "a rule")
         .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not UTF-8 text; a rule file is text"))?;
+    // a byte-order mark (some editors write one) is no part of the rule
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let holds_text = text
+        .lines()
+        .any(|l| !l.split('#').next().unwrap_or_default().trim().is_empty());
+    if !holds_text {
+        anyhow::bail!(
+            "{name}: the file holds no rule (it is empty, or only comments); write one ruleset expression in it, such as rule(n -> n - k for k in 1..=n)"
+        );
+    }
     text.parse::<Ruleset>().map_err(|e| {
         let (line, column) = e.line_and_column();
         anyhow::anyhow!("{name}, line {line}, column {column}: {}", e.message)

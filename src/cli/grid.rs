@@ -71,10 +71,19 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
         Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
     };
     if let Some(s) = &slice {
-        // a probe cell tells a slice of the wrong length from a game's own limits
+        // a probe cell tells a slice of the wrong length from a game's own limits; a typed
+        // rule's domain may leave the probe out, so for it the number of heaps alone is the
+        // slice's to get right
         let probe = layout.position(&r, nimscope_core::game::Cell::new(1, 1));
-        r.check_position(&probe)
-            .map_err(|e| anyhow::anyhow!("slice {s} of {r}: {e}"))?;
+        let heaps = match &probe {
+            nimscope_core::game::Position::Heaps(h) => h.len(),
+            _ => 0,
+        };
+        match (r.check_position(&probe), r.base().0) {
+            (Ok(()), _) => {}
+            (Err(_), nimscope_core::game::Ruleset::Typed(t)) if t.arity() == heaps => {}
+            (Err(e), _) => anyhow::bail!("slice {s} of {r}: {e}"),
+        }
     }
     let g = if outcome {
         grid::outcomes(&r, &layout, rows, cols, control)?

@@ -202,12 +202,18 @@ impl Control {
     /// evaluates on this thread: a position with many loop steps stops within milliseconds
     /// of a cancel, and its options are bounded by what the budget can hold.
     pub fn rules_within<R>(&self, f: impl FnOnce() -> R) -> R {
+        // an option held costs about its heaps and its place in a list: 128 bytes
+        self.rules_within_options(self.memory_budget / 128, f)
+    }
+
+    /// [`Control::rules_within`] with at most `max_options` options a position (a listing
+    /// that holds them all takes fewer than a fill that folds them into a mex).
+    pub fn rules_within_options<R>(&self, max_options: u64, f: impl FnOnce() -> R) -> R {
         use crate::game::rules::typed::run;
         let me = self.clone();
         let limits = run::Limits {
             stop: std::rc::Rc::new(move || me.is_cancelled()),
-            // an option held costs about its heaps and its place in a list: 128 bytes
-            max_options: (self.memory_budget / 128).clamp(1024, run::MAX_OPTIONS),
+            max_options: max_options.clamp(1024, run::MAX_OPTIONS),
         };
         run::with_limits(limits, f)
     }

@@ -22,6 +22,8 @@ use std::sync::OnceLock;
 use super::control::{Control, SolveError, human_bytes};
 use super::search::position_bytes;
 use crate::game::quote::quoted;
+use crate::game::rules::typed::TypedRule;
+use crate::game::rules::typed::estimate::Interval;
 use crate::game::{Position, Ruleset};
 
 /// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
@@ -114,9 +116,34 @@ fn reaches_every_lower_position(ruleset: &Ruleset) -> bool {
     matches!(ruleset.base().0, Ruleset::Nim | Ruleset::Wythoff)
 }
 
+/// For a typed rule that can lower heaps by one everywhere below `h` ([`TypedRule::unit_steps`]):
+/// the positions a search from `h` meets at least, every combination of those heaps below.
+///
+/// [`TypedRule::unit_steps`]: crate::game::rules::typed::TypedRule::unit_steps
+fn typed_positions_met(ruleset: &Ruleset, h: &[u64]) -> Option<Met> {
+    let Ruleset::Typed(rule) = ruleset else { return None };
+    // one heap of a one-heap rule: a collection's heaps are searched apart
+    let heaps: &[u64] = if rule.arity() == 1 { &h[..h.len().min(1)] } else { h };
+    if rule.arity() == 1 && h.len() != 1 {
+        return None;
+    }
+    let steps = rule.unit_steps(heaps);
+    let positions = heaps.iter().zip(&steps).fold(
+        1u128,
+        |acc, (&x, &s)| if s { acc.saturating_mul(u128::from(x) + 1) } else { acc },
+    );
+    (positions > 1).then_some(Met {
+        positions,
+        heaps: positions.saturating_mul(heaps.len() as u128),
+    })
+}
+
 /// The positions a memoised search from `p` must meet at least, when known.
 pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
     let Position::Heaps(h) = p else { return None };
+    if let Some(met) = typed_positions_met(ruleset, h) {
+        return Some(met);
+    }
     if reaches_every_lower_position(ruleset) {
         let positions = h.iter().fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1));
         return Some(Met {
@@ -162,11 +189,15 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     }
     let why = if reaches_every_lower_position(ruleset) {
         "every position with smaller heaps"
+    } else if matches!(ruleset, Ruleset::Typed(_)) {
+        "every position below (the rule lowers a heap by one at each of them)"
     } else {
         "the collections of heaps its moves reach"
     };
     let hint = match largest_heap_that_fits(ruleset, budget) {
-        Some(k) if !reaches_every_lower_position(ruleset) => format!("heaps up to {k} fit it"),
+        Some(k) if !reaches_every_lower_position(ruleset) && octal_collections_met(ruleset, 0).is_some() => {
+            format!("heaps up to {k} fit it")
+        }
         _ => "ask a smaller position".to_string(),
     };
     Err(SolveError::Unsupported(format!(
@@ -204,6 +235,34 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
         count_text(met.positions),
         shown(needed),
         human_bytes(budget)
+    )))
+}
+
+/// Refuses, before it starts, a fill of a typed rule whose loop steps must pass
+/// [`MAX_TOTAL_STEPS`]: `far` is the box of its farthest positions (each heap an interval),
+/// `count` how many positions that box holds, each costing at least the estimate's lower
+/// bound (every value of a range is a step).
+///
+/// [`MAX_TOTAL_STEPS`]: crate::game::rules::typed::run::MAX_TOTAL_STEPS
+pub fn admit_typed_fill(
+    rule: &TypedRule,
+    far: &[Interval],
+    count: u128,
+    what: &dyn Fn() -> String,
+) -> Result<(), SolveError> {
+    use crate::game::rules::typed::run::{MAX_TOTAL_STEPS, big_number};
+    let each = rule.estimate(far).steps.lower;
+    let total = each.saturating_mul(count);
+    if total <= MAX_TOTAL_STEPS {
+        return Ok(());
+    }
+    Err(SolveError::Unsupported(format!(
+        "{} would run at least {} loop steps of the rule ({} at each of {} positions alone), more than the {} a job may take (minutes of work); ask for less, or narrow the rule's ranges",
+        what(),
+        big_number(total),
+        big_number(each),
+        big_number(count),
+        big_number(MAX_TOTAL_STEPS)
     )))
 }
 

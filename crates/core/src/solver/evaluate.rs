@@ -567,16 +567,21 @@ impl Evaluator {
     /// A collection of heaps of a heap game: the nim-sum of its heaps' values (a pair of equal
     /// heaps cancels).
     fn heap_sum(&mut self, ruleset: &Ruleset, h: &[u64], control: &Control) -> Result<Answer, SolveError> {
-        let mut odd: BTreeMap<u64, bool> = BTreeMap::new();
+        let mut count: BTreeMap<u64, usize> = BTreeMap::new();
         for &x in h {
-            *odd.entry(x).or_default() ^= true;
+            *count.entry(x).or_default() += 1;
         }
         let mut total = Answer::value(0, ValueMethod::ClosedForm, SUM_RULE);
-        for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
+        for (x, c) in count {
             let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
-            total = combine(total, one, &|| {
-                format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
-            })?;
+            // equal heaps cancel in pairs when their value is a number (n ⊕ n = 0); two
+            // infinite values do not (∞(A) + ∞(A) = ∞(∅), a draw), nor do more
+            let times = if one.infinite.is_some() { c.min(2) } else { c % 2 };
+            for _ in 0..times {
+                total = combine(total, one.clone(), &|| {
+                    format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
+                })?;
+            }
         }
         if total.method != ValueMethod::Loopy {
             total.by = SUM_RULE.to_string();

@@ -559,6 +559,15 @@ fn fill_typed(
     control: &Control,
 ) -> Result<Option<Computed>, SolveError> {
     let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+    // the heaps of the last half, each at least the rule's cost at the least of them
+    let far = [(i128::from(n / 2), i128::from(n.saturating_sub(1)))];
+    super::cost::admit_typed_fill(rule, &far, u128::from(n - n / 2), &|| {
+        format!(
+            "the values of {} up to heap {}",
+            ruleset.short_text(60),
+            n.saturating_sub(1)
+        )
+    })?;
     let values = from_collections(len, control, |heap, options| {
         if !rule.in_domain(&[heap]) {
             return Ok(false);

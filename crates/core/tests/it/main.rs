@@ -13,5 +13,6 @@
 mod brute_force;
 mod cram_solver;
 mod heap_games;
+mod loopy;
 mod map_figure;
 mod typed_rules;

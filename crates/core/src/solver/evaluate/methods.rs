@@ -112,6 +112,18 @@ impl Evaluator {
             // when that cannot be held, the period is the only way and its search is bounded
             // by work, so a code with none in reach is refused in a moment
             let allowance = (needed > control.memory_budget()).then_some(PERIOD_SEARCH_WORK);
+            if allowance.is_some() && matches!(ruleset.base().0, Ruleset::Typed(_)) {
+                // a typed rule (one that equals no built-in ruleset) has no certificate of a
+                // period: nothing could stand for the values up to the heap
+                return Err(SolveError::OverBudget {
+                    what: format!(
+                        "the value of heap {n} in {}: the values up to the heap (a typed rule's values have no certified period to stand for them)",
+                        ruleset.short_text(60)
+                    ),
+                    needed,
+                    budget: control.memory_budget(),
+                });
+            }
             let computed = match allowance {
                 Some(_) if !ruleset.has_misere() => sequence::compute_within(ruleset, len, allowance, control),
                 // a misère octal heap past a small search: its outcome by the misère quotient

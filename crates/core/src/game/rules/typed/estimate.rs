@@ -215,6 +215,10 @@ fn loops_estimate(loops: &[CLoop], depth: usize, env: &mut [Interval; SLOTS], pa
     env[l.slot as usize] = var;
     let inner = loops_estimate(loops, depth + 1, env, parts);
     env[l.slot as usize] = saved;
+    // an innermost range whose guards fold into it runs only where they hold: its own
+    // steps may be as few as none
+    let narrowed = depth + 1 == loops.len() && l.constraints.as_ref().is_some_and(|c| !c.is_empty());
+    let count = if narrowed { Count { lower: 0, ..count } } else { count };
     // a guard may skip a value (and what is below it): only the upper bounds go through
     let guarded = |c: Count| {
         if l.guards.is_empty() {

@@ -169,6 +169,13 @@ impl TypedRule {
             .as_ref()
     }
 
+    /// For each heap, whether the rule can lower it by one (the others unchanged) at every
+    /// position below `heaps`: a search from `heaps` then meets every position below it.
+    pub fn unit_steps(&self, heaps: &[u64]) -> Vec<bool> {
+        let boxed: Vec<estimate::Interval> = heaps.iter().map(|&h| (0, i128::from(h))).collect();
+        analysis::steps::unit_steps(&self.0.program, &boxed)
+    }
+
     /// Why the game from `heaps` (a position; one heap of a one-heap rule) is not finite, when
     /// a move that grows without bound applies there.
     pub fn grows_from(&self, heaps: &[u64]) -> Option<String> {
@@ -268,27 +275,29 @@ impl TypedRule {
     /// each of its options' heaps (the collection normalised), heap by heap, a heap equal to an
     /// earlier one skipped (it gives the same collections).
     pub fn positions(&self, h: &[u64], out: &mut Vec<Vec<u64>>) -> Result<(), RuleError> {
-        let mut seen = std::collections::HashSet::new();
-        let mut keep = |o: Vec<u64>, out: &mut Vec<Vec<u64>>| {
-            if seen.insert(o.clone()) {
-                out.push(o);
+        let start = out.len();
+        let found = if self.arity() != 1 {
+            self.options(h, &mut |_: usize, o: &[u64]| out.push(o.to_vec()))
+        } else {
+            let mut found = Ok(());
+            for (i, &n) in h.iter().enumerate() {
+                if h[..i].contains(&n) {
+                    continue;
+                }
+                found = self.options(&[n], &mut |_: usize, parts: &[u64]| {
+                    let mut c: Vec<u64> = Vec::with_capacity(h.len() + parts.len());
+                    c.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
+                    c.extend_from_slice(parts);
+                    out.push(self.normalise(c));
+                });
+                if found.is_err() {
+                    break;
+                }
             }
+            found
         };
-        if self.arity() != 1 {
-            return self.options(h, &mut |_: usize, o: &[u64]| keep(o.to_vec(), out));
-        }
-        for (i, &n) in h.iter().enumerate() {
-            if h[..i].contains(&n) {
-                continue;
-            }
-            self.options(&[n], &mut |_: usize, parts: &[u64]| {
-                let mut c: Vec<u64> = Vec::with_capacity(h.len() + parts.len());
-                c.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
-                c.extend_from_slice(parts);
-                keep(self.normalise(c), out);
-            })?;
-        }
-        Ok(())
+        dedup_keeping_order(out, start);
+        found
     }
 
     /// A short form for titles: the text cut to `max` characters with an ellipsis.
@@ -302,6 +311,33 @@ impl TypedRule {
             s
         }
     }
+}
+
+/// Drops the repeats among `v[start..]`, keeping each first where it first came: by sorting
+/// the indices (no hashing of every option).
+fn dedup_keeping_order(v: &mut Vec<Vec<u64>>, start: usize) {
+    let tail = &v[start..];
+    let mut order: Vec<usize> = (0..tail.len()).collect();
+    order.sort_by(|&i, &j| tail[i].cmp(&tail[j]).then(i.cmp(&j)));
+    let mut keep = vec![true; tail.len()];
+    for w in order.windows(2) {
+        if tail[w[0]] == tail[w[1]] {
+            keep[w[1]] = false;
+        }
+    }
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    let mut i = 0;
+    let mut k = start;
+    v.retain(|_| {
+        let stay = k < start || keep[i];
+        if k >= start {
+            i += 1;
+        }
+        k += 1;
+        stay
+    });
 }
 
 impl PartialEq for TypedRule {

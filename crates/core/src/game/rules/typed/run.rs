@@ -28,6 +28,9 @@ use crate::game::quote::quoted;
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
 pub const MAX_STEPS: u64 = 1 << 27;
+/// Most loop steps a whole job (a sequence, a map) may spend on a typed rule: 2^34, a few
+/// minutes; a job whose estimate passes it is refused before it starts.
+pub const MAX_TOTAL_STEPS: u128 = 1 << 34;
 /// Most heaps one option's collection may hold.
 pub const MAX_COLLECTION: usize = 1 << 12;
 /// Loop steps between two looks at the stop flag.
@@ -100,8 +103,8 @@ pub enum RuleError {
         position: String,
     },
     #[error(
-        "{position} {} options (term {term}, {}), more than the {limit} one position may have; narrow the rule's ranges",
-        count_words(*.count, "has more than", "would have about"),
+        "{position} {} options (term {term}, {}), more than the {limit} one position may have here; narrow the rule's ranges",
+        count_words(*.count, "has more than", "would have about", *.limit),
         quoted(.text)
     )]
     TooManyOptions {
@@ -115,7 +118,7 @@ pub enum RuleError {
     #[error(
         "term {term} of the rule, {}, {} loop steps at {position}, more than the {limit} one position may take; narrow its ranges",
         quoted(.text),
-        count_words(*.count, "runs more than", "would run at least")
+        count_words(*.count, "runs more than", "would run at least", *.limit)
     )]
     TooManySteps {
         term: usize,
@@ -150,9 +153,9 @@ pub enum RuleError {
 }
 
 /// "has more than" the cap, or "would have about N" (an estimate), for messages.
-fn count_words(count: Option<u128>, counted: &str, estimated: &str) -> String {
+fn count_words(count: Option<u128>, counted: &str, estimated: &str, limit: impl Into<u128>) -> String {
     match count {
-        None => counted.to_string(),
+        None => format!("{counted} {}", big_number(limit.into())),
         Some(n) => format!("{estimated} {}", big_number(n)),
     }
 }

@@ -329,7 +329,6 @@ fn rules_on_any_number_of_heaps() {
 
 #[test]
 fn costs_are_refused_before_they_are_spent() {
-    let start = std::time::Instant::now();
     let r = rule("rule((a, b) -> (a - k, b - l) for k in 0..=a for l in 0..=b if k + l >= 1)");
     let err = all_options(r.program(), &[u64::MAX, u64::MAX]).unwrap_err();
     assert!(err.contains("would"), "{err}");
@@ -337,10 +336,12 @@ fn costs_are_refused_before_they_are_spent() {
     let err = all_options(r.program(), &[1 << 40]).unwrap_err();
     assert!(err.contains("would run at least 1.1e12 loop steps"), "{err}");
     // three nested loops of a thousand each: 10^9 steps, refused at the outer loop
-    let r = rule("rule(n -> 0 for i in 0..n for j in 0..n for k in 0..n if i + j + k == 3 * n)");
+    let r = rule("rule(n -> 0 for i in 0..n for j in 0..n for k in 0..n if i * j * k == n)");
     let err = all_options(r.program(), &[1000]).unwrap_err();
     assert!(err.contains("would run at least"), "{err}");
-    assert!(start.elapsed().as_millis() < 500, "{:?}", start.elapsed());
+    // the same with a guard that narrows the innermost loop costs n² steps, and runs
+    let r = rule("rule(n -> 0 for i in 0..n for j in 0..n for k in 0..n if i + j + k == 3 * n)");
+    assert_eq!(all_options(r.program(), &[1000]).unwrap(), vec![]);
     // the estimate knows the cost of a box of positions before any runs
     let e = rule("rule(n -> n - k*k for k in 1..=isqrt(n))").estimate(&[(0, 1 << 20)]);
     assert_eq!(e.steps.upper, 1024);

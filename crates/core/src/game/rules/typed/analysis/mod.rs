@@ -10,12 +10,15 @@
 //!   taking, or into unequal parts only), for an engine of such codes to take ([`octal`]);
 //! - the moves that grow without bound ([`pump`]): a term that adds to some heaps and whose
 //!   guards only read the heaps it leaves alone applies again after it applies, forever, so a
-//!   position where it applies is refused at once as not finite.
+//!   position where it applies is refused at once as not finite;
+//! - the heaps it can always lower by one ([`steps`]): a search then meets every position
+//!   below, a cost known before it starts.
 
 pub mod affine;
 mod lines;
 pub mod octal;
 pub mod pump;
+pub mod steps;
 
 use super::program::Program;
 use crate::game::rules::one_heap::OctalCode;

@@ -154,6 +154,7 @@ impl App {
                 winning: marks.options.iter().any(|(_, w)| *w),
             },
             limit: self.map_limit(),
+            loopy: self.map.has_infinite(),
         };
         let response = canvas::map_ui(ui, &mut self.map_state, &context);
         let progress = self.map_state.progress(&self.map.tiles, self.map_limit());

@@ -60,6 +60,8 @@ pub struct MapContext<'a> {
     pub marks: MarksShown,
     /// Rows and columns below this only.
     pub limit: u64,
+    /// Whether the map holds infinite values (a game that loops): the legend then has draws.
+    pub loopy: bool,
 }
 
 /// Draws the map filling the available space (axes below and left, legend right); returns
@@ -80,6 +82,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         pooling: map.pooling,
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,
+        loopy: map.loopy,
         compare: map.compare,
         overlays: state.overlays.drawn_at(cell_px),
         overlays_hidden: state.overlays.hidden_at(cell_px),
@@ -94,6 +97,7 @@ pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapR
         pooled: true,
         not_computed: true,
         not_a_position: true,
+        loopy: true,
         marks: MarksShown {
             selected: true,
             options: true,

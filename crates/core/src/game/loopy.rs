@@ -124,14 +124,18 @@ impl InfiniteSets {
         match g {
             Gamma::Finite(v) => u32::try_from(*v).ok().filter(|&v| v < cells::INFINITE),
             Gamma::Infinite(a) => {
-                let next = self.sets.len();
-                let i = *self.index.entry(a.clone()).or_insert(next);
-                if i == next {
-                    if next >= cells::MAX_SETS {
-                        return None;
+                let i = match self.index.get(a) {
+                    Some(&i) => i,
+                    None => {
+                        let next = self.sets.len();
+                        if next >= cells::MAX_SETS {
+                            return None;
+                        }
+                        self.index.insert(a.clone(), next);
+                        self.sets.push(a.clone());
+                        next
                     }
-                    self.sets.push(a.clone());
-                }
+                };
                 Some(cells::encode(i, a.first() == Some(&0)))
             }
         }

@@ -51,6 +51,11 @@ pub mod colors {
     /// Where a sequence's period begins: the same orange in the window and in figures.
     pub const PERIOD_MARK: [u8; 4] = [230, 120, 20, 255];
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
+    /// A draw of a game that loops (value ∞(A), 0 not in A): a rose no palette holds.
+    pub const DRAW: [u8; 4] = [224, 120, 160, 255];
+    /// An infinite value with a winning move (∞(A), 0 in A) on the Grundy scales: a pale rose
+    /// (in the outcome colours it is an N-position).
+    pub const INFINITE_WIN: [u8; 4] = [240, 200, 218, 255];
     /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
     /// pairs of seed 003 Theorem 3.1.6. Each stroke is drawn over a casing of the opposite
     /// lightness ([`CASING_LIGHT`], [`CASING_DARK`]), so it stays visible over every colour a
@@ -190,6 +195,14 @@ impl ColorMode {
             NOT_COMPUTED => return colors::NOT_COMPUTED,
             NO_POSITION => return colors::NOT_A_POSITION,
             _ => {}
+        }
+        // the values of a game that loops: a draw in its own colour in every mode of values
+        if self != ColorMode::Difference && crate::game::loopy::cells::is_infinite(key) {
+            return match (crate::game::loopy::cells::is_draw(key), self) {
+                (true, _) => colors::DRAW,
+                (false, ColorMode::Outcome) => colors::N_POSITION,
+                (false, _) => colors::INFINITE_WIN,
+            };
         }
         match self {
             ColorMode::Outcome => {
@@ -364,6 +377,8 @@ pub mod legend {
         pub not_computed: bool,
         /// Whether some cells shown are not positions.
         pub not_a_position: bool,
+        /// Whether some cells shown hold infinite values (a game that loops: draws, ∞(A)).
+        pub loopy: bool,
         pub compare: &'a CompareWith,
         /// The overlays drawn.
         pub overlays: Overlays,
@@ -497,6 +512,12 @@ pub mod legend {
                     }
                 }
             };
+            if spec.loopy && spec.mode != ColorMode::Difference {
+                items.push(sw("D: a draw, value ∞(A), 0 not in A", colors::DRAW));
+                if spec.mode != ColorMode::Outcome {
+                    items.push(sw("∞(A) with 0 in A: the player to move wins", colors::INFINITE_WIN));
+                }
+            }
             if spec.not_a_position && spec.mode != ColorMode::Difference {
                 items.push(sw("not a position", colors::NOT_A_POSITION));
             }

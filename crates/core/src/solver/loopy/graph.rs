@@ -4,7 +4,7 @@
 //! counted as the graph grows and refused past the budget.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 use crate::solver::control::{Control, SolveError};
 
@@ -73,18 +73,18 @@ const EDGE_BYTES: u64 = 8;
 /// of their moves.
 /// `key_bytes` is the memory of one key; the whole is refused past the budget of `control`
 /// with `what` named.
-pub fn explore<K: Clone + Eq + Hash>(
+pub fn explore<K: Clone + Eq + Hash, S: BuildHasher + Default>(
     starts: impl IntoIterator<Item = K>,
     mut options: impl FnMut(&K, &mut Vec<K>) -> Result<(), SolveError>,
     key_bytes: impl Fn(&K) -> u64,
     what: &dyn Fn() -> String,
     control: &Control,
-) -> Result<(HashMap<K, u32>, Graph), SolveError> {
-    let mut index: HashMap<K, u32> = HashMap::new();
+) -> Result<(HashMap<K, u32, S>, Graph), SolveError> {
+    let mut index: HashMap<K, u32, S> = HashMap::default();
     let mut keys: Vec<K> = Vec::new();
     let mut bytes = 0u64;
     let budget = control.memory_budget();
-    let add = |k: K, index: &mut HashMap<K, u32>, keys: &mut Vec<K>, bytes: &mut u64| -> Result<u32, SolveError> {
+    let add = |k: K, index: &mut HashMap<K, u32, S>, keys: &mut Vec<K>, bytes: &mut u64| -> Result<u32, SolveError> {
         if let Some(&i) = index.get(&k) {
             return Ok(i);
         }

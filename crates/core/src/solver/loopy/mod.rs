@@ -20,12 +20,27 @@ use super::control::{Control, SolveError};
 use super::search::{grows_at, position_bytes};
 use crate::game::loopy::Gamma;
 use crate::game::quote::quoted;
+use crate::game::rules::typed::TypedRule;
 use crate::game::{Position, Ruleset};
+
+/// The positions explored, numbered: as positions, or (a typed rule's, explored by the rule
+/// itself) as their heaps.
+#[derive(Debug, Clone)]
+enum Index {
+    Positions(HashMap<Position, u32>),
+    Heaps(HashMap<Box<[u64]>, u32, foldhash::fast::RandomState>),
+}
+
+impl Default for Index {
+    fn default() -> Self {
+        Index::Positions(HashMap::new())
+    }
+}
 
 /// The positions explored for some questions, with their values.
 #[derive(Debug, Clone, Default)]
 pub struct Solved {
-    index: HashMap<Position, u32>,
+    index: Index,
     graph: Graph,
     labels: Vec<u32>,
 }
@@ -33,7 +48,11 @@ pub struct Solved {
 impl Solved {
     /// The value of `p`, if it was explored.
     pub fn get(&self, p: &Position) -> Option<Gamma> {
-        let v = *self.index.get(p)? as usize;
+        let v = match (&self.index, p) {
+            (Index::Positions(m), p) => *m.get(p)?,
+            (Index::Heaps(m), Position::Heaps(h)) => *m.get(h.as_slice())?,
+            _ => return None,
+        } as usize;
         Some(match self.labels[v] {
             label::INFINITE => Gamma::Infinite(label::option_values(&self.graph, &self.labels, v)),
             m => Gamma::Finite(u64::from(m)),
@@ -51,7 +70,10 @@ impl Solved {
 
     /// Memory held.
     pub fn bytes(&self) -> u64 {
-        let keys: u64 = self.index.keys().map(|k| position_bytes(k) + 32).sum();
+        let keys: u64 = match &self.index {
+            Index::Positions(m) => m.keys().map(|k| position_bytes(k) + 32).sum(),
+            Index::Heaps(m) => m.keys().map(|k| 8 * k.len() as u64 + 40).sum(),
+        };
         keys + self.graph.bytes() + 4 * self.labels.len() as u64
     }
 }
@@ -80,17 +102,68 @@ pub fn solve(ruleset: &Ruleset, starts: Vec<Position>, control: &Control) -> Res
     }
     let first = starts.first().map(|p| p.to_string()).unwrap_or_default();
     let what = || format!("the game {} from {}", ruleset.short_text(60), quoted(&first));
-    let options = |p: &Position, out: &mut Vec<Position>| -> Result<(), SolveError> {
-        if let Some(e) = grows_at(ruleset, p) {
-            return Err(e);
+    let (index, graph) = match ruleset {
+        Ruleset::Typed(rule) => {
+            let starts = starts.into_iter().filter_map(|p| match p {
+                Position::Heaps(h) => Some(h.into_boxed_slice()),
+                _ => None,
+            });
+            let (index, graph) = explore(
+                starts,
+                |h, out| typed_options(ruleset, rule, h, out),
+                |h| 8 * h.len() as u64 + 40,
+                &what,
+                control,
+            )?;
+            (Index::Heaps(index), graph)
         }
-        ruleset.try_options(p, out)?;
-        Ok(())
+        _ => {
+            let options = |p: &Position, out: &mut Vec<Position>| -> Result<(), SolveError> {
+                if let Some(e) = grows_at(ruleset, p) {
+                    return Err(e);
+                }
+                ruleset.try_options(p, out)?;
+                Ok(())
+            };
+            let (index, graph) = explore(starts, options, position_bytes, &what, control)?;
+            (Index::Positions(index), graph)
+        }
     };
-    let (index, graph) = explore(starts, options, position_bytes, &what, control)?;
     let rev = graph.reversed();
     let labels = label::label(&graph, &rev, control)?;
     Ok(Solved { index, graph, labels })
+}
+
+/// The options of a position of a typed rule, by the rule itself (no position built, no
+/// repeat dropped: a repeated edge changes no value): a collection of a one-heap rule moves in
+/// one heap, each heap of a size once.
+fn typed_options(ruleset: &Ruleset, rule: &TypedRule, h: &[u64], out: &mut Vec<Box<[u64]>>) -> Result<(), SolveError> {
+    if rule.arity() != 1 {
+        if let Some(why) = rule.grows_from(h) {
+            return Err(grows(ruleset, &why));
+        }
+        return Ok(rule.options(h, &mut |_: usize, o: &[u64]| out.push(o.into()))?);
+    }
+    for (i, &n) in h.iter().enumerate() {
+        if h[..i].contains(&n) {
+            continue;
+        }
+        if let Some(why) = rule.grows_from(&[n]) {
+            return Err(grows(ruleset, &why));
+        }
+        rule.options(&[n], &mut |_: usize, parts: &[u64]| {
+            let mut c: Vec<u64> = Vec::with_capacity(h.len() + parts.len());
+            c.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
+            c.extend_from_slice(parts);
+            out.push(rule.normalise(c).into_boxed_slice());
+        })?;
+    }
+    Ok(())
+}
+
+/// The error of a game found to grow without bound.
+fn grows(ruleset: &Ruleset, why: &str) -> SolveError {
+    SolveError::Rule(format!("{} is not a finite game: {why}", quoted(&ruleset.to_string())))
 }
 
 /// The value of `p`, a position of `ruleset` that may loop: a sum by Smith's rules from its

@@ -254,7 +254,10 @@ impl PoolJob {
         if let Some(v) = value
             && self.view.contains(a, b)
         {
-            self.max = Some(self.max.map_or(v, |m| m.max(v)));
+            // an infinite value of a game that loops is off the scale
+            if !crate::game::loopy::cells::is_infinite(v) {
+                self.max = Some(self.max.map_or(v, |m| m.max(v)));
+            }
             self.counts.add(v);
         }
     }

@@ -11,52 +11,11 @@ pub const MAX_PRIME_BOUND: u64 = 1 << 28;
 /// The largest `k` with F(k) below 2^127.
 pub const MAX_FIB_INDEX: u32 = 184;
 
-/// Whether `n` is prime: trial division for small numbers, else the deterministic
-/// Miller–Rabin test for 64-bit numbers (the first twelve primes as bases). `None` past 2^64.
+/// Whether `n` is prime (`num-prime`'s deterministic test for 64-bit numbers); `None` past
+/// 2^64.
 pub fn is_prime(n: i128) -> Option<bool> {
     let n = u64::try_from(n.max(0)).ok()?;
-    if n < 2 {
-        return Some(false);
-    }
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        if n % p == 0 {
-            return Some(n == p);
-        }
-    }
-    if n < 41 * 41 {
-        return Some(true);
-    }
-    let (mut d, mut s) = (n - 1, 0);
-    while d % 2 == 0 {
-        d /= 2;
-        s += 1;
-    }
-    let mul = |a: u64, b: u64| (u128::from(a) * u128::from(b) % u128::from(n)) as u64;
-    let pow = |mut b: u64, mut e: u64| {
-        let mut r = 1u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                r = mul(r, b);
-            }
-            b = mul(b, b);
-            e >>= 1;
-        }
-        r
-    };
-    'bases: for a in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        let mut x = pow(a, d);
-        if x == 1 || x == n - 1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = mul(x, x);
-            if x == n - 1 {
-                continue 'bases;
-            }
-        }
-        return Some(false);
-    }
-    Some(true)
+    Some(num_prime::nt_funcs::is_prime64(n))
 }
 
 /// The primes sieved so far, and the bound they cover.

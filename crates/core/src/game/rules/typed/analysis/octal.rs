@@ -12,9 +12,8 @@
 //! past the point where they cross, two with the same slope differ by a periodic amount. Past
 //! the last crossing `N`, whether the options equal the code's is periodic in `n` with period
 //! `D`, the least common multiple of the divisors; so equality on every heap up to `N + 2D`
-//! holds on every heap.
-
-use std::collections::BTreeSet;
+//! holds on every heap. The code's functions count for the takes the code has: the heaps are
+//! compared up to a bound for the takes seen, and further if a larger take shows below it.
 
 use super::super::program::{CSource, CTerm, Program};
 use super::super::run::{self, MAX_OPTIONS};
@@ -64,32 +63,34 @@ impl TakeAndBreak {
         self.code_text().parse::<OctalCode>().ok().map(Equivalent::Octal)
     }
 
-    /// The options of heap `n`, each a sorted collection of non-empty heaps, as a set.
-    fn options(&self, n: u64) -> BTreeSet<Vec<u64>> {
-        let mut out = BTreeSet::new();
+    /// The options of heap `n`, each a sorted collection of non-empty heaps, sorted, each once.
+    fn options(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
         for (t, &d) in self.digits.iter().enumerate() {
             let Some(rest) = n.checked_sub(t as u64) else { break };
             if d & 1 != 0 && rest == 0 && t > 0 {
-                out.insert(Vec::new());
+                out.push(Vec::new());
             }
             if d & 2 != 0 && rest >= 1 && t > 0 {
-                out.insert(vec![rest]);
+                out.push(vec![rest]);
             }
             if d & 4 != 0 && rest >= 2 {
                 for x in 1..=rest / 2 {
                     if !(self.unequal && t == 0 && 2 * x == rest) {
-                        out.insert(vec![x, rest - x]);
+                        out.push(vec![x, rest - x]);
                     }
                 }
             }
             if d & 8 != 0 && rest >= 3 {
                 for x in 1..=rest / 3 {
                     for y in x..=(rest - x) / 2 {
-                        out.insert(vec![x, y, rest - x - y]);
+                        out.push(vec![x, y, rest - x - y]);
                     }
                 }
             }
         }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 }
@@ -252,52 +253,26 @@ fn term_orders(term: &CTerm, known: &Known, constant: usize, orders: &mut Orders
     Some(())
 }
 
-/// The options of heap `n` by the rule, normalised and as a set; `None` if it fails there.
-fn rule_options(program: &Program, n: u64) -> Option<BTreeSet<Vec<u64>>> {
-    let mut out = BTreeSet::new();
-    let mut count = 0u64;
+/// The options of heap `n` by the rule, normalised, sorted, each once; `None` if it fails
+/// there.
+fn rule_options(program: &Program, n: u64) -> Option<Vec<Vec<u64>>> {
+    let mut out = Vec::new();
     let found = run::options(program, &[n], &mut |_: usize, parts: &[u64]| {
-        count += 1;
         let mut c: Vec<u64> = parts.iter().copied().filter(|&x| x > 0).collect();
         c.sort_unstable();
-        out.insert(c);
+        out.push(c);
     });
-    (found.is_ok() && count < MAX_OPTIONS).then_some(out)
+    if found.is_err() || out.len() as u64 >= MAX_OPTIONS {
+        return None;
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
 }
 
-/// The take-and-break code `program` equals, if it provably equals one (see the module's
-/// header).
-pub fn take_and_break(program: &Program, zero_terminal: bool) -> Option<TakeAndBreak> {
-    if program.arity != 1 || program.domain.is_some() || !zero_terminal || program.terms.is_empty() {
-        return None;
-    }
-    let mut orders = Orders {
-        period: 1,
-        ..Orders::default()
-    };
-    for t in 0..=MAX_DIGITS as i128 {
-        orders.add(Lin { p: 1, q: -t, d: 1 })?;
-        orders.add(Lin { p: 1, q: -t, d: 2 })?;
-    }
-    for c in 0..=3 {
-        orders.add(Lin::constant(c))?;
-    }
-    for term in &program.terms {
-        if term.comprehension {
-            return None;
-        }
-        let constant = constant_loops(term)?;
-        for known in bindings(term, constant)? {
-            term_orders(term, &known, constant, &mut orders)?;
-        }
-    }
-    let last = orders.settled().checked_add(2 * orders.period + 8)?;
-    if last > MAX_CHECKED {
-        return None;
-    }
-    let last = last as u64;
-    let options: Vec<BTreeSet<Vec<u64>>> = (0..=last).map(|n| rule_options(program, n)).collect::<Option<_>>()?;
-    // the digits the options show
+/// The take-and-break digits the options of heaps `0..` show (`options[n]` those of heap n),
+/// and whether a split without taking leaves two equal heaps somewhere.
+fn digits_of(options: &[Vec<Vec<u64>>]) -> Option<(Vec<u8>, bool)> {
     let mut digits = vec![0u8; MAX_DIGITS + 1];
     let mut split_equal = false;
     for (n, opts) in options.iter().enumerate() {
@@ -320,13 +295,65 @@ pub fn take_and_break(program: &Program, zero_terminal: bool) -> Option<TakeAndB
     while digits.len() > 1 && digits.last() == Some(&0) {
         digits.pop();
     }
-    let code = TakeAndBreak {
-        unequal: digits[0] & 4 != 0 && !split_equal,
-        digits,
+    Some((digits, split_equal))
+}
+
+/// The take-and-break code `program` equals, if it provably equals one (see the module's
+/// header). The functions of the code's side (`n − t`, `(n − t)/2`) count for the takes it
+/// has: the heaps compared grow until the code they show needs no more.
+pub fn take_and_break(program: &Program, zero_terminal: bool) -> Option<TakeAndBreak> {
+    if program.arity != 1 || program.domain.is_some() || !zero_terminal || program.terms.is_empty() {
+        return None;
+    }
+    let mut rule = Orders {
+        period: 1,
+        ..Orders::default()
     };
-    options
-        .iter()
-        .enumerate()
-        .all(|(n, opts)| *opts == code.options(n as u64))
-        .then_some(code)
+    for c in 0..=3 {
+        rule.add(Lin::constant(c))?;
+    }
+    for term in &program.terms {
+        if term.comprehension {
+            return None;
+        }
+        let constant = constant_loops(term)?;
+        for known in bindings(term, constant)? {
+            term_orders(term, &known, constant, &mut rule)?;
+        }
+    }
+    let mut options: Vec<Vec<Vec<u64>>> = Vec::new();
+    let mut takes = 0usize;
+    loop {
+        let mut orders = Orders {
+            lins: rule.lins.clone(),
+            points: rule.points.clone(),
+            period: rule.period,
+        };
+        for t in 0..=takes as i128 {
+            orders.add(Lin { p: 1, q: -t, d: 1 })?;
+            orders.add(Lin { p: 1, q: -t, d: 2 })?;
+        }
+        let last = orders.settled().checked_add(2 * orders.period + 8)?;
+        if last > MAX_CHECKED {
+            return None;
+        }
+        while (options.len() as i128) <= last {
+            options.push(rule_options(program, options.len() as u64)?);
+        }
+        let (digits, split_equal) = digits_of(&options)?;
+        if digits.len() - 1 > takes {
+            // a larger take shows: its functions count too, so the heaps compared may grow
+            takes = digits.len() - 1;
+            continue;
+        }
+        let code = TakeAndBreak {
+            unequal: digits[0] & 4 != 0 && !split_equal,
+            digits,
+        };
+        return options
+            .iter()
+            .enumerate()
+            .all(|(n, opts)| *opts == code.options(n as u64))
+            .then_some(code);
+    }
 }

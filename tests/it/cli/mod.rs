@@ -7,4 +7,5 @@ mod fuzz;
 mod heap_fuzz;
 mod interface;
 mod terminal_errors;
+mod typed_rules;
 mod under_attack;

@@ -769,10 +769,10 @@ impl<S: Sink> Run<'_, S> {
                 let d1 = eval(&c.lhs, env).ok()?.checked_sub(eval(&c.rhs, env).ok()?)?;
                 let span = last - lo;
                 let rise = d1.checked_sub(d0)?;
-                if rise % span != 0 {
+                if floor_rem(rise, span)? != 0 {
                     return None;
                 }
-                rise / span
+                floor_div(rise, span)?
             } else {
                 0
             };
@@ -827,11 +827,11 @@ impl<S: Sink> Run<'_, S> {
             start[i] = a64;
             if last > lo {
                 let span = last - lo;
-                if (b - a) % span != 0 {
+                let (Some(0), Some(q)) = (floor_rem(b - a, span), floor_div(b - a, span)) else {
                     return Ok(false);
-                }
+                };
                 // two's complement: adding a negative step wraps to the exact value
-                step[i] = ((b - a) / span) as u64;
+                step[i] = q as u64;
             }
         }
         let all_affine = fast.affine.iter().all(|&a| a);
@@ -893,7 +893,8 @@ fn emit_steps<const N: usize, S: Sink>(sink: &mut S, term: usize, start: &[u64; 
 fn solve(d0: i128, slope: i128, op: CmpOp, lo: i128) -> (i128, i128) {
     const ALL: (i128, i128) = (i128::MIN, i128::MAX);
     const NONE: (i128, i128) = (1, 0);
-    let floor_div = |a: i128, b: i128| a.div_euclid(b);
+    // b > 0 in every use: the floor, by the 64-bit division where the numbers allow
+    let floor_div = |a: i128, b: i128| floor_div(a, b).unwrap_or_else(|| a.div_euclid(b));
     // d(v) < 0 ⇔ d(v) ≤ −1, so every comparison is some bound on d(v) ≤ c or d(v) ≥ c
     let le = |c: i128| -> (i128, i128) {
         // d0 + s·t ≤ c, t = v − lo

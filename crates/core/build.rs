@@ -19,11 +19,18 @@ fn main() {
         .is_some_and(|o| !o.stdout.is_empty());
     let commit = if dirty { format!("{commit}-dirty") } else { commit };
     println!("cargo:rustc-env=NIMSCOPE_GIT_COMMIT={commit}");
-    // Rebuild when HEAD moves (a commit or a checkout), not on every source change.
-    // The repository's root is two folders up (crates/core).
-    for path in ["../../.git/HEAD", "../../.git/index"] {
-        if std::path::Path::new(path).exists() {
-            println!("cargo:rerun-if-changed={path}");
+    // Rebuild when HEAD moves (a commit or a checkout), not on every source change. Git says
+    // where its HEAD and index are: `.git/` in a clone, a folder of the main repository's in a
+    // worktree (where `.git` is a file).
+    let git_dir = Command::new("git")
+        .args(["rev-parse", "--absolute-git-dir"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| std::path::PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    for path in git_dir.iter().flat_map(|d| [d.join("HEAD"), d.join("index")]) {
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
         }
     }
     println!("cargo:rerun-if-changed=build.rs");

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use nimscope_core::game::quote::{escape, quoted};
+use nimscope_core::game::quote::quoted;
 use nimscope_core::game::{Position, Ruleset};
 
 /// The ruleset of `grid` and `seq`: an expression, or a file holding one.
@@ -51,9 +51,6 @@ impl PositionQuery {
     }
 }
 
-/// Largest rule file read: a rule is a few lines; a megabyte is already absurd.
-const MAX_RULE_FILE: u64 = 1 << 20;
-
 /// The ruleset of `grid` and `seq`: the argument, or the file's expression.
 fn ruleset_arg(rule_file: Option<&Path>, arg: Option<String>) -> anyhow::Result<Ruleset> {
     match (rule_file, arg) {
@@ -80,28 +77,9 @@ fn ruleset_and_position_args(
     }
 }
 
-/// Reads and parses a rule file: a regular file of at most [`MAX_RULE_FILE`] bytes (read as
-/// every input file is, [`nimscope_core::files::input::read_bounded`]) holding one ruleset expression (comments from `#` to the end of a line). Errors name the file, the line
-/// and the column.
+/// Reads and parses a rule file ([`nimscope_core::query::rule_file`]).
 pub fn read_rule_file(path: &Path) -> anyhow::Result<Ruleset> {
-    let name = escape(&path.display().to_string());
-    let bytes = nimscope_core::files::input::read_bounded(path, MAX_RULE_FILE, "a rule")
-        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not UTF-8 text; a rule file is text"))?;
-    // a byte-order mark (some editors write one) is no part of the rule
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let holds_text = text
-        .lines()
-        .any(|l| !l.split('#').next().unwrap_or_default().trim().is_empty());
-    if !holds_text {
-        anyhow::bail!(
-            "{name}: the file holds no rule (it is empty, or only comments); write one ruleset expression in it, such as rule(n -> n - k for k in 1..=n)"
-        );
-    }
-    text.parse::<Ruleset>().map_err(|e| {
-        let (line, column) = e.line_and_column();
-        anyhow::anyhow!("{name}, line {line}, column {column}: {}", e.message)
-    })
+    Ok(nimscope_core::query::rule_file(path)?)
 }
 
 /// The file formats of `export --format`.
@@ -118,15 +96,16 @@ pub enum GridFormat {
     Json,
 }
 
-/// A ruleset expression of the command line; the error names it as such.
+/// A ruleset expression of the command line; the error names it as such
+/// ([`nimscope_core::query::ruleset`]).
 pub fn parse_ruleset(text: &str) -> anyhow::Result<Ruleset> {
-    text.parse::<Ruleset>().map_err(|e| anyhow::anyhow!("ruleset: {e}"))
+    Ok(nimscope_core::query::ruleset(text)?)
 }
 
-/// A position of `r`; the error names the text and the ruleset.
+/// A position of `r`; the error names the text and the ruleset
+/// ([`nimscope_core::query::position`]).
 pub fn position_of(r: &Ruleset, position: &str) -> anyhow::Result<Position> {
-    r.parse_position(position)
-        .map_err(|e| anyhow::anyhow!("position {} of {r}: {e}", quoted(position)))
+    Ok(nimscope_core::query::position(r, position)?)
 }
 
 pub(super) fn parse_range(text: &str) -> Result<Range<u64>, String> {
@@ -181,26 +160,7 @@ pub fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// A size such as `512M` or `4G` ([`nimscope_core::solver::budget::parse_bytes`]).
 pub(super) fn parse_bytes(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("{} is not a size such as 512M or 4G", quoted(text)))?;
-    let mult: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
-        "" => 1,
-        "K" => 1 << 10,
-        "M" => 1 << 20,
-        "G" => 1 << 30,
-        "T" => 1 << 40,
-        _ => {
-            return Err(format!(
-                "{}: unknown unit {} (use K, M, G or T)",
-                quoted(text),
-                quoted(unit)
-            ));
-        }
-    };
-    n.checked_mul(mult)
-        .ok_or_else(|| format!("{} is too large", quoted(text)))
+    nimscope_core::solver::budget::parse_bytes(text)
 }

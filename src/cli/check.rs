@@ -24,15 +24,11 @@ pub fn run(args: CheckArgs, control: &Control, out: &mut impl std::io::Write) ->
 }
 
 /// Largest `check --upto`: the checks fill maps of `upto × upto` cells.
-pub const MAX_UPTO: u64 = 100_000;
+pub const MAX_UPTO: u64 = nimscope_core::query::MAX_CHECK_BOUND;
 
 fn parse_upto(text: &str) -> Result<u64, String> {
     let n = nimscope_core::game::position::parse_number(text)
         .map_err(|_| format!("a bound is a whole number from 0 to {MAX_UPTO}"))?;
-    if n > MAX_UPTO {
-        return Err(format!(
-            "a bound is at most {MAX_UPTO} (the checks fill maps of bound × bound cells)"
-        ));
-    }
+    nimscope_core::query::check_bound(n).map_err(|e| e.to_string())?;
     Ok(n)
 }

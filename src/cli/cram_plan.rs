@@ -22,7 +22,7 @@ use nimscope_core::solver::{Control, CramSummary, Evaluator};
 /// hunts), so their tables may fill a search's share of the budget (they start small and grow
 /// as they fill).
 pub(super) fn record_hunt_evaluator(control: &Control) -> Evaluator {
-    Evaluator::with_cram_table_bytes(nimscope_core::solver::budget::search_table(control.memory_budget()))
+    nimscope_core::query::cram::record_hunt_evaluator(control)
 }
 
 /// The options of `cram` that split a search into units.

@@ -1,7 +1,8 @@
 //! `nimscope export`: a figure of a saved session, written atomically as PNG or SVG.
 
-use nimscope_core::figure::{Background, Format, make_figure, write_figure_as};
+use nimscope_core::figure::{Format, write_figure_as};
 use nimscope_core::game::quote::escape;
+use nimscope_core::query::export::ExportOptions;
 use nimscope_core::session::Session;
 use nimscope_core::solver::Control;
 
@@ -61,20 +62,15 @@ pub fn run(args: ExportArgs, control: &Control, out: &mut impl std::io::Write) -
             Format::of_path(&output).map_err(|e| anyhow::anyhow!("{}: {e}", escape(&output.display().to_string())))?
         }
     };
-    let mut style = s.figure.clone();
-    style.width = width.unwrap_or(style.width);
-    style.axes &= !no_axes;
-    style.legend &= !no_legend;
-    if let Some(t) = title {
-        style.title = t;
-    }
-    if transparent {
-        style.background = Background::Transparent;
-    }
-    let spec = s
-        .figure_spec(style, scale)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", session.display()))?;
-    let figure = make_figure(&spec, control)?;
+    let options = ExportOptions {
+        width,
+        scale,
+        no_axes,
+        no_legend,
+        title,
+        transparent,
+    };
+    let figure = nimscope_core::query::export::figure(&s, &session.display().to_string(), &options, control)?;
     write_figure_as(&figure, &output, format, control)?;
     // `-o /dev/stdout`: the figure is the output, with nothing after it
     if !is_stdout(&output) {

@@ -2,9 +2,8 @@
 
 use std::ops::Range;
 
-use nimscope_core::game::{Layout, Presentation};
+use nimscope_core::query::maps::{self, MapAnswer};
 use nimscope_core::solver::Control;
-use nimscope_core::solver::grid;
 
 use super::args::{GridFormat, RulesetSource, parse_range};
 use super::{output, quotient};
@@ -43,53 +42,10 @@ pub fn run(args: GridArgs, control: &Control, out: &mut impl std::io::Write) -> 
     } = args;
 
     let r = ruleset.ruleset()?;
-    if rows.is_empty() || cols.is_empty() {
-        // an empty CSV would be a success that says nothing
-        anyhow::bail!(
-            "rows {}..{} and columns {}..{} hold no cell (ranges are half-open: --rows 0..4 is rows 0 to 3)",
-            rows.start,
-            rows.end,
-            cols.start,
-            cols.end
-        );
-    }
-    if slice.is_none() && quotient::is_misere_octal(&r) {
+    match maps::map(&r, rows, cols, slice.as_deref(), outcome, control)? {
+        MapAnswer::Values(g) => output::grid(out, &g, format, outcome)?,
         // the collections {a, b} of a misère octal game: outcomes by its quotient
-        return quotient::grid(out, &r, rows, cols, format, control);
+        MapAnswer::MisereOutcomes(m) => quotient::print_pair_map(out, &r, &m, format)?,
     }
-    let asked = match &slice {
-        Some(s) => Layout::parse_slice(s).map_err(anyhow::Error::msg)?,
-        None => Layout::Plain,
-    };
-    let layout = match Presentation::of(&r, &asked) {
-        Presentation::Map(layout) => layout,
-        Presentation::Sequence => anyhow::bail!("{r} is played on one heap: use seq for its values"),
-        Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
-        Presentation::NeedsSlice => {
-            anyhow::bail!("{r} is played on three or more heaps: give a slice, e.g. --slice 1,_,_")
-        }
-        Presentation::PositionsOnly(why) => anyhow::bail!("{why}; use value or moves on single positions"),
-    };
-    if let Some(s) = &slice {
-        // a probe cell tells a slice of the wrong length from a game's own limits; a typed
-        // rule's domain may leave the probe out, so for it the number of heaps alone is the
-        // slice's to get right
-        let probe = layout.position(&r, nimscope_core::game::Cell::new(1, 1));
-        let heaps = match &probe {
-            nimscope_core::game::Position::Heaps(h) => h.len(),
-            _ => 0,
-        };
-        match (r.check_position(&probe), r.base().0) {
-            (Ok(()), _) => {}
-            (Err(_), nimscope_core::game::Ruleset::Typed(t)) if t.arity() == heaps => {}
-            (Err(e), _) => anyhow::bail!("slice {s} of {r}: {e}"),
-        }
-    }
-    let g = if outcome {
-        grid::outcomes(&r, &layout, rows, cols, control)?
-    } else {
-        grid::grid(&r, &layout, rows, cols, control)?
-    };
-    output::grid(out, &g, format, outcome)?;
     Ok(())
 }

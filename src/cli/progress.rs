@@ -105,7 +105,9 @@ fn duration_text(secs: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::Duration;
+
+    use super::progress_line;
 
     #[test]
     fn the_line_says_share_time_and_estimate() {

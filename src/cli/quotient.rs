@@ -2,46 +2,19 @@
 //! to N, as text or one JSON object.
 
 use std::io::Write;
-use std::ops::Range;
 
 use serde_json::json;
 
 use super::args::{GridFormat, parse_ruleset};
 use nimscope_core::game::Ruleset;
-use nimscope_core::game::rules::one_heap::OctalCode;
 use nimscope_core::solver::Control;
-use nimscope_core::solver::misere_quotient::monoid::Presentation;
-use nimscope_core::solver::misere_quotient::{self, Quotient, outcomes};
+use nimscope_core::solver::misere_quotient::outcomes::OutcomeMap;
+use nimscope_core::solver::misere_quotient::{self, Quotient};
 
-/// The octal code of `octal(C)` or `misere(octal(C))`.
-pub fn octal_code(r: &Ruleset) -> anyhow::Result<OctalCode> {
-    match r {
-        Ruleset::Octal(c) => Ok(c.clone()),
-        Ruleset::Misere(inner) => match &**inner {
-            Ruleset::Octal(c) => Ok(c.clone()),
-            _ => anyhow::bail!("misère quotients are computed for octal games, not {r}"),
-        },
-        _ => anyhow::bail!("misère quotients are computed for octal games, e.g. 'octal(0.07)', not {r}"),
-    }
-}
-
-/// Whether `r` is `misere(octal(C))`.
-pub fn is_misere_octal(r: &Ruleset) -> bool {
-    matches!(r, Ruleset::Misere(inner) if matches!(&**inner, Ruleset::Octal(_)))
-}
-
-/// `grid 'misere(octal(C))'`: the misère outcome of each collection {a, b}, by the quotient
-/// for heaps up to the largest in the region; CSV rows of `P`/`N`, or one JSON line a row.
-pub fn grid(
-    out: &mut impl Write,
-    r: &Ruleset,
-    rows: Range<u64>,
-    cols: Range<u64>,
-    format: GridFormat,
-    control: &Control,
-) -> anyhow::Result<()> {
-    let code = octal_code(r)?;
-    let m = outcomes::pair_map(&code, rows, cols, control)?;
+/// The misère outcome of each collection {a, b} of a misère octal game (`grid
+/// 'misere(octal(C))'`, answered by its quotient): CSV rows of `P`/`N`, or one JSON line a row.
+pub fn print_pair_map(out: &mut impl Write, r: &Ruleset, m: &OutcomeMap, format: GridFormat) -> anyhow::Result<()> {
+    let code = nimscope_core::query::octal_code(r)?;
     let by = format!(
         "the misère quotient of octal({code}) for heaps up to {} ({} elements)",
         m.heaps, m.size
@@ -60,7 +33,6 @@ pub fn grid(
     Ok(())
 }
 
-/// Computes and prints the quotient.
 /// The arguments of `nimscope quotient`.
 #[derive(Debug, clap::Args)]
 pub struct QuotientArgs {
@@ -81,59 +53,29 @@ pub fn run(args: QuotientArgs, control: &Control, out: &mut impl Write) -> anyho
 
 /// The quotient of `r` for heaps up to `heaps`, printed.
 fn print_quotient(r: &Ruleset, heaps: u16, json: bool, control: &Control, out: &mut impl Write) -> anyhow::Result<()> {
-    let code = octal_code(r)?;
     let start = std::time::Instant::now();
-    let q = misere_quotient::compute(&code, heaps, control)?;
+    let q = nimscope_core::query::quotient(r, heaps, control)?;
     let seconds = start.elapsed().as_secs_f64();
     print(out, &q, json, seconds)?;
     Ok(())
 }
 
-fn relations(q: &Quotient) -> Vec<String> {
-    q.presentation()
-        .relations
-        .iter()
-        .map(|(l, r)| format!("{} = {}", Presentation::word(l), Presentation::word(r)))
-        .collect()
-}
-
 /// The quotient as text or JSON; `seconds` is the time it took (text only: JSON output is
 /// deterministic).
 pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> std::io::Result<()> {
-    let generators: Vec<String> = q
-        .generator_heaps()
-        .iter()
-        .enumerate()
-        .map(|(i, h)| format!("{} = heap {h}", Presentation::generator_name(i)))
-        .collect();
-    let p: Vec<String> = q.p_portion_names();
-    let heap_elements: Vec<String> = (0..=q.heaps()).map(|h| q.name(q.heap_element(h))).collect();
-    let kind = if q.is_tame() { "tame" } else { "wild" };
+    let summary = nimscope_core::query::quotient_json(q);
     if json {
-        let stages: Vec<_> = q
-            .stages()
-            .iter()
-            .map(|s| json!({"heaps": s.heap, "size": s.size, "tame": s.tame, "states_checked": s.states, "split": s.split}))
-            .collect();
-        return writeln!(
-            out,
-            "{}",
-            json!({
-                "ruleset": format!("misere(octal({}))", q.code()),
-                "heaps": q.heaps(),
-                "size": q.size(),
-                "tame": q.is_tame(),
-                "first_wild_heap": q.first_wild_heap(),
-                "grew_at": q.grew_at(),
-                "generators": generators,
-                "relations": relations(q),
-                "p_portion": p,
-                "heap_elements": heap_elements,
-                "stages": stages,
-                "candidates": q.candidates(),
-            })
-        );
+        return writeln!(out, "{summary}");
     }
+    // the lists of the JSON object, as text
+    let texts = |key: &str| -> Vec<String> {
+        summary[key]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    let (generators, p, heap_elements) = (texts("generators"), texts("p_portion"), texts("heap_elements"));
+    let kind = if q.is_tame() { "tame" } else { "wild" };
     writeln!(
         out,
         "misère quotient of octal({}) for heaps up to {}",
@@ -159,7 +101,7 @@ pub fn print(out: &mut impl Write, q: &Quotient, json: bool, seconds: f64) -> st
         writeln!(out, "earlier elements split at heaps: {}", split.join(", "))?;
     }
     writeln!(out, "generators: {}", generators.join(", "))?;
-    let rel = relations(q);
+    let rel = texts("relations");
     writeln!(out, "relations ({}):", rel.len())?;
     for r in &rel {
         writeln!(out, "  {r}")?;

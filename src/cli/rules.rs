@@ -3,8 +3,6 @@
 
 use std::io::Write;
 
-use serde_json::json;
-
 use nimscope_core::game::rules::typed::REFERENCE;
 use nimscope_core::game::rules::typed::examples::EXAMPLES;
 
@@ -25,17 +23,15 @@ pub fn run(args: RulesArgs, out: &mut impl Write) -> std::io::Result<()> {
     if !examples {
         return writeln!(out, "{REFERENCE}");
     }
-    for e in EXAMPLES {
-        if json {
-            writeln!(
-                out,
-                "{}",
-                json!({"name": e.name, "about": e.about, "text": e.text, "equals": e.equals})
-            )?;
-        } else {
-            let equals = e.equals.map_or(String::new(), |b| format!(" (equals {b})"));
-            writeln!(out, "# {}: {}{equals}\n{}\n", e.name, e.about, e.text)?;
+    if json {
+        for line in nimscope_core::query::rule_examples() {
+            writeln!(out, "{line}")?;
         }
+        return Ok(());
+    }
+    for e in EXAMPLES {
+        let equals = e.equals.map_or(String::new(), |b| format!(" (equals {b})"));
+        writeln!(out, "# {}: {}{equals}\n{}\n", e.name, e.about, e.text)?;
     }
     Ok(())
 }

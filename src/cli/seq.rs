@@ -1,8 +1,8 @@
 //! `nimscope seq RULESET --to N`: the values G(0..N) of a one-heap ruleset, with the certified
 //! period.
 
-use nimscope_core::game::{Layout, Presentation, has_sequence};
-use nimscope_core::solver::{Control, sequence};
+use nimscope_core::query::maps;
+use nimscope_core::solver::Control;
 
 use super::args::RulesetSource;
 use super::{interrupt, output};
@@ -26,16 +26,11 @@ pub struct SeqArgs {
 pub fn run(args: SeqArgs, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     let SeqArgs { ruleset, to, json } = args;
     let r = ruleset.ruleset()?;
-    if !has_sequence(&r) {
-        match Presentation::of(&r, &Layout::Plain) {
-            Presentation::Board => anyhow::bail!("{r} is played on a board: use cram"),
-            _ => anyhow::bail!("{r} is not played on one heap: use grid for its map"),
-        }
-    }
+    maps::check_sequence(&r)?;
     if to > MAX_SEQ {
         anyhow::bail!("seq --to {to}: seq prints every value, at most {MAX_SEQ} of them (for one heap, ask value)");
     }
-    let s = sequence::compute_with_quotient(&r, to, control)?;
+    let s = maps::sequence(&r, to, control)?;
     output::sequence(out, &r, &s, json, &interrupt::interrupted)?;
     Ok(())
 }

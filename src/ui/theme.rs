@@ -134,7 +134,9 @@ pub fn apply(ctx: &egui::Context) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use egui::Color32;
+
+    use super::{error_text, map_off, notice_text, panel_background};
 
     /// WCAG's contrast ratio of two colours.
     fn contrast(x: Color32, y: Color32) -> f32 {

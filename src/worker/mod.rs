@@ -490,9 +490,10 @@ pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{JobError, JobSpec, Lane, MapJob, Output, Response, Worker, counting_wake, no_wake};
     use nimscope_core::game::Layout;
     use nimscope_core::raster::ColorMode;
+    use nimscope_core::raster::CompareWith;
     use nimscope_core::solver::tiles::{CellRect, TileKey};
     use std::time::Duration;
 

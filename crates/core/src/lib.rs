@@ -11,7 +11,9 @@
 //! - [`checks`]: the papers' theorems compared with computation (`nimscope check`);
 //! - [`camera`] (where a map looks), [`raster`] (values → pixels, for the screen and the
 //!   figures), [`figure`] (PNG and SVG figures), [`session`] (saved explorations) and [`files`]
-//!   (the one atomic writer, and input files read with a bound).
+//!   (the one atomic writer, and input files read with a bound);
+//! - [`query`]: the questions every face asks (a value, moves, a sequence, a map, a quotient,
+//!   a Cram board, a session's figure), checked and refused with the same one-line messages.
 //!
 //! Every arrow points down this list; the faces (the `nimscope` binary's command line and
 //! window, the Python package) sit above it and the core imports none of them.
@@ -21,6 +23,7 @@ pub mod checks;
 pub mod figure;
 pub mod files;
 pub mod game;
+pub mod query;
 pub mod raster;
 pub mod session;
 pub mod solver;

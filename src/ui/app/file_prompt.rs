@@ -270,7 +270,10 @@ pub fn file_prompt_window_ui(ctx: &egui::Context, prompt: &mut FilePrompt, headi
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    use super::{FileAction, FilePrompt, NO_DIALOG, NO_DIALOG_WITHIN};
 
     fn wait_for_answer(p: &mut FilePrompt) {
         for _ in 0..400 {

@@ -94,8 +94,52 @@ const KEYS: &[(&str, &str, &str)] = &[
     ("prompts", "Enter, Escape", "carry out, cancel"),
 ];
 
+/// The Help window: whether it is open, and on which page.
+#[derive(Debug, Clone, Default)]
+pub struct Help {
+    open: bool,
+    page: HelpPage,
+}
+
+impl Help {
+    /// Whether the window is open.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Opens the window on `page`.
+    pub fn open(&mut self, page: HelpPage) {
+        self.open = true;
+        self.page = page;
+    }
+
+    /// Closes the window.
+    pub fn close(&mut self) {
+        self.open = false;
+    }
+
+    /// The Help menu's entries.
+    pub fn menu_ui(&mut self, ui: &mut egui::Ui) {
+        for (page, label) in [
+            (HelpPage::QuickStart, "Quick start"),
+            (HelpPage::Keys, "Keys and gestures"),
+            (HelpPage::About, "About nimscope"),
+        ] {
+            if ui.button(label).clicked() {
+                self.open(page);
+                ui.close();
+            }
+        }
+    }
+
+    /// Draws the window while open.
+    pub fn ui(&mut self, ctx: &egui::Context) {
+        help_window_ui(ctx, &mut self.open, &mut self.page);
+    }
+}
+
 /// Draws the help window while `open`.
-pub fn help_window_ui(ctx: &egui::Context, open: &mut bool, page: &mut HelpPage) {
+fn help_window_ui(ctx: &egui::Context, open: &mut bool, page: &mut HelpPage) {
     egui::Window::new("Help")
         .open(open)
         .default_width(560.0)

@@ -4,30 +4,45 @@
 
 use std::time::Instant;
 
-use super::*;
 use crate::ui::canvas::Camera;
 use crate::worker::{JobError, MapJob};
 use nimscope_core::camera::CellRect;
-use nimscope_core::game::{Layout, Ruleset};
+use nimscope_core::game::{Layout, Position, Ruleset};
 use nimscope_core::raster::{ColorMode, ColorRange, CompareWith, RangeTop};
 use nimscope_core::solver::tiles::{KeyRule, TileStore, ValueCounts};
+
+/// A filled map covers rows and columns below this (the worker's memory budget may stop it
+/// sooner).
+pub const MAX_MAP: u64 = 1 << 16;
+/// A map computed cell by cell from its closed form covers rows and columns below this.
+const MAX_DIRECT_MAP: u64 = nimscope_core::solver::tiles::MAX_VIEW;
+
+/// How far a map of `ruleset` under `layout` goes, `outcome_form`: in a colour mode that takes
+/// the outcomes' own closed form ([`ColorMode::has_outcome_form`]).
+fn far_limit(ruleset: &Ruleset, layout: &Layout, outcome_form: bool) -> u64 {
+    if nimscope_core::solver::grid::CellForm::of(ruleset, layout).is_some() || outcome_form {
+        MAX_DIRECT_MAP
+    } else {
+        MAX_MAP
+    }
+}
 
 /// The map's values as far as computed: the tiles of one ruleset, layout and pooling rule
 /// (and in the difference mode, one compared ruleset or theorem), the colour scale of the
 /// view, and what the worker was last asked.
 pub struct MapLayer {
     /// The finished tiles, of every level; panning back reads them.
-    pub tiles: TileStore,
+    pub(super) tiles: TileStore,
     /// What the tiles are of.
     pub(super) of: Option<(Ruleset, Layout, KeyRule, CompareWith, bool)>,
     /// Rows and columns this far or farther are not asked for: a job that far was over the
     /// memory budget.
     pub(super) limit: u64,
     /// The colour scale: the largest value of a view (once `complete`, of all its cells).
-    pub scale: Option<Scale>,
+    pub(super) scale: Option<Scale>,
     /// The automatic top of the Grundy colours, taken from the first view filled (or the one
     /// the user rescaled to) and kept while panning and zooming, so a colour means one value.
-    pub auto_top: Option<RangeTop>,
+    pub(super) auto_top: Option<RangeTop>,
     /// The values the automatic top was taken from.
     counts: Option<Box<ValueCounts>>,
     /// The job running: what it asks for and when it was asked.
@@ -39,7 +54,9 @@ pub struct MapLayer {
 /// The top of the colour scale, taken over a view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scale {
+    /// The view whose values were counted.
     pub view: CellRect,
+    /// Its largest value.
     pub max: Option<u32>,
     /// Whether every cell of the view was counted.
     pub complete: bool,
@@ -124,25 +141,33 @@ impl MapLayer {
     }
 
     /// Forgets the automatic top: the next view filled gives a new one.
-    pub fn rescale(&mut self) {
+    pub(super) fn rescale(&mut self) {
         self.auto_top = None;
         self.counts = None;
     }
 }
 
 impl MapLayer {
+    /// The finished tiles, of every level.
+    pub fn tiles(&self) -> &TileStore {
+        &self.tiles
+    }
+
+    /// The automatic top of the Grundy colours, once taken.
+    pub fn auto_top(&self) -> Option<RangeTop> {
+        self.auto_top
+    }
+
     /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
     /// hold p's cell.
-    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &nimscope_core::game::Position) -> Option<u32> {
+    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &Position) -> Option<u32> {
         if !self.shows(ruleset, layout) {
             return None;
         }
         let cell = layout.cell_of(ruleset, p)?;
         self.tiles.get(cell.a, cell.b)?
     }
-}
 
-impl MapLayer {
     /// Whether the tiles are those of `ruleset`'s map with `layout`.
     pub fn shows(&self, ruleset: &Ruleset, layout: &Layout) -> bool {
         self.of.as_ref().is_some_and(|(r, l, ..)| r == ruleset && l == layout)

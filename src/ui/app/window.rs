@@ -1,66 +1,10 @@
-//! Starting the window: what the command line asks it to open with, and the eframe hooks
-//! (`logic` before every frame and while hidden, `ui` to draw).
+//! Starting the window: what the command line asks it to open with, set up on an [`App`]
+//! before its first frame, then eframe's loop.
 
-use std::time::Duration;
-
-use super::*;
-use crate::ui::theme;
-use crate::ui::trace::{FrameTimer, Trace};
+use crate::ui::app::App;
+use crate::ui::trace::Trace;
 use nimscope_core::camera::CellRect;
-use nimscope_core::game::Ruleset;
-
-impl eframe::App for App {
-    /// Before every frame, and while the window is hidden when a result wakes it: results
-    /// and exports go on while the window is minimised.
-    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        self.advance(ctx);
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        let timer = FrameTimer::start();
-        // A map's batches wake the window at most every forty frames' worth of the last
-        // frame's cost (its ui as this thread sees it): a quarter of a second with a GPU. A
-        // software renderer's own threads spend far more than the ui (measured under Xvfb at
-        // 1280 × 800: 0.035–0.1 s of CPU a frame), which this thread does not see: there the
-        // batches wake the window every second and a half, so a fill keeps the CPU.
-        let software = *self.software_renderer.get_or_insert_with(|| {
-            let info = frame.wgpu_render_state().map(|r| r.adapter.get_info());
-            let software = info
-                .as_ref()
-                .is_some_and(|i| i.device_type == eframe::wgpu::DeviceType::Cpu);
-            if let Some(t) = &mut self.trace {
-                let adapter = info.map_or("unknown".into(), |i| {
-                    format!("{} ({:?}, {:?})", i.name, i.backend, i.device_type)
-                });
-                t.renderer(&adapter, software);
-            }
-            software
-        });
-        self.map_state.set_software_renderer(software);
-        if let (Some(cost), Some(w)) = (frame.info().cpu_usage, &self.worker) {
-            let least = if software { 1.5 } else { 0.25 };
-            let every = Duration::from_secs_f32((cost * 40.0).clamp(least, 3.0));
-            w.set_wake_every(every);
-        }
-        self.ui_root(ui);
-        if self.trace.is_some() {
-            let time = timer.stop();
-            let complete = self.map_complete();
-            let p = self.map_progress;
-            if let Some(t) = &mut self.trace {
-                t.frame(time, p.done, p.in_view, complete);
-            }
-        }
-    }
-
-    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
-        theme::panel_background(visuals).to_normalized_gamma_f32()
-    }
-
-    fn on_exit(&mut self) {
-        self.write_window_state();
-    }
-}
+use nimscope_core::game::{CentralTab, Ruleset};
 
 /// What the command line asks the window to open with.
 #[derive(Debug, Default)]
@@ -108,24 +52,25 @@ pub fn run_window(opts: WindowOptions) -> Result<(), String> {
         app.open_session(path)?;
     }
     if let Some(r) = opts.ruleset {
-        app.panel.expression = r.to_string();
         app.set_ruleset(r);
     }
     if let Some(doc) = opts.board {
-        app.cram_editor.load_document(&doc).map_err(|e| format!("board: {e}"))?;
-        app.central_tab = CentralTab::CramBoard;
+        app.cram_editor_mut()
+            .load_document(&doc)
+            .map_err(|e| format!("board: {e}"))?;
+        app.set_central_tab(CentralTab::CramBoard);
     }
     if let Some(text) = opts.select {
-        let ruleset = app.ruleset.clone();
-        app.inspector.select_text(&ruleset, &text)?;
+        let ruleset = app.ruleset().clone();
+        app.inspector_mut().select_text(&ruleset, &text)?;
     }
     if let Some(region) = opts.view {
         // the region "Fit" comes back to, and the figure's
-        app.sessions.region = Some(region.clone());
-        app.map_state.show_region(region);
+        app.set_region(region.clone());
+        app.map_state_mut().show_region(region);
     }
-    app.trace = Trace::from_env()?;
-    if opts.session.is_none() && app.sessions.path.is_none() {
+    app.set_trace(Trace::from_env()?);
+    if opts.session.is_none() && app.files().path().is_none() {
         // what the command line asked to show is not a change to save
         app.mark_clean();
     }

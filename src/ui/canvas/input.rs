@@ -2,7 +2,7 @@
 
 use egui::{Rect, Vec2};
 
-use super::*;
+use super::MapState;
 
 pub(super) fn handle_input(ui: &egui::Ui, state: &mut MapState, rect: Rect, response: &egui::Response, on_map: bool) {
     if response.dragged() {

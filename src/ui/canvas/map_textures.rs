@@ -82,17 +82,12 @@ impl TileTextures {
 
     fn colors(&mut self, mode: ColorMode, max: u32) -> &[Color32] {
         if !matches!(&self.table, Some((m, x, _)) if *m == mode && *x == max) {
-            let table = mode.color_table(max);
-            let n = match mode {
-                ColorMode::Grundy(_) => max.min(1 << 20) as usize + 1,
-                ColorMode::Modulo(k) => k.max(1) as usize,
-                _ => 4,
-            };
-            let colors = (0..n as u32)
-                .map(|k| {
-                    let c = table.get(k);
-                    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
-                })
+            // the core's table, as long as the figures' (the log mode's too)
+            let colors = mode
+                .color_table(max)
+                .colors()
+                .iter()
+                .map(|c| Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3]))
                 .collect();
             self.table = Some((mode, max, colors));
         }
@@ -199,7 +194,7 @@ fn hatch_image() -> ColorImage {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Color32, HATCH_SPACING, HATCH_TEXELS, hatch_image};
     use nimscope_core::raster::colors::{HATCH_BACK, HATCH_LINE};
 
     /// The hatch texture shows lines 1.5 points wide, 7 points apart along the axes, so

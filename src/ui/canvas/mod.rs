@@ -64,9 +64,16 @@ pub struct MapContext<'a> {
     pub loopy: bool,
 }
 
-/// Draws the map filling the available space (axes below and left, legend right); returns
-/// the hovered cell and whether the map was clicked.
-pub fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapResponse {
+impl MapState {
+    /// Draws the map filling the available space (axes below and left, legend right);
+    /// returns the hovered cell and whether the map was clicked.
+    pub fn ui(&mut self, ui: &mut egui::Ui, map: &MapContext) -> MapResponse {
+        map_ui(ui, self, map)
+    }
+}
+
+/// Draws the map (see [`MapState::ui`]).
+fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapResponse {
     let (outer, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let painter = ui.painter_at(outer);
     state.ppp = ui.ctx().pixels_per_point();

@@ -3,7 +3,7 @@
 
 use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, pos2};
 
-use super::*;
+use super::{MapState, to_screen};
 use crate::ui::theme;
 use nimscope_core::camera::CellPoint;
 use nimscope_core::raster::axes::{AxisTitles, ticks};

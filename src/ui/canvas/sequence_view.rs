@@ -1,5 +1,8 @@
 //! One-heap rulesets: the sequence G(0..N) as a plot and as a strip of coloured cells, with the
-//! certified period and pre-period marked.
+//! certified period and pre-period marked ([`SequenceView`], which keeps the sequence and the
+//! length asked for).
+
+use std::sync::Arc;
 
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
 use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
@@ -9,6 +12,78 @@ use nimscope_core::game::Outcome;
 use nimscope_core::raster::ColorMode;
 use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
 use nimscope_core::solver::sequence::Sequence;
+
+/// Heaps of the one-heap view unless a session says otherwise: G(0..600).
+pub const DEFAULT_LEN: u64 = 600;
+
+/// The one-heap view: the sequence as far as computed, the heaps the view shows (a session's
+/// `sequence_len`, changed by the length control) and the length the worker was last asked for.
+#[derive(Debug, Clone)]
+pub struct SequenceView {
+    sequence: Option<Arc<Sequence>>,
+    len: u64,
+    asked: Option<u64>,
+}
+
+impl Default for SequenceView {
+    fn default() -> Self {
+        SequenceView {
+            sequence: None,
+            len: DEFAULT_LEN,
+            asked: None,
+        }
+    }
+}
+
+impl SequenceView {
+    /// The sequence computed for the ruleset shown, if it came.
+    pub fn sequence(&self) -> Option<&Arc<Sequence>> {
+        self.sequence.as_ref()
+    }
+
+    /// The heaps the view shows: G(0..len).
+    pub fn length(&self) -> u64 {
+        self.len
+    }
+
+    /// Shows G(0..len) (computed when the worker is next asked), `len` kept within what a
+    /// session and a figure can hold (1 to [`MAX_SEQUENCE_LEN`] heaps).
+    pub fn set_length(&mut self, len: u64) {
+        self.len = len.clamp(1, MAX_SEQUENCE_LEN);
+    }
+
+    /// Takes the worker's sequence.
+    pub fn take(&mut self, sequence: Arc<Sequence>) {
+        self.sequence = Some(sequence);
+    }
+
+    /// Forgets the sequence (another ruleset): it is asked for again.
+    pub fn forget(&mut self) {
+        self.sequence = None;
+        self.asked = None;
+    }
+
+    /// The length to ask the worker for now, if it was not asked yet (it is then taken as
+    /// asked: a new length supersedes the job running).
+    pub fn to_ask(&mut self) -> Option<u64> {
+        (self.asked != Some(self.len)).then(|| {
+            self.asked = Some(self.len);
+            self.len
+        })
+    }
+
+    /// Draws the view: the sequence with the length control, or that it is being computed;
+    /// returns the heap clicked on the strip.
+    pub fn ui(&mut self, ui: &mut egui::Ui, color: ColorMode, marks: &StripMarks) -> Option<u64> {
+        match self.sequence.clone() {
+            Some(s) => sequence_ui(ui, &s, color, marks, &mut self.len),
+            None => {
+                ui.label(format!("computing G(0..{})…", self.len));
+                None
+            }
+        }
+    }
+}
 
 /// Heaps the inspector marks on the strip: the selected heap and its options (winning or not).
 #[derive(Debug, Clone, Default)]
@@ -72,13 +147,7 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
 /// stays on whole numbers from 0 to the largest value. Zoomed out past a heap a pixel, a pixel
 /// column shows the range of the values of its heaps. The pre-period and one period later are
 /// marked and labelled; the point under the pointer is read out below the plot.
-pub fn sequence_ui(
-    ui: &mut egui::Ui,
-    seq: &Sequence,
-    color: ColorMode,
-    marks: &StripMarks,
-    len: &mut u64,
-) -> Option<u64> {
+fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, len: &mut u64) -> Option<u64> {
     ui.horizontal(|ui| {
         length_ui(ui, len);
         ui.separator();
@@ -285,7 +354,8 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{integer_marks, pool_runs};
+    use egui_plot::GridInput;
 
     /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.
     #[test]

@@ -5,8 +5,8 @@ use std::cell::RefCell;
 
 use egui::{Pos2, Rect, Vec2};
 
-use super::*;
-use map_textures::TileTextures;
+use super::MapKey;
+use super::map_textures::TileTextures;
 pub use nimscope_core::camera::Camera;
 use nimscope_core::camera::{CellPoint, CellRect, MAX_CELLS_PER_POINT, MIN_CELLS_PER_POINT};
 use nimscope_core::game::{Cell, Outcome};

@@ -288,8 +288,15 @@ fn shortcuts_ui(ui: &egui::Ui, editor: &mut CramEditor) {
     }
 }
 
-/// The editor tab. `searched` is the running job's count of positions searched.
-pub fn cram_editor_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) {
+impl CramEditor {
+    /// Draws the editor tab. `searched` is the running job's count of positions searched.
+    pub fn ui(&mut self, ui: &mut egui::Ui, searched: Option<u64>) {
+        cram_editor_ui(ui, self, searched);
+    }
+}
+
+/// The editor tab (see [`CramEditor::ui`]).
+fn cram_editor_ui(ui: &mut egui::Ui, editor: &mut CramEditor, searched: Option<u64>) {
     shortcuts_ui(ui, editor);
     toolbar_ui(ui, editor);
     ui.small(

@@ -4,6 +4,7 @@
 
 pub mod cram_editor;
 pub mod inspector;
+pub mod parsed;
 pub mod quotient_view;
 pub mod rule_editor;
 pub mod ruleset_panel;

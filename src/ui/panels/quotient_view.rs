@@ -160,8 +160,15 @@ impl QuotientView {
     }
 }
 
-/// Draws the quotient window for a misère octal ruleset while it is open.
-pub fn quotient_window_ui(ctx: &egui::Context, view: &mut QuotientView, ruleset: &Ruleset) {
+impl QuotientView {
+    /// Draws the quotient window for a misère octal ruleset while it is open.
+    pub fn ui(&mut self, ctx: &egui::Context, ruleset: &Ruleset) {
+        quotient_window_ui(ctx, self, ruleset);
+    }
+}
+
+/// The quotient window (see [`QuotientView::ui`]).
+fn quotient_window_ui(ctx: &egui::Context, view: &mut QuotientView, ruleset: &Ruleset) {
     let Some(code) = misere_octal(ruleset).cloned() else {
         return;
     };

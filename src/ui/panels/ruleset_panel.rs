@@ -1,49 +1,60 @@
 //! The ruleset panel: every ruleset of the catalog with its parameters, the compound builder
 //! (push, sum, misère), the slice of games on more heaps, the expression itself as editable
 //! text with its parse error shown inline, and the editor of a rule the user types
-//! ([`super::rule_editor`]).
+//! ([`super::rule_editor`]). The panel keeps what its texts parse to and parses a text again
+//! only when it changes; a ruleset shown from elsewhere (a session, the command line) is
+//! written into the panel with its parse, never parsed again.
 
+use crate::ui::panels::parsed::Parsed;
+use crate::ui::panels::rule_editor::RuleEditor;
 use crate::ui::theme;
-use nimscope_core::game::catalog::NAMES;
+use nimscope_core::game::families::{FAMILIES, Family};
 use nimscope_core::game::prediction::Prediction;
-use nimscope_core::game::quote::one_line;
-use nimscope_core::game::{Ruleset, Shape};
-
-use super::rule_editor::{RuleEditor, rule_editor_ui};
-use nimscope_core::game::quote::quoted;
+use nimscope_core::game::quote::{one_line, quoted};
+use nimscope_core::game::{Layout, Ruleset, Shape};
+use nimscope_core::session::{Comparison, SavedRule};
 
 /// The panel's editable state (the expression may be invalid while being typed).
 #[derive(Debug, Clone)]
 pub struct RulesetPanel {
-    pub expression: String,
-    pub error: Option<String>,
+    expression: String,
+    /// What the expression parses to (parsed again only when it changes).
+    parsed: Parsed<Ruleset>,
+    error: Option<String>,
     /// Parameters of the parameterised leaves.
-    pub sub_set: String,
-    pub tag_k: String,
-    pub octal_code: String,
+    sub_set: String,
+    tag_k: String,
+    octal_code: String,
     /// Second ruleset of the compound builder.
-    pub second: String,
+    second: String,
     /// Fixed heaps of a slice (e.g. `1,_,_`); empty for two-heap games. Kept in step with
     /// `heaps`, `axes` and `fixed` (editing either side updates the other).
-    pub slice: String,
+    slice: String,
     /// Number of heaps of a ruleset on any number of heaps (2: the plain map).
-    pub heaps: usize,
+    heaps: usize,
     /// The heaps (0-based, increasing) that are the map's rows and columns.
-    pub axes: [usize; 2],
+    axes: [usize; 2],
     /// The sizes of the other heaps, by heap (entries of axes are ignored).
-    pub fixed: Vec<u64>,
-    /// Ruleset compared with the main one in the difference colour mode.
-    pub compare: String,
+    fixed: Vec<u64>,
+    /// Ruleset compared with the main one in the difference colour mode, and its parse.
+    compare: String,
+    compare_parsed: Parsed<Ruleset>,
     /// A theorem's prediction to compare with instead of a ruleset.
-    pub compare_theorem: Option<Prediction>,
+    compare_theorem: Option<Prediction>,
     /// The editor of typed rules.
-    pub editor: RuleEditor,
+    editor: RuleEditor,
 }
 
 impl Default for RulesetPanel {
     fn default() -> Self {
+        let compare = "push(nim,euclid0)";
+        let mut compare_parsed = Parsed::default();
+        compare_parsed.of(compare, parse_ruleset);
+        let mut parsed = Parsed::default();
+        parsed.set("wythoff".into(), Ruleset::Wythoff);
         Self {
             expression: "wythoff".into(),
+            parsed,
             error: None,
             sub_set: "1,3,4".into(),
             tag_k: "5".into(),
@@ -53,11 +64,17 @@ impl Default for RulesetPanel {
             heaps: 2,
             axes: [0, 1],
             fixed: vec![1; MAX_HEAPS],
-            compare: "push(nim,euclid0)".into(),
+            compare: compare.into(),
+            compare_parsed,
             compare_theorem: None,
             editor: RuleEditor::default(),
         }
     }
+}
+
+/// A ruleset expression parsed, its error in one line as the command line prints it.
+fn parse_ruleset(text: &str) -> Result<Ruleset, String> {
+    text.parse::<Ruleset>().map_err(|e| one_line(&e.to_string()))
 }
 
 /// What the user asked for this frame.
@@ -70,17 +87,88 @@ pub enum PanelAction {
 /// Most heaps the panel offers for rulesets on any number of heaps.
 pub const MAX_HEAPS: usize = 6;
 
-/// The catalog's buttons: the leaf rulesets of [`NAMES`] without parameters (those with
+/// The catalog's buttons: the families of [`FAMILIES`] without parameters (those with
 /// parameters, `sub(S)` and the like, have their own fields and the compound builder below),
 /// and without `cram-v` and `cram-h`, which the board editor plays only inside `push-cram`.
 fn catalog_buttons() -> impl Iterator<Item = &'static str> {
-    NAMES
+    FAMILIES
         .iter()
-        .copied()
-        .filter(|n| !n.contains('(') && !matches!(*n, "cram-v" | "cram-h"))
+        .filter(|row| row.leaf.is_some() && !matches!(row.family, Family::CramV | Family::CramH))
+        .map(|row| row.name)
 }
 
 impl RulesetPanel {
+    /// The expression as typed.
+    pub fn expression(&self) -> &str {
+        &self.expression
+    }
+
+    /// Types `text` as the expression (applied with the panel's Apply, or Enter).
+    pub fn set_expression(&mut self, text: &str) {
+        self.expression = text.to_string();
+    }
+
+    /// Why the last expression or slice applied was refused, if it was.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The slice as typed (`1,_,_`; empty for the plain map).
+    pub fn slice(&self) -> &str {
+        &self.slice
+    }
+
+    /// The user's typed rules kept between runs.
+    pub fn my_rules(&self) -> &[SavedRule] {
+        self.editor.my_rules()
+    }
+
+    /// Takes the user's typed rules kept between runs.
+    pub fn set_my_rules(&mut self, rules: Vec<SavedRule>) {
+        self.editor.set_my_rules(rules);
+    }
+
+    /// What the difference mode compares with, as the panel says (a compared ruleset that does
+    /// not parse is none; the panel shows why).
+    pub fn comparison(&self) -> Comparison {
+        Comparison {
+            ruleset: match self.compare_parsed.cached(self.compare.trim()) {
+                Some(Ok(r)) => Some(r.clone()),
+                _ => None,
+            },
+            theorem: self.compare_theorem,
+        }
+    }
+
+    /// Shows a saved comparison (its ruleset written as its text, not parsed again).
+    pub fn set_comparison(&mut self, c: &Comparison) {
+        match &c.ruleset {
+            Some(r) => {
+                self.compare = r.to_string();
+                self.compare_parsed.set(self.compare.clone(), r.clone());
+            }
+            None => self.compare.clear(),
+        }
+        self.compare_theorem = c.theorem;
+    }
+
+    /// Shows `r` as the panel's ruleset, its text written from it (not parsed again), and fits
+    /// the heap widgets and the slice to it; returns the layout of the map, plain when the slice
+    /// does not read (its error is shown here, where it can be mended).
+    pub fn show(&mut self, r: &Ruleset) -> Layout {
+        self.expression = r.to_string();
+        self.parsed.set(self.expression.clone(), r.clone());
+        self.error = None;
+        self.fit_to(r);
+        match Layout::from_slice_text(&self.slice) {
+            Ok(l) => l,
+            Err(e) => {
+                self.error = Some(e);
+                Layout::Plain
+            }
+        }
+    }
+
     /// The slice text of the heap widgets: empty for the plain two-heap map.
     pub fn slice_text(&self) -> String {
         if self.heaps <= 2 {
@@ -130,7 +218,7 @@ impl RulesetPanel {
     /// Makes the heap widgets and the slice fit a ruleset about to be shown: three-heap games
     /// get three heaps (the first fixed, 1 unless chosen: seed 003's Figure 2 for zeruclid),
     /// rulesets on any number of heaps keep the chosen count, the others need no slice.
-    pub fn fit_to(&mut self, r: &Ruleset) {
+    fn fit_to(&mut self, r: &Ruleset) {
         if nimscope_core::game::presentation::is_misere_collection(r) {
             // the strip of one heap, or the map of the slice of collections chosen
             if nimscope_core::game::Layout::parse_slice(&self.slice).is_err() {
@@ -192,81 +280,89 @@ fn heaps_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> bool {
     before != (panel.heaps, panel.axes, panel.fixed.clone())
 }
 
-/// Draws the panel; returns the ruleset to switch to, if any. `compare`: the difference mode
-/// is on, so the panel shows what it compares with.
-pub fn ruleset_panel_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, compare: bool) -> PanelAction {
-    let mut chosen: Option<String> = None;
-    ui.heading("Ruleset");
-    let label = ui.label("Expression");
-    let edit = ui.text_edit_singleline(&mut panel.expression).labelled_by(label.id);
-    if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) || ui.button("Apply expression").clicked() {
-        chosen = Some(panel.expression.clone());
-    }
-    if let Some(e) = &panel.error {
-        ui.colored_label(theme::error_text(ui.visuals()), e);
-    }
-    ui.separator();
-    if panel.editor.text.trim().is_empty() && panel.expression.trim_start().starts_with("rule") {
-        panel.editor.text = panel.expression.clone();
-    }
-    egui::CollapsingHeader::new("Your own rule (type a game)")
-        .default_open(true)
-        .show(ui, |ui| {
-            if let Some(text) = rule_editor_ui(ui, &mut panel.editor) {
-                chosen = Some(text);
+/// What the user picked this frame: a text to parse, or a ruleset the rule editor parsed.
+enum Chosen {
+    Text(String),
+    Parsed(Ruleset),
+}
+
+impl RulesetPanel {
+    /// Draws the panel; returns the ruleset to switch to, if any. `compare`: the difference
+    /// mode is on, so the panel shows what it compares with. A text is parsed here only when
+    /// it changed since the last frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui, compare: bool) -> PanelAction {
+        let mut chosen: Option<Chosen> = None;
+        ui.heading("Ruleset");
+        let label = ui.label("Expression");
+        let edit = ui.text_edit_singleline(&mut self.expression).labelled_by(label.id);
+        if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) || ui.button("Apply expression").clicked()
+        {
+            chosen = Some(Chosen::Text(self.expression.clone()));
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(theme::error_text(ui.visuals()), e);
+        }
+        ui.separator();
+        if self.editor.text().trim().is_empty() && self.expression.trim_start().starts_with("rule") {
+            match self.parsed.cached(&self.expression) {
+                Some(Ok(r)) => self.editor.show(&self.expression, r.clone()),
+                _ => self.editor.set_text(&self.expression),
             }
-        });
-    ui.separator();
-    chosen = catalog_ui(ui, panel).or(chosen);
-    ui.separator();
-    chosen = compound_ui(ui, panel).or(chosen);
-    let shape = panel.expression.parse::<Ruleset>().ok().map(|r| r.shape());
-    if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
+        }
+        egui::CollapsingHeader::new("Your own rule (type a game)")
+            .default_open(true)
+            .show(ui, |ui| {
+                if let Some(r) = self.editor.ui(ui) {
+                    chosen = Some(Chosen::Parsed(r));
+                }
+            });
         ui.separator();
-        chosen = slice_ui(ui, panel, shape).or(chosen);
-    } else if panel
-        .expression
-        .parse::<Ruleset>()
-        .is_ok_and(|r| nimscope_core::game::presentation::is_misere_collection(&r))
-    {
+        let text = |t: Option<String>| t.map(Chosen::Text);
+        chosen = text(catalog_ui(ui, self)).or(chosen);
         ui.separator();
-        chosen = collections_ui(ui, panel).or(chosen);
+        chosen = text(compound_ui(ui, self)).or(chosen);
+        let expression = self.expression.clone();
+        let parsed = self.parsed.of(&expression, parse_ruleset).as_ref().ok();
+        let shape = parsed.map(Ruleset::shape);
+        let collections = parsed.is_some_and(nimscope_core::game::presentation::is_misere_collection);
+        if let Some(shape @ (Shape::AnyHeaps | Shape::ThreeHeaps)) = shape {
+            ui.separator();
+            chosen = text(slice_ui(ui, self, shape)).or(chosen);
+        } else if collections {
+            ui.separator();
+            chosen = text(collections_ui(ui, self)).or(chosen);
+        }
+        if compare {
+            ui.separator();
+            compare_ui(ui, self);
+        }
+        match chosen {
+            Some(Chosen::Text(text)) => self.apply_text(text),
+            Some(Chosen::Parsed(r)) => PanelAction::Apply(r),
+            None => PanelAction::None,
+        }
     }
-    if compare {
-        ui.separator();
-        compare_ui(ui, panel);
-    }
-    match chosen {
-        Some(text) => apply_text(panel, text),
-        None => PanelAction::None,
+
+    /// The chosen text's ruleset (parsed unless it is the expression already parsed), or the
+    /// error shown in the panel.
+    fn apply_text(&mut self, text: String) -> PanelAction {
+        match self.parsed.of(&text, parse_ruleset).clone() {
+            Ok(r) => PanelAction::Apply(r),
+            Err(e) => {
+                self.expression = text;
+                // one line, its control characters escaped and long input shortened, as the
+                // command line prints it
+                self.error = Some(e);
+                PanelAction::None
+            }
+        }
     }
 }
 
 /// The rule of a catalog game in one line, and where it comes from (the catalog buttons'
-/// tooltips).
-pub fn catalog_tooltip(name: &str) -> &'static str {
-    match name {
-        "nim" => "Lower one heap by any positive amount. Bouton (1901); seed 004.",
-        "wythoff" => "Lower one heap by any amount, or both by the same amount. Wythoff (1907); seed 003.",
-        "euclid" => {
-            "Subtract a positive multiple of the smaller heap from the larger, leaving ≥ 0; a zero ends the game. Cole–Davie; seeds 000, 002, 004."
-        }
-        "grossman" => "As euclid, but the result stays ≥ 1: the game stops at equal heaps. Grossman; seed 000.",
-        "euclid0" => "Grossman's game on all of N², with (0, i) → (0, 0). Seed 003, Section 3.",
-        "m-euclid" => "As grossman; every position where one heap divides the other is terminal. Seed 000.",
-        "zeruclid" => {
-            "From any heap remove a positive multiple of the smallest non-zero heap (any number of heaps). Seed 003."
-        }
-        "euclid3" => "Subtract a positive multiple of one entry from another, leaving ≥ 0 (triples). Seed 002.",
-        "cdn" => "Common Divisor Nim: subtract a common divisor of all heaps from one heap. Seed 001.",
-        "divisor" => "One heap n ≥ 1: subtract a proper divisor of n; 1 is terminal. Seed 004.",
-        "fibonacci-nim" => "Take k chips, 1 ≤ k ≤ q, then the opponent may take up to 2k. Seed 004.",
-        "cram" => "Place a 1×2 domino on two empty adjacent cells of a board. Seed 003, Section 5.",
-        "push-cram" => {
-            "Vertical dominoes before the push, horizontal ones after it; the push is one move. Seed 003, Section 5."
-        }
-        _ => "A ruleset of the catalog.",
-    }
+/// tooltips), from its row of the family table.
+pub fn catalog_tooltip(name: &str) -> String {
+    nimscope_core::game::families::tooltip(name).unwrap_or_else(|| "A ruleset of the catalog.".to_string())
 }
 
 /// The catalog's buttons and the parameterised families (sub, tag, octal).
@@ -442,32 +538,24 @@ fn collections_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String>
     chosen
 }
 
-/// What the difference mode compares with: a ruleset or a theorem.
+/// What the difference mode compares with: a ruleset or a theorem. The compared ruleset is
+/// parsed when its text changes; one that does not parse is said here.
 fn compare_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) {
     ui.label("Difference mode compares with");
     ui.radio_value(&mut panel.compare_theorem, None, "the ruleset:");
     let l = ui.label("compared ruleset");
     ui.add(egui::TextEdit::singleline(&mut panel.compare).desired_width(160.0))
         .labelled_by(l.id);
+    let text = panel.compare.trim().to_string();
+    if !text.is_empty()
+        && let Err(e) = panel.compare_parsed.of(&text, parse_ruleset)
+    {
+        ui.colored_label(
+            theme::error_text(ui.visuals()),
+            format!("compare {}: {e}", quoted(&text)),
+        );
+    }
     for p in Prediction::ALL {
         ui.radio_value(&mut panel.compare_theorem, Some(p), p.label());
-    }
-}
-
-/// Parses the chosen text: the ruleset to switch to, or the error shown in the panel.
-fn apply_text(panel: &mut RulesetPanel, text: String) -> PanelAction {
-    match text.parse::<Ruleset>() {
-        Ok(r) => {
-            panel.expression = r.to_string();
-            panel.error = None;
-            PanelAction::Apply(r)
-        }
-        Err(e) => {
-            panel.expression = text;
-            // one line, its control characters escaped and long input shortened, as the
-            // command line prints it
-            panel.error = Some(one_line(&e.to_string()));
-            PanelAction::None
-        }
     }
 }

@@ -313,7 +313,6 @@ proptest! {
             prop_assert!(!name.contains(".tmp"), "left behind: {name}");
         }
         let _ = std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The export command, given any width, scale, title and output name, writes a PNG or
@@ -345,7 +344,6 @@ proptest! {
             prop_assert!(is_one_clean_line(err.trim_end()), "{:?}", err);
         }
         prop_assert_eq!(std::fs::read(&session).unwrap(), before);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
@@ -436,9 +434,7 @@ fn make_path(dir: &Path, name: &str, kind: PathKind, good: &[u8]) -> PathBuf {
         }
         PathKind::Folder => std::fs::create_dir(&p).unwrap(),
         PathKind::Fifo => {
-            let c = std::ffi::CString::new(p.to_string_lossy().as_bytes()).unwrap();
-            // SAFETY: mkfifo on a NUL-terminated path the test owns
-            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            crate::common::mkfifo(&p);
         }
         PathKind::Device => return PathBuf::from("/dev/zero"),
         PathKind::Huge => std::fs::File::create(&p).unwrap().set_len(1 << 40).unwrap(),
@@ -504,7 +500,6 @@ proptest! {
             let name = e.unwrap().file_name().to_string_lossy().into_owned();
             prop_assert!(!name.contains(".tmp"), "left behind: {name}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `export` of any kind of input: a session exports, anything else is refused in one line
@@ -527,6 +522,5 @@ proptest! {
             prop_assert!(is_one_clean_line(err.trim_end()), "{:?}", err);
             prop_assert!(!out.exists());
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

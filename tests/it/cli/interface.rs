@@ -111,7 +111,8 @@ fn output_is_deterministic() {
 #[test]
 fn version_names_the_commit() {
     let text = stdout(&["--version"]);
-    assert!(text.starts_with("nimscope 0.1.0 (commit "), "{text}");
+    let version = format!("nimscope {} (commit ", env!("CARGO_PKG_VERSION"));
+    assert!(text.starts_with(&version), "{text}");
 }
 
 #[test]

@@ -1,13 +1,18 @@
-//! What the integration tests share: running the binary, temporary folders, and (with the
-//! window) a harness driving the app without a GPU.
+//! What the integration tests share: running the binary, temporary folders, the example
+//! sessions of `sessions/`, and (with the window) a harness driving the app without a GPU.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod examples;
 #[cfg(feature = "gui")]
 mod window;
+pub use examples::{example, examples};
 #[cfg(feature = "gui")]
-pub use window::{harness, harness_of, harness_with_budget, step_until};
+pub use window::{
+    click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, select_typed, settle,
+    step_until,
+};
 
 /// Runs the binary with `args`.
 pub fn nimscope(args: &[&str]) -> Output {
@@ -26,6 +31,15 @@ pub fn stdout(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Makes a FIFO (a named pipe) at `path`, which the test owns.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();
+    // SAFETY: mkfifo(3) on a NUL-terminated path; it only creates a file
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(made, 0, "mkfifo {}", path.display());
 }
 
 /// A fresh, empty folder for one test, removed when it is dropped (also when the test fails),

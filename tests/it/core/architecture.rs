@@ -22,6 +22,7 @@ const CORE_LAYERS: &[&[&str]] = &[
     &["raster"],
     &["figure"],
     &["session"],
+    &["query"],
 ];
 
 /// Inside the window, the theme is the base, the canvas and panels build on it, the app on all.

@@ -5,7 +5,7 @@
 //! and every legend lists exactly what its figure draws.
 
 use std::collections::{BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use nimscope_core::figure::png_out::read_text_chunks;
 use nimscope_core::figure::shapes::Element;
@@ -23,11 +23,7 @@ const EXAMPLES: [&str; 4] = [
     "push-cram-3x7.ron",
 ];
 
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
-}
-
-use crate::common::temp_dir;
+use crate::common::{example, temp_dir};
 
 fn example_figure(name: &str) -> Figure {
     let s = Session::load(&example(name)).unwrap();
@@ -246,7 +242,6 @@ fn every_example_exports_to_svg_and_png_the_same_bytes_each_time() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -420,7 +415,6 @@ fn export_picks_the_format_by_extension_or_format_and_refuses_others() {
     );
     assert_eq!(err.lines().count(), 1);
     assert!(!jpg.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -436,5 +430,4 @@ fn an_svg_over_the_memory_budget_is_refused_before_it_is_written() {
     assert!(!svg.exists());
     nimscope_core::figure::write_figure(&fig, &svg, &Control::new()).unwrap();
     nimscope_core::figure::write_figure(&fig, &png, &tight).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,4 +1,5 @@
-//! Files: session validation field by field, and export at every kind of path.
+//! Files: sessions field by field and the window's state file ([`sessions`]), and `export` at
+//! every kind of path ([`export`]).
 
-mod export_paths;
-mod session_validation;
+mod export;
+mod sessions;

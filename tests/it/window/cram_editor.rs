@@ -8,13 +8,14 @@ use std::collections::HashMap;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
 use nimscope::ui::app::App;
 use nimscope::ui::panels::cram_editor::SolveState;
 use nimscope_core::game::cram_setup::{CramGame, Setup};
 use nimscope_core::game::rules::cram_board::{Board, Domino, Orientation};
 use nimscope_core::session::CentralTab;
 
-use crate::common::{harness_with_budget as harness, step_until};
+use crate::common::{click_at, harness_with_budget, step_until};
 
 /// Opens the editor tab on the board `text`, typed into the board text field.
 fn open_on(h: &mut Harness<'static, App>, text: &str) {
@@ -27,11 +28,11 @@ fn open_on(h: &mut Harness<'static, App>, text: &str) {
     h.step();
     h.get_by_label("Use board text").click();
     h.step();
-    assert_eq!(h.state().central_tab, CentralTab::CramBoard);
+    assert_eq!(h.state().central_tab(), CentralTab::CramBoard);
 }
 
 fn solved(app: &App) -> bool {
-    app.cram_editor.report().is_some()
+    app.cram_editor().report().is_some()
 }
 
 /// The plain mex recursion over whole boards: the oracle of these tests.
@@ -61,7 +62,7 @@ fn value_label(v: u32) -> String {
 fn check_shown_value(h: &mut Harness<'static, App>) -> u32 {
     step_until(h, "the report", solved);
     h.step();
-    let board = h.state().cram_editor.setup().to_board().unwrap();
+    let board = h.state().cram_editor().setup().to_board().unwrap();
     let v = brute(&board, &mut HashMap::new());
     assert!(
         h.query_by_label(&value_label(v)).is_some(),
@@ -71,31 +72,21 @@ fn check_shown_value(h: &mut Harness<'static, App>) -> u32 {
     v
 }
 
-fn click_at(h: &mut Harness<'static, App>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.step();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    h.step();
-    h.step();
-}
-
 #[test]
 fn block_a_cell_place_a_domino_read_the_value_undo_and_redo() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "2x4");
     assert_eq!(check_shown_value(&mut h), 0); // both sides even: a second-player win
 
     // block cell (0,0) with a click on its centre
-    let p = h.state().cram_editor.view.screen_pos_of_cell(0, 0).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_cell(0, 0).unwrap();
     click_at(&mut h, p);
-    assert!(h.state().cram_editor.setup().is_blocked(0, 0));
+    assert!(h.state().cram_editor().setup().is_blocked(0, 0));
     let blocked = check_shown_value(&mut h);
 
     // place a vertical domino by dragging from (0,3) to (1,3)
-    let a = h.state().cram_editor.view.screen_pos_of_cell(0, 3).unwrap();
-    let b = h.state().cram_editor.view.screen_pos_of_cell(1, 3).unwrap();
+    let a = h.state().cram_editor().view.screen_pos_of_cell(0, 3).unwrap();
+    let b = h.state().cram_editor().view.screen_pos_of_cell(1, 3).unwrap();
     h.hover_at(a);
     h.step();
     h.drag_at(a);
@@ -112,8 +103,8 @@ fn block_a_cell_place_a_domino_read_the_value_undo_and_redo() {
         col: 3,
         orientation: Orientation::Vertical,
     };
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[v3]);
-    assert_eq!(h.state().cram_editor.setup().position_text(), "#..#/...#");
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[v3]);
+    assert_eq!(h.state().cram_editor().setup().position_text(), "#..#/...#");
     let placed = check_shown_value(&mut h);
 
     // place a horizontal domino by clicking the edge between (1,0) and (1,1)
@@ -122,41 +113,41 @@ fn block_a_cell_place_a_domino_read_the_value_undo_and_redo() {
         col: 0,
         orientation: Orientation::Horizontal,
     };
-    let p = h.state().cram_editor.view.screen_pos_of_edge(h10).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_edge(h10).unwrap();
     click_at(&mut h, p);
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[v3, h10]);
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[v3, h10]);
     check_shown_value(&mut h);
 
     // undo (button), undo (Ctrl+Z), redo (Ctrl+Shift+Z), redo (Ctrl+Y)
     h.get_by_label("Undo").click();
     h.step();
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[v3]);
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[v3]);
     assert_eq!(check_shown_value(&mut h), placed);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.step();
-    assert!(h.state().cram_editor.setup().dominoes().is_empty());
+    assert!(h.state().cram_editor().setup().dominoes().is_empty());
     assert_eq!(check_shown_value(&mut h), blocked);
     h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
     h.step();
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[v3]);
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[v3]);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
     h.step();
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[v3, h10]);
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[v3, h10]);
 
     // click a domino to remove it
-    let p = h.state().cram_editor.view.screen_pos_of_cell(0, 3).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_cell(0, 3).unwrap();
     click_at(&mut h, p);
-    assert_eq!(h.state().cram_editor.setup().dominoes(), &[h10]);
+    assert_eq!(h.state().cram_editor().setup().dominoes(), &[h10]);
     check_shown_value(&mut h);
 }
 
 #[test]
 fn playing_from_the_move_list_follows_the_values() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "..../..#./....");
     let v = check_shown_value(&mut h);
     // every listed move's value is the brute-force value after it; winning ones lead to 0
-    let report = h.state().cram_editor.report().unwrap().clone();
+    let report = h.state().cram_editor().report().unwrap().clone();
     let mut memo = HashMap::new();
     let mut winning = None;
     for m in &report.moves {
@@ -181,10 +172,10 @@ fn playing_from_the_move_list_follows_the_values() {
 
 #[test]
 fn components_are_listed_and_nim_sum_to_the_whole() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "...#..../...#..../...#....");
     let total = check_shown_value(&mut h);
-    let report = h.state().cram_editor.report().unwrap().clone();
+    let report = h.state().cram_editor().report().unwrap().clone();
     assert_eq!(report.components.len(), 2);
     let mut memo = HashMap::new();
     let mut xor = 0;
@@ -204,17 +195,17 @@ fn components_are_listed_and_nim_sum_to_the_whole() {
 
 #[test]
 fn bad_pasted_text_names_row_and_column_and_changes_nothing() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "3x3");
-    let before = h.state().cram_editor.setup().clone();
-    h.state_mut().cram_editor.paste_text.clear();
+    let before = h.state().cram_editor().setup().clone();
+    h.state_mut().cram_editor_mut().paste_text.clear();
     h.get_by_label("Board text").focus();
     h.step();
     h.get_by_label("Board text").type_text("..../..x./....");
     h.step();
     h.get_by_label("Use board text").click();
     h.step();
-    assert_eq!(h.state().cram_editor.setup(), &before);
+    assert_eq!(h.state().cram_editor().setup(), &before);
     assert!(
         h.query_by_label_contains("row 2, column 3: unexpected 'x'").is_some(),
         "the message names the row and the column"
@@ -223,16 +214,16 @@ fn bad_pasted_text_names_row_and_column_and_changes_nothing() {
     h.event(egui::Event::Paste("../..".into()));
     h.step();
     h.step();
-    assert_eq!(h.state().cram_editor.setup(), &Setup::parse("2x2").unwrap());
+    assert_eq!(h.state().cram_editor().setup(), &Setup::parse("2x2").unwrap());
 }
 
 #[test]
 fn push_cram_shows_the_phase_the_push_and_the_row_values() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "..#./....");
     h.get_by_label("Push Cram").click();
     h.step();
-    assert_eq!(h.state().cram_editor.model.rules(), CramGame::PushCram);
+    assert_eq!(h.state().cram_editor().model.rules(), CramGame::PushCram);
     step_until(&mut h, "the Push Cram report", solved);
     h.step();
     assert!(h.query_by_label_contains("Phase: before the push").is_some());
@@ -243,7 +234,7 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
         h.query_by_label("After the push: G = 3, N (the player to move wins)")
             .is_some()
     );
-    let report = h.state().cram_editor.report().unwrap().clone();
+    let report = h.state().cram_editor().report().unwrap().clone();
     // vertical dominoes fit at columns 0, 1 and 3; the push comes last and does not win
     assert_eq!(report.moves.len(), 4);
     assert!(!report.moves[3].winning);
@@ -256,74 +247,74 @@ fn push_cram_shows_the_phase_the_push_and_the_row_values() {
     assert!(h.query_by_label_contains("Phase: after the push").is_some());
     assert!(h.query_by_label(&value_label(3)).is_some());
     // only horizontal dominoes now
-    let report = h.state().cram_editor.report().unwrap().clone();
+    let report = h.state().cram_editor().report().unwrap().clone();
     assert_eq!(report.moves.len(), 1 + 3);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.step();
-    assert!(!h.state().cram_editor.setup().pushed);
+    assert!(!h.state().cram_editor().setup().pushed);
     // switching to Push Cram is undone like an edit
     h.get_by_label("Undo").click();
     h.step();
-    assert_eq!(h.state().cram_editor.model.rules(), CramGame::Cram);
-    assert_eq!(h.state().cram_editor.setup(), &Setup::parse("..#./....").unwrap());
+    assert_eq!(h.state().cram_editor().model.rules(), CramGame::Cram);
+    assert_eq!(h.state().cram_editor().setup(), &Setup::parse("..#./....").unwrap());
 }
 
 #[test]
 fn too_large_for_the_budget_or_the_solver_says_so_and_stays_editable() {
-    let mut h = harness(64 << 10); // 64 KiB: not even the smallest transposition table fits
+    let mut h = harness_with_budget(64 << 10); // 64 KiB: not even the smallest transposition table fits
     open_on(&mut h, "2x3");
     step_until(&mut h, "the refusal", |app| {
-        matches!(app.cram_editor.state(), SolveState::Failed(_))
+        matches!(app.cram_editor().state(), SolveState::Failed(_))
     });
     h.step();
     assert!(h.query_by_label_contains("memory budget").is_some());
-    let p = h.state().cram_editor.view.screen_pos_of_cell(1, 1).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_cell(1, 1).unwrap();
     click_at(&mut h, p);
-    assert!(h.state().cram_editor.setup().is_blocked(1, 1));
+    assert!(h.state().cram_editor().setup().is_blocked(1, 1));
 
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "12x12");
     h.step();
     assert!(h.query_by_label_contains("the solver takes at most 128").is_some());
-    let p = h.state().cram_editor.view.screen_pos_of_cell(11, 11).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_cell(11, 11).unwrap();
     click_at(&mut h, p);
-    assert!(h.state().cram_editor.setup().is_blocked(11, 11));
-    assert_eq!(h.state().cram_editor.state(), SolveState::Idle);
+    assert!(h.state().cram_editor().setup().is_blocked(11, 11));
+    assert_eq!(h.state().cram_editor().state(), SolveState::Idle);
 }
 
 #[test]
 fn cancel_stops_solving_and_solve_again_restarts() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "8x16");
     step_until(&mut h, "a running job", |app| {
-        app.cram_editor.state() == SolveState::Running
+        app.cram_editor().state() == SolveState::Running
     });
     h.step();
     h.get_by_label("Cancel solving").click();
     h.step();
     h.step();
-    assert_eq!(h.state().cram_editor.state(), SolveState::Cancelled);
+    assert_eq!(h.state().cram_editor().state(), SolveState::Cancelled);
     assert!(!h.state().worker().unwrap().is_running(nimscope::worker::Lane::Cram));
     // the status bar's Cancel stops the Cram lane too
     h.get_by_label("Solve again").click();
     h.step();
     h.step();
-    assert_eq!(h.state().cram_editor.state(), SolveState::Running);
+    assert_eq!(h.state().cram_editor().state(), SolveState::Running);
     h.get_by_label("Cancel").click();
     h.step();
     h.step();
-    assert_eq!(h.state().cram_editor.state(), SolveState::Cancelled);
+    assert_eq!(h.state().cram_editor().state(), SolveState::Cancelled);
 }
 
 #[test]
 fn choosing_a_cram_ruleset_opens_the_editor() {
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     h.step();
     h.get_by_label("push-cram").click();
     h.step();
     h.step();
-    assert_eq!(h.state().central_tab, CentralTab::CramBoard);
-    assert_eq!(h.state().cram_editor.model.rules(), CramGame::PushCram);
+    assert_eq!(h.state().central_tab(), CentralTab::CramBoard);
+    assert_eq!(h.state().cram_editor().model.rules(), CramGame::PushCram);
     step_until(&mut h, "the default board's report", solved);
 }
 
@@ -331,12 +322,12 @@ fn choosing_a_cram_ruleset_opens_the_editor() {
 fn the_value_shows_first_and_the_placements_fill_in_after_it() {
     // 8×8 is 0 at once (the mirror strategy) while each of its 112 placements needs a long
     // search: the value and the progress show while the job runs, and stay after a cancel.
-    let mut h = harness(1 << 30);
+    let mut h = harness_with_budget(1 << 30);
     open_on(&mut h, "8x8");
-    step_until(&mut h, "the value", |app| app.cram_editor.report().is_some());
+    step_until(&mut h, "the value", |app| app.cram_editor().report().is_some());
     h.step();
-    assert_eq!(h.state().cram_editor.state(), SolveState::Running);
-    let report = h.state().cram_editor.report().unwrap().clone();
+    assert_eq!(h.state().cram_editor().state(), SolveState::Running);
+    let report = h.state().cram_editor().report().unwrap().clone();
     assert_eq!((report.value, report.moves_total), (0, 112));
     assert!(!report.is_complete());
     assert!(h.query_by_label_contains("Value: G = 0, P").is_some());
@@ -348,10 +339,26 @@ fn the_value_shows_first_and_the_placements_fill_in_after_it() {
     h.get_by_label("Cancel solving").click();
     h.step();
     h.step();
-    assert_eq!(h.state().cram_editor.state(), SolveState::Cancelled);
+    assert_eq!(h.state().cram_editor().state(), SolveState::Cancelled);
     assert!(h.query_by_label_contains("Value: G = 0, P").is_some());
     // an edit drops the partial report: the new board is solved from the start
-    let p = h.state().cram_editor.view.screen_pos_of_cell(0, 0).unwrap();
+    let p = h.state().cram_editor().view.screen_pos_of_cell(0, 0).unwrap();
     click_at(&mut h, p);
-    assert!(h.state().cram_editor.report().is_none_or(|r| r.board != report.board));
+    assert!(h.state().cram_editor().report().is_none_or(|r| r.board != report.board));
+}
+
+#[test]
+fn the_board_tab_gives_the_board_the_room_of_the_side_panels() {
+    let mut h = harness_with_budget(1 << 30);
+    h.step();
+    assert!(h.query_by_label("Inspector").is_some());
+    h.get_by_label("Cram board").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label("Inspector").is_none());
+    assert!(h.query_by_label("Catalog").is_none());
+    h.get_by_label("Show the rulesets").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label("Catalog").is_some());
 }

@@ -1,14 +1,19 @@
-//! The window's behaviour through egui_kittest, without a GPU.
+//! The window's behaviour through egui_kittest, without a GPU: one file per part or behaviour
+//! of the window, and `regression.rs` for contradictions it once showed. A new test goes in the
+//! file of the part it drives (the map view, the ruleset panel, the inspector, ...); helpers
+//! shared by several files go in `tests/it/common`.
 
 mod cram_editor;
+mod export;
+mod figures;
 mod inspector;
-mod last_state;
+mod keyboard;
 mod map_view;
+mod parses;
 mod quotient;
+mod regression;
+mod room;
+mod ruleset_panel;
+mod sequence;
 mod sessions;
-mod window_export;
-mod window_room;
-mod window_sequence;
-mod window_small;
-mod window_truth;
-mod window_use;
+mod status_and_help;

@@ -4,6 +4,7 @@
 //! status bar's readout and the inspector), and the one-heap strip past the small search.
 
 use egui_kittest::kittest::Queryable;
+
 use nimscope::worker::Lane;
 use nimscope_core::game::{Cell, Layout, Outcome, Position, Ruleset};
 use nimscope_core::raster::ColorMode;
@@ -21,7 +22,7 @@ fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
 fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
     let mut h = harness();
     h.step();
-    h.state_mut().quotient.heaps = 33; // seconds: long enough to be seen running
+    h.state_mut().quotient_mut().heaps = 33; // seconds: long enough to be seen running
     h.state_mut().set_ruleset("misere(octal(0.07))".parse().unwrap());
     h.step();
     h.step();
@@ -37,30 +38,30 @@ fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
             >= 1
     );
     // the window's Cancel stops it
-    h.state_mut().quotient.cancel();
+    h.state_mut().quotient_mut().cancel();
     h.step();
     assert!(!running(h.state()));
-    assert!(matches!(&h.state().quotient.result, Some(Err(e)) if e == "cancelled"));
+    assert!(matches!(&h.state().quotient().result, Some(Err(e)) if e == "cancelled"));
     // started again with a smaller bound, it answers
-    h.state_mut().quotient.heaps = 20;
+    h.state_mut().quotient_mut().heaps = 20;
     let code = "0.07".parse().unwrap();
-    h.state_mut().quotient.start(&code);
+    h.state_mut().quotient_mut().start(&code);
     step_until(&mut h, "the quotient to 20", |app| {
-        matches!(&app.quotient.result, Some(Ok(_)))
+        matches!(&app.quotient().result, Some(Ok(_)))
     });
-    let Some(Ok(q)) = &h.state().quotient.result else {
+    let Some(Ok(q)) = &h.state().quotient().result else {
         unreachable!("waited for it")
     };
     assert_eq!((q.heaps(), q.size()), (20, 24));
     // the status bar's Cancel stops it too
-    h.state_mut().quotient.heaps = 33;
-    h.state_mut().quotient.start(&code);
+    h.state_mut().quotient_mut().heaps = 33;
+    h.state_mut().quotient_mut().start(&code);
     h.step();
     assert!(running(h.state()));
     h.state_mut().cancel_jobs();
     h.step();
     assert!(!running(h.state()));
-    assert!(matches!(&h.state().quotient.result, Some(Err(e)) if e == "cancelled"));
+    assert!(matches!(&h.state().quotient().result, Some(Err(e)) if e == "cancelled"));
 }
 
 /// The map of collections {a, b} of misère 0.07 in the outcome mode comes from the quotient:
@@ -70,15 +71,15 @@ fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
 fn the_map_of_misere_collections_is_the_quotients() {
     let mut h = harness();
     h.step();
-    h.state_mut().panel.slice = "_,_".into();
+    h.state_mut().ruleset_panel_mut().set_slice("_,_");
     h.state_mut().set_ruleset("misere(octal(0.07))".parse().unwrap());
     assert_eq!(
-        h.state().layout,
+        *h.state().layout(),
         Layout::parse_slice("_,_").unwrap(),
         "the panel keeps the slice"
     );
-    h.state_mut().map_state.color = ColorMode::Outcome;
-    h.state_mut().map_state.show_region(CellRect::new(0..24, 0..24));
+    h.state_mut().map_state_mut().color = ColorMode::Outcome;
+    h.state_mut().map_state_mut().show_region(CellRect::new(0..24, 0..24));
     step_until(&mut h, "the map of collections", |app| app.map_complete());
     let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
     let mut search = Search::plain(r.clone());
@@ -86,7 +87,7 @@ fn the_map_of_misere_collections_is_the_quotients() {
     for a in 0..24u64 {
         for b in 0..24u64 {
             let want = searched_outcome(&mut search, &[a, b]);
-            let tiles = &h.state().map.tiles;
+            let tiles = &h.state().map().tiles();
             let key = tiles.key(0, a, b).expect("computed");
             assert_eq!(key == 0, want == Outcome::P, "({a}, {b})");
             match want {
@@ -102,20 +103,27 @@ fn the_map_of_misere_collections_is_the_quotients() {
     let (a, b) = n_cell.expect("N-positions in view");
     // the status bar's readout of an N-cell says N, not "not computed"
     h.step();
-    let pos = h.state().map_state.screen_pos_of_cell(Cell::new(a, b)).expect("drawn");
+    let pos = h
+        .state()
+        .map_state()
+        .screen_pos_of_cell(Cell::new(a, b))
+        .expect("drawn");
     h.hover_at(pos);
     h.step();
     h.step();
-    let words = h.state().hovered.expect("over the map").describe();
+    let words = h.state().map().hovered().expect("over the map").describe();
     assert_eq!(words, format!("({a}, {b}): N (its outcome alone is known, not G)"));
     assert!(h.query_all_by_label_contains(&words).count() >= 1, "in the status bar");
     // the inspector answers the same collection with the same outcome
-    h.state_mut().inspector.select_text(&r, &format!("{a},{b}")).unwrap();
-    let p = h.state().inspector.root().unwrap().clone();
+    h.state_mut()
+        .inspector_mut()
+        .select_text(&r, &format!("{a},{b}"))
+        .unwrap();
+    let p = h.state().inspector().root().unwrap().clone();
     step_until(&mut h, "the inspector's report", |app| {
-        app.inspector.report(&p).is_some()
+        app.inspector().report(&p).is_some()
     });
-    assert_eq!(h.state().inspector.report(&p).unwrap().outcome, Outcome::N);
+    assert_eq!(h.state().inspector().report(&p).unwrap().outcome, Outcome::N);
 }
 
 /// Misère 0.77's strip past the heaps a small search values: each heap's outcome from the
@@ -124,10 +132,10 @@ fn the_map_of_misere_collections_is_the_quotients() {
 fn the_strip_of_a_misere_octal_game_takes_outcomes_from_the_quotient() {
     let mut h = harness();
     h.step();
-    h.state_mut().sequence_len = 46;
+    h.state_mut().map_mut().sequence_mut().set_length(46);
     h.state_mut().set_ruleset("misere(octal(0.77))".parse().unwrap());
-    step_until(&mut h, "the sequence", |app| app.sequence.is_some());
-    let seq = h.state().sequence.clone().unwrap();
+    step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+    let seq = h.state().map().sequence().sequence().cloned().unwrap();
     let part = seq
         .outcomes_only
         .clone()
@@ -146,4 +154,41 @@ fn the_strip_of_a_misere_octal_game_takes_outcomes_from_the_quotient() {
             .count()
             >= 1
     );
+}
+
+#[test]
+fn a_misere_octal_game_opens_its_quotient_window() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    h.state_mut().set_ruleset(r);
+    step_until(&mut h, "the quotient of 0.07", |app| {
+        matches!(&app.quotient().result, Some(Ok(_)))
+    });
+    h.step();
+    let Some(Ok(q)) = &h.state().quotient().result else {
+        unreachable!("waited for it")
+    };
+    assert_eq!((q.heaps(), q.size()), (20, 24));
+    assert!(h.query_all_by_label_contains("24 elements for heaps up to 20").count() >= 1);
+    // the two-heap map by the quotient has as many P-cells as the plain search finds (the CLI
+    // test compares cell by cell)
+    let search_p = {
+        let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+        let mut s = nimscope_core::solver::search::Search::plain(r);
+        let c = nimscope_core::solver::Control::new();
+        (0..=20u64)
+            .flat_map(|a| (0..=20u64).map(move |b| (a, b)))
+            .filter(|&(a, b)| s.value(&nimscope_core::game::Position::Heaps(vec![a, b]), &c).unwrap() == 0)
+            .count()
+    };
+    let label = format!("21×21 collections by the quotient: {search_p} P-positions");
+    assert!(h.query_all_by_label_contains(&label).count() >= 1, "{label}");
+    // the typed collection 3,5,7 is answered by its product: a · 1 · a = 1, an N-position
+    assert!(h.query_all_by_label_contains("a · 1 · a = 1").count() >= 1);
+    assert!(h.query_all_by_label_contains("misère outcome N").count() >= 1);
+    // another ruleset closes it
+    h.state_mut().set_ruleset("nim".parse().unwrap());
+    h.step();
+    assert!(!h.state().quotient().open);
 }

@@ -1,153 +1,107 @@
-//! Sessions and figures: the example sessions load in the window and export, their pictures
-//! agree with the papers' statements (closed forms written independently of the solver), the
-//! command line's export is byte-identical run to run, and bad files or paths change nothing.
+//! Sessions in the window: every example in `sessions/` opens and exports; saving and opening
+//! through the path fields, the title and unsaved changes, one question before closing or
+//! opening over them, an example kept as shipped, a bad file that names its line and changes
+//! nothing, what the window writes it reads back, the last state restored on the next start
+//! (and set aside when damaged), and the window and its figure choosing one picture.
 
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable;
+
+use nimscope::ui::app::App;
+use nimscope_core::figure::FigureStyle;
 use nimscope_core::figure::png_out::read_text_chunks;
-use nimscope_core::figure::{Figure, FigureStyle, make_figure};
-use nimscope_core::game::theory;
-use nimscope_core::raster::{Overlays, colors};
-use nimscope_core::session::CentralTab;
-use nimscope_core::session::Session;
-use nimscope_core::solver::Control;
+use nimscope_core::session::{CentralTab, Session};
 
-use crate::common::{harness, step_until};
-
-const EXAMPLES: [&str; 4] = [
-    "euclid-winning-pairs.ron",
-    "zeruclid-figure2.ron",
-    "table1-wythoff-vs-nim-push-euclid.ron",
-    "push-cram-3x7.ron",
-];
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions").join(name)
-}
-
-use crate::common::temp_dir;
-
-/// A figure and its pixels.
-struct Bare {
-    fig: Figure,
-    image: image::RgbaImage,
-}
-
-impl std::ops::Deref for Bare {
-    type Target = Figure;
-    fn deref(&self) -> &Figure {
-        &self.fig
-    }
-}
-
-/// A figure of the session without axes, legend, title or overlays, so cells are easy to find.
-fn bare_figure(s: &Session) -> Bare {
-    let s = Session {
-        overlays: Overlays::NONE,
-        ..s.clone()
-    };
-    let style = FigureStyle {
-        width: 600,
-        axes: false,
-        legend: false,
-        title: "-".into(),
-        ..FigureStyle::default()
-    };
-    let fig = make_figure(&s.figure_spec(style, None).unwrap(), &Control::new()).unwrap();
-    let image = fig.image();
-    Bare { fig, image }
-}
-
-/// The colour at the centre of cell (a, b) of a map figure of `s`.
-fn cell_color(fig: &Bare, s: &Session, a: u64, b: u64) -> [u8; 4] {
-    let [left, top, w, h] = fig.content;
-    let (nr, nc) = ((s.rows.end - s.rows.start) as f64, (s.cols.end - s.cols.start) as f64);
-    let x = left as f64 + ((b - s.cols.start) as f64 + 0.5) * w as f64 / nc;
-    let y = top as f64 + h as f64 - ((a - s.rows.start) as f64 + 0.5) * h as f64 / nr;
-    fig.image.get_pixel(x as u32, y as u32).0
-}
-
-#[test]
-fn seed_002_diagram_shows_euclids_winning_pairs() {
-    let s = Session::load(&example("euclid-winning-pairs.ron")).unwrap();
-    let fig = bare_figure(&s);
-    for a in s.rows.clone() {
-        for b in s.cols.clone() {
-            let want = if theory::euclid_first_player_wins(a, b) {
-                colors::N_POSITION
-            } else {
-                colors::P_POSITION
-            };
-            assert_eq!(cell_color(&fig, &s, a, b), want, "({a}, {b})");
-        }
-    }
-}
-
-#[test]
-fn table_1_difference_map_matches_the_two_closed_forms() {
-    let s = Session::load(&example("table1-wythoff-vs-nim-push-euclid.ron")).unwrap();
-    let fig = bare_figure(&s);
-    for a in s.rows.clone() {
-        for b in s.cols.clone() {
-            let (w, e) = (theory::is_wythoff_p(a, b), theory::nim_push_euclid_p_thm316(a, b));
-            let want = match (w, e) {
-                (true, true) => colors::BOTH_P,
-                (false, false) => colors::N_POSITION,
-                _ => colors::DIFFER,
-            };
-            assert_eq!(cell_color(&fig, &s, a, b), want, "({a}, {b})");
-        }
-    }
-    // the pairs Table 1 prints in both rows are the dark cells
-    for (a, b) in theory::TABLE_1_NIM_PUSH_EUCLID {
-        if theory::TABLE_1_WYTHOFF.contains(&(a, b)) {
-            assert_eq!(cell_color(&fig, &s, a, b), colors::BOTH_P);
-            assert_eq!(cell_color(&fig, &s, b, a), colors::BOTH_P);
-        }
-    }
-}
+use crate::common::{example, examples, harness, settle, step_until, temp_dir};
 
 #[test]
 fn every_example_loads_in_the_window_and_exports_from_it() {
     let dir = temp_dir("window-export");
-    for name in EXAMPLES {
+    for path in examples() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let mut h = harness();
         h.step();
-        h.state_mut().open_session(&example(name)).unwrap();
+        h.state_mut().open_session(&path).unwrap();
         h.step();
-        let s = Session::load(&example(name)).unwrap();
-        assert_eq!(h.state().ruleset, s.ruleset.parse().unwrap(), "{name}");
-        assert_eq!(h.state().central_tab, s.tab, "{name}");
-        assert_eq!(h.state().panel.slice, s.slice, "{name}");
+        let s = Session::load(&path).unwrap();
+        assert_eq!(*h.state().ruleset(), s.ruleset, "{name}");
+        assert_eq!(h.state().central_tab(), s.tab, "{name}");
+        assert_eq!(h.state().ruleset_panel().slice(), s.layout.slice_text(), "{name}");
+        assert_eq!(h.state().map().sequence().length(), s.sequence_len, "{name}");
         assert!(!h.state().has_unsaved_changes(), "{name}: nothing changed yet");
         assert!(
-            h.state().window_title().starts_with(&name.replace(".ron", "")),
+            h.state().window_title().starts_with(&name),
             "{}",
             h.state().window_title()
         );
-        let out = dir.join(name.replace(".ron", ".png"));
+        let out = dir.join(format!("{name}.png"));
         h.state_mut().export_figure(&out).unwrap();
         step_until(&mut h, "the export", |app| {
-            app.notice
-                .as_ref()
+            app.notice()
                 .map(|n| n.text.as_str())
                 .is_some_and(|s| s.starts_with("exported") || s.starts_with("export failed"))
         });
         assert!(
-            h.state().notice.as_ref().unwrap().text.starts_with("exported"),
-            "{:?}",
-            h.state().notice
+            h.state().notice().unwrap().text.starts_with("exported"),
+            "{name}: {:?}",
+            h.state().notice()
         );
         let bytes = std::fs::read(&out).unwrap();
         let text = read_text_chunks(&bytes).unwrap();
-        let ruleset = h.state().ruleset.to_string();
+        let ruleset = h.state().ruleset().to_string();
         assert!(
             text.iter().any(|(k, v)| k == "nimscope.ruleset" && *v == ruleset),
             "{name}: {text:?}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A window set up to show a session.
+type SetUp = Box<dyn Fn(&mut App)>;
+
+/// What the window writes it reads back: each example, and a session changed in the window
+/// (colours, comparison, selection, board, notes), saved by the window, loads as the session
+/// the window shows, and a second window opening it shows the same with nothing to save.
+#[test]
+fn the_window_accepts_what_the_window_writes() {
+    let dir = temp_dir("writes");
+    let mut sessions: Vec<(String, SetUp)> = examples()
+        .into_iter()
+        .map(|p| {
+            let name = p.display().to_string();
+            let open: SetUp = Box::new(move |app: &mut App| app.open_session(&p).unwrap());
+            (name, open)
+        })
+        .collect();
+    sessions.push((
+        "changed in the window".into(),
+        Box::new(|app: &mut App| {
+            app.open_session(&example("zeruclid-figure2.ron")).unwrap();
+            app.map_state_mut().color = nimscope_core::raster::ColorMode::Difference;
+            app.ruleset_panel_mut().set_expression("zeruclid");
+            let ruleset = app.ruleset().clone();
+            app.inspector_mut().select_text(&ruleset, "1,3,5").unwrap();
+            app.cram_editor_mut().paste("..#./..../....");
+            app.files_mut().notes_mut().push_str("seen: (1, 3, 5)");
+        }),
+    ));
+    for (i, (name, set_up)) in sessions.iter().enumerate() {
+        let mut h = harness();
+        h.step();
+        set_up(h.state_mut());
+        h.step();
+        let out = dir.join(format!("{i}.ron"));
+        h.state_mut().save_session(&out).unwrap();
+        let written = Session::load(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(written, h.state().session(), "{name}");
+        let mut again = harness();
+        again.step();
+        again.state_mut().open_session(&out).unwrap();
+        again.step();
+        assert!(!again.state().has_unsaved_changes(), "{name}");
+        assert_eq!(again.state().session(), written, "{name}");
+    }
 }
 
 #[test]
@@ -156,8 +110,8 @@ fn the_push_cram_example_opens_the_board_editor_on_3x7() {
     h.step();
     h.state_mut().open_session(&example("push-cram-3x7.ron")).unwrap();
     h.step();
-    assert_eq!(h.state().central_tab, CentralTab::CramBoard);
-    let doc = h.state().cram_editor.document();
+    assert_eq!(h.state().central_tab(), CentralTab::CramBoard);
+    let doc = h.state().cram_editor().document();
     assert_eq!(doc.board, "......./......./.......");
 }
 
@@ -170,7 +124,7 @@ fn saving_and_reopening_keeps_everything_and_the_title_tracks_changes() {
         .open_session(&example("euclid-winning-pairs.ron"))
         .unwrap();
     h.step();
-    h.state_mut().sessions.notes.push_str("\nmy own remark");
+    h.state_mut().files_mut().notes_mut().push_str("\nmy own remark");
     h.step();
     assert!(h.state().has_unsaved_changes());
     assert!(h.state().window_title().contains('*'), "{}", h.state().window_title());
@@ -205,10 +159,10 @@ fn opening_over_unsaved_changes_asks_first() {
     // nothing changed: Open Recent opens at once
     h.state_mut().request_open(Some(zeruclid.clone()));
     h.step();
-    assert_eq!(h.state().session().ruleset, "zeruclid");
-    assert!(h.state().sessions.confirm.is_none());
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
+    assert!(h.state().files().confirm().is_none());
     h.state_mut().open_session(&euclid).unwrap();
-    h.state_mut().sessions.notes.push_str("\nnot saved yet");
+    h.state_mut().files_mut().notes_mut().push_str("\nnot saved yet");
     // no job left running: the status bar's Cancel would be a second "Cancel" beside the question's
     h.step();
     crate::common::step_until(&mut h, "the jobs to finish", |app| {
@@ -229,7 +183,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.get_by_label("Cancel").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     assert!(h.query_by_label("Unsaved changes").is_none());
     assert_eq!(h.state().session(), before);
     // Escape is Cancel too
@@ -239,7 +193,7 @@ fn opening_over_unsaved_changes_asks_first() {
     h.key_press(egui::Key::Escape);
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
+    assert!(h.state().files().confirm().is_none());
     assert_eq!(h.state().session(), before);
     // "Open without saving" opens the other session
     h.state_mut().request_open(Some(zeruclid.clone()));
@@ -248,8 +202,8 @@ fn opening_over_unsaved_changes_asks_first() {
     h.get_by_label("Open without saving").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.confirm.is_none());
-    assert_eq!(h.state().session().ruleset, "zeruclid");
+    assert!(h.state().files().confirm().is_none());
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
     assert!(!h.state().has_unsaved_changes());
 }
 
@@ -276,118 +230,6 @@ fn a_malformed_or_newer_file_names_the_file_and_line_and_changes_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-use crate::common::nimscope;
-
-#[test]
-fn command_line_export_is_deterministic_and_carries_provenance() {
-    let dir = temp_dir("cli-export");
-    let session = example("zeruclid-figure2.ron");
-    let (a, b) = (dir.join("a.png"), dir.join("b.png"));
-    for out in [&a, &b] {
-        let o = nimscope(&[
-            "export",
-            session.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-            "--width",
-            "900",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
-    let bytes = std::fs::read(&a).unwrap();
-    assert_eq!(bytes, std::fs::read(&b).unwrap(), "two runs, the same bytes");
-    let text = read_text_chunks(&bytes).unwrap();
-    let get = |k: &str| text.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
-    assert_eq!(get("nimscope.ruleset"), Some("zeruclid"));
-    assert_eq!(get("nimscope.layout"), Some("1,_,_"));
-    assert_eq!(
-        get("nimscope.region"),
-        Some("rows a in [0, 200), columns b in [0, 200)")
-    );
-    assert!(get("Software").unwrap().contains(nimscope_core::GIT_COMMIT));
-    let img = image::load_from_memory(&bytes).unwrap();
-    assert_eq!(img.width(), 900);
-    // a transparent figure at a scale of 2 pixels per cell
-    let o = nimscope(&[
-        "export",
-        example("table1-wythoff-vs-nim-push-euclid.ron").to_str().unwrap(),
-        "-o",
-        a.to_str().unwrap(),
-        "--scale",
-        "2",
-        "--transparent",
-        "--no-legend",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = image::open(&a).unwrap().to_rgba8();
-    assert_eq!(img.get_pixel(0, 0).0[3], 0);
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn large_figures_reach_8192_pixels_a_side() {
-    let dir = temp_dir("large");
-    let out = dir.join("big.png");
-    let o = nimscope(&[
-        "export",
-        example("euclid-winning-pairs.ron").to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--width",
-        "8192",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = image::open(&out).unwrap();
-    assert_eq!(img.width(), 8192);
-    assert!(img.height() > 7000);
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn export_errors_are_one_line_and_leave_nothing_behind() {
-    let dir = temp_dir("errors");
-    let bad = dir.join("bad.ron");
-    std::fs::write(&bad, "Session(ruleset: \"nim\",\n ruleset: 3)").unwrap();
-    let o = nimscope(&[
-        "export",
-        bad.to_str().unwrap(),
-        "-o",
-        dir.join("x.png").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.starts_with("error: ") && err.contains("bad.ron, line 2") && err.lines().count() == 1,
-        "{err}"
-    );
-    let missing_dir = dir.join("no-such-folder").join("x.png");
-    let o = nimscope(&[
-        "export",
-        example("euclid-winning-pairs.ron").to_str().unwrap(),
-        "-o",
-        missing_dir.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("could not write"), "{err}");
-    let o = nimscope(&[
-        "export",
-        example("euclid-winning-pairs.ron").to_str().unwrap(),
-        "-o",
-        dir.join("y.png").to_str().unwrap(),
-        "--width",
-        "20000",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("too large"));
-    let names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(names, ["bad.ron"], "no partial or temporary files");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
 #[test]
 fn the_file_menu_opens_the_export_and_notes_windows() {
     let mut h = harness();
@@ -397,7 +239,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.step();
     h.get_by_label("Export figure (PNG or SVG)…  (Ctrl+E)").click();
     h.step();
-    assert!(h.state().sessions.show_export);
+    assert!(h.state().export_window().is_open());
     for _ in 0..3 {
         h.step(); // a new window sizes itself before it shows
     }
@@ -410,7 +252,7 @@ fn the_file_menu_opens_the_export_and_notes_windows() {
     h.get_by_label("Session notes…").click();
     h.step();
     h.step();
-    assert!(h.state().sessions.show_notes);
+    assert!(h.state().files().notes_shown());
 }
 
 #[test]
@@ -420,7 +262,7 @@ fn the_last_state_comes_back_on_the_next_start() {
     h.step();
     h.state_mut().keep_state_in(dir.to_path_buf());
     h.state_mut().open_session(&example("zeruclid-figure2.ron")).unwrap();
-    h.state_mut().sessions.notes = "unsaved thoughts".into();
+    *h.state_mut().files_mut().notes_mut() = "unsaved thoughts".into();
     h.step();
     h.state_mut().write_window_state(); // what closing the window does
     let before = h.state().session();
@@ -428,8 +270,8 @@ fn the_last_state_comes_back_on_the_next_start() {
     h2.state_mut().use_state_dir(dir.to_path_buf());
     h2.step();
     let after = h2.state().session();
-    assert_eq!(after.ruleset, "zeruclid");
-    assert_eq!(after.slice, "1,_,_");
+    assert_eq!(after.ruleset.to_string(), "zeruclid");
+    assert_eq!(after.layout.slice_text(), "1,_,_");
     assert_eq!(after.notes, "unsaved thoughts");
     assert_eq!(
         (after.view, after.color, after.overlays),
@@ -457,50 +299,11 @@ fn a_hand_written_ruleset_spelling_keeps_the_selection_and_is_not_a_change() {
     for _ in 0..3 {
         h.step();
     }
-    let p = h.state().ruleset.parse_position("2,4").unwrap();
-    assert_eq!(h.state().inspector.root(), Some(&p));
-    assert!(h.state().inspector.doc.expanded.contains("2,4"));
+    let p = h.state().ruleset().parse_position("2,4").unwrap();
+    assert_eq!(h.state().inspector().root(), Some(&p));
+    assert!(h.state().inspector().doc.expanded.contains("2,4"));
     assert!(!h.state().has_unsaved_changes(), "{}", h.state().window_title());
     assert_eq!(h.state().window_title(), "spaced - nimscope");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
-    let dir = temp_dir("shortcuts");
-    let path = dir.join("mine.ron");
-    let mut h = harness();
-    h.step();
-    h.state_mut().save_session(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
-    h.state_mut().sessions.show_notes = true;
-    for _ in 0..3 {
-        h.step(); // a new window sizes itself before it shows
-    }
-    h.get_by_label("Notes").focus();
-    h.step();
-    h.get_by_label("Notes").type_text("se");
-    h.step();
-    for key in [egui::Key::E, egui::Key::S] {
-        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
-        h.step();
-    }
-    assert_eq!(h.state().sessions.notes, "se");
-    assert!(
-        !h.state().sessions.show_export,
-        "Ctrl+E while typing opened the export window"
-    );
-    assert!(!path.exists(), "Ctrl+S while typing saved the session");
-    // with no text field focused the same keys work
-    h.state_mut().sessions.show_notes = false;
-    h.step();
-    h.step();
-    for key in [egui::Key::E, egui::Key::S] {
-        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
-        h.step();
-    }
-    assert!(h.state().sessions.show_export);
-    assert!(path.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -511,7 +314,7 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
 fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
     use nimscope::ui::app::{App, CentralView};
     use nimscope_core::figure::Subject;
-    use nimscope_core::game::catalog::NAMES;
+    use nimscope_core::game::families::FAMILIES;
     let cases: &[(&str, &str)] = &[
         ("nim", ""),
         ("nim", "2,_,_"),
@@ -547,56 +350,242 @@ fn the_window_and_its_figure_choose_the_same_picture_for_every_ruleset() {
         ),
     ];
     // every family of the catalog is among the cases
-    for name in NAMES {
-        let word = name.split('(').next().unwrap();
-        assert!(cases.iter().any(|(r, _)| r.starts_with(word)), "no case for {name}");
+    for row in FAMILIES {
+        let family_of = |r: &str| r.parse::<nimscope_core::game::Ruleset>().unwrap().family();
+        assert!(
+            cases.iter().any(|(r, _)| family_of(r) == row.family),
+            "no case for {}",
+            row.name
+        );
     }
     for &(rules, slice) in cases {
-        let mut app = App::new(1 << 30);
-        app.panel.expression = rules.into();
-        app.panel.slice = slice.into();
-        let r = rules.parse().unwrap();
-        app.set_ruleset(r);
-        app.panel.slice = slice.into(); // set_ruleset fits the panel to the ruleset
-        app.layout = nimscope_core::game::Layout::from_slice_text(slice).unwrap();
-        let window = app.central_view();
-        let figure = app.session().figure_spec(FigureStyle::default(), None);
-        let same = match (&window, &figure) {
-            (CentralView::Board, Ok(spec)) => matches!(spec.subject, Subject::Board(_)),
-            (CentralView::Sequence, Ok(spec)) => matches!(spec.subject, Subject::Sequence { .. }),
-            (CentralView::Map(l), Ok(spec)) => matches!(&spec.subject, Subject::Map { layout, .. } if layout == l),
-            (CentralView::Message(_), Err(_)) => true,
-            _ => false,
-        };
-        assert!(
-            same,
-            "{rules} [{slice}]: the window shows {window:?}, the figure {figure:?}"
-        );
+        for tab in [CentralTab::ValueMap, CentralTab::CramBoard] {
+            let mut app = App::new(1 << 30);
+            let s = Session {
+                ruleset: rules.parse().unwrap(),
+                layout: nimscope_core::game::Layout::from_slice_text(slice).unwrap(),
+                tab,
+                ..Session::default()
+            };
+            app.apply_session(s).unwrap();
+            let window = app.central_view();
+            // the figure of the session as the window writes it and `nimscope export` reads it
+            let saved = Session::from_ron(&app.session().to_ron(), "s.ron").unwrap();
+            let figure = saved.figure_spec(FigureStyle::default(), None);
+            let same = match (&window, &figure) {
+                (CentralView::Board, Ok(spec)) => matches!(spec.subject, Subject::Board(_)),
+                (CentralView::Sequence, Ok(spec)) => matches!(spec.subject, Subject::Sequence { .. }),
+                (CentralView::Map(l), Ok(spec)) => matches!(&spec.subject, Subject::Map { layout, .. } if layout == l),
+                (CentralView::Message(_), Err(_)) => true,
+                _ => false,
+            };
+            assert!(
+                same,
+                "{rules} [{slice}] {tab:?}: the window shows {window:?}, the figure {figure:?}"
+            );
+        }
     }
 }
 
-/// A session of Nim (played on any number of heaps, shown as the map of two) exports a map,
-/// as the window shows it, not the sequence of one heap (the bug this test was written for).
 #[test]
-fn a_nim_session_exports_a_map() {
-    for rules in ["nim", "cdn", "zeruclid", "fibonacci-nim"] {
-        let s = Session {
-            ruleset: rules.into(),
-            rows: 0..8,
-            cols: 0..8,
-            ..Session::default()
-        };
-        let fig = bare_figure(&s);
-        let chunks: std::collections::HashMap<String, String> = fig.metadata.iter().cloned().collect();
-        assert_eq!(
-            chunks.get("nimscope.region").map(String::as_str),
-            Some("rows a in [0, 8), columns b in [0, 8)"),
-            "{rules}"
-        );
-        if rules == "nim" {
-            // (a, b) is P exactly when a = b
-            assert_eq!(cell_color(&fig, &s, 5, 5), colors::P_POSITION);
-            assert_eq!(cell_color(&fig, &s, 5, 6), colors::N_POSITION);
+fn a_fresh_window_has_nothing_to_save() {
+    let mut h = harness();
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(
+        !h.state().has_unsaved_changes(),
+        "a window nobody touched has no unsaved changes"
+    );
+    assert!(!h.state().window_title().contains('*'), "{}", h.state().window_title());
+}
+
+#[test]
+fn save_as_and_open_through_the_path_field() {
+    let dir = temp_dir("save-open");
+    let path = dir.join("mine.ron");
+    let mut h = harness();
+    h.step();
+    h.get_by_label("File").click();
+    h.step();
+    h.step();
+    h.get_by_label("Save session as…  (Ctrl+Shift+S)").click();
+    settle(&mut h);
+    // the prompt is prefilled with a path; replace it by ours
+    h.state_mut()
+        .files_mut()
+        .pending_mut()
+        .expect("the Save as prompt")
+        .prompt
+        .path = path.display().to_string();
+    h.step();
+    h.get_by_label("Save").click();
+    settle(&mut h);
+    assert!(path.exists(), "saved through the field");
+    assert!(h.state().files().pending().is_none());
+    assert_eq!(Session::load(&path).unwrap().ruleset.to_string(), "wythoff");
+    // Open: the field, then the button
+    h.get_by_label("File").click();
+    h.step();
+    h.step();
+    h.get_by_label("Open session…  (Ctrl+O)").click();
+    settle(&mut h);
+    let missing = dir.join("missing.ron");
+    h.state_mut()
+        .files_mut()
+        .pending_mut()
+        .expect("the Open prompt")
+        .prompt
+        .path = missing.display().to_string();
+    h.step();
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    // a bad path says why (in the status bar), and nothing else changes
+    assert!(
+        h.state()
+            .notice()
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("missing.ron"))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_quit_question_can_save_through_the_path_field() {
+    let dir = temp_dir("quit");
+    let path = dir.join("before-closing.ron");
+    let mut h = harness();
+    h.step();
+    *h.state_mut().files_mut().notes_mut() = "a change".into();
+    h.step();
+    assert!(h.state().has_unsaved_changes());
+    h.state_mut()
+        .files_mut()
+        .ask_before(nimscope::ui::app::AfterSaving::Close);
+    settle(&mut h);
+    h.get_by_label("Save").click();
+    settle(&mut h);
+    // no file yet: the Save as prompt takes over from the question
+    let pending = h.state_mut().files_mut().pending_mut().expect("the Save as prompt");
+    pending.prompt.path = path.display().to_string();
+    h.step();
+    h.get_by_label("Save").click();
+    settle(&mut h);
+    assert!(path.exists());
+    assert!(!h.state().has_unsaved_changes());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Open over unsaved changes asked "Unsaved changes" twice: before the Open prompt and again
+/// once the path was chosen.
+#[test]
+fn opening_through_the_prompt_asks_once() {
+    let mut h = harness();
+    h.step();
+    h.state_mut()
+        .open_session(&example("euclid-winning-pairs.ron"))
+        .unwrap();
+    h.state_mut().files_mut().notes_mut().push_str("\nnot saved yet");
+    h.step();
+    step_until(&mut h, "the jobs to finish", |app| {
+        app.worker().is_some_and(|w| w.running().next().is_none())
+    });
+    h.state_mut().request_open(None);
+    h.step();
+    h.step();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Open without saving").click();
+    h.step();
+    h.step();
+    // the prompt, with the example's path typed
+    let path = example("zeruclid-figure2.ron");
+    h.state_mut()
+        .files_mut()
+        .pending_mut()
+        .expect("the Open prompt")
+        .prompt
+        .path = path.display().to_string();
+    h.step();
+    h.get_by_label("Open").click();
+    h.step();
+    h.step();
+    assert!(h.state().files().confirm().is_none(), "no second question");
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    assert_eq!(h.state().session().ruleset.to_string(), "zeruclid");
+}
+
+/// After opening an example, Save and Export defaulted to paths inside the repository's
+/// `sessions/`: an example is opened as shipped, and Save asks where to keep a copy.
+#[test]
+fn an_example_stays_as_shipped() {
+    let mut h = harness();
+    h.step();
+    let path = example("zeruclid-figure2.ron");
+    let before = std::fs::read(&path).unwrap();
+    h.state_mut().open_session(&path).unwrap();
+    h.step();
+    assert_eq!(h.state().files().path(), None, "Save goes to Save as");
+    assert!(h.state().window_title().starts_with("zeruclid-figure2"));
+    let examples = std::fs::canonicalize(example("")).unwrap();
+    for ext in ["ron", "png", "csv"] {
+        let p = h.state().default_path(ext);
+        let dir = std::fs::canonicalize(p.parent().unwrap()).unwrap();
+        assert_ne!(dir, examples, "{ext}: {p:?}");
+        assert!(p.ends_with(format!("zeruclid-figure2.{ext}")), "{p:?}");
+    }
+    // Save (Ctrl+S) opens the Save as prompt; saving onto the example is refused
+    h.state_mut().files_mut().notes_mut().push_str("\nmine");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.step();
+    h.step();
+    assert!(h.state().files().pending().is_some(), "Save as asks where");
+    assert!(h.state_mut().save_session(&path).is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the example is untouched");
+}
+
+/// The files of `dir` but `window.ron`.
+fn others(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "window.ron"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_damaged_last_state_is_set_aside_and_the_window_starts_fresh() {
+    for (name, bytes) in [
+        ("unparsable", &b"WindowState(last: Some(Session(ruleset: \"nim\""[..]),
+        (
+            "invalid",
+            b"WindowState(last: Some(Session(ruleset: \"wythoff\", color: Modulo(4294967295))))",
+        ),
+    ] {
+        let dir = temp_dir(name);
+        std::fs::write(dir.join("window.ron"), bytes).unwrap();
+        let mut h = harness();
+        h.state_mut().use_state_dir(dir.to_path_buf());
+        for _ in 0..3 {
+            h.step();
         }
+        let kept = others(&dir);
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert_eq!(std::fs::read(&kept[0]).unwrap(), bytes, "{name}");
+        let notice = h
+            .state()
+            .notice()
+            .unwrap_or_else(|| panic!("{name}: no word to the user"));
+        assert!(notice.error, "{name}: {}", notice.text);
+        let kept_name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
+        assert!(notice.text.contains(&kept_name), "{name}: {}", notice.text);
+        // fresh: the default ruleset
+        assert_eq!(h.state().session().ruleset, Session::default().ruleset, "{name}");
+        // the next autosave writes a good state beside the kept one
+        h.state_mut().write_window_state();
+        assert_eq!(others(&dir), kept, "{name}");
+        assert!(dir.join("window.ron").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

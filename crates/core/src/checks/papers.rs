@@ -37,7 +37,7 @@ mod tests {
             .iter()
             .map(|r| format!("{} | {}", r.source, r.statement))
             .collect();
-        // Findings, not bugs (GAMES.md): Prop 3.0.3 and Thm 3.1.6 are about seed 003's extension
+        // Findings, not bugs (docs/games.md): Prop 3.0.3 and Thm 3.1.6 are about seed 003's extension
         // of Grossman's game, not Cole–Davie's Euclid; the slide misprints 9 ⊕ 10 ⊕ 15.
         assert!(
             names.iter().any(|n| n.contains("3.0.3") && n.contains("euclid:")),

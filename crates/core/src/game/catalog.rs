@@ -3,13 +3,15 @@
 //! `misere(octal(0.07))`, ...) is parsed in [`super::expr`].
 //!
 //! Every ruleset is impartial and played under the normal convention unless wrapped in
-//! `misere(...)`. Definitions follow `GAMES.md`; see each variant's docs.
+//! `misere(...)`. Definitions follow `docs/games.md`; see each variant's docs.
 
 use std::fmt;
 
 use super::position::Position;
 use super::rules::euclid::{EuclidVariant, euclid3_options};
-use super::rules::one_heap::{OctalCode, describe_octal_move, divisor_options, each_heap_options, subtraction_options};
+use super::rules::one_heap::{
+    OctalCode, SubtractionSet, describe_octal_move, divisor_options, each_heap_options, subtraction_options,
+};
 use super::rules::typed::RuleError;
 use super::rules::typed::TypedRule;
 use super::rules::{fibonacci, heaps};
@@ -32,8 +34,8 @@ pub enum Ruleset {
     /// Common Divisor Nim (seed 001), any number of heaps: subtract from one heap a positive
     /// common divisor of all heaps. Terminal: all heaps zero.
     Cdn,
-    /// `sub(S)`: remove `s ∈ S` tokens from one heap. `S` is sorted, without repeats, positive.
-    Subtraction(Vec<u64>),
+    /// `sub(S)`: remove `s ∈ S` tokens from one heap.
+    Subtraction(SubtractionSet),
     /// `tag(k)` = `sub({1..k})` (seed 004's TAG_k).
     Tag(u64),
     /// The divisor game (seed 004): from `n ≥ 1` subtract a proper divisor; 1 is terminal.
@@ -85,32 +87,6 @@ pub enum Shape {
     Board,
 }
 
-/// The names of the leaf rulesets, for help texts and pickers.
-pub const NAMES: &[&str] = &[
-    "nim",
-    "wythoff",
-    "euclid",
-    "grossman",
-    "euclid0",
-    "m-euclid",
-    "zeruclid",
-    "euclid3",
-    "cdn",
-    "sub(S)",
-    "tag(k)",
-    "divisor",
-    "fibonacci-nim",
-    "octal(0.d1d2...)",
-    "push(R1,R2)",
-    "sum(R1,R2)",
-    "misere(R)",
-    "cram",
-    "cram-v",
-    "cram-h",
-    "push-cram",
-    "rule(…)",
-];
-
 impl Ruleset {
     /// The Cram game this ruleset is, when it is one the board editor plays: `cram`, or
     /// `push-cram` (however it was spelt: `push(cram-v,cram-h)` is the same ruleset).
@@ -127,15 +103,13 @@ impl Ruleset {
         }
     }
 
-    /// The board every position of this ruleset lives on.
+    /// The board every position of this ruleset lives on: its family's for a leaf, from its
+    /// parts for a compound or a typed rule.
     pub fn shape(&self) -> Shape {
+        if let Some(shape) = self.family().row().shape {
+            return shape;
+        }
         match self {
-            Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn => Shape::AnyHeaps,
-            Ruleset::Wythoff | Ruleset::Euclid(_) => Shape::TwoHeaps,
-            Ruleset::Euclid3 => Shape::ThreeHeaps,
-            Ruleset::Subtraction(_) | Ruleset::Tag(_) | Ruleset::Divisor | Ruleset::Octal(_) => Shape::OneHeap,
-            Ruleset::FibonacciNim => Shape::Fibonacci,
-            Ruleset::Cram(_) => Shape::Board,
             Ruleset::Push(r1, r2) => match r1.shape() {
                 Shape::AnyHeaps => r2.shape(),
                 s => s,
@@ -147,6 +121,8 @@ impl Ruleset {
                 2 => Shape::TwoHeaps,
                 _ => Shape::ThreeHeaps,
             },
+            // a leaf's row names its shape (a test holds every leaf row to one)
+            _ => Shape::AnyHeaps,
         }
     }
 
@@ -446,27 +422,16 @@ fn fmt_heaps(h: &[u64]) -> String {
 impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Ruleset::Nim => f.write_str("nim"),
-            Ruleset::Wythoff => f.write_str("wythoff"),
-            Ruleset::Euclid(EuclidVariant::ColeDavie) => f.write_str("euclid"),
-            Ruleset::Euclid(EuclidVariant::Grossman) => f.write_str("grossman"),
-            Ruleset::Euclid(EuclidVariant::Zero) => f.write_str("euclid0"),
-            Ruleset::Euclid(EuclidVariant::Multiple) => f.write_str("m-euclid"),
-            Ruleset::Zeruclid => f.write_str("zeruclid"),
-            Ruleset::Euclid3 => f.write_str("euclid3"),
-            Ruleset::Cdn => f.write_str("cdn"),
             Ruleset::Subtraction(s) => write!(f, "sub({})", fmt_heaps(s)),
             Ruleset::Tag(k) => write!(f, "tag({k})"),
-            Ruleset::Divisor => f.write_str("divisor"),
-            Ruleset::FibonacciNim => f.write_str("fibonacci-nim"),
             Ruleset::Octal(c) => write!(f, "octal({c})"),
-            Ruleset::Cram(Dominoes::Both) => f.write_str("cram"),
-            Ruleset::Cram(Dominoes::Vertical) => f.write_str("cram-v"),
-            Ruleset::Cram(Dominoes::Horizontal) => f.write_str("cram-h"),
+            // push-cram too: it is written as what it is, push(cram-v,cram-h)
             Ruleset::Push(a, b) => write!(f, "push({a},{b})"),
             Ruleset::Sum(a, b) => write!(f, "sum({a},{b})"),
             Ruleset::Misere(r) => write!(f, "misere({r})"),
             Ruleset::Typed(rule) => write!(f, "{rule}"),
+            // a family without parameters is written as its row's name
+            leaf => f.write_str(leaf.family().row().name),
         }
     }
 }

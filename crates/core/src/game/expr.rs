@@ -5,10 +5,10 @@
 
 use std::str::FromStr;
 
-use super::catalog::{Dominoes, NAMES, Ruleset, Shape};
+use super::catalog::{Ruleset, Shape};
+use super::families::{Family, syntaxes};
 use super::position::parse_number;
-use super::rules::euclid::EuclidVariant;
-use super::rules::one_heap::OctalCode;
+use super::rules::one_heap::{OctalCode, SubtractionSet};
 use super::rules::typed::TypedRule;
 use crate::game::quote::quoted;
 
@@ -41,6 +41,7 @@ impl FromStr for Ruleset {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        super::parse_count::count_ruleset_parse();
         let mut p = Parser { text, pos: 0 };
         let r = p.ruleset()?;
         p.skip_ws();
@@ -124,20 +125,17 @@ impl Parser<'_> {
         self.ruleset_at(0)
     }
 
-    /// The set of `sub(…)`: positive numbers, sorted and without repeats.
+    /// The set of `sub(…)`: positive numbers, sorted and without repeats ([`SubtractionSet`]).
     fn subtraction_set(&mut self) -> Result<Ruleset, ParseError> {
         let args = self.args_text()?;
         let mut set = Vec::new();
         for part in args.split(',') {
             let n = parse_number(part).map_err(|e| self.error(format!("subtraction set: {e}")))?;
-            if n == 0 {
-                return Err(self.error("a subtraction set holds positive numbers; 0 is not allowed".into()));
-            }
             set.push(n);
         }
-        set.sort_unstable();
-        set.dedup();
-        Ok(Ruleset::Subtraction(set))
+        SubtractionSet::new(set)
+            .map(Ruleset::Subtraction)
+            .map_err(|e| self.error(e))
     }
 
     fn ruleset_at(&mut self, depth: usize) -> Result<Ruleset, ParseError> {
@@ -146,27 +144,24 @@ impl Parser<'_> {
         }
         let at = self.pos;
         let name = self.word();
-        let leaf = |r: Ruleset| Ok(r);
-        match name.as_str() {
-            "nim" => leaf(Ruleset::Nim),
-            "wythoff" => leaf(Ruleset::Wythoff),
-            "euclid" => leaf(Ruleset::Euclid(EuclidVariant::ColeDavie)),
-            "grossman" => leaf(Ruleset::Euclid(EuclidVariant::Grossman)),
-            "euclid0" => leaf(Ruleset::Euclid(EuclidVariant::Zero)),
-            "m-euclid" | "meuclid" => leaf(Ruleset::Euclid(EuclidVariant::Multiple)),
-            "zeruclid" => leaf(Ruleset::Zeruclid),
-            "euclid3" | "3-euclid" => leaf(Ruleset::Euclid3),
-            "cdn" => leaf(Ruleset::Cdn),
-            "divisor" => leaf(Ruleset::Divisor),
-            "cram" => leaf(Ruleset::Cram(Dominoes::Both)),
-            "cram-v" => leaf(Ruleset::Cram(Dominoes::Vertical)),
-            "cram-h" => leaf(Ruleset::Cram(Dominoes::Horizontal)),
-            "push-cram" => leaf(Ruleset::Push(
-                Box::new(Ruleset::Cram(Dominoes::Vertical)),
-                Box::new(Ruleset::Cram(Dominoes::Horizontal)),
-            )),
-            "fibonacci-nim" | "fibonacci" | "fib" => leaf(Ruleset::FibonacciNim),
-            "rule" => {
+        let Some(family) = Family::of_keyword(&name) else {
+            if name.is_empty() {
+                return Err(
+                    self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())
+                );
+            }
+            let known: Vec<&str> = syntaxes().collect();
+            return Err(ParseError {
+                message: format!("unknown ruleset {}; known: {}", quoted(&name), known.join(", ")),
+                at: at + 1,
+                text: self.text.into(),
+            });
+        };
+        if let Some(make) = family.row().leaf {
+            return Ok(make());
+        }
+        match family {
+            Family::Typed => {
                 let (rule, end) = TypedRule::parse_at(self.text, self.pos).map_err(|e| ParseError {
                     message: e.message,
                     at: e.at + 1,
@@ -175,8 +170,8 @@ impl Parser<'_> {
                 self.pos = end;
                 Ok(Ruleset::Typed(rule))
             }
-            "sub" | "subtraction" => self.subtraction_set(),
-            "tag" => {
+            Family::Subtraction => self.subtraction_set(),
+            Family::Tag => {
                 let args = self.args_text()?;
                 let k = parse_number(&args).map_err(|e| self.error(format!("tag(k): {e}")))?;
                 if k == 0 {
@@ -184,18 +179,18 @@ impl Parser<'_> {
                 }
                 Ok(Ruleset::Tag(k))
             }
-            "octal" => {
+            Family::Octal => {
                 let args = self.args_text()?;
                 args.parse::<OctalCode>().map(Ruleset::Octal).map_err(|e| self.error(e))
             }
-            "push" | "sum" => {
+            Family::Push | Family::Sum => {
                 self.eat('(')?;
                 let a = self.ruleset_at(depth + 1)?;
                 self.eat(',')?;
                 let b_at = self.pos;
                 let b = self.ruleset_at(depth + 1)?;
                 self.eat(')')?;
-                if name == "push" {
+                if family == Family::Push {
                     if matches!(a, Ruleset::Misere(_)) {
                         return Err(ParseError { message: "misère has no effect on the first ruleset of push (the game never ends before the push); write push(R1,misere(R2)) or misere(push(R1,R2))".into(), at: at + 1, text: self.text.into() });
                     }
@@ -229,7 +224,7 @@ impl Parser<'_> {
                     Ok(Ruleset::Sum(Box::new(a), Box::new(b)))
                 }
             }
-            "misere" | "misère" => {
+            Family::Misere => {
                 self.eat('(')?;
                 let r = self.ruleset_at(depth + 1)?;
                 self.eat(')')?;
@@ -242,12 +237,8 @@ impl Parser<'_> {
                 }
                 Ok(Ruleset::Misere(Box::new(r)))
             }
-            "" => Err(self.error("expected a ruleset name such as nim, wythoff, sub(1,2) or push(nim,euclid0)".into())),
-            other => Err(ParseError {
-                message: format!("unknown ruleset {}; known: {}", quoted(other), NAMES.join(", ")),
-                at: at + 1,
-                text: self.text.into(),
-            }),
+            // the families without parameters were made from their rows above
+            _ => Err(self.error(format!("{} takes no parameters", family.row().name))),
         }
     }
 }

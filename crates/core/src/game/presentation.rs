@@ -1,7 +1,9 @@
 //! How a ruleset is shown: as a map of cells (a, b), as a sequence G(0), G(1), …, or as a Cram
 //! board, and which position each cell of a map stands for. The one answer to "map, sequence
-//! or board?": the window, the figures, the command line's `grid` and `seq` and the solvers'
-//! tile source all ask [`Presentation::of`], so they never disagree.
+//! or board?": the command line's `grid` and `seq` and the solvers' tile source ask
+//! [`Presentation::of`]; the window (its centre, the map jobs it gives the worker, its exports)
+//! and a session's figure ask [`Presentation::shown`], which adds the Cram board tab
+//! ([`CentralTab`]) on top, so they never disagree.
 
 use super::catalog::{Ruleset, Shape};
 use super::position::{Position, parse_number};
@@ -129,6 +131,17 @@ impl Layout {
     }
 }
 
+/// Which tab of the window's centre is chosen: the value map (whatever the ruleset shows: a
+/// map, a sequence, ...) or the Cram board editor. Saved in sessions (`tab:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum CentralTab {
+    /// What the ruleset shows ([`Presentation::of`]).
+    #[default]
+    ValueMap,
+    /// The Cram board editor, whatever the ruleset.
+    CramBoard,
+}
+
 /// How a ruleset, with a layout, is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Presentation {
@@ -170,6 +183,16 @@ impl Presentation {
                     )),
                 },
             },
+        }
+    }
+
+    /// What the window's centre and a session's figure show for `ruleset` under `layout` with
+    /// `tab` chosen: the board on the Cram board tab, else [`Presentation::of`]. The one
+    /// decision the window's view, its map jobs, its exports and `nimscope export` share.
+    pub fn shown(ruleset: &Ruleset, layout: &Layout, tab: CentralTab) -> Presentation {
+        match tab {
+            CentralTab::CramBoard => Presentation::Board,
+            CentralTab::ValueMap => Presentation::of(ruleset, layout),
         }
     }
 
@@ -240,6 +263,22 @@ mod tests {
         assert!(matches!(of("octal(0.07)", "_,_"), Presentation::PositionsOnly(_)));
         assert_eq!(of("sum(nim,sub(1,2))", ""), Presentation::Map(Layout::Plain));
         assert!(matches!(of("sum(wythoff,nim)", ""), Presentation::PositionsOnly(_)));
+    }
+
+    #[test]
+    fn the_board_tab_shows_the_board_whatever_the_ruleset() {
+        for (rules, slice) in [("nim", ""), ("octal(0.07)", ""), ("euclid3", ""), ("zeruclid", "1,_,_")] {
+            let r: Ruleset = rules.parse().unwrap();
+            let layout = Layout::from_slice_text(slice).unwrap();
+            assert_eq!(
+                Presentation::shown(&r, &layout, CentralTab::CramBoard),
+                Presentation::Board
+            );
+            assert_eq!(
+                Presentation::shown(&r, &layout, CentralTab::ValueMap),
+                Presentation::of(&r, &layout)
+            );
+        }
     }
 
     #[test]

@@ -30,6 +30,48 @@ pub enum ColorMode {
     Difference,
 }
 
+/// A colour mode as the View menu offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModeChoice {
+    /// The mode.
+    pub mode: ColorMode,
+    /// How the menu names it.
+    pub label: &'static str,
+}
+
+/// The colour modes the window offers, in its menu's order: the one list the menu shows and the
+/// tests go through (legends, tables and figures of each).
+pub const COLOR_MODES: &[ModeChoice] = &[
+    ModeChoice {
+        mode: ColorMode::Outcome,
+        label: "P-positions",
+    },
+    ModeChoice {
+        mode: ColorMode::Grundy(Palette::Viridis),
+        label: "Grundy value (viridis)",
+    },
+    ModeChoice {
+        mode: ColorMode::Grundy(Palette::Cividis),
+        label: "Grundy value (cividis, colour-blind safe)",
+    },
+    ModeChoice {
+        mode: ColorMode::GrundyLog(Palette::Viridis),
+        label: "Grundy value, logarithmic (viridis)",
+    },
+    ModeChoice {
+        mode: ColorMode::Modulo(2),
+        label: "Grundy value mod 2",
+    },
+    ModeChoice {
+        mode: ColorMode::Modulo(4),
+        label: "Grundy value mod 4",
+    },
+    ModeChoice {
+        mode: ColorMode::Difference,
+        label: "Difference (compare with: left panel)",
+    },
+];
+
 /// Perceptual colour maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Palette {
@@ -231,7 +273,8 @@ impl ColorMode {
     }
 
     /// A table of the colours of keys 0..=`max` (the keys a tile of this mode can hold below
-    /// [`NO_POSITION`]), for colouring many pooled cells fast.
+    /// [`NO_POSITION`]), for colouring many pooled cells fast: the screen's textures and the
+    /// figures take the same table.
     pub fn color_table(self, max: u32) -> ColorTable {
         let top = match self {
             ColorMode::Outcome => 1,
@@ -256,6 +299,12 @@ pub struct ColorTable {
 }
 
 impl ColorTable {
+    /// The colours of the keys the table holds, from key 0.
+    pub fn colors(&self) -> &[[u8; 4]] {
+        &self.colors
+    }
+
+    /// The colour of `key`, from the table when it holds it.
     #[inline]
     pub fn get(&self, key: u32) -> [u8; 4] {
         match self.colors.get(key as usize) {
@@ -448,6 +497,57 @@ pub mod legend {
         ticks
     }
 
+    /// The legend's entries for the overlays and the inspector's marks drawn on the map.
+    fn overlay_and_mark_items(spec: &LegendSpec, items: &mut Vec<LegendItem>) {
+        let o = spec.overlays;
+        if o.phi_lines {
+            items.push(LegendItem::Line {
+                label: "b = φa, a = φb".into(),
+                style: styles::PHI,
+            });
+        }
+        if o.wythoff_pairs {
+            items.push(LegendItem::Ring {
+                label: "Wythoff's P-positions".into(),
+                style: styles::WYTHOFF,
+            });
+        }
+        if o.theorem_316 {
+            items.push(LegendItem::Ring {
+                label: "P-positions by Thm 3.1.6".into(),
+                style: styles::THEOREM,
+            });
+        }
+        if spec.overlays_hidden {
+            items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
+        }
+        let m = spec.marks;
+        if m.selected {
+            items.push(LegendItem::Outline {
+                label: "position inspected".into(),
+                color: colors::MARK_SELECTED,
+            });
+        }
+        if m.options {
+            items.push(LegendItem::Ring {
+                label: "its options".into(),
+                style: OverlayStyle {
+                    color: colors::MARK_OPTION,
+                    casing: None,
+                    width: 1.5,
+                    dash: None,
+                    radius: 0.3,
+                },
+            });
+        }
+        if m.winning {
+            items.push(LegendItem::Dot {
+                label: "winning moves".into(),
+                color: colors::MARK_WINNING,
+            });
+        }
+    }
+
     impl Legend {
         /// The legend of a map: an entry for everything drawn.
         pub fn of_map(spec: &LegendSpec) -> Legend {
@@ -527,53 +627,7 @@ pub mod legend {
                     fill: Fill::Hatch,
                 });
             }
-            let o = spec.overlays;
-            if o.phi_lines {
-                items.push(LegendItem::Line {
-                    label: "b = φa, a = φb".into(),
-                    style: styles::PHI,
-                });
-            }
-            if o.wythoff_pairs {
-                items.push(LegendItem::Ring {
-                    label: "Wythoff's P-positions".into(),
-                    style: styles::WYTHOFF,
-                });
-            }
-            if o.theorem_316 {
-                items.push(LegendItem::Ring {
-                    label: "P-positions by Thm 3.1.6".into(),
-                    style: styles::THEOREM,
-                });
-            }
-            if spec.overlays_hidden {
-                items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
-            }
-            let m = spec.marks;
-            if m.selected {
-                items.push(LegendItem::Outline {
-                    label: "position inspected".into(),
-                    color: colors::MARK_SELECTED,
-                });
-            }
-            if m.options {
-                items.push(LegendItem::Ring {
-                    label: "its options".into(),
-                    style: OverlayStyle {
-                        color: colors::MARK_OPTION,
-                        casing: None,
-                        width: 1.5,
-                        dash: None,
-                        radius: 0.3,
-                    },
-                });
-            }
-            if m.winning {
-                items.push(LegendItem::Dot {
-                    label: "winning moves".into(),
-                    color: colors::MARK_WINNING,
-                });
-            }
+            overlay_and_mark_items(spec, &mut items);
             Legend { title, items }
         }
 

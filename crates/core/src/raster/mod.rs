@@ -17,7 +17,8 @@ pub mod overlay;
 pub mod range;
 
 pub use color::{
-    ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, Palette, Pooling, colors,
+    COLOR_MODES, ColorMode, ColorTable, CompareWith, Fill, Legend, LegendItem, LegendSpec, MarksShown, ModeChoice,
+    Palette, Pooling, colors,
 };
 pub use overlay::{GRID_LINES_MIN_CELL_PX, MARKS_MIN_CELL_PX, OverlayShapes, OverlayStyle, Overlays, styles};
 pub use range::{ColorRange, RangeTop};

@@ -1,11 +1,14 @@
 //! Saved explorations: what the user is looking at (ruleset, slice, view, colours, overlays,
 //! the selected position and move tree, the Cram board, notes) as a versioned RON document.
-//! Saving is atomic; loading checks every field before anything uses it and names the file,
-//! line and column of any error, so a bad file is refused whole and never half-applied. The
+//! Saving is atomic; loading parses the file's texts (the ruleset, the slice, the compared
+//! ruleset) once, into the typed fields of [`Session`] ([`file`] holds the file's own form), and
+//! checks every field before anything uses it, naming the file, line and column of any error,
+//! so a bad file is refused whole and never half-applied. The
 //! window's own state between runs ([`WindowState`]) is checked the same way, and a damaged one
 //! is set aside under another name, never lost. No GUI toolkit here: the window and `nimscope
 //! export` read the same files.
 
+mod file;
 mod locate;
 mod validate;
 mod window_state;
@@ -17,12 +20,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
 
+pub use crate::game::CentralTab;
+
+use file::SessionFile;
+
 use crate::camera::Camera;
 use crate::figure::{FigureSpec, FigureStyle, Subject};
 use crate::game::Ruleset;
 use crate::game::cram_setup::CramDocument;
 use crate::game::prediction::Prediction;
-use crate::game::quote::{escape, one_line, quoted};
+use crate::game::quote::{escape, one_line};
 use crate::game::{Layout, Presentation};
 use crate::raster::{ColorMode, CompareWith, Overlays};
 use crate::solver::play::{GameRecord, Opponent};
@@ -56,14 +63,6 @@ pub mod limits {
     pub const PATH_SEPARATOR: &str = " > ";
 }
 
-/// What the central area shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum CentralTab {
-    #[default]
-    ValueMap,
-    CramBoard,
-}
-
 /// The inspector's document: the selected position, the open nodes of the move tree and the
 /// game being played (the window's inspector holds one).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -84,15 +83,38 @@ pub struct InspectorDocument {
     pub opponent: Opponent,
 }
 
-/// One saved exploration.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, rename = "Session")]
+/// What the difference colour mode compares the map with, as a session keeps it: a ruleset, a
+/// theorem's prediction, both (the theorem is compared with; the ruleset stays for when the
+/// user goes back to it) or nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Comparison {
+    /// The compared ruleset (`compare:` in the file, empty for none).
+    pub ruleset: Option<Ruleset>,
+    /// A theorem's prediction, compared with instead of the ruleset (`compare_theorem:`).
+    pub theorem: Option<Prediction>,
+}
+
+impl Comparison {
+    /// What the map is compared with: the theorem when one is chosen, else the ruleset.
+    pub fn with(&self) -> CompareWith {
+        match (self.theorem, &self.ruleset) {
+            (Some(p), _) => CompareWith::Theorem(p),
+            (None, Some(r)) => CompareWith::Ruleset(r.clone()),
+            (None, None) => CompareWith::Nothing,
+        }
+    }
+}
+
+/// One saved exploration, its texts parsed: what the window shows and `nimscope export` draws.
+/// Its file form is [`Session::to_ron`] and [`Session::from_ron`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct Session {
     pub format_version: u32,
-    /// The ruleset expression, as the command line takes it.
-    pub ruleset: String,
-    /// Fixed heaps of a slice such as `1,_,_`; empty for the plain map.
-    pub slice: String,
+    /// The ruleset (`ruleset:` in the file, the expression as the command line takes it).
+    pub ruleset: Ruleset,
+    /// How the map lays out positions: plain, or the slice of the fixed heaps (`slice:` in the
+    /// file, such as `1,_,_`; empty for the plain map).
+    pub layout: Layout,
     pub tab: CentralTab,
     pub view: Camera,
     /// The cells a figure of this session shows: rows `a`, columns `b`.
@@ -102,10 +124,8 @@ pub struct Session {
     pub sequence_len: u64,
     pub color: ColorMode,
     pub overlays: Overlays,
-    /// Ruleset compared with in the difference colour mode (empty: none).
-    pub compare: String,
-    /// A theorem's prediction compared with instead of a ruleset.
-    pub compare_theorem: Option<Prediction>,
+    /// What the difference colour mode compares with.
+    pub compare: Comparison,
     pub inspector: InspectorDocument,
     /// The Cram board editor's board.
     pub board: Option<CramDocument>,
@@ -118,8 +138,8 @@ impl Default for Session {
     fn default() -> Self {
         Self {
             format_version: FORMAT_VERSION,
-            ruleset: "wythoff".into(),
-            slice: String::new(),
+            ruleset: Ruleset::Wythoff,
+            layout: Layout::Plain,
             tab: CentralTab::ValueMap,
             view: Camera::default(),
             rows: 0..64,
@@ -127,8 +147,7 @@ impl Default for Session {
             sequence_len: 600,
             color: ColorMode::Outcome,
             overlays: Overlays::default(),
-            compare: String::new(),
-            compare_theorem: None,
+            compare: Comparison::default(),
             inspector: InspectorDocument::default(),
             board: None,
             figure: FigureStyle::default(),
@@ -219,20 +238,19 @@ impl Session {
                 found: probe.format_version,
             });
         }
-        let session: Session = ron::from_str(text).map_err(syntax)?;
-        session.validate().map_err(|e| SessionError::Invalid {
+        let file: SessionFile = ron::from_str(text).map_err(syntax)?;
+        file.into_session().map_err(|e| SessionError::Invalid {
             at: locate(text, &e.field),
             path,
             message: e.message,
-        })?;
-        Ok(session)
+        })
     }
 
     /// The session as RON text (fields in declaration order: the same session, the same bytes).
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new().struct_names(true);
         // Serialising plain data to a String cannot fail.
-        ron::ser::to_string_pretty(self, config).unwrap_or_default() + "\n"
+        ron::ser::to_string_pretty(&SessionFile::from(self), config).unwrap_or_default() + "\n"
     }
 
     /// Reads and checks a session file.
@@ -261,41 +279,36 @@ impl Session {
         })
     }
 
-    /// The slice layout (plain when the slice is empty).
-    pub fn layout(&self) -> Result<Layout, String> {
-        Layout::from_slice_text(&self.slice)
+    /// How the session is shown: the one decision of the window and its figure
+    /// ([`Presentation::shown`]).
+    pub fn presentation(&self) -> Presentation {
+        Presentation::shown(&self.ruleset, &self.layout, self.tab)
     }
 
-    /// The figure this session exports, which is what the window shows: the board on the Cram
-    /// board tab (and for Cram rulesets), else what [`Presentation::of`] says: the sequence of a
-    /// one-heap ruleset or the map of `rows × cols`.
+    /// The figure this session exports, which is what the window shows
+    /// ([`Session::presentation`]): the board, the sequence of a one-heap ruleset or the map of
+    /// `rows × cols`; no figure when the window shows none either.
     pub fn figure_spec(&self, style: FigureStyle, scale: Option<f64>) -> Result<FigureSpec, String> {
-        let ruleset: Ruleset = self
-            .ruleset
-            .parse()
-            .map_err(|e| format!("ruleset {}: {e}", quoted(&self.ruleset)))?;
-        let layout = self.layout()?;
-        let presentation = Presentation::of(&ruleset, &layout);
+        let presentation = self.presentation();
         let subject = match presentation {
-            _ if self.tab == CentralTab::CramBoard => Subject::Board(self.board.clone().unwrap_or_default()),
             Presentation::Board => Subject::Board(self.board.clone().unwrap_or_default()),
             Presentation::Sequence => Subject::Sequence { n: self.sequence_len },
             Presentation::NeedsSlice | Presentation::PositionsOnly(_) => {
                 return Err(format!(
                     "no figure: {}",
-                    presentation.why_no_map(&ruleset).unwrap_or_default()
+                    presentation.why_no_map(&self.ruleset).unwrap_or_default()
                 ));
             }
             Presentation::Map(layout) => Subject::Map {
                 layout,
                 rows: self.rows.clone(),
                 cols: self.cols.clone(),
-                compare: CompareWith::from_parts(self.compare_theorem, &self.compare)?,
+                compare: self.compare.with(),
                 overlays: self.overlays,
             },
         };
         Ok(FigureSpec {
-            ruleset,
+            ruleset: self.ruleset.clone(),
             subject,
             color: self.color,
             style,

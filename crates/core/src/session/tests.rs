@@ -1,7 +1,13 @@
 //! Tests of `session`.
 
-use super::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use super::{Comparison, FORMAT_VERSION, Session, SessionError, WindowState, locate};
+use crate::figure::FigureStyle;
+use crate::game::Ruleset;
+use crate::game::cram_setup::CramDocument;
+use crate::game::parse_count::rulesets_parsed;
+use crate::raster::ColorMode;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("nimscope-session-{name}-{}", std::process::id()));
@@ -14,9 +20,12 @@ fn temp_dir(name: &str) -> PathBuf {
 fn round_trip_through_a_file() {
     let dir = temp_dir("rt");
     let mut s = Session {
-        ruleset: "push(nim,euclid0)".into(),
+        ruleset: "push(nim,euclid0)".parse().unwrap(),
         notes: "Table 1 of seed 003\nsecond line".into(),
-        compare: "wythoff".into(),
+        compare: Comparison {
+            ruleset: Some(Ruleset::Wythoff),
+            theorem: None,
+        },
         color: ColorMode::Difference,
         ..Session::default()
     };
@@ -106,7 +115,7 @@ fn the_window_state_keeps_the_recent_files_of_a_bad_last_session() {
 #[test]
 fn fields_left_out_take_their_defaults() {
     let s = Session::from_ron("(ruleset: \"euclid\")", "x").unwrap();
-    assert_eq!(s.ruleset, "euclid");
+    assert_eq!(s.ruleset, "euclid".parse().unwrap());
     assert_eq!(s.figure, FigureStyle::default());
     assert_eq!(s.format_version, FORMAT_VERSION);
 }
@@ -130,11 +139,8 @@ fn recent_files_are_most_recent_first_without_repeats() {
 fn a_saved_game_passes_validation_exactly_when_the_inspector_keeps_it() {
     use crate::game::Position;
     use crate::solver::play::{GameRecord, Opponent};
-    let mut s = Session {
-        ruleset: "wythoff".to_string(),
-        ..Session::default()
-    };
-    let ruleset: Ruleset = s.ruleset.parse().unwrap();
+    let mut s = Session::default();
+    let ruleset = s.ruleset.clone();
     let game = |steps: &[&[u64]]| GameRecord {
         positions: steps.iter().map(|h| Position::heaps(h)).collect(),
         opponent: Opponent::ByHand,
@@ -152,5 +158,38 @@ fn a_saved_game_passes_validation_exactly_when_the_inspector_keeps_it() {
             assert_eq!(e.field, vec!["inspector", "play"]);
             assert!(e.message.contains("is not a move from '3,5'"), "{}", e.message);
         }
+    }
+}
+
+#[test]
+fn a_session_parses_its_texts_once_and_writes_them_back_as_read() {
+    let text = "Session(\n    ruleset: \"zeruclid\",\n    slice: \"1,_,_\",\n    compare: \"push(nim,euclid0)\",\n)";
+    let before = rulesets_parsed();
+    let s = Session::from_ron(text, "z.ron").unwrap();
+    assert_eq!(
+        rulesets_parsed() - before,
+        2,
+        "the ruleset and the compared one, once each"
+    );
+    let again = s.to_ron();
+    let figure = s.figure_spec(FigureStyle::default(), None).unwrap();
+    assert_eq!(rulesets_parsed() - before, 2, "writing and the figure parse nothing");
+    assert!(again.contains("ruleset: \"zeruclid\""), "{again}");
+    assert!(again.contains("slice: \"1,_,_\""), "{again}");
+    assert!(again.contains("compare: \"push(nim,euclid0)\""), "{again}");
+    assert_eq!(Session::from_ron(&again, "z.ron").unwrap(), s);
+    assert_eq!(figure.ruleset, Ruleset::Zeruclid);
+}
+
+#[test]
+fn a_bad_text_is_refused_at_its_field() {
+    for (field, text, word) in [
+        ("ruleset", "Session(\n  ruleset: \"push(nim\",\n)", "ruleset 'push(nim'"),
+        ("slice", "Session(\n  slice: \"1,_\",\n)", "slice '1,_'"),
+        ("compare", "Session(\n  compare: \"wyth\",\n)", "compare 'wyth'"),
+    ] {
+        let e = Session::from_ron(text, "b.ron").unwrap_err().to_string();
+        assert!(e.starts_with("b.ron, line 2, column 3: "), "{field}: {e}");
+        assert!(e.contains(word), "{field}: {e}");
     }
 }

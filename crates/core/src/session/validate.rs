@@ -1,10 +1,13 @@
 //! Checking a session before anything uses it: every field within what the window and the
-//! figures can show ([`super::limits`]), the board and the saved game included.
+//! figures can show ([`super::limits`]), the board and the saved game included. The texts were
+//! parsed already, on the way in ([`super::file`]).
 
-use super::*;
+use super::limits::{
+    MAX_COORD, MAX_EXPANDED, MAX_SEQUENCE_LEN, MAX_SHORT_TEXT, MAX_SHOWN, MAX_TREE_DEPTH, PATH_SEPARATOR,
+};
+use super::{Invalid, Session};
 use crate::camera::{MAX_CELLS_PER_POINT, MIN_CELLS_PER_POINT};
 use crate::figure::{MAX_MODULUS, MAX_SIDE, MIN_WIDTH};
-use crate::game::Layout;
 use crate::game::Ruleset;
 use crate::game::cram_setup::{CramDocument, CramModel, SetupError};
 use crate::game::quote::quoted;
@@ -15,24 +18,6 @@ impl Session {
     /// window's last state) so a bad file changes nothing and nothing downstream meets a value
     /// it cannot handle. Everything the window writes passes.
     pub fn validate(&self) -> Result<(), Invalid> {
-        use limits::*;
-        if self.format_version > FORMAT_VERSION {
-            return Err(Invalid::new(
-                &["format_version"],
-                format!(
-                    "written by a newer nimscope (format {}; this one reads up to {FORMAT_VERSION})",
-                    self.format_version
-                ),
-            ));
-        }
-        let ruleset: Ruleset = self
-            .ruleset
-            .parse()
-            .map_err(|e| Invalid::new(&["ruleset"], format!("ruleset {}: {e}", quoted(&self.ruleset))))?;
-        if !self.slice.trim().is_empty() {
-            Layout::parse_slice(&self.slice)
-                .map_err(|e| Invalid::new(&["slice"], format!("slice {}: {e}", quoted(&self.slice))))?;
-        }
         let v = &self.view;
         let centre_ok = |x: f64| x.is_finite() && x.abs() <= MAX_COORD as f64;
         if !(centre_ok(v.center_a)
@@ -76,12 +61,7 @@ impl Session {
                 format!("color Modulo({k}): the modulus goes from 2 to {MAX_MODULUS}"),
             ));
         }
-        if !self.compare.trim().is_empty() {
-            self.compare
-                .parse::<Ruleset>()
-                .map_err(|e| Invalid::new(&["compare"], format!("compare {}: {e}", quoted(&self.compare))))?;
-        }
-        self.validate_inspector(&ruleset)?;
+        self.validate_inspector(&self.ruleset)?;
         if let Some(board) = &self.board {
             validate_board(board)?;
         }
@@ -108,7 +88,6 @@ impl Session {
     /// saved game whose moves it can check (whether they are moves is the window's to say: it
     /// drops a game that is not one, naming the step).
     fn validate_inspector(&self, ruleset: &Ruleset) -> Result<(), Invalid> {
-        use limits::*;
         let doc = &self.inspector;
         if let Some(p) = &doc.selected {
             ruleset.parse_position(p).map_err(|e| {

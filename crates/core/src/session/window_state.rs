@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::*;
+use super::file::SessionFile;
+use super::{Session, limits, locate};
 use crate::game::quote::{escape, one_line};
 
 /// Where the window keeps its own state between runs (the last session and the recent files):
@@ -17,9 +18,9 @@ pub fn state_dir() -> Option<PathBuf> {
 }
 
 /// The window's state between runs: the last session (restored on start) and recent files.
-#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(default, rename = "WindowState")]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct WindowState {
+    /// The session shown when the window last closed (or autosaved).
     pub last: Option<Session>,
     /// The file the last session came from or was saved to.
     pub last_path: Option<PathBuf>,
@@ -29,6 +30,18 @@ pub struct WindowState {
     pub my_rules: Vec<SavedRule>,
     /// How the window looks (UI scale, theme, side panels).
     pub prefs: WindowPrefs,
+}
+
+/// [`WindowState`] as its file writes it: the last session in its file form, parsed into the
+/// typed one after reading ([`WindowState::restore`]).
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default, rename = "WindowState")]
+struct WindowStateFile {
+    last: Option<SessionFile>,
+    last_path: Option<PathBuf>,
+    recent: Vec<PathBuf>,
+    my_rules: Vec<SavedRule>,
+    prefs: WindowPrefs,
 }
 
 /// How the window looks, kept between runs: preferences, not part of any session.
@@ -84,18 +97,27 @@ impl WindowState {
             Err(e) => e.to_string(),
             Ok(bytes) => match String::from_utf8(bytes) {
                 Err(_) => "it is not UTF-8 text".to_string(),
-                Ok(text) => match ron::from_str::<WindowState>(&text) {
+                Ok(text) => match ron::from_str::<WindowStateFile>(&text) {
                     Err(e) => format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code),
-                    Ok(state) => match state.last.as_ref().map(Session::validate) {
-                        None | Some(Ok(())) => return (state, None),
-                        Some(Err(bad)) => {
+                    Ok(file) => match file.last.map(SessionFile::into_session).transpose() {
+                        Ok(last) => {
+                            let state = WindowState {
+                                last,
+                                last_path: file.last_path,
+                                recent: file.recent,
+                                my_rules: file.my_rules,
+                                prefs: file.prefs,
+                            };
+                            return (state, None);
+                        }
+                        Err(bad) => {
                             let mut field = vec!["last"];
                             field.extend(&bad.field);
                             let at =
                                 locate(&text, &field).map_or(String::new(), |(l, c)| format!("line {l}, column {c}: "));
                             let message = format!("{at}{}", bad.message);
                             let kept = WindowState {
-                                recent: state.recent,
+                                recent: file.recent,
                                 ..WindowState::default()
                             };
                             return (kept, Some(Self::set_aside_saying(dir, &message)));
@@ -138,7 +160,14 @@ impl WindowState {
 
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)?;
+        let file = WindowStateFile {
+            last: self.last.as_ref().map(SessionFile::from),
+            last_path: self.last_path.clone(),
+            recent: self.recent.clone(),
+            my_rules: self.my_rules.clone(),
+            prefs: self.prefs.clone(),
+        };
+        let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)?;
         crate::files::write_atomic(&dir.join("window.ron"), text.as_bytes())
     }
 

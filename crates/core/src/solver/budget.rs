@@ -45,6 +45,32 @@ pub const MISERE_GRUNDY_SEARCH: u64 = 16 << 20;
 /// The most memory a misère quotient computed to answer a position or a sequence may use.
 pub const MISERE_QUOTIENT: u64 = 256 << 20;
 
+/// A number of bytes as the command line's `--memory-budget` and Python's `memory_budget=`
+/// take it: digits, then an optional unit K, M, G or T (powers of 1024; `KB`, `KiB` too).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{} is not a size such as 512M or 4G", crate::game::quote::quoted(text)))?;
+    let mult: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => {
+            return Err(format!(
+                "{}: unknown unit {} (use K, M, G or T)",
+                crate::game::quote::quoted(text),
+                crate::game::quote::quoted(unit)
+            ));
+        }
+    };
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("{} is too large", crate::game::quote::quoted(text)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

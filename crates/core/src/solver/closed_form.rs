@@ -2,7 +2,7 @@
 //! positions of the catalog, for heaps of any size a `u64` holds.
 //!
 //! Each closed form used here is compared with the plain mex search on every small position in
-//! `tests/heap_games.rs`; a ruleset without a tested closed form gets none (it is searched).
+//! `crates/core/tests/it/heap_games.rs`; a ruleset without a tested closed form gets none (it is searched).
 //! Where the theory gives only the outcome (Wythoff off its P-positions, Fibonacci Nim), the
 //! answer says so: [`Known::Outcome`], used only when a search would not fit the budget.
 

@@ -166,31 +166,10 @@ mod tests {
     use crate::solver::evaluate::Evaluator;
     use crate::solver::search::Search;
 
-    /// Rulesets of every family of the catalog (with compounds) and how their positions look.
-    const CATALOG: [&str; 22] = [
-        "nim",
-        "wythoff",
-        "euclid",
-        "grossman",
-        "euclid0",
-        "m-euclid",
-        "zeruclid",
-        "euclid3",
-        "cdn",
-        "sub(1,2,4)",
-        "tag(3)",
-        "divisor",
-        "fibonacci-nim",
-        "octal(0.07)",
-        "push(nim,wythoff)",
-        "push(nim,euclid0)",
-        "push(wythoff,nim)",
-        "push(nim,zeruclid)",
-        "misere(wythoff)",
-        "misere(nim)",
-        "sum(tag(3),wythoff)",
-        "push(grossman,m-euclid)",
-    ];
+    /// Rulesets of every family of the catalog (with compounds): the family table's examples.
+    fn catalog() -> impl Iterator<Item = &'static str> {
+        crate::game::families::examples().map(|e| e.ruleset)
+    }
 
     /// A position of `ruleset` about `n` tokens large on each heap.
     fn position(ruleset: &Ruleset, n: u64) -> Option<Position> {
@@ -211,7 +190,7 @@ mod tests {
     #[test]
     fn the_route_chosen_never_costs_more_than_a_map_that_fits() {
         let budget = crate::solver::budget::DEFAULT;
-        for rules in CATALOG {
+        for rules in catalog() {
             let r: Ruleset = rules.parse().unwrap();
             for n in [1u64, 7, 60, 500, 3000, 8000, 20_000, 100_000, 1_000_000, 1_000_000_000] {
                 let Some(p) = position(&r, n) else { continue };
@@ -247,7 +226,7 @@ mod tests {
     fn every_route_gives_the_searched_value() {
         let c = Control::new();
         let mut e = Evaluator::new();
-        for rules in CATALOG {
+        for rules in catalog() {
             let r: Ruleset = rules.parse().unwrap();
             let mut plain = Search::plain(r.clone());
             for n in [1u64, 5, 17, 40] {

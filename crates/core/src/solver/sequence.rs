@@ -21,8 +21,10 @@
 
 mod by_quotient;
 mod collections;
+mod dense;
 pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient};
 pub use collections::{Collections, from_collections};
+pub use dense::UNKNOWN;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -379,7 +381,7 @@ fn fill(
         );
     }
     let memory = match base {
-        Ruleset::Subtraction(s) => Memory::Window(*s.last().unwrap_or(&1)),
+        Ruleset::Subtraction(s) => Memory::Window(s.largest()),
         Ruleset::Tag(k) => Memory::Window(*k),
         Ruleset::Nim | Ruleset::Zeruclid | Ruleset::Cdn | Ruleset::Divisor => Memory::Unbounded,
         Ruleset::Octal(code) if !code.splits() => Memory::Window(code.max_take()),

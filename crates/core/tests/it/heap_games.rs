@@ -223,7 +223,7 @@ fn pages_of_huge_positions_have_closed_form_values() {
 
 #[test]
 fn heaps_near_two_to_the_64_do_not_overflow() {
-    // found by tests/fuzz.rs: describing an octal move summed the heaps in a u64
+    // found by tests/it/cli/fuzz.rs: describing an octal move summed the heaps in a u64
     let r = ruleset("octal(0.07)");
     let p = r.parse_position("18446744073709551615,1").unwrap();
     let page = Evaluator::new().options_page(&r, &p, 0, 3, &Control::new()).unwrap();

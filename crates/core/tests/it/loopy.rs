@@ -51,10 +51,10 @@ fn outcomes(options: &[Vec<usize>]) -> Vec<Outcome> {
 fn product(a: &[Vec<usize>], b: &[Vec<usize>]) -> Vec<Vec<usize>> {
     let nb = b.len();
     let mut out = Vec::with_capacity(a.len() * nb);
-    for u in 0..a.len() {
-        for v in 0..nb {
-            let mut o: Vec<usize> = a[u].iter().map(|&x| x * nb + v).collect();
-            o.extend(b[v].iter().map(|&y| u * nb + y));
+    for (u, a_options) in a.iter().enumerate() {
+        for (v, b_options) in b.iter().enumerate() {
+            let mut o: Vec<usize> = a_options.iter().map(|&x| x * nb + v).collect();
+            o.extend(b_options.iter().map(|&y| u * nb + y));
             out.push(o);
         }
     }
@@ -128,20 +128,16 @@ fn subtraction_modulo_n_for_every_n_up_to_200() {
             let r = clock_rule(n, &set);
             let s = sequence(&r, n as u64, &Control::new()).unwrap();
             let want = outcomes(&clock(n, &set));
-            for x in 0..n {
+            for (x, &outcome) in want.iter().enumerate() {
                 let g = s.gamma(x as u64).unwrap();
-                assert_eq!(g.outcome(), want[x], "n = {n}, S = {set:?}, x = {x}: {g}");
-                draws += usize::from(want[x] == Outcome::D);
+                assert_eq!(g.outcome(), outcome, "n = {n}, S = {set:?}, x = {x}: {g}");
+                draws += usize::from(outcome == Outcome::D);
             }
             if n <= 40 {
                 // the values themselves, from the sums with Nim heaps
                 let by_outcomes = gammas_by_outcomes(&clock(n, &set), 6);
-                for x in 0..n {
-                    assert_eq!(
-                        s.gamma(x as u64).unwrap(),
-                        by_outcomes[x],
-                        "n = {n}, S = {set:?}, x = {x}"
-                    );
+                for (x, expected) in by_outcomes.iter().enumerate() {
+                    assert_eq!(&s.gamma(x as u64).unwrap(), expected, "n = {n}, S = {set:?}, x = {x}");
                 }
             }
         }

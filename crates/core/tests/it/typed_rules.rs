@@ -339,12 +339,9 @@ fn new_examples_against_brute_force() {
 fn a_session_keeps_a_typed_rule_and_refuses_a_damaged_one() {
     let text = example("grundy").unwrap().text;
     let mut s = Session::from_ron("(ruleset: \"nim\")", "x").unwrap();
-    s.ruleset = text.to_string();
+    s.ruleset = text.parse::<Ruleset>().unwrap();
     let again = Session::from_ron(&s.to_ron(), "x").unwrap();
-    assert_eq!(
-        again.ruleset.parse::<Ruleset>().unwrap(),
-        text.parse::<Ruleset>().unwrap()
-    );
+    assert_eq!(again.ruleset, text.parse::<Ruleset>().unwrap());
     let bad = "Session(\n  ruleset: \"rule(n -> [k, n - k] for k in 1..n if 2*k < m)\",\n)";
     let err = Session::from_ron(bad, "mine.ron").unwrap_err().to_string();
     assert!(

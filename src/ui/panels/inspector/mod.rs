@@ -16,6 +16,5 @@ mod play;
 mod state;
 mod view;
 
-pub use move_tree::keyboard_ui;
 pub use state::{InspectorState, MapMarks, OPTION_LIMIT, PATH_SEPARATOR, TREE_PAGE, TreeRow};
-pub use view::{inspector_ui, nim_sum_table, nim_sum_table_ui};
+pub use view::{nim_sum_table, nim_sum_table_ui};

@@ -16,7 +16,7 @@ struct Edge {
 }
 
 /// Draws the tree rooted at `root`.
-pub fn tree_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
+pub(super) fn tree_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     ui.strong("Move tree");
     ui.small("Click a move to expand it. Keys (pointer over the inspector): up/down, right or Enter to expand, left to collapse.");
     state.cache.rows.clear();
@@ -142,9 +142,16 @@ fn node_ui(
     });
 }
 
-/// Keyboard navigation of the tree (see the inspector's module docs); consumes the keys it uses, so
-/// call it before the map's keyboard handler.
-pub fn keyboard_ui(ctx: &egui::Context, state: &mut InspectorState) {
+impl InspectorState {
+    /// Keyboard navigation of the tree (see the inspector's module docs); consumes the keys it
+    /// uses, so call it before the map's keyboard handler.
+    pub fn keyboard_ui(&mut self, ctx: &egui::Context) {
+        keyboard_ui(ctx, self);
+    }
+}
+
+/// Keyboard navigation of the tree (see [`InspectorState::keyboard_ui`]).
+fn keyboard_ui(ctx: &egui::Context, state: &mut InspectorState) {
     let pointer = ctx.input(|i| i.pointer.latest_pos());
     let pressed = ctx.input(|i| i.pointer.any_pressed());
     let over = matches!((pointer, state.cache.rect), (Some(p), Some(r)) if r.contains(p));

@@ -427,7 +427,9 @@ impl InspectorState {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Cache, InspectorState};
+    use nimscope_core::game::{Position, Ruleset};
+    use nimscope_core::solver::play::GameRecord;
 
     #[test]
     fn a_new_ruleset_clears_the_selection_but_a_restored_one_survives() {

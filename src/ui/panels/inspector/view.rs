@@ -13,10 +13,23 @@ use nimscope_core::solver::report::PositionReport;
 /// Largest value shown as a box in the mex strip.
 const MEX_STRIP_MAX: u32 = 40;
 
-/// Draws the inspector: `hovered` is the map cell under the pointer; `from_map` gives the value
-/// of a position the map has filled (the one truth of a cell: the inspector never refuses or
-/// contradicts a value the map shows).
-pub fn inspector_ui(
+impl InspectorState {
+    /// Draws the inspector: `hovered` is the map cell under the pointer; `from_map` gives the
+    /// value of a position the map has filled (the one truth of a cell: the inspector never
+    /// refuses or contradicts a value the map shows).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: &Ruleset,
+        hovered: Option<HoveredCell>,
+        from_map: &dyn Fn(&Position) -> Option<u32>,
+    ) {
+        inspector_ui(ui, self, ruleset, hovered, from_map);
+    }
+}
+
+/// Draws the inspector (see [`InspectorState::ui`]).
+fn inspector_ui(
     ui: &mut egui::Ui,
     state: &mut InspectorState,
     ruleset: &Ruleset,
@@ -347,7 +360,7 @@ pub fn nim_sum_table(heaps: &[u64]) -> Vec<(String, Vec<u8>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::nim_sum_table;
 
     #[test]
     fn seed_004_nim_sum_tables() {

@@ -1,4 +1,4 @@
-//! The Euclid family on two heaps (GAMES.md): Cole–Davie's Euclid, Grossman's game, its
+//! The Euclid family on two heaps (docs/games.md): Cole–Davie's Euclid, Grossman's game, its
 //! extension to zero heaps used by seed 003 (`euclid0`), M-Euclid, and 3-Euclid on triples.
 //!
 //! All subtract a positive multiple of the smaller heap from the larger; they differ in how far

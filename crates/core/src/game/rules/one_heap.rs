@@ -6,6 +6,54 @@ use crate::game::quote::quoted;
 use std::fmt;
 use std::str::FromStr;
 
+/// The set S of `sub(S)`: positive, sorted and without repeats by construction, so the
+/// solvers may take its last element as the largest move and its length as the number of moves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "Vec<u64>", into = "Vec<u64>")]
+pub struct SubtractionSet(Vec<u64>);
+
+impl SubtractionSet {
+    /// The set of `values` (in any order, repeats allowed); refused if one is 0 or none is given.
+    pub fn new(values: impl IntoIterator<Item = u64>) -> Result<SubtractionSet, String> {
+        let mut set: Vec<u64> = values.into_iter().collect();
+        if set.contains(&0) {
+            return Err("a subtraction set holds positive numbers; 0 is not allowed".into());
+        }
+        if set.is_empty() {
+            return Err("a subtraction set holds at least one number".into());
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(SubtractionSet(set))
+    }
+
+    /// The largest number of the set: the longest move.
+    pub fn largest(&self) -> u64 {
+        // never empty, by construction
+        self.0.last().copied().unwrap_or(1)
+    }
+}
+
+impl std::ops::Deref for SubtractionSet {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl TryFrom<Vec<u64>> for SubtractionSet {
+    type Error = String;
+    fn try_from(values: Vec<u64>) -> Result<Self, String> {
+        SubtractionSet::new(values)
+    }
+}
+
+impl From<SubtractionSet> for Vec<u64> {
+    fn from(set: SubtractionSet) -> Vec<u64> {
+        set.0
+    }
+}
+
 /// Options of `sub(S)` from a heap of `n`: remove `s ∈ S` tokens, `s ≤ n`.
 pub fn subtraction_options(set: &[u64], n: u64, out: &mut Vec<u64>) {
     out.extend(set.iter().filter(|&&s| s <= n).map(|&s| n - s));
@@ -223,6 +271,20 @@ impl fmt::Display for OctalCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subtraction_set_is_positive_sorted_and_without_repeats_however_it_is_made() {
+        let s = SubtractionSet::new([4, 1, 3, 4]).unwrap();
+        assert_eq!((&s[..], s.largest()), (&[1, 3, 4][..], 4));
+        assert!(SubtractionSet::new([2, 0]).is_err());
+        assert!(SubtractionSet::new([]).is_err());
+        // a file cannot smuggle one in either
+        let from_file: Result<SubtractionSet, _> = ron::from_str("[3, 0]");
+        assert!(from_file.is_err());
+        let from_file: SubtractionSet = ron::from_str("[3, 1, 3]").unwrap();
+        assert_eq!(from_file, SubtractionSet::new([1, 3]).unwrap());
+        assert_eq!(ron::to_string(&from_file).unwrap(), "[1,3]");
+    }
 
     #[test]
     fn octal_parse() {

@@ -226,7 +226,7 @@ fn heap_segments(leaf: &Ruleset, h: &[u64]) -> Option<Vec<Segment>> {
             }
         }
         Ruleset::Subtraction(s) => {
-            let set: Rc<[u64]> = s.as_slice().into();
+            let set: Rc<[u64]> = Rc::from(&s[..]);
             let counts = set.clone();
             per_heap(
                 &|n| counts.partition_point(|&x| x <= n) as u128,

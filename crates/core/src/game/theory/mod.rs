@@ -4,7 +4,7 @@
 //! Every public function cites the statement it implements. Statements are
 //! implemented *as written* in the seed, even where a brute-force solver
 //! disagrees; such disagreements are recorded in the function's rustdoc
-//! ("Checked:") and asserted as counterexamples in `tests/it/core/brute_force.rs`.
+//! ("Checked:") and asserted as counterexamples in `crates/core/tests/it/brute_force/`.
 //!
 //! Golden-ratio decisions never use floating point: for integers `a, b ≥ 1`,
 //! `b/a > Φ ⟺ b² − ab − a² > 0` (Φ is the positive root of `x² − x − 1`, and
@@ -35,14 +35,14 @@
 //! | 004 | Fibonacci Nim (Zeckendorf strategy) | [`zeckendorf_terms`], [`fibonacci_nim_p`], [`fibonacci_nim_move`], [`fibonacci_fresh_pile_p`] |
 //! | 004 | Divisor game ("Reducing by divisors") | [`divisor_game_p`], [`divisor_grundy`] |
 //!
-//! Brute-force status (`tests/it/core/brute_force.rs`): every statement above agrees with a
+//! Brute-force status (`crates/core/tests/it/brute_force/`): every statement above agrees with a
 //! plain mex search on the tested ranges. Noted along the way: seed 004's slide
 //! "Nim-Sum Examples" prints `9 ⊕ 10 ⊕ 15 = 10`; the value is 12 (its own bit
 //! table and winning moves agree with 12). Prop 4.1.2 is stated for `a ≥ 1`
 //! only; under `euclid0`, `(0, b)` with `b ≥ 1` is P and `(0, 0)` is N.
 //!
 //! Game names (`euclid`, `grossman`, `m-euclid`, `euclid0`, `zeruclid`, `cdn`, …)
-//! are those of `GAMES.md`.
+//! are those of `docs/games.md`.
 
 /// seed 003 Table 1 as printed: the first P-positions (a ≤ b) of Wythoff…
 pub const TABLE_1_WYTHOFF: [(u64, u64); 12] = [

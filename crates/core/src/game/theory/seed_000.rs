@@ -59,7 +59,7 @@ pub fn cf_index_j(a: u64, b: u64) -> usize {
 /// of `b/a`,
 /// `G_E(a, b) = ⌊b/a⌋ − (0 if 𝓘(a, b) is even, 1 otherwise)`.
 ///
-/// Game: `euclid` of GAMES.md (a zero entry ends the game).
+/// Game: `euclid` of docs/games.md (a zero entry ends the game).
 /// Domain: `0 < a < b` (the formula is also evaluated for `a = b`, where it
 /// gives 1 = G(a, a), but that is outside the stated theorem).
 ///
@@ -78,7 +78,7 @@ pub fn euclid_grundy(a: u64, b: u64) -> u64 {
 /// except when `a0 = a1 = … = an`, in which case
 /// `G_G(a, b) = G_E(a, b) − (−1)^{𝓘(a, b)}`.
 ///
-/// Game: `grossman` of GAMES.md ((d, d) terminal). Domain: `0 < a < b`.
+/// Game: `grossman` of docs/games.md ((d, d) terminal). Domain: `0 < a < b`.
 ///
 /// The arguments are sorted first (the game is symmetric).
 ///
@@ -109,7 +109,7 @@ fn apply_sign(g: u64, i: usize) -> u64 {
 /// `G_M(a, b) = ⌊b/a⌋ − (0 if 𝓙(a, b) is even, 1 otherwise)`,
 /// with `𝓙(a, b)` the largest `j < n` such that `a0 = … = a_{j−1} ≤ a_j`.
 ///
-/// Game: `m-euclid` of GAMES.md (a position where one entry divides the other
+/// Game: `m-euclid` of docs/games.md (a position where one entry divides the other
 /// is terminal, value 0).
 ///
 /// The arguments are sorted first (the game is symmetric).

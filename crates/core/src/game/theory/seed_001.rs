@@ -18,8 +18,8 @@ use super::*;
 /// So one heap `n > 0` has value `v₂(n) + 1`, and two non-zero heaps have value
 /// `0` if `v₂(a) = v₂(b)` and `min(v₂(a), v₂(b)) + 1` otherwise.
 ///
-/// Game: `cdn` of GAMES.md (subtract a positive common divisor of all heaps,
-/// `gcd(0, b) = b`, from one heap). Checked by brute force in `tests/it/core/brute_force.rs`
+/// Game: `cdn` of docs/games.md (subtract a positive common divisor of all heaps,
+/// `gcd(0, b) = b`, from one heap). Checked by brute force in `crates/core/tests/it/brute_force/`
 /// for 1 heap ≤ 200, 2 heaps ≤ 64×64, 3 heaps ≤ 24³ (and offline for 4 heaps
 /// < 13, 5 heaps < 9).
 pub fn cdn_grundy(heaps: &[u64]) -> u64 {

@@ -110,7 +110,7 @@ pub fn fibonacci_fresh_pile_p(n: u64) -> bool {
     zeckendorf_terms(n).len() == 1
 }
 
-/// Seed 004, "Reducing by divisors" game (`divisor` of GAMES.md: subtract a
+/// Seed 004, "Reducing by divisors" game (`divisor` of docs/games.md: subtract a
 /// proper divisor `d < n` of `n`; `n = 1` is terminal, the player who makes 1
 /// wins). The seed leaves the analysis blank; derived here: for `n ≥ 1`,
 /// `n` is a P-position iff `n` is odd.
@@ -122,7 +122,7 @@ pub fn divisor_game_p(n: u64) -> bool {
     n % 2 == 1
 }
 
-/// The divisor game's values (derived here, checked by search in `tests/heap_games.rs`): for
+/// The divisor game's values (derived here, checked by search in `crates/core/tests/it/heap_games.rs`): for
 /// `n ≥ 1`, `G(n) = v₂(n)`, the exponent of 2 in `n` (0 exactly on the odd P-positions of
 /// [`divisor_game_p`]).
 ///

@@ -11,14 +11,14 @@ fn palettes_run_from_dark_to_light_and_difference_stands_out() {
     assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(3)), colors::DIFFER);
     assert_eq!(ColorMode::Difference.color(Some(0), 0, Some(0)), colors::BOTH_P);
     assert_eq!(ColorMode::Outcome.color(None, 0, None), colors::NOT_A_POSITION);
-    // the colour table agrees with the colours it caches
-    for mode in [
-        ColorMode::Outcome,
-        ColorMode::Grundy(Palette::Cividis),
-        ColorMode::Modulo(4),
-        ColorMode::Difference,
-    ] {
+    // the colour table of every mode of the menu agrees with the colours it caches, and holds
+    // every value up to the top of a Grundy scale (the log mode's too: the window once cut it to
+    // four entries and computed the rest)
+    for mode in COLOR_MODES.iter().map(|c| c.mode) {
         let t = mode.color_table(37);
+        if mode.needs_scale() {
+            assert_eq!(t.colors().len(), 38, "{mode:?}");
+        }
         for key in (0..60).chain([NO_POSITION, NOT_COMPUTED]) {
             assert_eq!(t.get(key), mode.key_color(key, 37), "{mode:?} {key}");
         }

@@ -55,7 +55,7 @@ pub fn post_push_value(board: &Board) -> u32 {
 /// `s(v) = v` for `v < c` and `v + 1` for `v >= c`: the values of the options are `s` of the
 /// vertical-only values, plus `c`, which `s` skips, so their mex is `s` of the mex. (`128x1`
 /// before the push is `G_0.07(128) + 1`.) Tested against the brute force in
-/// `tests/cram_solver.rs`.
+/// `crates/core/tests/it/cram_solver/`.
 fn frozen_rows_value(cells: u128, rows: usize, w: usize) -> Option<u32> {
     let vertical = cells & (up(cells, w) | down(cells, w));
     let horizontal = cells & (left(cells, w) | right(cells, w));

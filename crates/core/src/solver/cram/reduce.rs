@@ -54,7 +54,7 @@ pub(crate) fn redundant_horizontal<B: Bits>(p: B, w: usize) -> B {
 /// domino on the centre and any pendant leaves the other pendants isolated, so the options are
 /// the same positions up to isolated cells, and every other move keeps the situation
 /// (induction on the number of cells). Also removes bridges, cells all of whose neighbours are
-/// centres (Beling's `igs` does the same; the brute force of `tests/cram_solver.rs` checks it
+/// centres (Beling's `igs` does the same; the brute force of `crates/core/tests/it/cram_solver/` checks it
 /// on every subset of 4×4). Repeats until nothing changes, since a centre that loses pendants
 /// may become a pendant itself.
 #[inline(always)]
@@ -137,7 +137,7 @@ pub(crate) fn path_or_cycle_value<B: Bits>(p: B, w: usize) -> Option<u32> {
 /// maps no edge onto itself; for a connected component of the grid, the mirror images and
 /// the diagonal reflections always fix a cell or an edge, so the half turn is the one that
 /// matters. Even × even rectangles are the classic case.) Tested against the search on every
-/// subset of small grids (`tests/cram_solver.rs`).
+/// subset of small grids (`crates/core/tests/it/cram_solver/`).
 #[inline(always)]
 pub(crate) fn half_turn_zero<B: Bits>(x: B, h: usize, w: usize) -> bool {
     let n = h * w;

@@ -2,6 +2,27 @@
 
 use super::*;
 
+/// Every family's examples (the family table's), each position valued by the evaluator's route
+/// and by the plain search.
+#[test]
+fn every_familys_examples_agree_with_the_plain_search() {
+    let c = Control::new();
+    let mut e = Evaluator::new();
+    for ex in crate::game::families::examples() {
+        let r: Ruleset = ex.ruleset.parse().unwrap();
+        let mut plain = Search::plain(r.clone());
+        for text in ex.positions {
+            let p = r.parse_position(text).unwrap();
+            assert_eq!(
+                e.value(&r, &p, &c).unwrap(),
+                plain.value(&p, &c).unwrap(),
+                "{} {text}",
+                ex.ruleset
+            );
+        }
+    }
+}
+
 #[test]
 fn every_route_agrees_with_the_plain_search() {
     let c = Control::new();

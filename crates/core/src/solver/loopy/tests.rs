@@ -90,10 +90,10 @@ fn outcomes(options: &[Vec<usize>]) -> Vec<Outcome> {
 fn product(a: &[Vec<usize>], b: &[Vec<usize>]) -> Vec<Vec<usize>> {
     let nb = b.len();
     let mut out = Vec::with_capacity(a.len() * nb);
-    for u in 0..a.len() {
-        for v in 0..nb {
-            let mut o: Vec<usize> = a[u].iter().map(|&x| x * nb + v).collect();
-            o.extend(b[v].iter().map(|&y| u * nb + y));
+    for (u, a_options) in a.iter().enumerate() {
+        for (v, b_options) in b.iter().enumerate() {
+            let mut o: Vec<usize> = a_options.iter().map(|&x| x * nb + v).collect();
+            o.extend(b_options.iter().map(|&y| u * nb + y));
             out.push(o);
         }
     }
@@ -143,10 +143,10 @@ fn values_agree_with_their_sums_with_nim_heaps() {
         let g = gammas(&game);
         // a finite value or an option's value is at most the out-degree
         let top = 4;
-        for u in 0..n {
+        for (u, gu) in g.iter().enumerate() {
             let expect = gamma_by_outcomes(&game, u, top);
-            assert_eq!(g[u], expect, "round {round}, vertex {u} of {game:?}");
-            infinite += usize::from(matches!(g[u], Gamma::Infinite(_)));
+            assert_eq!(gu, &expect, "round {round}, vertex {u} of {game:?}");
+            infinite += usize::from(matches!(gu, Gamma::Infinite(_)));
         }
     }
     assert!(infinite > 100, "the random graphs have infinite values ({infinite})");
@@ -164,9 +164,9 @@ fn sums_agree_with_the_product_graph() {
         let sum = product(&a, &b);
         let played = outcomes(&sum);
         let labelled = gammas(&sum);
-        for u in 0..na {
-            for v in 0..nb {
-                let by_rules = ga[u].sum(&gb[v]);
+        for (u, gu) in ga.iter().enumerate() {
+            for (v, gv) in gb.iter().enumerate() {
+                let by_rules = gu.sum(gv);
                 let w = u * nb + v;
                 assert_eq!(
                     by_rules.outcome(),

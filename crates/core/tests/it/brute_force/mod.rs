@@ -1,4 +1,4 @@
-//! Small, independent mex solvers for each game of GAMES.md (written apart from the crate's
+//! Small, independent mex solvers for each game of docs/games.md (written apart from the crate's
 //! rules and solvers), compared with the closed forms of `theory.rs` and with the solver itself
 //! on ranges.
 //!
@@ -65,7 +65,7 @@ fn push_table2(n: usize, r1: &dyn Fn(u64, u64) -> Vec<(u64, u64)>, g2: &[Vec<u64
 }
 
 // ---------------------------------------------------------------------------
-// Two-heap rulesets (GAMES.md)
+// Two-heap rulesets (docs/games.md)
 // ---------------------------------------------------------------------------
 
 /// Subtract positive multiples of the smaller from the larger, result ≥ `min_result`.

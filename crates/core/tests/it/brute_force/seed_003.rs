@@ -125,7 +125,7 @@ fn seed003_prop303_two_heap_zeruclid() {
 
 #[test]
 fn seed003_thm316_is_not_about_cole_davie_euclid() {
-    // GAMES.md: Thm 3.1.6 holds for push(nim, euclid0), not push(nim, euclid).
+    // docs/games.md: Thm 3.1.6 holds for push(nim, euclid0), not push(nim, euclid).
     let g2 = table2(NP, &euclid_moves);
     let g = push_table2(NP, &nim_moves, &g2);
     let differs = (0..NP as u64)

@@ -373,13 +373,14 @@ fn moves_that_grow_without_bound_are_found() {
 #[test]
 fn typed_rules_that_equal_a_builtin_are_recognised() {
     use super::analysis::Equivalent;
+    use crate::game::rules::one_heap::SubtractionSet;
     let eq = |text: &str| rule(text).equivalent().cloned();
     let code = |c: &str| Some(Equivalent::Octal(c.parse().unwrap()));
     for e in EXAMPLES {
         let expect = match e.equals {
             Some("nim") => Some(Equivalent::Nim),
             Some("wythoff") => Some(Equivalent::Wythoff),
-            Some("sub(1,3,4)") => Some(Equivalent::Subtraction(vec![1, 3, 4])),
+            Some("sub(1,3,4)") => Some(Equivalent::Subtraction(SubtractionSet::new([1, 3, 4]).unwrap())),
             Some("octal(0.77)") => code("0.77"),
             Some("octal(0.07)") => code("0.07"),
             _ => None,
@@ -400,7 +401,7 @@ fn typed_rules_that_equal_a_builtin_are_recognised() {
     assert_eq!(eq("rule(n -> k for k in 0..n)"), Some(Equivalent::Nim));
     assert_eq!(
         eq("rule(n -> n - k for k in 1..=min(n, 3))"),
-        Some(Equivalent::Subtraction(vec![1, 2, 3]))
+        Some(Equivalent::Subtraction(SubtractionSet::new([1, 2, 3]).unwrap()))
     );
     assert_eq!(eq("rule(n -> [k, n - 2 - k] for k in 0..=n - 2)"), code("0.07"));
     assert_eq!(

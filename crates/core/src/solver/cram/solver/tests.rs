@@ -74,7 +74,7 @@ fn small_values() {
     assert_eq!(v(&mut s, "...../#####"), 0);
     assert_eq!(v(&mut s, "....#/#####"), 2);
     // A closed 2×2 block whose horizontal edges go, then a star (value 0 by the brute force
-    // of tests/cram_solver.rs; splitting again with stale block edges once gave 2).
+    // of crates/core/tests/it/cram_solver/; splitting again with stale block edges once gave 2).
     assert_eq!(v(&mut s, "#.#/.../..#"), 0);
 }
 

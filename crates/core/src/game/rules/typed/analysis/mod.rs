@@ -21,7 +21,7 @@ pub mod pump;
 pub mod steps;
 
 use super::program::Program;
-use crate::game::rules::one_heap::OctalCode;
+use crate::game::rules::one_heap::{OctalCode, SubtractionSet};
 
 pub use octal::TakeAndBreak;
 pub use pump::Pump;
@@ -33,7 +33,7 @@ pub enum Equivalent {
     Nim,
     Wythoff,
     /// `sub(S)`.
-    Subtraction(Vec<u64>),
+    Subtraction(SubtractionSet),
     /// An octal code (`0.d1d2…`), splitting or not.
     Octal(OctalCode),
 }

@@ -19,7 +19,7 @@ use super::super::program::{CSource, CTerm, Program};
 use super::super::run::{self, MAX_OPTIONS};
 use super::Equivalent;
 use super::affine::{Aff, Known, Lin, NOTHING_KNOWN, affine, conjunction, lcm_capped, loop_bounds, settled_after};
-use crate::game::rules::one_heap::{MAX_DIGITS, OctalCode};
+use crate::game::rules::one_heap::{MAX_DIGITS, OctalCode, SubtractionSet};
 
 /// The largest heap the comparison runs to (past it the rule is not recognised).
 const MAX_CHECKED: i128 = 4096;
@@ -56,8 +56,10 @@ impl TakeAndBreak {
             return None;
         }
         let rest = &self.digits[1..];
-        if rest.iter().all(|&d| d == 0 || d == 3) {
-            let set = (1..=rest.len() as u64).filter(|&t| rest[t as usize - 1] == 3).collect();
+        // a code of no move at all (every digit 0) is no subtraction set: the octal code says it
+        if rest.iter().all(|&d| d == 0 || d == 3)
+            && let Ok(set) = SubtractionSet::new((1..=rest.len() as u64).filter(|&t| rest[t as usize - 1] == 3))
+        {
             return Some(Equivalent::Subtraction(set));
         }
         self.code_text().parse::<OctalCode>().ok().map(Equivalent::Octal)

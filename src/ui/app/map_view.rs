@@ -1,0 +1,563 @@
+//! The value map tab ([`MapView`]): the map of two heaps (its camera and colours, its layer of
+//! values, the cell under the pointer, how much of the view is filled) or the sequence of one
+//! heap, the jobs of the worker's map lane that fill them, what the status bar says of them, and
+//! the View menu's map entries (zoom, colours and their range, pooling, overlays).
+
+use std::time::{Duration, Instant};
+
+use crate::ui::app::map_layer::{MapLayer, MapStatus, Scale, same_job};
+use crate::ui::app::notice::Notice;
+use crate::ui::canvas::sequence_view::{SequenceView, StripMarks};
+use crate::ui::canvas::{self, HoveredCell, MapContext, MapKey, MapProgress, MapState};
+use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Response, Worker};
+use nimscope_core::camera::CellRect;
+use nimscope_core::figure::FigureStyle;
+use nimscope_core::game::{Cell, Layout, Position, Ruleset};
+use nimscope_core::raster::axes::AxisTitles;
+use nimscope_core::raster::{COLOR_MODES, ColorMode, ColorRange, CompareWith, MarksShown, Pooling, RangeTop};
+use nimscope_core::solver::control::human_bytes;
+use nimscope_core::solver::tiles::{TILE, TileKey, TileStore};
+
+/// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
+/// supersedes the last, so asking every frame would leave the worker no time to compute.
+const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
+
+/// The value map tab's state: what the map shows and how, its values, the sequence of a
+/// one-heap ruleset, and the state of their jobs.
+pub struct MapView {
+    /// The camera, colours and overlays, and what the canvas keeps between frames.
+    state: MapState,
+    /// The map's values.
+    layer: MapLayer,
+    /// The one-heap view.
+    sequence: SequenceView,
+    /// What the status bar says of the map's (or the sequence's) job.
+    status: MapStatus,
+    /// How much of the view is computed (as of the last frame drawn).
+    progress: MapProgress,
+    /// The cell under the pointer.
+    hovered: Option<HoveredCell>,
+}
+
+/// What the map is drawn with besides its own state: the ruleset and layout shown, the
+/// inspector's marks, what the difference mode compares with, the colours' range and pooling.
+pub struct MapInputs<'a> {
+    pub ruleset: &'a Ruleset,
+    pub layout: &'a Layout,
+    pub selected: Option<Cell>,
+    pub options: &'a [(Cell, bool)],
+    pub compare: &'a CompareWith,
+    pub figure: &'a FigureStyle,
+}
+
+impl MapView {
+    /// A view of no values yet, whose tiles may use what `memory_budget` allows.
+    pub fn new(memory_budget: u64) -> MapView {
+        MapView {
+            state: MapState::default(),
+            layer: MapLayer::new(memory_budget),
+            sequence: SequenceView::default(),
+            status: MapStatus::Ready,
+            progress: MapProgress::default(),
+            hovered: None,
+        }
+    }
+
+    /// The camera, colours and overlays.
+    pub fn state(&self) -> &MapState {
+        &self.state
+    }
+
+    /// The camera, colours and overlays, to change.
+    pub fn state_mut(&mut self) -> &mut MapState {
+        &mut self.state
+    }
+
+    /// The map's values.
+    pub fn layer(&self) -> &MapLayer {
+        &self.layer
+    }
+
+    /// The map's tiles.
+    pub fn tiles(&self) -> &TileStore {
+        &self.layer.tiles
+    }
+
+    /// The one-heap view.
+    pub fn sequence(&self) -> &SequenceView {
+        &self.sequence
+    }
+
+    /// The one-heap view, to change its length.
+    pub fn sequence_mut(&mut self) -> &mut SequenceView {
+        &mut self.sequence
+    }
+
+    /// What the status bar says of the map's job.
+    pub fn status(&self) -> &MapStatus {
+        &self.status
+    }
+
+    /// How much of the view is computed, as of the last frame.
+    pub fn progress(&self) -> MapProgress {
+        self.progress
+    }
+
+    /// The cell under the pointer.
+    pub fn hovered(&self) -> Option<HoveredCell> {
+        self.hovered
+    }
+
+    /// Rows and columns below this are shown.
+    pub fn limit(&self) -> u64 {
+        self.layer.limit
+    }
+
+    /// The top of the Grundy colours under `range`, as the map draws them now.
+    pub fn color_top(&self, range: ColorRange) -> RangeTop {
+        self.layer.range_top(range)
+    }
+
+    /// The whole cells the map shows now (at least one).
+    pub fn visible_region(&self) -> CellRect {
+        let visible = self.state.visible_cells(u64::MAX);
+        let at_least_one = |r: std::ops::Range<u64>| r.start..r.end.max(r.start + 1);
+        CellRect {
+            rows: at_least_one(visible.rows),
+            cols: at_least_one(visible.cols),
+        }
+    }
+
+    /// Forgets the values and the sequence: another ruleset or layout is shown. The progress
+    /// counted last frame is the old map's: until the next frame counts the new one, the map
+    /// is not complete (a test waiting for it saw the old map "complete" when the worker had
+    /// filled it within the first frame).
+    pub fn clear(&mut self) {
+        self.status = MapStatus::Ready;
+        self.layer.clear();
+        self.progress = MapProgress::default();
+        self.sequence.forget();
+    }
+
+    /// Forgets the automatic top of the colours: the next view filled gives a new one.
+    pub fn rescale(&mut self) {
+        self.layer.rescale();
+    }
+
+    /// The status bar's Cancel: the map waits until the view or the colours change.
+    pub fn cancel(&mut self) {
+        self.layer.asked = None;
+        self.status = MapStatus::Cancelled {
+            camera: self.state.camera,
+            color: self.state.color,
+        };
+    }
+
+    /// Whether the user stopped the work and the view and colours are still those they stopped
+    /// it on (else the map goes on: nothing is asked of the worker until then).
+    pub fn still_cancelled(&mut self) -> bool {
+        if let MapStatus::Cancelled { camera, color } = self.status {
+            if (camera, color) == (self.state.camera, self.state.color) {
+                return true;
+            }
+            self.status = MapStatus::Ready;
+        }
+        false
+    }
+
+    /// Before the panels are drawn: the cell under the pointer now (for a map shown), and the
+    /// progress counting the tiles just received.
+    pub fn before_panels(&mut self, ctx: &egui::Context, map_shown: bool, region: Option<CellRect>) {
+        self.hovered = if map_shown {
+            canvas::hovered_now(ctx, &self.state, &self.layer.tiles)
+        } else {
+            None
+        };
+        self.progress = self.state.progress(&self.layer.tiles, self.layer.limit);
+        self.state.fit_region = region;
+    }
+
+    /// The map keys (`+`, `-`, `0`, the arrows).
+    pub fn keyboard_ui(&mut self, ctx: &egui::Context) {
+        canvas::keyboard_ui(ctx, &mut self.state);
+    }
+
+    /// Whether every cell in view has its final value and colour (the trace's map-complete).
+    pub fn complete(&self) -> bool {
+        let scaled = !self.state.color.needs_scale() || self.layer.auto_top.is_some();
+        self.progress.in_view > 0 && self.progress.is_complete() && scaled
+    }
+
+    /// Draws the map with the inspector's marks; returns the cell clicked.
+    pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs) -> Option<Cell> {
+        let range = self.layer.range_top(inputs.figure.range);
+        let context = MapContext {
+            tiles: &self.layer.tiles,
+            max: range.top,
+            clipped: range.clipped_note(),
+            pooling: inputs.figure.pooling,
+            compare: inputs.compare,
+            titles: AxisTitles::of(inputs.ruleset, inputs.layout),
+            marks: MarksShown {
+                selected: inputs.selected.is_some(),
+                options: inputs.options.iter().any(|(_, w)| !w),
+                winning: inputs.options.iter().any(|(_, w)| *w),
+            },
+            limit: self.layer.limit,
+            loopy: self.layer.has_infinite(),
+        };
+        let response = self.state.ui(ui, &context);
+        let progress = self.state.progress(&self.layer.tiles, self.layer.limit);
+        if progress != self.progress {
+            // the view moved this frame: the status bar, drawn before, catches up next frame
+            self.progress = progress;
+            crate::ui::repaint_once(ui.ctx());
+        }
+        self.hovered = response.hovered;
+        canvas::marks_ui(ui, &self.state, inputs.selected, inputs.options);
+        response.clicked.then_some(self.hovered.map(|h| h.cell)).flatten()
+    }
+
+    /// Draws the one-heap view with the inspector's marks; returns the heap clicked.
+    pub fn sequence_ui(&mut self, ui: &mut egui::Ui, marks: &StripMarks) -> Option<u64> {
+        self.sequence.ui(ui, self.state.color, marks)
+    }
+
+    /// The View menu's map entries: zoom, colours (their range and pooling, saved with the
+    /// session's figure style), overlays.
+    pub fn menu_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle) {
+        for (label, key) in [
+            ("Zoom in  (+)", MapKey::ZoomIn),
+            ("Zoom out  (-)", MapKey::ZoomOut),
+            ("Fit the region  (0)", MapKey::Fit),
+        ] {
+            if ui.button(label).clicked() {
+                self.state.apply(key);
+            }
+        }
+        ui.separator();
+        self.color_mode_ui(ui);
+        ui.separator();
+        self.color_range_ui(ui, figure);
+        pooling_ui(ui, &mut figure.pooling);
+        ui.separator();
+        let o = &mut self.state.overlays;
+        ui.checkbox(&mut o.grid_lines, "Grid lines");
+        ui.checkbox(&mut o.phi_lines, "Lines b = φa and a = φb");
+        ui.checkbox(&mut o.wythoff_pairs, "Wythoff pairs");
+        ui.checkbox(&mut o.theorem_316, "Thm 3.1.6 P-positions of push(nim,euclid0)");
+    }
+
+    /// The colour mode choices.
+    fn color_mode_ui(&mut self, ui: &mut egui::Ui) {
+        let c = &mut self.state.color;
+        for choice in COLOR_MODES {
+            ui.radio_value(c, choice.mode, choice.label);
+        }
+    }
+
+    /// The range of the Grundy colours: automatic (kept while panning; "Rescale" takes the
+    /// view's), or a fixed top the user types. Figures exported take the same.
+    fn color_range_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle) {
+        let range = figure.range;
+        let shown = self.layer.range_top(range);
+        ui.label("Colour range of Grundy values");
+        let mut fixed = matches!(range, ColorRange::Fixed(_));
+        ui.horizontal(|ui| {
+            if ui
+                .radio(!fixed, "Automatic")
+                .on_hover_text(
+                    "the top colour at the 99th percentile of the values of the first view filled; kept while panning",
+                )
+                .clicked()
+            {
+                fixed = false;
+            }
+            if ui
+                .radio(fixed, "Fixed top")
+                .on_hover_text("values above the top share its colour")
+                .clicked()
+            {
+                fixed = true;
+            }
+        });
+        let mut top = match range {
+            ColorRange::Fixed(t) => t,
+            ColorRange::Auto => shown.top,
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label("Top");
+            ui.add_enabled(fixed, egui::DragValue::new(&mut top).range(1..=u32::MAX - 2))
+                .labelled_by(label.id);
+            if ui
+                .button("Rescale to this view")
+                .on_hover_text("take the automatic top from the values in view now")
+                .clicked()
+            {
+                fixed = false;
+                self.layer.rescale();
+            }
+        });
+        figure.range = if fixed {
+            ColorRange::Fixed(top.max(1))
+        } else {
+            ColorRange::Auto
+        };
+        if let Some(note) = shown.clipped_note() {
+            ui.small(note);
+        }
+    }
+
+    /// Takes an answer of the map lane: a map's tiles and the view's colour scale, the
+    /// sequence, or why they failed; returns what the status bar should say of it.
+    pub fn on_response(&mut self, resp: Response) -> Option<Notice> {
+        let layer = &mut self.layer;
+        if resp.last {
+            layer.asked = None;
+        }
+        let mut notice = None;
+        match (resp.result, &resp.spec) {
+            (Ok(Output::Tiles(batch)), JobSpec::Map(job)) => {
+                let store = &mut layer.tiles;
+                let evicted: usize = batch.tiles.iter().map(|(k, t)| store.insert(*k, t)).sum();
+                if evicted > 0 {
+                    notice = Some(Notice::done(format!(
+                        "evicted {evicted} map tiles used least recently, to keep the tiles within {}",
+                        human_bytes(store.cap())
+                    )));
+                }
+                layer.scale = Some(Scale {
+                    view: job.view.clone(),
+                    max: batch.max,
+                    complete: resp.last,
+                });
+                if let Some(counts) = batch.counts
+                    && resp.last
+                    && job.color.needs_scale()
+                {
+                    layer.take_counts(counts);
+                }
+            }
+            (Ok(Output::Sequence(s)), _) => self.sequence.take(s),
+            (Ok(_), _) => debug_assert!(false, "unexpected output on the map lane"),
+            (Err(error), JobSpec::Map(job)) => {
+                let far = job.view.rows.end.max(job.view.cols.end);
+                match &error {
+                    JobError::OverBudget { needed, budget, .. } => {
+                        // the fill's memory grows as the square of its extent: ask no farther
+                        // than what fits
+                        let fits = far as f64 * (*budget as f64 / (*needed).max(1) as f64).sqrt() * 0.9;
+                        layer.limit = layer.limit.min(far.saturating_sub(1)).min(fits as u64).max(TILE);
+                        self.status = MapStatus::TooFar {
+                            far: layer.limit,
+                            error,
+                        };
+                    }
+                    _ => {
+                        self.status = MapStatus::Failed {
+                            what: resp.spec.describe(),
+                            error,
+                        }
+                    }
+                }
+            }
+            (Err(error), spec) => {
+                self.status = MapStatus::Failed {
+                    what: spec.describe(),
+                    error,
+                }
+            }
+        }
+        notice
+    }
+
+    /// Says why there is no picture (the centre says it too), once.
+    pub fn no_picture(&mut self, why: String) {
+        if !matches!(self.status, MapStatus::NoMap(_)) {
+            self.status = MapStatus::NoMap(why);
+        }
+    }
+
+    /// Asks the worker for the sequence of `ruleset` when its length was not asked yet.
+    pub fn schedule_sequence(&mut self, worker: &mut Worker, ruleset: &Ruleset) {
+        if self.status != MapStatus::Ready {
+            return; // a failed sequence waits for a change of ruleset
+        }
+        if let Some(n) = self.sequence.to_ask() {
+            // a new length supersedes the job running (the lane keeps the latest)
+            worker.submit(
+                Lane::Map,
+                JobSpec::Sequence {
+                    ruleset: ruleset.clone(),
+                    n,
+                },
+            );
+        }
+    }
+
+    /// Asks the worker for the tiles of the view the map lacks (nothing while cancelled, failed
+    /// or before the first view is fitted); returns a notice when the view needs more tiles
+    /// than may be kept.
+    pub fn schedule_map(
+        &mut self,
+        ctx: &egui::Context,
+        worker: &mut Worker,
+        (ruleset, layout): (&Ruleset, &Layout),
+        compare: &CompareWith,
+        pooling: Pooling,
+    ) -> Option<Notice> {
+        if matches!(self.status, MapStatus::Failed { .. } | MapStatus::NoMap(_)) {
+            return None; // wait for a change of ruleset
+        }
+        if self.state.fit_pending() {
+            // the first frame, before the region asked for is fitted: a view filled now would
+            // give the colours' automatic top of cells never shown
+            ctx.request_repaint();
+            return None;
+        }
+        let color = self.state.color;
+        let compare = match color {
+            ColorMode::Difference => compare.clone(),
+            _ => CompareWith::Nothing,
+        };
+        // the rule may depend on how far the view reaches (Wythoff's P-positions)
+        let reach = self.state.visible_cells(self.layer.limit);
+        self.layer.show((
+            ruleset.clone(),
+            layout.clone(),
+            color.map_rule(ruleset, layout, &reach, pooling),
+            compare.clone(),
+            color.has_outcome_form(ruleset, layout),
+        ));
+        let limit = self.layer.limit;
+        let view = self.state.visible_cells(limit);
+        let level = self.state.level();
+        let tiles = self.state.visible_tiles(limit);
+        let store = &mut self.layer.tiles;
+        store.tick();
+        store.touch(&tiles);
+        let ancestors: Vec<TileKey> = tiles
+            .iter()
+            .flat_map(|k| std::iter::successors(k.parent().map(|p| p.0), |p| p.parent().map(|q| q.0)).take(5))
+            .collect();
+        store.touch(&ancestors);
+        let missing: Vec<TileKey> = tiles
+            .iter()
+            .copied()
+            .filter(|&k| {
+                store
+                    .tile(k)
+                    .is_none_or(|t| t.cells_done_in(k, &view) < k.cells().intersect(&view).len())
+            })
+            .collect();
+        // the colours' automatic top is taken once, from the first view filled: panning keeps it
+        let need_scale = color.needs_scale() && self.layer.auto_top.is_none();
+        if missing.is_empty() && !need_scale {
+            return None;
+        }
+        let tile_bytes = TILE * TILE * 8;
+        if !store.has_room_for(missing.len() as u64 * tile_bytes) {
+            return Some(Notice::error(format!(
+                "the view needs more than {} of map tiles: zoom in to see the rest",
+                human_bytes(store.cap())
+            )));
+        }
+        let job = MapJob {
+            ruleset: ruleset.clone(),
+            layout: layout.clone(),
+            color,
+            pooling,
+            compare,
+            level,
+            view,
+            tiles: missing,
+        };
+        match &self.layer.asked {
+            Some((running, _)) if same_job(running, &job) && worker.is_running(Lane::Map) => return None,
+            Some((_, at)) if worker.is_running(Lane::Map) && at.elapsed() < RESUBMIT_AFTER => {
+                ctx.request_repaint_after(RESUBMIT_AFTER - at.elapsed());
+                return None;
+            }
+            _ => {}
+        }
+        let job = Box::new(job);
+        self.layer.asked = Some((job.clone(), Instant::now()));
+        worker.submit(Lane::Map, JobSpec::Map(job));
+        None
+    }
+
+    /// The status bar's words on the map's fill while the view is not complete: cells done of
+    /// the cells in view (monotonic while the view stays), and the rate since the view began.
+    pub fn progress_text(&mut self, running: bool) -> Option<String> {
+        let view = self.state.visible_cells(self.layer.limit);
+        let p = self.progress;
+        if !matches!(&self.layer.fill, Some((v, _, _)) if *v == view) {
+            self.layer.fill = Some((view, Instant::now(), p.done));
+        }
+        if p.is_complete() && !running {
+            return None;
+        }
+        let (_, since, done0) = self.layer.fill.as_ref()?;
+        let secs = since.elapsed().as_secs_f64().max(1e-3);
+        let new_cells = p.done.saturating_sub(*done0);
+        let counts = format!("map: {} of {} cells", count_text(p.done), count_text(p.in_view));
+        if new_cells == 0 {
+            // no batch yet since the view changed: a rate of 0.0 would say the solver stalled
+            return Some(counts);
+        }
+        Some(format!("{counts}, {:.1} M cells/s", new_cells as f64 / secs / 1e6))
+    }
+
+    /// What the status bar says of the map in red, if anything: the map too far to compute is
+    /// said while the view reaches it, not after a Fit.
+    pub fn status_text(&self) -> Option<String> {
+        match &self.status {
+            MapStatus::TooFar { far, .. } => {
+                let view = self.state.visible_cells(u64::MAX);
+                (view.rows.end.max(view.cols.end) > *far)
+                    .then(|| self.status.message())
+                    .flatten()
+            }
+            s => s.message(),
+        }
+    }
+
+    /// The value of `p` on the map of `ruleset` with `layout`, if the map has filled its cell.
+    pub fn value_of(&self, ruleset: &Ruleset, layout: &Layout, p: &Position) -> Option<u32> {
+        self.layer.value_of(ruleset, layout, p)
+    }
+
+    /// Says whether the window is drawn by a software renderer (it uploads more tiles a frame).
+    pub fn set_software_renderer(&mut self, software: bool) {
+        self.state.set_software_renderer(software);
+    }
+}
+
+/// What a pixel of the Grundy colours shows when it covers several cells: the least value
+/// (a P-position is never hidden), the most common, or the greatest. Saved with the
+/// session's figure settings, so its figures pool the same way.
+fn pooling_ui(ui: &mut egui::Ui, pooling: &mut Pooling) {
+    ui.label("A pixel of many cells shows");
+    ui.horizontal(|ui| {
+        for (choice, label, tip) in [
+            (Pooling::Least, "least G", "a P-position (G = 0) is never hidden"),
+            (
+                Pooling::MostCommon,
+                "most common G",
+                "the value most of its cells have (ties: the least)",
+            ),
+            (Pooling::Greatest, "greatest G", "the largest values stand out"),
+        ] {
+            ui.radio_value(pooling, choice, label).on_hover_text(tip);
+        }
+    });
+}
+
+/// A count of cells in a few digits: 830, 12.5 k, 16.8 M.
+pub fn count_text(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
+        _ => format!("{:.1} M", n as f64 / 1e6),
+    }
+}

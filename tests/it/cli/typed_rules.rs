@@ -167,6 +167,15 @@ fn costs_are_refused_before_they_are_spent() {
             "no certified period",
         ),
         (
+            // 10^8 steps at each of the 10^6 positions the search must meet
+            vec![
+                "value",
+                "rule((a, b) -> (a - 1, b) if a >= 1; (0, b) for k in 0..100000000 if k * k == 2)",
+                "1000000,3",
+            ],
+            "would run at least",
+        ),
+        (
             vec![
                 "seq",
                 "rule(n -> 0 for i in 0..n for j in 0..n for k in 0..n if i * j + k * k == n)",

@@ -177,8 +177,10 @@ fn count_text(n: u128) -> String {
     }
 }
 
-/// Refuses, before it starts, a search from `p` that must outgrow the budget.
+/// Refuses, before it starts, a search from `p` that must outgrow the budget, or (a typed
+/// rule) run more loop steps than a job may.
 pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Result<(), SolveError> {
+    admit_typed_search_steps(ruleset, p)?;
     let Some(met) = search_positions_met(ruleset, p) else {
         return Ok(());
     };
@@ -266,6 +268,47 @@ pub fn admit_typed_fill(
     )))
 }
 
+/// Refuses a search of a typed rule on several heaps whose loop steps must pass the cap of a
+/// job: the search meets every position below `p` in the heaps the rule lowers by one
+/// everywhere ([`TypedRule::unit_steps`]), so at least the far half of each of those heaps
+/// (the others as in `p`), each position at the estimate's lower bound. (A one-heap rule's
+/// heap is valued by its sequence, refused by the same cap.)
+///
+/// [`TypedRule::unit_steps`]: crate::game::rules::typed::TypedRule::unit_steps
+fn admit_typed_search_steps(ruleset: &Ruleset, p: &Position) -> Result<(), SolveError> {
+    let (Ruleset::Typed(rule), Position::Heaps(h)) = (ruleset, p) else {
+        return Ok(());
+    };
+    if rule.arity() == 1 || h.len() != rule.arity() {
+        return Ok(());
+    }
+    let steps = rule.unit_steps(h);
+    if !steps.contains(&true) {
+        return Ok(());
+    }
+    let mut count = 1u128;
+    let far: Vec<Interval> = h
+        .iter()
+        .zip(&steps)
+        .map(|(&x, &lowered)| {
+            let x = i128::from(x);
+            if lowered {
+                count = count.saturating_mul((x / 2 + 1) as u128);
+                (x - x / 2, x)
+            } else {
+                (x, x)
+            }
+        })
+        .collect();
+    admit_typed_fill(rule, &far, count, &|| {
+        format!(
+            "the value of {} in {} (a search over every position below it)",
+            quoted(&p.to_string()),
+            rule.short_text(60)
+        )
+    })
+}
+
 /// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
 pub fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
     let fits = |n: u64| octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m) <= u128::from(budget));
@@ -310,6 +353,30 @@ mod tests {
             .iter()
             .map(|c| c.iter().filter(|&&h| h > 0).count() as u128)
             .sum()
+    }
+
+    #[test]
+    fn a_typed_search_that_must_run_too_many_steps_is_refused() {
+        // 10^8 steps at every position, and a search from (a, 3) meets every (x, 3), x < a
+        let r: Ruleset = "rule((a, b) -> (a - 1, b) if a >= 1; (0, b) for k in 0..100000000 if k * k == 2)"
+            .parse()
+            .unwrap();
+        let at = |a: u64| admit_search(&r, &Position::Heaps(vec![a, 3]), &Control::new());
+        let err = at(1_000_000).unwrap_err().to_string();
+        assert!(
+            err.contains("would run at least") && err.contains("'1000000,3'"),
+            "{err}"
+        );
+        // 51 positions of the far half at 10^8 steps each: within the cap, so it runs
+        assert_eq!(at(100), Ok(()));
+        // a rule that lowers no heap by one everywhere says nothing of the positions below
+        let r: Ruleset = "rule((a, b) -> (a - 2, b) if a >= 2; (0, b) for k in 0..100000000 if k * k == 2)"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            admit_search(&r, &Position::Heaps(vec![1_000_000, 3]), &Control::new()),
+            Ok(())
+        );
     }
 
     #[test]

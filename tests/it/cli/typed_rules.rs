@@ -2,65 +2,15 @@
 //! attack ran it: signed guards, the built-in twins' periods, the listing of a collection's
 //! moves, games that loop and games that grow, the costs refused before they are spent, the
 //! rule file that holds nothing, the slice of a rule with a domain, Ctrl+C and SIGTERM inside a
-//! long position. None times the command (a hang is caught by the deadline of [`run`]).
+//! long position. None times the command (a hang is caught by the deadline of
+//! [`crate::common::patient`]).
 
 #![cfg(target_os = "linux")]
 
-use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use crate::common::patient::{answered, refused, spawn, wait};
 use crate::common::temp_dir;
-
-/// A run that takes longer has hung.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-fn spawn(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-fn wait(child: std::process::Child, args: &[&str]) -> Output {
-    let pid = child.id() as libc::pid_t;
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .name("typed-rules-output".into())
-        .spawn(move || tx.send(child.wait_with_output()))
-        .unwrap();
-    match rx.recv_timeout(PATIENCE) {
-        Ok(out) => out.unwrap(),
-        Err(_) => {
-            // SAFETY: kill(2) on the child this test started and has not reaped
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            panic!("{args:?} ran past {PATIENCE:?}");
-        }
-    }
-}
-
-fn run(args: &[&str]) -> Output {
-    wait(spawn(args), args)
-}
-
-fn refused(args: &[&str]) -> String {
-    let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        err.starts_with("error: ") && err.lines().count() == 1,
-        "{args:?}: {err:?}"
-    );
-    err
-}
-
-fn answered(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
 
 #[test]
 fn a_guard_below_zero_is_simply_false_or_true() {

@@ -3,13 +3,18 @@
 //! definition, not from the typed rule), of sums on the product of the graphs, and of sums
 //! with Nim heaps, whose outcomes tell a position's value (γ = n exactly when the position
 //! plus a heap of n is a P-position; γ = ∞(A) when no such sum is, and then the position plus
-//! a heap of j is an N-position exactly for j in A).
+//! a heap of j is an N-position exactly for j in A). The labelling itself is tested the same
+//! way on random explicit graphs, their sums with Nim heaps and with each other.
 
 use nimscope_core::game::rules::typed::examples::example;
 use nimscope_core::game::{Gamma, Layout, Outcome, Position, Ruleset};
 use nimscope_core::solver::grid::grid;
+use nimscope_core::solver::loopy::graph::Graph;
+use nimscope_core::solver::loopy::label::{self, INFINITE};
 use nimscope_core::solver::sequence::sequence;
 use nimscope_core::solver::{Control, Evaluator};
+
+use crate::cram_solver::Rng;
 
 /// Won (N), lost (P) or drawn (D) for the player to move at every vertex of a graph given by
 /// its options, by retrograde analysis.
@@ -241,6 +246,117 @@ fn the_loopy_examples_against_brute_force() {
     for a in 0..5 {
         for b in 0..5 {
             assert_eq!(g.gamma(a, b), Some(Gamma::Infinite(Vec::new())), "swap at ({a}, {b})");
+        }
+    }
+}
+
+// Smith's labelling of explicit graphs (no rule): random graphs, their sums with Nim heaps and
+// their sums with each other on the product graph.
+
+/// A graph from lists of options.
+fn graph(options: &[Vec<usize>]) -> Graph {
+    let mut g = Graph {
+        offsets: vec![0],
+        targets: Vec::new(),
+    };
+    for o in options {
+        g.targets.extend(o.iter().map(|&x| x as u32));
+        g.offsets.push(g.targets.len());
+    }
+    g
+}
+
+/// A random game graph on `n` vertices, each with up to `degree` options.
+fn random_game(rng: &mut Rng, n: usize, degree: u64) -> Vec<Vec<usize>> {
+    (0..n)
+        .map(|_| {
+            let d = rng.below(degree + 1);
+            (0..d).map(|_| rng.below(n as u64) as usize).collect()
+        })
+        .collect()
+}
+
+/// γ of every vertex by the labelling.
+fn gammas(options: &[Vec<usize>]) -> Vec<Gamma> {
+    let g = graph(options);
+    let labels = label::label(&g, &g.reversed(), &Control::new()).unwrap();
+    (0..options.len())
+        .map(|v| match labels[v] {
+            INFINITE => Gamma::Infinite(label::option_values(&g, &labels, v)),
+            m => Gamma::Finite(u64::from(m)),
+        })
+        .collect()
+}
+
+#[test]
+fn values_agree_with_their_sums_with_nim_heaps() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut infinite = 0;
+    for round in 0..300 {
+        let n = 1 + rng.below(9) as usize;
+        let game = random_game(&mut rng, n, 3);
+        let g = gammas(&game);
+        // a finite value or an option's value is at most the out-degree
+        let top = 4;
+        let expect = gammas_by_outcomes(&game, top);
+        for (u, gu) in g.iter().enumerate() {
+            assert_eq!(gu, &expect[u], "round {round}, vertex {u} of {game:?}");
+            infinite += usize::from(matches!(gu, Gamma::Infinite(_)));
+        }
+    }
+    assert!(infinite > 100, "the random graphs have infinite values ({infinite})");
+}
+
+#[test]
+fn sums_agree_with_the_product_graph() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut seen = [0usize; 3];
+    for round in 0..3000 {
+        let (na, nb) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize);
+        let a = random_game(&mut rng, na, 3);
+        let b = random_game(&mut rng, nb, 3);
+        let (ga, gb) = (gammas(&a), gammas(&b));
+        let sum = product(&a, &b);
+        let played = outcomes(&sum);
+        let labelled = gammas(&sum);
+        for (u, gu) in ga.iter().enumerate() {
+            for (v, gv) in gb.iter().enumerate() {
+                let by_rules = gu.sum(gv);
+                let w = u * nb + v;
+                assert_eq!(
+                    by_rules.outcome(),
+                    played[w],
+                    "round {round}: {a:?} + {b:?} at ({u}, {v})"
+                );
+                assert_eq!(by_rules, labelled[w], "round {round}: {a:?} + {b:?} at ({u}, {v})");
+                seen[by_rules.outcome() as usize] += 1;
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s > 1000), "P, N and D all met: {seen:?}");
+}
+
+#[test]
+fn acyclic_graphs_have_their_grundy_values() {
+    let mut rng = Rng(7);
+    for _ in 0..200 {
+        let n = 1 + rng.below(12) as usize;
+        // options only to smaller vertices: a finite game
+        let game: Vec<Vec<usize>> = (0..n)
+            .map(|v| {
+                (0..rng.below(4))
+                    .filter(|_| v > 0)
+                    .map(|_| rng.below(v as u64) as usize)
+                    .collect()
+            })
+            .collect();
+        let mut grundy = vec![0u64; n];
+        for v in 0..n {
+            grundy[v] = (0..).find(|m| !game[v].iter().any(|&w| grundy[w] == *m)).unwrap();
+        }
+        let g = gammas(&game);
+        for v in 0..n {
+            assert_eq!(g[v], Gamma::Finite(grundy[v]));
         }
     }
 }

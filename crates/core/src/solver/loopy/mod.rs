@@ -211,6 +211,3 @@ impl LoopyCache {
         self.solved.remove(ruleset);
     }
 }
-
-#[cfg(test)]
-mod tests;

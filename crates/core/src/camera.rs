@@ -8,11 +8,14 @@ use crate::game::Cell;
 /// A point of cell space: `b` to the right, `a` upwards.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CellPoint {
+    /// Row coordinate, growing upwards (row `a` spans [a, a + 1]).
     pub a: f64,
+    /// Column coordinate, growing to the right (column `b` spans [b, b + 1]).
     pub b: f64,
 }
 
 impl CellPoint {
+    /// The point at row coordinate `a`, column coordinate `b`.
     pub const fn new(a: f64, b: f64) -> Self {
         Self { a, b }
     }
@@ -37,6 +40,7 @@ pub use crate::solver::tiles::CellRect;
 pub struct Camera {
     /// Cell coordinates at the centre of the view.
     pub center_a: f64,
+    /// Column coordinate at the centre of the view (`center_a` is the row).
     pub center_b: f64,
     /// Cells per screen point.
     pub cells_per_point: f64,
@@ -46,6 +50,7 @@ pub struct Camera {
 /// pooled cell of the coarsest tiles, 2^16 cells wide, still covers a pixel with a margin: every
 /// region a view can ask for is shown whole).
 pub const MIN_CELLS_PER_POINT: f64 = 1.0 / 600.0;
+/// Most cells per screen point (the furthest zoom out); see [`MIN_CELLS_PER_POINT`].
 pub const MAX_CELLS_PER_POINT: f64 = 60_000.0;
 
 impl Default for Camera {

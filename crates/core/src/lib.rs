@@ -18,6 +18,8 @@
 //! Every arrow points down this list; the faces (the `nimscope` binary's command line and
 //! window, the Python package) sit above it and the core imports none of them.
 
+#![warn(missing_docs)]
+
 pub mod camera;
 pub mod checks;
 pub mod figure;

@@ -15,6 +15,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as the table prints it: `PASS`, `FAIL` or `EMPTY`.
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Pass => "PASS",
@@ -36,6 +37,7 @@ pub struct CheckRow {
     /// How many cases of the range were compared: positions, pairs of rulesets, boards,
     /// sequences or listed examples, as the row says.
     pub checked: u64,
+    /// PASS, FAIL or EMPTY, from `checked` and `counterexample`.
     pub result: Verdict,
     /// `None` for PASS and EMPTY; `Some(counterexample)` for FAIL.
     pub counterexample: Option<String>,
@@ -70,7 +72,9 @@ impl CheckRow {
 /// The cases of one row: how many were checked, and the first counterexample.
 #[derive(Debug, Default)]
 pub struct Tally {
+    /// Cases checked so far.
     pub checked: u64,
+    /// The first counterexample found, if any.
     pub counterexample: Option<String>,
 }
 
@@ -92,6 +96,7 @@ impl Tally {
         }
     }
 
+    /// The table row of these cases, its verdict from them (see [`CheckRow::new`]).
     pub fn row(self, source: &str, statement: &str, range: impl Into<String>) -> CheckRow {
         CheckRow::new(source, statement, range, self.checked, self.counterexample)
     }

@@ -20,16 +20,25 @@ use crate::solver::cram::report::{CramReport, MoveValue};
 
 /// Colours of the board (RGBA), shared by the window and the exported figure.
 pub mod colors {
+    /// Around and between the cells.
     pub const BACKGROUND: [u8; 4] = [24, 24, 28, 255];
+    /// An empty cell.
     pub const EMPTY: [u8; 4] = [62, 66, 76, 255];
+    /// A blocked cell.
     pub const BLOCKED: [u8; 4] = [14, 14, 16, 255];
+    /// The lines between cells.
     pub const GRID: [u8; 4] = [36, 38, 44, 255];
     /// Row and column numbers in the window's margin.
     pub const INDEX: [u8; 4] = [150, 150, 160, 255];
+    /// A placed domino.
     pub const DOMINO: [u8; 4] = [206, 168, 104, 255];
+    /// A placed domino's edge.
     pub const DOMINO_EDGE: [u8; 4] = [120, 90, 50, 255];
+    /// The outline of a component (a region of empty cells before the Push Cram push).
     pub const OUTLINE: [u8; 4] = [240, 150, 40, 255];
+    /// A winning placement's marker.
     pub const WINNING: [u8; 4] = [70, 225, 110, 255];
+    /// The edge around a winning placement's marker.
     pub const WINNING_EDGE: [u8; 4] = [255, 255, 255, 255];
     /// A placement that loses, when only the outcome is known (before the push).
     pub const LOSING: [u8; 4] = [180, 80, 80, 255];
@@ -38,6 +47,7 @@ pub mod colors {
 /// Length and thickness of a placement marker (a bar across the edge between the domino's two
 /// cells), in cells.
 pub const MARKER_LEN: f32 = 0.5;
+/// Thickness of a placement marker, in cells (see [`MARKER_LEN`]).
 pub const MARKER_THICK: f32 = 0.2;
 /// Inset of a placed domino from its cells' borders, in cells.
 pub const DOMINO_INSET: f32 = 0.1;
@@ -140,10 +150,15 @@ pub fn outline_segments(cells: u128, rows: usize, cols: usize) -> Vec<(f32, f32,
 /// What a board picture shows, for its legend: only what is there gets an entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BoardContents {
+    /// Some cell is empty.
     pub empty: bool,
+    /// Some cell is blocked.
     pub blocked: bool,
+    /// Some domino is placed.
     pub dominoes: bool,
+    /// Number of components outlined (0: none, or no report).
     pub components: usize,
+    /// Some placement wins.
     pub winning: bool,
     /// Placements whose outcome alone is known and which lose.
     pub losing: bool,

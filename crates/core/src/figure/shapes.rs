@@ -11,13 +11,18 @@ use super::text::{Anchor, Face};
 /// centres lie inside it, so whole-number corners cover whole pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
+    /// Left edge, in pixels.
     pub x0: f64,
+    /// Top edge, in pixels.
     pub y0: f64,
+    /// Right edge, in pixels (exclusive).
     pub x1: f64,
+    /// Bottom edge, in pixels (exclusive).
     pub y1: f64,
 }
 
 impl Rect {
+    /// The rectangle from (x0, y0) to (x1, y1); the caller keeps x0 ≤ x1 and y0 ≤ y1.
     pub const fn new(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
         Rect { x0, y0, x1, y1 }
     }
@@ -32,6 +37,7 @@ impl Rect {
         )
     }
 
+    /// Whether it covers no area (x1 ≤ x0 or y1 ≤ y0).
     pub fn is_empty(&self) -> bool {
         self.x1 <= self.x0 || self.y1 <= self.y0
     }
@@ -40,7 +46,9 @@ impl Rect {
 /// How a line or a circle is stroked.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stroke {
+    /// Colour, RGBA.
     pub color: [u8; 4],
+    /// Line width in pixels.
     pub width: f64,
     /// Dash and gap lengths, and how far into the pattern the line starts.
     pub dash: Option<Dash>,
@@ -49,12 +57,16 @@ pub struct Stroke {
 /// A dash pattern: `on` pixels drawn, `off` pixels skipped, starting `offset` pixels into it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Dash {
+    /// Length of each dash, in pixels.
     pub on: f64,
+    /// Length of each gap, in pixels.
     pub off: f64,
+    /// How far into the pattern the line starts, in pixels.
     pub offset: f64,
 }
 
 impl Stroke {
+    /// An undashed stroke of `color` (RGBA), `width` pixels wide.
     pub fn solid(color: [u8; 4], width: f64) -> Stroke {
         Stroke {
             color,
@@ -67,12 +79,17 @@ impl Stroke {
 /// A line of text, placed by `anchor` at `at`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Text {
+    /// The anchor point, in pixels.
     pub at: (f64, f64),
+    /// The text, one line.
     pub text: String,
+    /// The font face.
     pub face: Face,
     /// Font size in pixels.
     pub size: f32,
+    /// Colour, RGBA.
     pub color: [u8; 4],
+    /// Which point of the text's box sits at `at`.
     pub anchor: Anchor,
 }
 
@@ -81,7 +98,9 @@ pub struct Text {
 pub enum Element {
     /// A filled rectangle.
     Fill {
+        /// The rectangle filled.
         rect: Rect,
+        /// Its colour, RGBA.
         color: [u8; 4],
     },
     /// Blocks of colour on a regular grid: the map's cells (or, zoomed out, its pixels), a
@@ -91,23 +110,34 @@ pub enum Element {
     Hatch(Rect),
     /// A straight segment.
     Line {
+        /// Start point, in pixels.
         from: (f64, f64),
+        /// End point, in pixels.
         to: (f64, f64),
+        /// How the segment is stroked.
         stroke: Stroke,
     },
     /// A circle, filled, stroked, or both.
     Circle {
+        /// Centre, in pixels.
         centre: (f64, f64),
+        /// Radius, in pixels.
         radius: f64,
+        /// Fill colour (RGBA); `None`: not filled.
         fill: Option<[u8; 4]>,
+        /// Outline; `None`: no outline.
         stroke: Option<Stroke>,
     },
+    /// A line of text.
     Text(Text),
     /// Shapes drawn together: the map, its overlays, the axes, the legend. `clip` keeps them
     /// inside a rectangle.
     Group {
+        /// The group's name, found by [`Element::find_group`] (SVG: its id).
         name: &'static str,
+        /// The rectangle the shapes are clipped to; `None`: no clipping.
         clip: Option<Rect>,
+        /// The grouped shapes, in drawing order.
         shapes: Vec<Element>,
     },
 }
@@ -175,20 +205,30 @@ impl Element {
 /// (alpha 0) draws nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cells {
+    /// Top-left corner of block (0, 0), in pixels.
     pub origin: (f64, f64),
+    /// Width and height of one block, in pixels.
     pub block: (f64, f64),
+    /// Number of blocks across.
     pub cols: usize,
+    /// Number of blocks down.
     pub rows: usize,
+    /// One RGBA colour per block, row by row from the top (`cols × rows` of them).
     pub colors: Vec<[u8; 4]>,
 }
 
 /// A rectangle of blocks of one colour: `cols × rows` blocks from block (col, row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Run {
+    /// Column of the run's first block.
     pub col: usize,
+    /// Row of the run's first block.
     pub row: usize,
+    /// Number of blocks across.
     pub cols: usize,
+    /// Number of blocks down.
     pub rows: usize,
+    /// The run's colour, RGBA.
     pub color: [u8; 4],
 }
 
@@ -260,9 +300,13 @@ impl Cells {
 /// its provenance (keyword, text) pairs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawing {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// Background colour (RGBA); `None`: transparent.
     pub background: Option<[u8; 4]>,
+    /// The shapes, in drawing order.
     pub shapes: Vec<Element>,
 }
 

@@ -27,8 +27,10 @@ pub const MAX_MODULUS: u32 = 32;
 /// What lies behind the map: white for documents, transparent for slides with their own colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Background {
+    /// An opaque white background.
     #[default]
     White,
+    /// No background: the pixels outside the shapes stay transparent.
     Transparent,
 }
 
@@ -38,10 +40,13 @@ pub enum Background {
 pub struct FigureStyle {
     /// Width of the whole picture in pixels (ignored when a scale is given).
     pub width: u32,
+    /// Draw the axes with their titles and ticks.
     pub axes: bool,
+    /// Draw the legend beside the picture.
     pub legend: bool,
     /// Empty: the ruleset expression (and slice) is the title; `-` for none.
     pub title: String,
+    /// What lies behind the picture.
     pub background: Background,
     /// The range of the Grundy colours (the window's, when it exports).
     pub range: crate::raster::ColorRange,
@@ -69,14 +74,22 @@ pub enum Subject {
     /// Values of the cells `rows × cols` (row a upwards, column b to the right), with the
     /// overlays the window shows over them.
     Map {
+        /// Which position each cell stands for (plain, or a slice of a ruleset on more heaps).
         layout: Layout,
+        /// The rows shown, a half-open range of `a`.
         rows: Range<u64>,
+        /// The columns shown, a half-open range of `b`.
         cols: Range<u64>,
+        /// What difference mode compares with (ignored by the other colour modes).
         compare: CompareWith,
+        /// The overlays drawn over the cells.
         overlays: Overlays,
     },
     /// G(0..n) of a one-heap ruleset, as rows of coloured cells.
-    Sequence { n: u64 },
+    Sequence {
+        /// Number of heap sizes drawn: 0 to n − 1.
+        n: u64,
+    },
     /// A Cram or Push Cram board (the board editor's document), solved and drawn with its
     /// legal placements coloured by value.
     Board(CramDocument),
@@ -85,9 +98,13 @@ pub enum Subject {
 /// Everything needed to draw a figure.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FigureSpec {
+    /// The ruleset whose values are drawn.
     pub ruleset: Ruleset,
+    /// What is drawn: a map, a sequence or a board.
     pub subject: Subject,
+    /// How values are coloured.
     pub color: ColorMode,
+    /// How the figure looks (size, axes, legend, title, background).
     pub style: FigureStyle,
     /// Pixels per cell; when given, it sets the width instead of `style.width`.
     pub scale: Option<f64>,
@@ -96,6 +113,7 @@ pub struct FigureSpec {
 /// A laid-out figure: its shapes, and the provenance written into its PNG or SVG.
 #[derive(Debug, Clone)]
 pub struct Figure {
+    /// The shapes, and the picture's size and background.
     pub drawing: Drawing,
     /// (keyword, text) pairs: the PNG's text chunks, the SVG's `<metadata>`.
     pub metadata: Vec<(String, String)>,
@@ -109,7 +127,9 @@ pub struct Figure {
 /// The file formats of a figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// A PNG image (with its provenance in text chunks).
     Png,
+    /// An SVG document (with its provenance in `<metadata>`).
     Svg,
 }
 
@@ -125,6 +145,7 @@ impl Format {
         }
     }
 
+    /// The format's name, `PNG` or `SVG`, as messages say it.
     pub fn name(self) -> &'static str {
         match self {
             Format::Png => "PNG",
@@ -134,10 +155,12 @@ impl Format {
 }
 
 impl Figure {
+    /// Width of the picture in pixels.
     pub fn width(&self) -> u32 {
         self.drawing.width
     }
 
+    /// Height of the picture in pixels.
     pub fn height(&self) -> u32 {
         self.drawing.height
     }
@@ -163,8 +186,10 @@ impl Figure {
     }
 }
 
+/// Why a figure could not be made or written. Each message is one line for the user.
 #[derive(Debug, thiserror::Error)]
 pub enum FigureError {
+    /// Solving the values failed (cancelled, over the memory budget).
     #[error(transparent)]
     Solve(#[from] SolveError),
     #[error(
@@ -172,13 +197,20 @@ pub enum FigureError {
         pixels(*.0),
         pixels(*.1)
     )]
+    /// The picture would be larger (width, height in pixels) than [`MAX_SIDE`] a side.
     TooLarge(f64, f64),
     /// The width leaves less than [`MIN_CONTENT`] pixels for the map beside the margins;
     /// `least` is the smallest width that works for this figure.
     #[error(
         "a width of {width} pixels leaves no room for the picture beside its axes, legend and title: this figure needs a width of at least {least} pixels"
     )]
-    TooNarrow { width: u32, least: u32 },
+    TooNarrow {
+        /// The width asked for, in pixels.
+        width: u32,
+        /// The smallest width that works for this figure.
+        least: u32,
+    },
+    /// The scale is not a number above 0.
     #[error("a scale of {0} pixels per cell makes no figure: give a number above 0")]
     BadScale(f64),
     /// The scale draws the content narrower than [`MIN_CONTENT`] pixels.
@@ -186,21 +218,40 @@ pub enum FigureError {
         "a scale of {scale} pixels per cell draws the {cells} cells across {:.3} pixels: a figure needs at least {MIN_CONTENT}, a scale of at least {least}",
         *.scale * *.cells as f64
     )]
-    ScaleTooSmall { scale: f64, cells: u64, least: f64 },
+    ScaleTooSmall {
+        /// The scale asked for, in pixels per cell.
+        scale: f64,
+        /// Number of columns of cells across the content.
+        cells: u64,
+        /// The smallest scale that works.
+        least: f64,
+    },
+    /// The modulus of the `Modulo(k)` colour mode is outside 2..=[`MAX_MODULUS`].
     #[error("the colour mode Modulo({0}) is not one a figure shows: the modulus goes from 2 to {MAX_MODULUS}")]
     Modulus(u32),
+    /// The region asked for holds no cell (the region as text).
     #[error("the region {0} is empty")]
     EmptyRegion(String),
+    /// Difference mode was asked for with nothing to compare with.
     #[error("the difference colour mode needs a ruleset or theorem to compare with")]
     NothingToCompare,
+    /// The board document is not a board the figure can draw (the reason).
     #[error("board: {0}")]
     Board(String),
+    /// Encoding the PNG failed (the encoder's message).
     #[error("could not encode the PNG: {0}")]
     Encode(String),
+    /// The file's extension names no figure format (the extension given).
     #[error("a figure is written as PNG or SVG: name the file .png or .svg (not .{0})")]
     UnknownFormat(String),
+    /// Writing the file failed.
     #[error("could not write {path}: {message}")]
-    Write { path: String, message: String },
+    Write {
+        /// The file, as given.
+        path: String,
+        /// Why writing failed.
+        message: String,
+    },
 }
 
 /// A number of pixels as a refusal states it: whole up to a billion, then like `2.9e19`.

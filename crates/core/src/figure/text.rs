@@ -26,21 +26,29 @@ fn font(face: Face) -> FontRef<'static> {
 /// Where a text's anchor point is, relative to the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
+    /// The left end of the text, centred vertically.
     LeftCenter,
+    /// The right end of the text, centred vertically.
     RightCenter,
+    /// The middle of the text's top edge.
     CenterTop,
+    /// The centre of the text's box.
     CenterCenter,
 }
 
 /// How a text is drawn: font, size in pixels, colour.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ink {
+    /// The font face.
     pub face: Face,
+    /// Font size in pixels.
     pub size: f32,
+    /// Colour, RGBA.
     pub color: [u8; 4],
 }
 
 impl Ink {
+    /// Ink of `face` at `size` pixels in `color` (RGBA).
     pub fn new(face: Face, size: f32, color: [u8; 4]) -> Self {
         Self { face, size, color }
     }

@@ -62,8 +62,11 @@ pub enum Ruleset {
 /// Which dominoes a Cram ruleset allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Dominoes {
+    /// Cram: dominoes either way.
     Both,
+    /// Vertical dominoes only.
     Vertical,
+    /// Horizontal dominoes only.
     Horizontal,
 }
 

@@ -75,10 +75,12 @@ impl CramPhase {
 pub mod by_name {
     use super::CramGame;
 
+    /// Writes the game's ruleset name.
     pub fn serialize<S: serde::Serializer>(game: &CramGame, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(game.name())
     }
 
+    /// Reads a ruleset name; an unknown one is an error.
     pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<CramGame, D::Error> {
         let name = <String as serde::Deserialize>::deserialize(d)?;
         CramGame::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("unknown Cram game {name:?}")))

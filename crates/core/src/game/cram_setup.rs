@@ -37,12 +37,23 @@ impl Default for Setup {
 /// Why a setup is not a position the solver takes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The drawing has more than [`MAX_CELLS`] cells.
     #[error("the board has {cells} cells ({rows}×{cols}); the solver takes at most 128: make it smaller")]
-    TooLarge { rows: usize, cols: usize, cells: usize },
+    TooLarge {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// Number of cells, `rows × cols`.
+        cells: usize,
+    },
+    /// The domino has a cell outside the board.
     #[error("domino {0} sticks out of the board")]
     DominoOutside(Domino),
+    /// The domino covers a blocked cell.
     #[error("domino {0} covers a blocked cell")]
     DominoOnBlocked(Domino),
+    /// Two placed dominoes share a cell.
     #[error("dominoes {0} and {1} overlap")]
     Overlap(Domino, Domino),
 }
@@ -50,14 +61,19 @@ pub enum SetupError {
 /// Why an edit was refused (the setup is unchanged).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
+    /// The cell (row, column), counted from 0, is outside the board.
     #[error("cell ({0},{1}) is not on the board")]
     OffBoard(usize, usize),
+    /// The domino would cover a blocked or occupied cell, or leave the board.
     #[error("domino {0} needs two empty cells of the board")]
     NotEmpty(Domino),
+    /// The requested size (rows, columns) is outside 1..=[`MAX_SIDE`].
     #[error("board size {0}×{1}: rows and columns go from 1 to 16")]
     BadSize(usize, usize),
+    /// The board text could not be read.
     #[error("{0}")]
     Text(#[from] BoardError),
+    /// The board text is valid but larger (rows, columns) than the editor's [`MAX_SIDE`] × [`MAX_SIDE`].
     #[error("board of {0}×{1}: the editor takes 1 to 16 rows and columns")]
     TextTooLarge(usize, usize),
 }
@@ -101,18 +117,22 @@ impl Setup {
         }
     }
 
+    /// Number of rows, 1..=[`MAX_SIDE`].
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Number of columns, 1..=[`MAX_SIDE`].
     pub fn cols(&self) -> usize {
         self.cols
     }
 
+    /// The placed dominoes, in the order they were placed.
     pub fn dominoes(&self) -> &[Domino] {
         &self.dominoes
     }
 
+    /// Whether cell `(r, c)` is blocked (`false` off the board).
     pub fn is_blocked(&self, r: usize, c: usize) -> bool {
         r < self.rows && c < self.cols && self.blocked[r * self.cols + c]
     }
@@ -342,7 +362,9 @@ impl Setup {
 pub struct CramDocument {
     /// Rows of `.` (empty) and `#` (blocked) joined by `/`.
     pub board: String,
+    /// The placed dominoes, in the order they were placed.
     pub dominoes: Vec<Domino>,
+    /// Cram or Push Cram.
     pub rules: CramGame,
     /// Push Cram: the button has been pushed.
     pub pushed: bool,
@@ -368,10 +390,12 @@ pub struct CramModel {
 }
 
 impl CramModel {
+    /// The current drawing.
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
+    /// The rules currently played: Cram or Push Cram.
     pub fn rules(&self) -> CramGame {
         self.rules
     }
@@ -416,14 +440,17 @@ impl CramModel {
         Ok(true)
     }
 
+    /// Whether there is an edit to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
 
+    /// Whether there is an undone edit to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
+    /// Restores the state before the last edit (setup and rules). Returns `false` when there was nothing to undo.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
             Some(prev) => {
@@ -435,6 +462,7 @@ impl CramModel {
         }
     }
 
+    /// Re-applies the last undone edit. Returns `false` when there was nothing to redo.
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
             Some(next) => {

@@ -17,8 +17,11 @@ use crate::game::quote::quoted;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message} (at character {at} of {})", super::quote::quoted(.text))]
 pub struct ParseError {
+    /// What is wrong, one line.
     pub message: String,
+    /// Where the error is: its byte offset into `text` plus 1 (its character number when the text is ASCII).
     pub at: usize,
+    /// The whole expression given.
     pub text: String,
 }
 

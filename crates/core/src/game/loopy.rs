@@ -53,6 +53,7 @@ impl Gamma {
         Gamma::Infinite(values)
     }
 
+    /// The finite value n, or `None` for ∞(A).
     pub fn finite(&self) -> Option<u64> {
         match self {
             Gamma::Finite(v) => Some(*v),
@@ -156,6 +157,7 @@ impl InfiniteSets {
         self.sets.iter().map(|s| 64 + 16 * s.len() as u64).sum()
     }
 
+    /// Whether no cell holds an infinite value.
     pub fn is_empty(&self) -> bool {
         self.sets.is_empty()
     }

@@ -7,8 +7,11 @@ use std::fmt;
 /// [`super::loopy`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
+    /// A P-position: the player to move loses (Grundy value 0).
     P,
+    /// An N-position: the player to move wins.
     N,
+    /// A draw: in a game that loops, neither player can force a win.
     D,
 }
 
@@ -77,10 +80,12 @@ pub struct MexSet {
 }
 
 impl MexSet {
+    /// An empty set.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Adds `v`.
     #[inline]
     pub fn insert(&mut self, v: u32) {
         let w = (v / 64) as usize;
@@ -93,6 +98,7 @@ impl MexSet {
         self.words[w] |= 1 << (v % 64);
     }
 
+    /// Whether `v` was inserted since the last clear.
     #[inline]
     pub fn contains(&self, v: u32) -> bool {
         let w = (v / 64) as usize;

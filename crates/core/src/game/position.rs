@@ -12,14 +12,24 @@ pub enum Position {
     /// Heaps of tokens; a one-heap ruleset uses a single entry.
     Heaps(Vec<u64>),
     /// Fibonacci Nim: `n` chips, at most `q` may be taken now.
-    Fib { n: u64, q: u64 },
+    Fib {
+        /// Chips left.
+        n: u64,
+        /// Most chips the next move may take.
+        q: u64,
+    },
     /// A position of `sum(R1,R2)`: one position of each component.
     Sum(Box<Position>, Box<Position>),
     /// A position of a push compound after a push: `inner` is a position of the compound's
     /// push successor number `choice` (see [`crate::game::Ruleset::push_successors`]; for
     /// `push(R1,R2)` with a plain `R1` the only successor, 0, is `R2`). Before any push a
     /// position of a push compound is a plain board.
-    Pushed { choice: u8, inner: Box<Position> },
+    Pushed {
+        /// Which push successor of the compound is played now.
+        choice: u8,
+        /// The position of that successor.
+        inner: Box<Position>,
+    },
     /// A Cram board (cells empty or blocked).
     Board(crate::game::rules::cram_board::Board),
 }
@@ -27,17 +37,22 @@ pub enum Position {
 /// Why a text is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The text is empty.
     #[error("empty position")]
     Empty,
+    /// A number of the position that is not a non-negative integer (the text given).
     #[error("{} is not a non-negative integer", super::quote::quoted(.0))]
     NotANumber(String),
+    /// A number over `u64::MAX` (the text given).
     #[error("number {} does not fit in 64 bits", super::quote::shorten(.0, super::quote::QUOTE_MAX))]
     Overflow(String),
+    /// A position the ruleset does not accept; the message says why.
     #[error("{0}")]
     Illegal(String),
 }
 
 impl Position {
+    /// Heaps of the given sizes.
     pub fn heaps(h: &[u64]) -> Self {
         Position::Heaps(h.to_vec())
     }

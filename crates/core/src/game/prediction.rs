@@ -21,6 +21,7 @@ pub enum Prediction {
 }
 
 impl Prediction {
+    /// Every prediction, in the order they are listed to the user.
     pub const ALL: [Prediction; 6] = [
         Prediction::WythoffPairs,
         Prediction::NimPushEuclid,
@@ -56,6 +57,7 @@ impl Prediction {
         }
     }
 
+    /// The prediction's name with its source, as shown to the user.
     pub fn label(self) -> &'static str {
         match self {
             Prediction::WythoffPairs => "Wythoff pairs (seed 003 Prop 3.1.3)",

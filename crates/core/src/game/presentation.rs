@@ -12,11 +12,14 @@ use crate::game::quote::quoted;
 /// A cell of a map: row `a` (drawn upwards), column `b` (drawn to the right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
+    /// Row, drawn upwards (the first heap of a plain map).
     pub a: u64,
+    /// Column, drawn to the right (the second heap of a plain map).
     pub b: u64,
 }
 
 impl Cell {
+    /// The cell at row `a`, column `b`.
     pub const fn new(a: u64, b: u64) -> Self {
         Self { a, b }
     }

@@ -46,7 +46,9 @@ pub fn record_hunt_evaluator(control: &Control) -> Evaluator {
 /// with its value, or by the mirror strategy: see [`mirror_options`]).
 #[derive(Debug, Clone)]
 pub struct CramAnswer {
+    /// The board's Grundy value.
     pub value: u32,
+    /// Moves, bluff, and (Push Cram before the push) the value after it.
     pub summary: CramSummary,
     /// Every move with its searched value (asked for, and not answered by the mirror strategy).
     pub options: Option<Vec<OptionValue>>,

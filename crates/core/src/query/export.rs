@@ -14,7 +14,9 @@ pub struct ExportOptions {
     pub width: Option<u32>,
     /// Pixels per cell instead of a width.
     pub scale: Option<f64>,
+    /// Draw no axes.
     pub no_axes: bool,
+    /// Draw no legend.
     pub no_legend: bool,
     /// The title (`-` for none; default: the session's, else the ruleset).
     pub title: Option<String>,

@@ -33,13 +33,21 @@ pub enum QueryError {
     /// A text that is not a position of the ruleset.
     #[error("position {} of {ruleset}: {error}", quoted(.text))]
     Position {
+        /// The text given.
         text: String,
+        /// The ruleset it was read for.
         ruleset: Ruleset,
+        /// Why it is not a position.
         error: PositionError,
     },
     /// A text that is not a Cram board.
     #[error("board {}: {message}", quoted(.text))]
-    Board { text: String, message: String },
+    Board {
+        /// The text given.
+        text: String,
+        /// Why it is not a board.
+        message: String,
+    },
     /// A question the ruleset cannot answer as asked (the sequence of a two-heap game, an empty
     /// region, a slice of the wrong length).
     #[error("{0}")]
@@ -47,8 +55,10 @@ pub enum QueryError {
     /// The solver refused (the memory budget, a typed rule's error) or was cancelled.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A figure could not be made or written.
     #[error(transparent)]
     Figure(#[from] FigureError),
+    /// A session file could not be read or written.
     #[error(transparent)]
     Session(#[from] SessionError),
 }

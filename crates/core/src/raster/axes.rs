@@ -16,6 +16,7 @@ pub struct AxisTitles {
 }
 
 impl AxisTitles {
+    /// The titles of the map of `ruleset` shown in `layout`.
     pub fn of(ruleset: &Ruleset, layout: &Layout) -> AxisTitles {
         match layout {
             Layout::Slice(fixed) => {

@@ -75,6 +75,7 @@ pub const COLOR_MODES: &[ModeChoice] = &[
 /// Perceptual colour maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Palette {
+    /// Viridis: dark purple (low) through green to yellow (high).
     Viridis,
     /// Cividis: designed to read the same with colour-vision deficiencies.
     Cividis,
@@ -82,16 +83,23 @@ pub enum Palette {
 
 /// RGBA colours of the map (kept here, beside the palettes, so the screen and the export agree).
 pub mod colors {
+    /// P-positions (Grundy value 0) in the outcome colours: near black.
     pub const P_POSITION: [u8; 4] = [20, 20, 30, 255];
+    /// N-positions in the outcome colours: off-white.
     pub const N_POSITION: [u8; 4] = [236, 236, 228, 255];
+    /// Cells that are not positions of the ruleset, and cells with nothing to compare with.
     pub const NOT_A_POSITION: [u8; 4] = [160, 160, 160, 255];
     /// Cells not computed yet are transparent in a tile; the map shows this hatch through them.
     pub const NOT_COMPUTED: [u8; 4] = [0, 0, 0, 0];
+    /// The hatch's background, behind cells not computed yet.
     pub const HATCH_BACK: [u8; 4] = [92, 96, 104, 255];
+    /// The hatch's lines.
     pub const HATCH_LINE: [u8; 4] = [128, 132, 140, 255];
+    /// Difference mode: the two maps' outcomes differ here.
     pub const DIFFER: [u8; 4] = [214, 39, 40, 255];
     /// Where a sequence's period begins: the same orange in the window and in figures.
     pub const PERIOD_MARK: [u8; 4] = [230, 120, 20, 255];
+    /// Difference mode: a P-position of both maps.
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
     /// A draw of a game that loops (value ∞(A), 0 not in A): a rose no palette holds.
     pub const DRAW: [u8; 4] = [224, 120, 160, 255];
@@ -104,14 +112,21 @@ pub mod colors {
     /// cell can have: dark P-positions, light N-positions, the difference mode's red, every
     /// palette colour (a test checks the contrast against each).
     pub const OVERLAY_GRID: [u8; 4] = [128, 128, 128, 110];
+    /// The lines b = φa and a = φb.
     pub const OVERLAY_PHI: [u8; 4] = [255, 127, 0, 255];
+    /// Wythoff's P-pairs (rings).
     pub const OVERLAY_WYTHOFF: [u8; 4] = [0, 90, 255, 255];
+    /// The P-positions of seed 003 Thm 3.1.6 (rings inside Wythoff's).
     pub const OVERLAY_THEOREM: [u8; 4] = [255, 214, 0, 255];
+    /// The casing under dark strokes.
     pub const CASING_LIGHT: [u8; 4] = [255, 255, 255, 255];
+    /// The casing under light strokes.
     pub const CASING_DARK: [u8; 4] = [16, 16, 24, 255];
     /// The inspector's marks: the position in focus, the options (rings), winning options.
     pub const MARK_SELECTED: [u8; 4] = [255, 60, 200, 255];
+    /// Rings on the options of the position in focus.
     pub const MARK_OPTION: [u8; 4] = [150, 80, 240, 255];
+    /// Discs on its winning options (those to P-positions).
     pub const MARK_WINNING: [u8; 4] = [60, 230, 110, 255];
 }
 
@@ -129,6 +144,7 @@ pub enum Pooling {
 }
 
 impl Pooling {
+    /// Every rule, in the View menu's order.
     pub const ALL: [Pooling; 3] = [Pooling::Least, Pooling::MostCommon, Pooling::Greatest];
 
     /// How the View menu and the legend name it: "the least G of its cells" and so on.
@@ -154,6 +170,7 @@ impl Palette {
         [c.r, c.g, c.b, 255]
     }
 
+    /// The palette's name in lower case: `viridis` or `cividis`.
     pub fn name(self) -> &'static str {
         match self {
             Palette::Viridis => "viridis",
@@ -330,6 +347,7 @@ pub fn residue_color(r: u32, k: u32) -> [u8; 4] {
 /// What the difference colour mode compares the map with: the screen and the figures alike.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CompareWith {
+    /// No comparison: difference mode has nothing to show.
     Nothing,
     /// A second ruleset's values at the same cells.
     Ruleset(Ruleset),
@@ -373,6 +391,7 @@ pub mod legend {
     /// How a swatch is filled.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Fill {
+        /// One flat colour, RGBA.
         Solid([u8; 4]),
         /// The hatch of cells not computed yet.
         Hatch,
@@ -382,22 +401,51 @@ pub mod legend {
     #[derive(Debug, Clone, PartialEq)]
     pub enum LegendItem {
         /// A square of colour and what it means.
-        Swatch { label: String, fill: Fill },
+        Swatch {
+            /// What the colour means.
+            label: String,
+            /// How the square is filled.
+            fill: Fill,
+        },
         /// A colour bar from value `min` (bottom) to `max` (top), with ticks at `ticks`.
         Bar {
+            /// The colour map of the bar.
             palette: Palette,
+            /// The value at the bottom.
             min: u32,
+            /// The value at the top.
             max: u32,
+            /// The values labelled beside the bar.
             ticks: Vec<u32>,
         },
         /// A line drawn over the map (an overlay).
-        Line { label: String, style: OverlayStyle },
+        Line {
+            /// What the line shows.
+            label: String,
+            /// How it is stroked.
+            style: OverlayStyle,
+        },
         /// A ring around a cell (an overlay, or the inspector's options).
-        Ring { label: String, style: OverlayStyle },
+        Ring {
+            /// What the ring marks.
+            label: String,
+            /// How it is stroked.
+            style: OverlayStyle,
+        },
         /// A filled disc on a cell (the inspector's winning options).
-        Dot { label: String, color: [u8; 4] },
+        Dot {
+            /// What the disc marks.
+            label: String,
+            /// Its colour, RGBA.
+            color: [u8; 4],
+        },
         /// A square outline (the inspector's position in focus).
-        Outline { label: String, color: [u8; 4] },
+        Outline {
+            /// What the outline marks.
+            label: String,
+            /// Its colour, RGBA.
+            color: [u8; 4],
+        },
         /// A line of explanation (how pixels pool cells).
         Note(String),
     }
@@ -405,14 +453,18 @@ pub mod legend {
     /// The inspector's marks shown on the map, for their legend entries.
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
     pub struct MarksShown {
+        /// The position in focus is outlined.
         pub selected: bool,
+        /// Its options are ringed.
         pub options: bool,
+        /// Its winning options are marked with a disc.
         pub winning: bool,
     }
 
     /// What a legend describes.
     #[derive(Debug, Clone, PartialEq)]
     pub struct LegendSpec<'a> {
+        /// The colour mode the legend explains.
         pub mode: ColorMode,
         /// The top of the colour scale (see [`crate::raster::range`]).
         pub max: u32,
@@ -428,18 +480,22 @@ pub mod legend {
         pub not_a_position: bool,
         /// Whether some cells shown hold infinite values (a game that loops: draws, ∞(A)).
         pub loopy: bool,
+        /// What difference mode compares with.
         pub compare: &'a CompareWith,
         /// The overlays drawn.
         pub overlays: Overlays,
         /// Whether some overlay asked for is not drawn at this zoom (its rings).
         pub overlays_hidden: bool,
+        /// The inspector's marks shown.
         pub marks: MarksShown,
     }
 
     /// A legend: a title and its lines, top to bottom.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Legend {
+        /// The legend's heading.
         pub title: String,
+        /// Its lines, top to bottom.
         pub items: Vec<LegendItem>,
     }
 

@@ -47,10 +47,13 @@ pub fn nice_step(min: f64) -> f64 {
 pub struct View {
     /// Column (b) at the left edge and row (a) at the bottom edge, in cells.
     pub left: f64,
+    /// Row (a) at the bottom edge, in cells (see `left`).
     pub bottom: f64,
     /// Cells per pixel.
     pub cells_per_pixel: f64,
+    /// Width of the picture in pixels.
     pub width: usize,
+    /// Height of the picture in pixels.
     pub height: usize,
 }
 

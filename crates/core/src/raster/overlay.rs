@@ -13,8 +13,11 @@ pub const MARKS_MIN_CELL_PX: f64 = 3.0;
 /// Overlays drawn over the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Overlays {
+    /// Lines between cells, when the cells are wide enough ([`GRID_LINES_MIN_CELL_PX`]).
     pub grid_lines: bool,
+    /// The lines b = φa and a = φb.
     pub phi_lines: bool,
+    /// Rings on Wythoff's P-positions (seed 003 Prop 3.1.3).
     pub wythoff_pairs: bool,
     /// The P-positions of seed 003 Thm 3.1.6 (nim⊚euclid0).
     pub theorem_316: bool,
@@ -36,9 +39,11 @@ impl Default for Overlays {
 /// not; rings are `radius` of a cell's side, so two overlays ringing one cell stay apart.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct OverlayStyle {
+    /// The core's colour, RGBA.
     pub color: [u8; 4],
     /// The casing's colour and how far it reaches beyond the core on each side.
     pub casing: Option<([u8; 4], f32)>,
+    /// The core's width, in points.
     pub width: f32,
     /// Dash and gap lengths along a line.
     pub dash: Option<[f32; 2]>,
@@ -69,6 +74,7 @@ pub mod styles {
         dash: Some([3.0, 5.0]),
         radius: 0.0,
     };
+    /// Wythoff's P-pairs: solid rings with a light casing.
     pub const WYTHOFF: OverlayStyle = OverlayStyle {
         color: colors::OVERLAY_WYTHOFF,
         casing: Some((colors::CASING_LIGHT, 0.75)),

@@ -22,6 +22,7 @@ pub enum ColorRange {
 /// The top of the colours over a region, and how many of its values lie above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RangeTop {
+    /// The value drawn in the top colour (values above it are clipped to it).
     pub top: u32,
     /// Values of the region above `top` (drawn in the top colour).
     pub clipped: u64,

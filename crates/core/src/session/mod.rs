@@ -49,6 +49,7 @@ pub mod limits {
     pub const MAX_SHOWN: usize = 1 << 24;
     /// Open nodes of the move tree, and the depth of one (the tree is drawn recursively).
     pub const MAX_EXPANDED: usize = 100_000;
+    /// Deepest node of the move tree the window opens (see [`MAX_EXPANDED`]).
     pub const MAX_TREE_DEPTH: usize = 256;
     /// Options the window generates to check a saved game's moves: one rule for sessions
     /// and the inspector ([`crate::solver::play::GameRecord::check`]).
@@ -109,26 +110,34 @@ impl Comparison {
 /// Its file form is [`Session::to_ron`] and [`Session::from_ron`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Session {
+    /// The file format's version; [`FORMAT_VERSION`] when written.
     pub format_version: u32,
     /// The ruleset (`ruleset:` in the file, the expression as the command line takes it).
     pub ruleset: Ruleset,
     /// How the map lays out positions: plain, or the slice of the fixed heaps (`slice:` in the
     /// file, such as `1,_,_`; empty for the plain map).
     pub layout: Layout,
+    /// Which tab of the window's centre is shown: the value map or the Cram board editor.
     pub tab: CentralTab,
+    /// Where the map looks (`view:` in the file).
     pub view: Camera,
     /// The cells a figure of this session shows: rows `a`, columns `b`.
     pub rows: Range<u64>,
+    /// The columns `b` a figure shows (see `rows`).
     pub cols: Range<u64>,
     /// Heaps shown for one-heap rulesets: G(0..sequence_len).
     pub sequence_len: u64,
+    /// How values are coloured.
     pub color: ColorMode,
+    /// The overlays drawn over the map.
     pub overlays: Overlays,
     /// What the difference colour mode compares with.
     pub compare: Comparison,
+    /// The inspector's state: the position in focus and the game being played.
     pub inspector: InspectorDocument,
     /// The Cram board editor's board.
     pub board: Option<CramDocument>,
+    /// How a figure of this session looks.
     pub figure: FigureStyle,
     /// Free text: what the user noticed.
     pub notes: String,
@@ -160,28 +169,44 @@ impl Default for Session {
 /// the message are escaped and shortened ([`crate::game::quote`]) when the error is made.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum SessionError {
+    /// Reading or writing the file failed.
     #[error("{path}: {message}")]
-    Io { path: String, message: String },
-    #[error("{path}, line {line}, column {column}: {message}")]
-    Syntax {
+    Io {
+        /// The file, escaped and shortened.
         path: String,
-        line: usize,
-        column: usize,
+        /// The failure.
         message: String,
     },
+    /// The file is not RON of a session (bad syntax, or a field of the wrong type).
+    #[error("{path}, line {line}, column {column}: {message}")]
+    Syntax {
+        /// The file, escaped and shortened.
+        path: String,
+        /// Line of the error, from 1.
+        line: usize,
+        /// Column of the error, from 1.
+        column: usize,
+        /// What the parser found wrong.
+        message: String,
+    },
+    /// The file's format version is newer than this build reads.
     #[error("{}: written by a newer nimscope (format {found}; this one reads up to {FORMAT_VERSION})", place(.path, *.at))]
     Newer {
+        /// The file, escaped and shortened.
         path: String,
         /// Line and column of `format_version`.
         at: Option<(usize, usize)>,
+        /// The format version the file says it has.
         found: u32,
     },
     /// A field holds a value nimscope cannot show.
     #[error("{}: {message}", place(.path, *.at))]
     Invalid {
+        /// The file, escaped and shortened.
         path: String,
         /// Line and column of the field, when the file writes it.
         at: Option<(usize, usize)>,
+        /// What is wrong with the field's value.
         message: String,
     },
 }
@@ -198,7 +223,9 @@ fn place(path: &str, at: Option<(usize, usize)>) -> String {
 /// what is wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Invalid {
+    /// The field's path of keys, outermost first (e.g. `["figure", "width"]`).
     pub field: Vec<&'static str>,
+    /// What is wrong with its value.
     pub message: String,
 }
 

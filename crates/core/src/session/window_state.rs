@@ -52,7 +52,9 @@ pub struct WindowPrefs {
     pub ui_scale: f32,
     /// The light theme (slides, projectors) instead of the dark one.
     pub light_theme: bool,
+    /// Show the rulesets panel.
     pub show_rulesets: bool,
+    /// Show the inspector panel.
     pub show_inspector: bool,
 }
 
@@ -71,6 +73,7 @@ impl Default for WindowPrefs {
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SavedRule {
+    /// The name the user gave it.
     pub name: String,
     /// The rule as typed (it may hold comments and line breaks).
     pub text: String,
@@ -158,6 +161,7 @@ impl WindowState {
         Err(std::io::Error::other("every name window.ron.damaged-N is taken"))
     }
 
+    /// Writes the state to `dir/window.ron` (creating `dir`), atomically.
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let file = WindowStateFile {

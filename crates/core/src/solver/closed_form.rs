@@ -22,6 +22,7 @@ pub enum Known {
 /// A closed form's answer and the statement it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClosedForm {
+    /// The value, or only the outcome.
     pub known: Known,
     /// The theorem, e.g. "Bouton's theorem".
     pub by: &'static str,

@@ -13,10 +13,20 @@ pub const DEFAULT_MEMORY_BUDGET: u64 = super::budget::DEFAULT;
 /// Why a solver job did not produce an answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
+    /// The owner cancelled the job.
     #[error("cancelled")]
     Cancelled,
+    /// The job would exceed the memory budget; refused before or while it runs.
     #[error("{}", over_budget_message(what, *needed, *budget))]
-    OverBudget { what: String, needed: u64, budget: u64 },
+    OverBudget {
+        /// The job, in words (e.g. `the search of '3,5' in nim`).
+        what: String,
+        /// Bytes it would need (or has reached, when refused as it grew).
+        needed: u64,
+        /// The memory budget, in bytes.
+        budget: u64,
+    },
+    /// The job cannot be done (a question the ruleset or solver cannot answer); the message says why.
     #[error("{0}")]
     Unsupported(String),
     /// A typed rule failed at a position (arithmetic, too many options) or its game is not
@@ -97,10 +107,12 @@ impl Default for Control {
 }
 
 impl Control {
+    /// A control with the default memory budget, [`DEFAULT_MEMORY_BUDGET`].
     pub fn new() -> Self {
         Self::with_budget(DEFAULT_MEMORY_BUDGET)
     }
 
+    /// A control allowing the job `memory_budget` bytes.
     pub fn with_budget(memory_budget: u64) -> Self {
         Self {
             cancelled: Arc::new(AtomicBool::new(false)),
@@ -125,6 +137,7 @@ impl Control {
         self.threads
     }
 
+    /// Bytes of memory the job may use.
     pub fn memory_budget(&self) -> u64 {
         self.memory_budget
     }
@@ -233,10 +246,12 @@ impl Control {
         self.stage.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
+    /// Sets the units of work the job will do (0: unknown).
     pub fn set_total(&self, total: u64) {
         self.total.store(total, Ordering::Relaxed);
     }
 
+    /// Records `n` more units of work done.
     pub fn add_done(&self, n: u64) {
         self.done.fetch_add(n, Ordering::Relaxed);
     }

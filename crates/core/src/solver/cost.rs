@@ -36,7 +36,9 @@ fn entry_bytes() -> u64 {
 /// memoised position costs 8 bytes more).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Met {
+    /// Positions the search must visit at least.
     pub positions: u128,
+    /// Heaps over all those positions.
     pub heaps: u128,
 }
 

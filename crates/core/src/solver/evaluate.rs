@@ -83,7 +83,9 @@ pub struct Answer {
     /// `Some(A)` when the value is `∞(A)` (a game that loops; `grundy` is then `None`): `A`
     /// the finite values of the options.
     pub infinite: Option<Vec<u64>>,
+    /// P (the player to move loses), N, or D (a draw, in a game that loops).
     pub outcome: Outcome,
+    /// How the value was found: a closed form, a search, or a misère quotient.
     pub method: ValueMethod,
     /// The theorem or computation, e.g. "Bouton's theorem (the nim-sum of the heaps)".
     pub by: String,
@@ -137,17 +139,21 @@ impl Answer {
 /// One option of a position, with its value.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct OptionValue {
+    /// The move in words, e.g. "subtract 2×5 from 27".
     pub description: String,
+    /// The option in the position text form, e.g. `3,5`.
     pub to: String,
     /// The Grundy value; for an infinite value of a game that loops, a cell code
     /// ([`crate::game::loopy::cells`]: it tells a draw from a win) and the value in `gamma`.
     pub grundy: u32,
+    /// The option's outcome: P or N.
     pub outcome: Outcome,
     /// A move to a P-position wins.
     pub winning: bool,
     /// The value in a game that loops (`None` for finite games).
     #[serde(skip)]
     pub gamma: Option<Gamma>,
+    /// The option as a position.
     #[serde(skip)]
     pub position: Position,
 }
@@ -174,17 +180,24 @@ pub fn gamma_cell(g: &Gamma) -> u32 {
 /// every move wins (a bluff), and before a Push Cram push the value after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CramSummary {
+    /// Number of legal moves.
     pub moves: usize,
+    /// A first-player win in which every move wins.
     pub bluff: bool,
+    /// Push Cram before the push: the value after pushing; `None` otherwise.
     pub after_push: Option<u32>,
 }
 
 /// One option of a position with its [`Answer`] (values beyond 32 bits, outcome-only answers).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionAnswer {
+    /// The move in words, e.g. "subtract 2×5 from 27".
     pub description: String,
+    /// The option in the position text form, e.g. `3,5`.
     pub to: String,
+    /// What is known of the option's value.
     pub answer: Answer,
+    /// The option as a position.
     pub position: Position,
 }
 
@@ -202,6 +215,7 @@ pub struct OptionsPage {
     pub total: u128,
     /// The number of the first option on the page (from 0).
     pub offset: u128,
+    /// The options on this page, in the ruleset's order of options.
     pub options: Vec<OptionAnswer>,
 }
 
@@ -295,6 +309,7 @@ fn combine(a: Answer, b: Answer, what: &dyn Fn() -> String) -> Result<Answer, So
 }
 
 impl Evaluator {
+    /// An evaluator with empty caches and the default table sizes.
     pub fn new() -> Self {
         Self::default()
     }

@@ -11,6 +11,7 @@ pub(super) const NONE: u32 = u32::MAX;
 pub struct Periodicity {
     /// G(n + period) = G(n) for all n ≥ preperiod.
     pub period: u64,
+    /// The first n from which the period holds (0: purely periodic).
     pub preperiod: u64,
 }
 

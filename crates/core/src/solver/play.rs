@@ -41,10 +41,12 @@ pub const MAX_GAME_WORK: u64 = 1 << 24;
 pub struct GameRecord {
     /// The start, then the position after each move.
     pub positions: Vec<Position>,
+    /// Who plays against the user.
     pub opponent: Opponent,
 }
 
 impl GameRecord {
+    /// A game at `start`, nothing played yet, against `opponent`.
     pub fn new(start: Position, opponent: Opponent) -> Self {
         Self {
             positions: vec![start],

@@ -13,11 +13,14 @@ pub const DEFAULT_OPTION_LIMIT: usize = 5000;
 /// Everything the inspector shows about one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionReport {
+    /// The ruleset the position is of.
     pub ruleset: Ruleset,
+    /// The position reported on.
     pub position: Position,
     /// The Grundy value (the misère Grundy value under misère play); in a game that loops, the
     /// cell of its value ([`super::evaluate::gamma_cell`]) and the value itself in `gamma`.
     pub value: u32,
+    /// P (the player to move loses) or N.
     pub outcome: Outcome,
     /// The value in a game that loops (`None` for finite games): `n` or `∞(A)`.
     pub gamma: Option<crate::game::Gamma>,

@@ -40,10 +40,13 @@ pub enum Route {
 /// The map a two-heap cell (a, b) would be answered from: its extent, cost and memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MapPlan {
+    /// Rows of the map, `a` in `0..rows` (`a + 1` for the cell asked about).
     pub rows: u64,
+    /// Columns of the map, `b` in `0..cols` (`b + 1` for the cell asked about).
     pub cols: u64,
     /// Option looks, as the module's header counts them.
     pub work: u128,
+    /// Bytes the map would take (a saturated `u64::MAX` when past counting).
     pub bytes: u64,
 }
 

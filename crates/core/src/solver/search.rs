@@ -64,6 +64,7 @@ impl Frame {
 }
 
 impl Search {
+    /// An empty search of `ruleset`, taking the nim-sum shortcuts over sums of components.
     pub fn new(ruleset: Ruleset) -> Self {
         Self {
             ruleset,
@@ -89,6 +90,7 @@ impl Search {
         }
     }
 
+    /// The ruleset searched.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
     }

@@ -99,6 +99,7 @@ pub enum SequenceMethod {
 }
 
 impl SequenceMethod {
+    /// The method's name as reports write it, e.g. `mex fill`.
     pub fn as_str(self) -> &'static str {
         match self {
             SequenceMethod::ClosedForm => "closed form",
@@ -115,9 +116,11 @@ impl SequenceMethod {
 pub struct Computed {
     /// G(0..len) (`NONE` where n is not a position), len ≤ the N asked for.
     values: Vec<u32>,
+    /// The period and pre-period, when certified: they give every value past the prefix.
     pub periodicity: Option<Periodicity>,
     /// How many values were asked for.
     pub n: u64,
+    /// How the values were computed.
     pub method: SequenceMethod,
     /// The octal engine's report (splitting octal games only).
     pub octal: Option<OctalSequence>,

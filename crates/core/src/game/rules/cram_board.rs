@@ -15,20 +15,50 @@ pub const MAX_CELLS: usize = 128;
 /// Why a board text or a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
+    /// The text has no cells.
     #[error("empty board: give rows of '.' (empty) and '#' (blocked) separated by '/', or a size like 3x7")]
     Empty,
+    /// A character other than `.` and `#` (row and column count from 1).
     #[error("row {row}, column {col}: unexpected {} (use '.' for empty, '#' for blocked)", quoted(&.ch.to_string()))]
-    BadChar { row: usize, col: usize, ch: char },
+    BadChar {
+        /// Row, counted from 1.
+        row: usize,
+        /// Column, counted from 1.
+        col: usize,
+        /// The character found.
+        ch: char,
+    },
+    /// Row `row` (from 1) has `len` cells where the first row has `first`.
     #[error("row {row} has {len} cells but row 1 has {first}")]
-    Ragged { row: usize, len: usize, first: usize },
+    Ragged {
+        /// The row, counted from 1.
+        row: usize,
+        /// Its number of cells.
+        len: usize,
+        /// The first row's number of cells.
+        first: usize,
+    },
+    /// More than [`MAX_CELLS`] cells.
     #[error("board of {rows}×{cols} = {cells} cells is over the limit of 128 cells")]
-    TooLarge { rows: usize, cols: usize, cells: usize },
+    TooLarge {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// Number of cells, `rows × cols`.
+        cells: usize,
+    },
+    /// A `ROWSxCOLS` size that is not two positive numbers (the text given).
     #[error("bad board size {}: expected ROWSxCOLS with at least one row and one column, e.g. 3x7", quoted(.0))]
     BadSize(String),
+    /// The domino does not cover two empty cells of the board.
     #[error("domino at row {row}, column {col} ({orientation}) does not cover two empty cells of the board")]
     IllegalMove {
+        /// Row of the domino's top-left cell, from 0.
         row: usize,
+        /// Column of the domino's top-left cell, from 0.
         col: usize,
+        /// Direction of the domino.
         orientation: Orientation,
     },
 }
@@ -55,8 +85,11 @@ impl fmt::Display for Orientation {
 /// Rows and columns count from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Domino {
+    /// Row of the top-left cell, from 0.
     pub row: usize,
+    /// Column of the top-left cell, from 0.
     pub col: usize,
+    /// Whether the domino extends right or down.
     pub orientation: Orientation,
 }
 
@@ -119,10 +152,12 @@ impl Board {
         })
     }
 
+    /// Number of rows (at least 1).
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Number of columns (at least 1).
     pub fn cols(&self) -> usize {
         self.cols
     }

@@ -24,6 +24,7 @@ pub struct ComponentValue {
 /// One legal move and where it leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveValue {
+    /// The move: a domino placed, or (Push Cram) the push.
     pub mv: PushMove,
     /// Value of the position after the move; `None` for vertical dominoes before the push,
     /// whose outcome alone is searched.
@@ -35,9 +36,13 @@ pub struct MoveValue {
 /// The editor's report on one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CramReport {
+    /// The position reported on.
     pub board: Board,
+    /// Which game and phase: Cram, or Push Cram before or after the push.
     pub variant: CramPhase,
+    /// Its Grundy value.
     pub value: u32,
+    /// Who wins from it: P (the player to move loses) or N.
     pub outcome: Outcome,
     /// In order of their first cell (row-major).
     pub components: Vec<ComponentValue>,
@@ -74,7 +79,9 @@ impl CramReport {
 /// The solvers a report needs, kept between jobs for their transposition tables.
 #[derive(Default)]
 pub struct CramSolvers {
+    /// Solver of Cram positions (and of Push Cram's components after the push).
     pub cram: CramSolver,
+    /// Solver of Push Cram positions before the push.
     pub push: PushCramSolver,
 }
 

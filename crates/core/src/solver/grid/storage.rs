@@ -220,7 +220,9 @@ pub const SATURATED: u32 = u32::MAX - 2;
 /// The Grundy values of a rectangle of positions, as asked for.
 #[derive(Debug, Clone)]
 pub struct Grid {
+    /// The rows `a` held (half-open).
     pub rows: Range<u64>,
+    /// The columns `b` held (half-open).
     pub cols: Range<u64>,
     pub(super) values: Values,
     /// For a game that loops: the sets of its infinite values, which its cells hold as codes

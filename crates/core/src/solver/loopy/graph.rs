@@ -11,19 +11,24 @@ use crate::solver::control::{Control, SolveError};
 /// Edges as compressed rows: the options of vertex `v` are `targets[offsets[v]..offsets[v + 1]]`.
 #[derive(Debug, Clone, Default)]
 pub struct Graph {
+    /// Where each vertex's options start in `targets` (one more entry than vertices).
     pub offsets: Vec<usize>,
+    /// The options of every vertex, one after another.
     pub targets: Vec<u32>,
 }
 
 impl Graph {
+    /// The number of vertices.
     pub fn len(&self) -> usize {
         self.offsets.len().saturating_sub(1)
     }
 
+    /// Whether the graph has no vertex.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// The options of vertex `v`.
     #[inline]
     pub fn options(&self, v: usize) -> &[u32] {
         &self.targets[self.offsets[v]..self.offsets[v + 1]]

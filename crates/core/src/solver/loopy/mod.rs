@@ -64,6 +64,7 @@ impl Solved {
         self.labels.len()
     }
 
+    /// Whether no position was solved.
     pub fn is_empty(&self) -> bool {
         self.labels.is_empty()
     }
@@ -195,18 +196,22 @@ pub struct LoopyCache {
 }
 
 impl LoopyCache {
+    /// The value of `p` in `ruleset`, if a solved graph holds it.
     pub fn get(&self, ruleset: &Ruleset, p: &Position) -> Option<Gamma> {
         self.solved.get(ruleset)?.get(p)
     }
 
+    /// Keeps the graph `solved` of `ruleset`.
     pub fn keep(&mut self, ruleset: &Ruleset, solved: Solved) {
         self.solved.insert(ruleset.clone(), solved);
     }
 
+    /// The bytes the kept graphs hold.
     pub fn bytes(&self) -> u64 {
         self.solved.values().map(Solved::bytes).sum()
     }
 
+    /// Drops what is kept of `ruleset`.
     pub fn forget(&mut self, ruleset: &Ruleset) {
         self.solved.remove(ruleset);
     }

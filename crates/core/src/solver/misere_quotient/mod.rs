@@ -67,6 +67,7 @@ pub struct Quotient {
 }
 
 impl Quotient {
+    /// The octal game the quotient is of.
     pub fn code(&self) -> &OctalCode {
         &self.code
     }
@@ -76,14 +77,17 @@ impl Quotient {
         self.heaps
     }
 
+    /// The quotient monoid, with its P-portion.
     pub fn monoid(&self) -> &Monoid {
         &self.monoid
     }
 
+    /// Number of elements of the quotient.
     pub fn size(&self) -> usize {
         self.monoid.size()
     }
 
+    /// Generators, normal forms and relations of the monoid.
     pub fn presentation(&self) -> &Presentation {
         &self.presentation
     }
@@ -98,6 +102,7 @@ impl Quotient {
         self.heap_element[usize::from(h)]
     }
 
+    /// The quotient after each heap was added, in heap order.
     pub fn stages(&self) -> &[Stage] {
         &self.stages
     }

@@ -21,10 +21,12 @@ impl Monoid {
         Self { size, mul, p }
     }
 
+    /// Number of elements; they are `0..size`, `0` the identity.
     pub fn size(&self) -> usize {
         self.size
     }
 
+    /// The product `x · y` (both below [`Monoid::size`]).
     #[inline]
     pub fn mul(&self, x: u32, y: u32) -> u32 {
         self.mul[x as usize * self.size + y as usize]
@@ -35,6 +37,7 @@ impl Monoid {
         &self.mul[x as usize * self.size..(x as usize + 1) * self.size]
     }
 
+    /// Whether `x` is in the P-portion (a sum mapping to `x` is a misère P-position).
     pub fn is_p(&self, x: u32) -> bool {
         self.p[x as usize]
     }
@@ -164,6 +167,7 @@ impl Monoid {
 /// generators.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Presentation {
+    /// The generators, as elements of the monoid.
     pub generators: Vec<u32>,
     /// `normal[x]`: the normal form of element `x`.
     pub normal: Vec<Vec<u32>>,

@@ -12,7 +12,9 @@ use crate::solver::control::{Control, SolveError};
 /// The misère outcomes of the collections `{a, b}` for `a` in `rows`, `b` in `cols`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutcomeMap {
+    /// The heap sizes `a`, one row each.
     pub rows: Range<u64>,
+    /// The heap sizes `b`, one column each.
     pub cols: Range<u64>,
     /// Row by row.
     pub cells: Vec<Outcome>,

@@ -22,7 +22,10 @@ use crate::solver::control::{Control, SolveError};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     /// The candidate is right for every collection; this many triples were visited.
-    Holds { states: usize },
+    Holds {
+        /// Number of distinct triples (element, has a move, D) the search visited.
+        states: usize,
+    },
     /// At this collection (heap sizes) the condition fails: the candidate errs on it or on one
     /// of its options.
     Fails(Vec<u16>),
@@ -31,7 +34,9 @@ pub enum Verdict {
 /// One heap as the search sees it: its element and its options' elements.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HeapImage {
+    /// The heap's element of the candidate monoid.
     pub element: u32,
+    /// The elements of the heap's options.
     pub options: Vec<u32>,
 }
 

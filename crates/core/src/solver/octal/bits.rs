@@ -8,6 +8,7 @@ pub struct Bits {
 }
 
 impl Bits {
+    /// Whether `v` is set.
     #[inline]
     pub fn contains(&self, v: u32) -> bool {
         self.words
@@ -15,6 +16,7 @@ impl Bits {
             .is_some_and(|w| w & (1 << (v & 63)) != 0)
     }
 
+    /// Sets `v`, growing the words as needed.
     #[inline]
     pub fn insert(&mut self, v: u32) {
         let i = (v >> 6) as usize;

@@ -16,11 +16,14 @@ use rare_common::{RareCommon, SplitSummary, Work};
 /// How the values were computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OctalMethod {
+    /// The rare/common method: most splits valued through the few rare values, the common ones proved by a scan.
     RareCommon,
+    /// The plain mex over every option.
     Plain,
 }
 
 impl OctalMethod {
+    /// The method's name as reports write it: `rare/common` or `plain`.
     pub fn as_str(self) -> &'static str {
         match self {
             OctalMethod::RareCommon => "rare/common",
@@ -34,10 +37,13 @@ impl OctalMethod {
 pub struct OctalSequence {
     /// G(0..len): up to the N asked for, or up to where the period was certified.
     pub values: Vec<u32>,
+    /// The period and pre-period, when the computed prefix certified one.
     pub periodicity: Option<Periodicity>,
+    /// How the values were computed.
     pub method: OctalMethod,
     /// The final rare/common split (rare/common method only).
     pub split: Vec<SplitSummary>,
+    /// Counts of the work done (rare/common method; zero for the plain method).
     pub work: Work,
 }
 

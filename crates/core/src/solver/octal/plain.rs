@@ -19,6 +19,7 @@ pub struct Plain {
 }
 
 impl Plain {
+    /// A computation of `code`'s values, none computed yet.
     pub fn new(code: &OctalCode) -> Self {
         Self {
             digits: code.digits().to_vec(),

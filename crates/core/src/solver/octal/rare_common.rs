@@ -130,6 +130,7 @@ pub struct Work {
     pub scanned_pairs: u64,
     /// Heaps whose value needed a scan.
     pub scans: u64,
+    /// Times the common values were rebuilt from the counts.
     pub rebuilds: u64,
 }
 
@@ -297,6 +298,7 @@ pub struct RareCommon {
     /// where a bitset's read-modify-write chains one insertion to the next.
     seen: Vec<u8>,
     next_rebuild: usize,
+    /// Counts of the work done so far.
     pub work: Work,
 }
 
@@ -336,10 +338,12 @@ impl RareCommon {
         })
     }
 
+    /// G(0..len), the values computed so far.
     pub fn values(&self) -> &[u32] {
         &self.values
     }
 
+    /// The values computed, G(0..len).
     pub fn into_values(self) -> Vec<u32> {
         self.values
     }

@@ -12,10 +12,13 @@ pub const MAX_BLOCKS: u64 = 1 << 24;
 /// ([`NOT_COMPUTED`] where the tiles lack it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PooledRegion {
+    /// The level: each block is 2^`level` × 2^`level` cells.
     pub level: u8,
+    /// How a block's cells are pooled into its key.
     pub rule: KeyRule,
     /// The first block's row and column (in blocks), and how many rows and columns.
     pub first: (u64, u64),
+    /// Number of block rows and columns, as `(rows, cols)`.
     pub shape: (u64, u64),
     keys: Vec<u32>,
 }

@@ -46,6 +46,7 @@ impl KnownCells {
         }
     }
 
+    /// The cells these values cover.
     pub fn region(&self) -> &CellRect {
         &self.region
     }

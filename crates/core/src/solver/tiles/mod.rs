@@ -188,19 +188,24 @@ pub fn most_common(keys: &mut [u32]) -> u32 {
 /// The cells of a rectangle: rows `a` in `rows`, columns `b` in `cols` (half-open).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CellRect {
+    /// The rows `a` (half-open).
     pub rows: Range<u64>,
+    /// The columns `b` (half-open).
     pub cols: Range<u64>,
 }
 
 impl CellRect {
+    /// The cells with rows in `rows` and columns in `cols`.
     pub fn new(rows: Range<u64>, cols: Range<u64>) -> Self {
         Self { rows, cols }
     }
 
+    /// Whether it holds no cell.
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty() || self.cols.is_empty()
     }
 
+    /// Whether it holds cell (a, b).
     pub fn contains(&self, a: u64, b: u64) -> bool {
         self.rows.contains(&a) && self.cols.contains(&b)
     }
@@ -246,8 +251,11 @@ impl CellRect {
 /// likewise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileKey {
+    /// The level: each pooled cell stands for 2^`level` × 2^`level` cells.
     pub level: u8,
+    /// The tile's row among the tiles of its level.
     pub row: u64,
+    /// The tile's column among the tiles of its level.
     pub col: u64,
 }
 
@@ -277,6 +285,7 @@ impl TileKey {
         TILE << level
     }
 
+    /// Cells one of its pooled cells stands for, along one side: 2^`level`.
     pub fn block(&self) -> u64 {
         Self::block_of(self.level)
     }
@@ -382,6 +391,7 @@ impl Tile {
         u64::from(self.done)
     }
 
+    /// Bytes the tile holds (its keys and, when kept apart, its values).
     pub fn bytes(&self) -> u64 {
         (self.keys.len() + self.values.as_ref().map_or(0, Vec::len)) as u64 * 4
     }

@@ -500,6 +500,7 @@ impl TileSource {
 
 /// What the difference mode compares a source with.
 pub enum Compare<'a> {
+    /// No comparison.
     Nothing,
     /// A second ruleset's source, filled over the same region first.
     Source(&'a TileSource),

@@ -38,6 +38,7 @@ pub struct TileStore {
 }
 
 impl TileStore {
+    /// An empty store holding at most `cap` bytes of tiles, keyed by [`KeyRule::Value`].
     pub fn new(cap: u64) -> Self {
         Self {
             tiles: HashMap::new(),
@@ -91,26 +92,32 @@ impl TileStore {
         }
     }
 
+    /// Number of tiles held.
     pub fn len(&self) -> usize {
         self.tiles.len()
     }
 
+    /// Whether no tile is held.
     pub fn is_empty(&self) -> bool {
         self.tiles.is_empty()
     }
 
+    /// Bytes the tiles held take (counted against [`TileStore::cap`]).
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
 
+    /// Most bytes of tiles held; beyond it the least recently used are evicted.
     pub fn cap(&self) -> u64 {
         self.cap
     }
 
+    /// Tiles evicted since the store was created or cleared.
     pub fn evicted(&self) -> u64 {
         self.evicted
     }
 
+    /// Changes whenever a tile changes (to redo what depends on the tiles only then).
     pub fn generation(&self) -> u64 {
         self.generation
     }
@@ -120,10 +127,12 @@ impl TileStore {
         self.epoch
     }
 
+    /// Whether the tile `key` is held.
     pub fn contains(&self, key: TileKey) -> bool {
         self.tiles.contains_key(&key)
     }
 
+    /// The tile `key`, if held.
     pub fn tile(&self, key: TileKey) -> Option<&Tile> {
         self.tiles.get(&key).map(|s| &s.tile)
     }

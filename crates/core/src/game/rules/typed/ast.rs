@@ -11,14 +11,20 @@ use std::fmt::{self, Write};
 /// Byte offsets `[start, end)` into the text the rule was parsed from (for error messages).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
+    /// Offset of the first byte.
     pub start: usize,
+    /// Offset just past the last byte.
     pub end: usize,
 }
 
+/// An arithmetic operator of the move language (on u64, checked: no wrapping, no division by zero).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`.
     Add,
+    /// `-` (an error below zero).
     Sub,
+    /// `*`.
     Mul,
     /// Floor division (`7 / 2 = 3`, `-7 / 2 = -4`).
     Div,
@@ -29,6 +35,7 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The operator as the language writes it: `+`, `-`, `*`, `/` or `%`.
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Add => "+",
@@ -55,14 +62,21 @@ const NEG_PRECEDENCE: u8 = 3;
 /// The built-in functions of the move language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Func {
+    /// `min(x, y, …)`: the least argument.
     Min,
+    /// `max(x, y, …)`: the greatest argument.
     Max,
+    /// `isqrt(x)`: the integer square root, rounded down.
     Isqrt,
+    /// `gcd(x, y, …)`: the greatest common divisor (`gcd(0, 0)` is 0).
     Gcd,
+    /// `abs(x)`.
     Abs,
     /// The bitwise exclusive or (the nim-sum) of its arguments.
     Xor,
+    /// `bitand(x, y)`.
     BitAnd,
+    /// `bitor(x, y)`.
     BitOr,
     /// The number of 1 bits of a number ≥ 0.
     Popcount,
@@ -71,6 +85,7 @@ pub enum Func {
 }
 
 impl Func {
+    /// Every function, in the order the reference lists them.
     pub const ALL: [Func; 10] = [
         Func::Min,
         Func::Max,
@@ -84,6 +99,7 @@ impl Func {
         Func::Fib,
     ];
 
+    /// The function's name in the language, e.g. `isqrt`.
     pub fn name(self) -> &'static str {
         match self {
             Func::Min => "min",
@@ -99,6 +115,7 @@ impl Func {
         }
     }
 
+    /// The function called `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Func> {
         Func::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -122,8 +139,10 @@ pub enum Pred {
 }
 
 impl Pred {
+    /// Every predicate, in the order the reference lists them.
     pub const ALL: [Pred; 2] = [Pred::Prime, Pred::Distinct];
 
+    /// The predicate's name in the language, e.g. `prime`.
     pub fn name(self) -> &'static str {
         match self {
             Pred::Prime => "prime",
@@ -131,6 +150,7 @@ impl Pred {
         }
     }
 
+    /// The predicate named `name`.
     pub fn from_name(name: &str) -> Option<Pred> {
         Pred::ALL.into_iter().find(|p| p.name() == name)
     }
@@ -156,8 +176,10 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family of numbers, in the order the reference lists them.
     pub const ALL: [Family; 3] = [Family::Primes, Family::Powers, Family::Fibs];
 
+    /// The family's name in the language, e.g. `primes`.
     pub fn name(self) -> &'static str {
         match self {
             Family::Primes => "primes",
@@ -166,6 +188,7 @@ impl Family {
         }
     }
 
+    /// The family named `name`.
     pub fn from_name(name: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -182,17 +205,22 @@ impl Family {
 /// An integer expression (signed integers; arithmetic is checked).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
+    /// A number literal.
     Num(u64, Span),
+    /// A name: a heap parameter or a `for` variable.
     Var(String, Span),
     /// `-x`.
     Neg(Box<Expr>, Span),
+    /// `left op right`.
     Bin(BinOp, Box<Expr>, Box<Expr>, Span),
+    /// A call of a built-in function with its arguments.
     Call(Func, Vec<Expr>, Span),
     /// `|x - y|`: the distance between two numbers, never below zero.
     AbsDiff(Box<Expr>, Box<Expr>, Span),
 }
 
 impl Expr {
+    /// Where the expression is in the rule's text.
     pub fn span(&self) -> Span {
         match self {
             Expr::Num(_, s)
@@ -219,17 +247,25 @@ impl Expr {
     }
 }
 
+/// A comparison operator of a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CmpOp {
+    /// `<`.
     Lt,
+    /// `<=`.
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
+    /// `==`.
     Eq,
+    /// `!=`.
     Ne,
 }
 
 impl CmpOp {
+    /// The operator as the language writes it, e.g. `<=`.
     pub fn symbol(self) -> &'static str {
         match self {
             CmpOp::Lt => "<",
@@ -241,6 +277,7 @@ impl CmpOp {
         }
     }
 
+    /// Whether `a op b`.
     pub fn holds(self, a: i128, b: i128) -> bool {
         match self {
             CmpOp::Lt => a < b,
@@ -260,12 +297,16 @@ pub enum Cond {
     Compare(Vec<Expr>, Vec<CmpOp>),
     /// `prime(x)`, `distinct(a, b, c)`.
     Pred(Pred, Vec<Expr>),
+    /// Every condition holds.
     And(Vec<Cond>),
+    /// At least one condition holds.
     Or(Vec<Cond>),
+    /// The condition does not hold.
     Not(Box<Cond>),
 }
 
 impl Cond {
+    /// Every variable the condition names, in order, with repeats.
     pub fn variables<'a>(&'a self, out: &mut Vec<&'a str>) {
         match self {
             Cond::Compare(es, _) | Cond::Pred(_, es) => es.iter().for_each(|e| e.variables(out)),
@@ -279,16 +320,33 @@ impl Cond {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// `lo..hi` (hi excluded) or `lo..=hi`.
-    Range { lo: Expr, hi: Expr, inclusive: bool },
+    Range {
+        /// The first value.
+        lo: Expr,
+        /// The end of the range.
+        hi: Expr,
+        /// Whether `hi` itself is included (`..=`).
+        inclusive: bool,
+    },
     /// `{1, 3, 4}`.
     Set(Vec<Expr>),
     /// `primes(n)`, `powers(2, n)`, `fibs(n)`.
     Family(Family, Vec<Expr>),
 }
 
+/// A clause of a term: a loop binding a variable, or a guard.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
-    For { var: String, span: Span, source: Source },
+    /// `for var in source`: the clauses after it run once for each value, in order.
+    For {
+        /// The variable bound.
+        var: String,
+        /// Where the clause is in the rule's text.
+        span: Span,
+        /// The values it runs through.
+        source: Source,
+    },
+    /// `if COND`: the term produces a move only where the condition holds.
     If(Cond),
 }
 
@@ -296,7 +354,9 @@ pub enum Clause {
 /// gives a heap for every binding of its clauses (a variable number of heaps).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Part {
+    /// The heap (a comprehension's element).
     pub expr: Expr,
+    /// A comprehension's clauses (none for a plain heap).
     pub clauses: Vec<Clause>,
 }
 
@@ -304,24 +364,34 @@ pub struct Part {
 /// heap or a collection of heaps, which is their disjunctive sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
+    /// `(x, y, …)`: a position of a fixed number of heaps (2 to 16).
     Tuple(Vec<Expr>),
+    /// `[x, y, …]` (one-heap rules): the heap is split into these heaps, each a heap or a
+    /// comprehension (`[]` removes it).
     Collection(Vec<Part>),
+    /// `x` (one-heap rules): the heap becomes `x`.
     Single(Expr),
 }
 
 /// One line of a rule: a target and the clauses that bind and filter it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Term {
+    /// The position (or heaps) the term produces.
     pub target: Target,
+    /// Its `for` loops and `if` guards, in order (a loop's variable is bound for the clauses after it).
     pub clauses: Vec<Clause>,
+    /// Where the term is in the rule's text.
     pub span: Span,
 }
 
 /// A whole rule: `rule((a, b) if <domain> -> term; term; …)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleAst {
+    /// The heap names of the rule's head: one (`n`), two (`a`, `b`) or three.
     pub params: Vec<String>,
+    /// The head's `if COND`: which positions exist; `None`: all of them.
     pub domain: Option<Cond>,
+    /// The terms, separated by `;` in the text; a position's options are every term's targets.
     pub terms: Vec<Term>,
 }
 

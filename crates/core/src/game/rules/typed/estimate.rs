@@ -14,7 +14,9 @@ pub type Interval = (i128, i128);
 /// An amount known between two bounds (saturating at `u128::MAX`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Count {
+    /// At least this many.
     pub lower: u128,
+    /// At most this many (`u128::MAX`: unbounded).
     pub upper: u128,
 }
 
@@ -39,7 +41,9 @@ impl Count {
 /// The loop steps and options of one position, or of each position of a box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Estimate {
+    /// The loop steps: every value of a range is one.
     pub steps: Count,
+    /// The options produced.
     pub options: Count,
 }
 

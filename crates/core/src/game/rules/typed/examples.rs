@@ -6,14 +6,17 @@
 /// A named example rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Example {
+    /// Its name in the Examples menu, e.g. `nim`.
     pub name: &'static str,
     /// What the rule is, in a few words.
     pub about: &'static str,
+    /// The rule, exactly as a user types it as the RULESET argument.
     pub text: &'static str,
     /// The built-in ruleset with the same values, if the catalog has one.
     pub equals: Option<&'static str>,
 }
 
+/// Every example, in the order of the Examples menu.
 pub const EXAMPLES: &[Example] = &[
     Example {
         name: "nim",

@@ -142,6 +142,7 @@ impl TypedRule {
         self.0.program.arity
     }
 
+    /// The rule compiled, as [`run`] evaluates it.
     pub fn program(&self) -> &program::Program {
         &self.0.program
     }

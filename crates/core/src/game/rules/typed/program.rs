@@ -16,31 +16,48 @@ pub const SLOTS: usize = MAX_HEAPS + MAX_LOOPS;
 /// text in [`Program::texts`], so a failure can say which part of the rule failed.
 #[derive(Debug, Clone)]
 pub enum CExpr {
+    /// A number literal.
     Num(i128),
+    /// The value in a slot of the environment (see [`SLOTS`]).
     Slot(u8),
+    /// `-x`.
     Neg(Box<CExpr>),
+    /// `left op right`; the `u32` indexes its text in [`Program::texts`].
     Bin(BinOp, Box<CExpr>, Box<CExpr>, u32),
+    /// A built-in function call; the `u32` indexes its text in [`Program::texts`].
     Call(Func, Vec<CExpr>, u32),
+    /// `|left - right|`.
     AbsDiff(Box<CExpr>, Box<CExpr>),
 }
 
+/// A condition with names resolved to slots (the compiled [`Cond`]).
 #[derive(Debug, Clone)]
 pub enum CCond {
+    /// `operands[0] ops[0] operands[1] …`, every comparison holding.
     Compare(Vec<CExpr>, Vec<CmpOp>),
     /// A predicate, with the index of its text.
     Pred(Pred, Vec<CExpr>, u32),
+    /// Every condition holds.
     And(Vec<CCond>),
+    /// At least one condition holds.
     Or(Vec<CCond>),
+    /// The condition does not hold.
     Not(Box<CCond>),
 }
 
+/// The values a compiled `for` loop runs through, in order.
 #[derive(Debug, Clone)]
 pub enum CSource {
+    /// `lo..hi` or `lo..=hi`.
     Range {
+        /// The first value.
         lo: CExpr,
+        /// The end of the range.
         hi: CExpr,
+        /// Whether `hi` itself is included (`..=`).
         inclusive: bool,
     },
+    /// `{x, y, …}`: these values, in the order written.
     Set(Vec<CExpr>),
     /// `primes(n)`, `powers(b, n)`, `fibs(n)`, with the index of its text.
     Family(Family, Vec<CExpr>, u32),
@@ -50,23 +67,31 @@ pub enum CSource {
 /// variable (`|x - y| < e` is stored as two such constraints).
 #[derive(Debug, Clone)]
 pub struct Constraint {
+    /// The left side, affine in the loop variable.
     pub lhs: CExpr,
+    /// The comparison.
     pub op: CmpOp,
+    /// The right side, affine in the loop variable.
     pub rhs: CExpr,
 }
 
 /// The innermost loop of a term, when every guard on it folds into its range.
 #[derive(Debug, Clone)]
 pub struct FastLoop {
+    /// The guards folded into the loop's range.
     pub constraints: Vec<Constraint>,
     /// For each part of the target: whether it is affine in the loop variable.
     pub affine: Vec<bool>,
 }
 
+/// A compiled `for` loop.
 #[derive(Debug, Clone)]
 pub struct CLoop {
+    /// The slot its variable is bound to (heaps take slots 0..3, loop variables from 3 on).
     pub slot: u8,
+    /// The variable's name, for messages.
     pub var: String,
+    /// The values it runs through.
     pub source: CSource,
     /// Guards checked once this variable is bound.
     pub guards: Vec<CCond>,
@@ -75,10 +100,14 @@ pub struct CLoop {
     pub constraints: Option<Vec<Constraint>>,
 }
 
+/// The shape of a term's target (see [`super::ast::Target`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetKind {
+    /// `(x, y)` or `(x, y, z)`: a position of two or three heaps.
     Tuple,
+    /// `[x, y, …]`: the heap is split into these heaps.
     Collection,
+    /// `x`: the heap becomes one heap.
     Single,
 }
 
@@ -86,6 +115,7 @@ pub enum TargetKind {
 /// binding of its loops.
 #[derive(Debug, Clone)]
 pub struct CPart {
+    /// The heap (a comprehension's element).
     pub expr: CExpr,
     /// The index of the part's text (a heap below zero names it).
     pub text: u32,
@@ -95,6 +125,7 @@ pub struct CPart {
     pub loops: Vec<CLoop>,
 }
 
+/// A compiled term: its guards placed at the loops where their names are bound.
 #[derive(Debug, Clone)]
 pub struct CTerm {
     /// The term's canonical text, for messages.
@@ -103,19 +134,28 @@ pub struct CTerm {
     pub target_text: String,
     /// Guards on the heaps alone, checked before any loop.
     pub guards: Vec<CCond>,
+    /// Its `for` loops, outermost first.
     pub loops: Vec<CLoop>,
+    /// The shape of its target.
     pub kind: TargetKind,
+    /// The target's parts: heaps, or in a collection comprehensions.
     pub target: Vec<CPart>,
     /// Whether some part is a comprehension (the number of heaps varies).
     pub comprehension: bool,
+    /// The innermost loop's fast path; `None`: evaluated option by option.
     pub fast: Option<FastLoop>,
 }
 
+/// A rule checked and compiled, ready for [`super::run`].
 #[derive(Debug, Clone)]
 pub struct Program {
+    /// Number of heaps of a position: 1, 2 or 3.
     pub arity: usize,
+    /// The heap names, in order (slots 0, 1, 2).
     pub params: Vec<String>,
+    /// Which positions exist; `None`: all of them.
     pub domain: Option<CCond>,
+    /// The terms, in order.
     pub terms: Vec<CTerm>,
     /// The text of every `Bin`, `Call`, predicate, family and target part, by index.
     pub texts: Vec<String>,
@@ -441,11 +481,15 @@ fn find_var_span(c: &Cond, name: &str) -> Option<Span> {
 /// affine, so monotone on any range), or otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Dependence {
+    /// The expression does not use the slot.
     Constant,
+    /// The expression is `c0 + c1·v` in the slot's value `v`, built of `+`, `-` and multiplication by constants.
     Affine,
+    /// Any other dependence (division, functions, `|x - y|` of the slot).
     Other,
 }
 
+/// How `e` depends on the value in `slot` (see [`Dependence`]).
 pub fn dependence(e: &CExpr, slot: u8) -> Dependence {
     use Dependence::*;
     let all_constant = |es: &[&CExpr]| es.iter().all(|e| dependence(e, slot) == Constant);

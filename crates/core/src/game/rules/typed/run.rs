@@ -27,6 +27,7 @@ use crate::game::quote::quoted;
 
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
+/// Most loop steps one position may spend finding its options.
 pub const MAX_STEPS: u64 = 1 << 27;
 /// Most loop steps a whole job (a sequence, a map) may spend on a typed rule: 2^34, a few
 /// minutes; a job whose estimate passes it is refused before it starts.
@@ -41,6 +42,7 @@ const ESTIMATE_FROM: u128 = 64;
 /// Receives the options of a position: the term that made each, and its heaps (a position of
 /// the rule's heaps; for a one-heap rule, the heaps of the collection, possibly none).
 pub trait Sink {
+    /// One option: `term` is the index (from 0) of the term that made it, `heaps` its heaps.
     fn option(&mut self, term: usize, heaps: &[u64]);
 
     /// The option with the values of the term's loop variables (in the order of its `for`
@@ -61,7 +63,9 @@ impl<F: FnMut(usize, &[u64])> Sink for F {
 /// (a solver bounds them by its memory budget).
 #[derive(Clone)]
 pub struct Limits {
+    /// Polled every few thousand loop steps; `true` stops the position.
     pub stop: Rc<dyn Fn() -> bool>,
+    /// The most options one position may have.
     pub max_options: u64,
 }
 
@@ -94,12 +98,18 @@ fn current_limits() -> (Option<Rc<dyn Fn() -> bool>>, u64) {
 /// Why a rule could not give the options of a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
+    /// An operation went below zero, past 2^64 − 1, or divided by zero.
     #[error("term {term} of the rule, {}, at {position} ({bindings}): {what}", quoted(.text))]
     Arithmetic {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The part that failed and how, e.g. `n - 2 goes below zero (1 - 2)`.
         what: String,
+        /// The heap names and loop variables bound, e.g. `n = 1, k = 3`.
         bindings: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
     },
     #[error(
@@ -107,23 +117,34 @@ pub enum RuleError {
         count_words(*.count, "has more than", "would have about", *.limit),
         quoted(.text)
     )]
+    /// The position has more than [`MAX_OPTIONS`] options.
     TooManyOptions {
+        /// The term that made the option over the limit, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The limit, [`MAX_OPTIONS`].
         limit: u64,
         /// The options counted before the cap (`None`), or the estimate that refused it.
         count: Option<u128>,
     },
+    /// The term runs (or, by its ranges, would run) more than [`MAX_STEPS`] loop steps at the
+    /// position.
     #[error(
         "term {term} of the rule, {}, {} loop steps at {position}, more than the {limit} one position may take; narrow its ranges",
         quoted(.text),
         count_words(*.count, "runs more than", "would run at least", *.limit)
     )]
     TooManySteps {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The limit, [`MAX_STEPS`].
         limit: u64,
         /// The steps counted before the cap (`None`), or the lower bound that refused it.
         count: Option<u128>,
@@ -132,22 +153,33 @@ pub enum RuleError {
         "term {term} of the rule, {}, leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)",
         quoted(.text)
     )]
+    /// The term leads to a position the rule's domain (`if` after the heaps) excludes.
     OutsideDomain {
+        /// The term, counted from 1.
         term: usize,
+        /// The term's canonical text.
         text: String,
+        /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
+        /// The option outside the domain, in the same form.
         option: String,
     },
+    /// A collection of more heaps than one may hold.
     #[error(
         "term {term} of the rule, {}, makes a collection of more than {limit} heaps at {position}",
         quoted(.text)
     )]
     TooManyHeaps {
+        /// The term's number, from 1.
         term: usize,
+        /// The term's text.
         text: String,
+        /// The position, e.g. `heap 1`.
         position: String,
+        /// The most heaps a collection may have.
         limit: usize,
     },
+    /// The caller's stop flag was raised.
     #[error("stopped")]
     Stopped,
 }
@@ -209,6 +241,7 @@ fn operand(e: &CExpr, env: &Env) -> Result<i128, Fault> {
     }
 }
 
+/// The value of `e` with the slots bound as in `env`; a [`Fault`] on checked arithmetic failing.
 pub fn eval(e: &CExpr, env: &Env) -> Result<i128, Fault> {
     match e {
         CExpr::Num(n) => Ok(*n),

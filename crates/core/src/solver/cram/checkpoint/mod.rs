@@ -55,7 +55,9 @@ pub use crate::game::cram_game::CramGame;
 /// What a checkpoint file says about itself.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CheckpointInfo {
+    /// The file format's version (the one written is `VERSION`).
     pub version: u32,
+    /// The game searched: Cram or Push Cram.
     #[serde(with = "crate::game::cram_game::by_name")]
     pub game: CramGame,
     /// The board, in its text form.
@@ -74,22 +76,54 @@ pub struct CheckpointInfo {
 /// Why a checkpoint could not be used or written. Every message names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
+    /// Reading or writing the file failed.
     #[error("checkpoint {}: {error}", path.display())]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// The failure.
+        error: std::io::Error,
+    },
     #[error("checkpoint {}: not a nimscope Cram checkpoint file (give another file name, or remove it)", path.display())]
-    Foreign { path: PathBuf },
+    /// The file is not a nimscope Cram checkpoint.
+    Foreign {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was written in a newer format than this build reads.
     #[error("checkpoint {}: written by a newer nimscope (format {found}; this one reads {VERSION})", path.display())]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// The format version the file says it has.
+        found: u32,
+    },
+    /// The file is damaged (truncated, bad checksum, malformed entry).
     #[error("checkpoint {}: damaged ({why}); remove it to start afresh", path.display())]
-    Damaged { path: PathBuf, why: String },
+    Damaged {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file is the search of another game or board.
     #[error("checkpoint {}: it is the search of {found}, not of {wanted}; give another file name", path.display())]
     Mismatch {
+        /// The checkpoint file.
         path: PathBuf,
+        /// Game and board the file holds, e.g. `cram 3x7`.
         found: String,
+        /// Game and board asked for.
         wanted: String,
     },
+    /// The search resumed from the file stopped (cancelled, over the memory budget).
     #[error("checkpoint {}: {error}", path.display())]
-    Solve { path: PathBuf, error: SolveError },
+    Solve {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// Why the search stopped.
+        error: SolveError,
+    },
 }
 
 /// The tables a checkpoint reads.

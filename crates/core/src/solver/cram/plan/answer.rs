@@ -15,6 +15,7 @@ use super::{Fact, Plan, PlanError, Question, fnv64};
 
 /// The answer files' format tag and version.
 pub const ANSWER_FORMAT: &str = "nimscope-cram-answer";
+/// The answer files' format version this build writes and reads.
 pub const ANSWER_VERSION: u32 = 2;
 
 /// Largest answer file read (bytes).
@@ -23,12 +24,17 @@ const MAX_ANSWER_BYTES: u64 = 64 << 10;
 /// What a unit writes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitAnswer {
+    /// Always [`ANSWER_FORMAT`].
     pub format: String,
+    /// The format's version, [`ANSWER_VERSION`] when written.
     pub version: u32,
     /// The plan's id.
     pub plan: String,
+    /// The unit answered, numbered from 0.
     pub unit: usize,
+    /// The unit's position, in the text form of boards.
     pub board: String,
+    /// Whether the plan asks values or outcomes.
     pub question: Question,
     /// The unit's value (a value plan, once a question needed it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -113,6 +119,7 @@ pub fn answers_dir(dir: &Path) -> PathBuf {
     dir.join("answers")
 }
 
+/// Unit `k`'s answer file, `DIR/answers/unit-K.json`.
 pub fn answer_path(dir: &Path, k: usize) -> PathBuf {
     answers_dir(dir).join(format!("unit-{k}.json"))
 }

@@ -49,6 +49,7 @@ use crate::solver::control::{Control, SolveError};
 
 /// The manifest's format tag and version (a reader refuses others).
 pub const PLAN_FORMAT: &str = "nimscope-cram-plan";
+/// The manifest's format version this build writes and reads.
 pub const PLAN_VERSION: u32 = 2;
 
 /// The plan's file inside its folder.
@@ -75,6 +76,7 @@ pub enum Question {
 }
 
 impl Question {
+    /// The question's name as files and messages write it: `value` or `outcome`.
     pub fn name(self) -> &'static str {
         match self {
             Question::Value => "value",
@@ -87,7 +89,9 @@ impl Question {
 /// or values it does not have (a value plan that has not needed its value yet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fact {
+    /// The exact Grundy value.
     Value(u32),
+    /// Whether the value is 0 (`true`: a P-position), from an outcome plan.
     IsZero(bool),
     /// Bit `v` set: the value is not `v` (values below 128 only; never empty).
     Excluded(u128),
@@ -145,10 +149,18 @@ pub mod ask {
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum PlanNode {
     /// A position left to a unit.
-    Unit { unit: usize },
+    Unit {
+        /// The unit's number: its position is `work[unit]`.
+        unit: usize,
+    },
     /// A position whose value is the mex of `known` (values of options the plan settled at
     /// once, the push's among them) and of the values of the nodes `options`.
-    Options { known: Vec<u32>, options: Vec<usize> },
+    Options {
+        /// Values of options the plan settled at once (the push's among them).
+        known: Vec<u32>,
+        /// Ids of the option nodes whose values come from units or deeper nodes.
+        options: Vec<usize>,
+    },
 }
 
 /// One unit: a position (in the board's frame, row for row) and how large it is.
@@ -165,14 +177,18 @@ pub struct UnitSpec {
 /// A plan: what `--plan` writes to `DIR/plan.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
+    /// Always [`PLAN_FORMAT`].
     pub format: String,
+    /// The manifest's version, [`PLAN_VERSION`] when written.
     pub version: u32,
     /// The nimscope that wrote it (answers record theirs; values do not depend on it).
     pub solver: String,
+    /// Cram or Push Cram.
     #[serde(with = "crate::game::cram_game::by_name")]
     pub game: CramGame,
     /// The root, in the text form of boards.
     pub board: String,
+    /// Whether the units are asked values or outcomes.
     pub question: Question,
     /// Plies from the root to the units.
     pub depth: u32,
@@ -184,6 +200,7 @@ pub struct Plan {
     pub combine: String,
     /// The root's node.
     pub root: usize,
+    /// The nodes of the tree, indexed by id; options have smaller ids than their parents.
     pub nodes: Vec<PlanNode>,
     /// Unit `k` is `work[k]`.
     pub work: Vec<UnitSpec>,
@@ -193,16 +210,42 @@ pub struct Plan {
 /// naming the file.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// The file could not be read or written.
     #[error("{}: {error}", path.display())]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        error: std::io::Error,
+    },
+    /// The file is not a nimscope Cram plan (or answer); `why` says what is wrong.
     #[error("{}: not a nimscope Cram plan ({why})", path.display())]
-    Foreign { path: PathBuf, why: String },
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file is damaged (bad check, malformed contents).
     #[error("{}: damaged ({why}); remove it and run the unit again", path.display())]
-    Damaged { path: PathBuf, why: String },
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file belongs to another plan, unit or game.
     #[error("{}: {why}", path.display())]
-    Mismatch { path: PathBuf, why: String },
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What it belongs to instead, and what to do.
+        why: String,
+    },
+    /// The request is refused before any work (depth out of range, too many nodes); the message says why.
     #[error("{0}")]
     Refused(String),
+    /// The search of a unit stopped (cancelled, over the memory budget).
     #[error(transparent)]
     Solve(#[from] SolveError),
 }

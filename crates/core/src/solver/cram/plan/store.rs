@@ -64,6 +64,7 @@ pub fn proven_dir(dir: &Path) -> PathBuf {
     dir.join("proven")
 }
 
+/// Unit `k`'s file of proven values, `DIR/proven/unit-K.bin`.
 pub fn proven_path(dir: &Path, k: usize) -> PathBuf {
     proven_dir(dir).join(format!("unit-{k}.bin"))
 }

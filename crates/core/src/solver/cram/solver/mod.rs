@@ -80,7 +80,12 @@ pub enum Peek {
     Known(u32),
     /// Not known: the legal moves and the cells of its components whose values are not
     /// stored (the solver's own measure of the work left: fewer moves first).
-    Unknown { moves: u32, cells: u32 },
+    Unknown {
+        /// Number of legal moves.
+        moves: u32,
+        /// Empty cells of its components whose values are not stored.
+        cells: u32,
+    },
 }
 
 /// One option of a component being searched: components `comps[first..first + len]` (largest
@@ -170,6 +175,7 @@ impl CramSolver {
         self
     }
 
+    /// The search's counters so far, over the solver and its helper threads.
     pub fn stats(&self) -> CramStats {
         let helpers = self.helpers.iter().map(|h| h.stats());
         let (expanded, hits) = helpers.fold((self.expanded, self.hits), |(e, h), x| {

@@ -68,7 +68,9 @@ pub fn heap_options(code: &OctalCode, bound: u16) -> Vec<Vec<Heaps>> {
 /// 0 and for heaps without a move).
 #[derive(Debug, Clone)]
 pub struct Pretension {
+    /// The candidate monoid, with its P-portion.
     pub monoid: Monoid,
+    /// `heap_element[h]`: the element of a heap of `h` tokens.
     pub heap_element: Vec<u32>,
 }
 
@@ -81,6 +83,7 @@ impl Pretension {
         }
     }
 
+    /// The element of a collection of heaps: the product of the heaps' elements.
     pub fn element_of(&self, heaps: &[u16]) -> u32 {
         heaps
             .iter()

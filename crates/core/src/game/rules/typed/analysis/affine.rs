@@ -9,26 +9,32 @@ use super::super::program::{CCond, CExpr, CLoop, CSource, Constraint, SLOTS};
 /// `c + Σ coef[s]·slot_s`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Aff {
+    /// The constant term.
     pub c: i128,
+    /// The coefficient of each slot.
     pub coef: [i128; SLOTS],
 }
 
 /// Values of slots known to be constants (a loop over constants, bound one value at a time).
 pub type Known = [Option<i128>; SLOTS];
 
+/// No slot known to be a constant.
 pub const NOTHING_KNOWN: Known = [None; SLOTS];
 
 impl Aff {
+    /// The constant `c`.
     pub fn constant(c: i128) -> Aff {
         Aff { c, coef: [0; SLOTS] }
     }
 
+    /// The value of slot `s`.
     pub fn slot(s: u8) -> Aff {
         let mut a = Aff::constant(0);
         a.coef[s as usize] = 1;
         a
     }
 
+    /// Whether no slot appears in it.
     pub fn is_constant(&self) -> bool {
         self.coef.iter().all(|&x| x == 0)
     }
@@ -41,14 +47,17 @@ impl Aff {
         Some(out)
     }
 
+    /// `self + o`; `None` on an overflow.
     pub fn plus(self, o: Aff) -> Option<Aff> {
         self.zip(o, i128::checked_add)
     }
 
+    /// `self − o`; `None` on an overflow.
     pub fn minus(self, o: Aff) -> Option<Aff> {
         self.zip(o, i128::checked_sub)
     }
 
+    /// `k·self`; `None` on an overflow.
     pub fn times(self, k: i128) -> Option<Aff> {
         self.zip(Aff::constant(0), |a, _| a.checked_mul(k))
     }
@@ -220,8 +229,11 @@ pub fn loop_bounds(l: &CLoop, known: &Known) -> Option<Bounds> {
 /// A rational affine function of one heap `n`: `(p·n + q) / d`, `d > 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lin {
+    /// The coefficient of `n`.
     pub p: i128,
+    /// The constant term.
     pub q: i128,
+    /// The divisor, positive.
     pub d: i128,
 }
 
@@ -235,6 +247,7 @@ impl Lin {
         })
     }
 
+    /// The constant `c`.
     pub fn constant(c: i128) -> Lin {
         Lin { p: 0, q: c, d: 1 }
     }

@@ -31,6 +31,7 @@ pub use pump::Pump;
 pub enum Equivalent {
     /// Nim: on one heap (a collection of heaps), or on two heaps.
     Nim,
+    /// Wythoff's game: take from one heap, or the same from both.
     Wythoff,
     /// `sub(S)`.
     Subtraction(SubtractionSet),
@@ -41,10 +42,12 @@ pub enum Equivalent {
 /// What the analysis found about a rule, once, at its first use.
 #[derive(Debug, Clone, Default)]
 pub struct Facts {
+    /// The moves that grow without bound.
     pub pumps: Vec<Pump>,
 }
 
 impl Facts {
+    /// What `program` is, found once at its compilation.
     pub fn of(program: &Program, _zero_terminal: bool) -> Facts {
         Facts {
             pumps: pump::pumps(program),

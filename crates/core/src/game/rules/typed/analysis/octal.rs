@@ -31,6 +31,7 @@ const MAX_BINDINGS: usize = 4096;
 /// nothing and splits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TakeAndBreak {
+    /// The code's digits, `digits[0]` the one before the point.
     pub digits: Vec<u8>,
     /// Whether a split leaves two different heaps only (Grundy's game: `4.` with unequal parts).
     pub unequal: bool,

@@ -12,6 +12,7 @@ use crate::game::quote::quoted;
 /// A term that grows without bound where its guards hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pump {
+    /// The term's index (from 0).
     pub term: usize,
     /// What it adds to each heap.
     pub adds: Vec<i128>,

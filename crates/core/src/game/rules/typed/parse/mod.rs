@@ -12,6 +12,7 @@ use lex::{KEYWORDS, Tok};
 pub const MAX_DEPTH: usize = 48;
 /// Most terms in one rule and most `for` clauses in one term (its comprehensions' included).
 pub const MAX_TERMS: usize = 64;
+/// Most `for` clauses in one term.
 pub const MAX_LOOPS: usize = 6;
 /// Most heaps a position of a rule on several heaps has: `(a, b, c, d, …)`.
 pub const MAX_HEAPS: usize = 16;
@@ -25,10 +26,13 @@ pub const MAX_PARTS: usize = 16;
 /// Why a rule does not parse: a message and the byte offset (into the whole text) it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// What is wrong, one line.
     pub message: String,
+    /// Byte offset into the whole text where the error is.
     pub at: usize,
 }
 
+/// A recursive-descent parser of the move language, reading from a byte offset of a text.
 pub struct Parser<'a> {
     text: &'a str,
     pos: usize,
@@ -418,6 +422,7 @@ impl<'a> Parser<'a> {
 
     // ---- expressions ----
 
+    /// Parses an expression at the current offset (lowest precedence first).
     pub fn expr(&mut self) -> Res<Expr> {
         let at = self.peek()?.1.start;
         self.enter(at)?;

@@ -104,7 +104,8 @@ fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapRespo
         pooled: true,
         not_computed: true,
         not_a_position: true,
-        loopy: true,
+        // a game that loops widens it by its draws' entries only where it has them
+        loopy: map.loopy,
         marks: MarksShown {
             selected: true,
             options: true,

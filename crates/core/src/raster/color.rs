@@ -669,9 +669,9 @@ pub mod legend {
                 }
             };
             if spec.loopy && spec.mode != ColorMode::Difference {
-                items.push(sw("D: a draw, value ∞(A), 0 not in A", colors::DRAW));
+                items.push(sw("D: a draw, ∞(A), 0 ∉ A", colors::DRAW));
                 if spec.mode != ColorMode::Outcome {
-                    items.push(sw("∞(A) with 0 in A: the player to move wins", colors::INFINITE_WIN));
+                    items.push(sw("∞(A), 0 ∈ A: a win", colors::INFINITE_WIN));
                 }
             }
             if spec.not_a_position && spec.mode != ColorMode::Difference {

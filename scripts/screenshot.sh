@@ -12,12 +12,9 @@ shift || true
 args=""
 if [ $# -gt 0 ]; then args=$(printf " %q" "$@"); fi
 pkgs="xvfb xauth mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libegl1 libegl-mesa0 libgl1 libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2 libx11-xcb1 imagemagick x11-utils xdotool librsvg2-bin"
-missing=$(for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
-if [ -n "$missing" ]; then
-  echo "screenshot: installing $missing" >&2
-  apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
-fi
+. scripts/need_packages.sh
+# shellcheck disable=SC2086
+need_packages screenshot $pkgs
 cargo build --quiet
 export XDG_RUNTIME_DIR=$(mktemp -d); unset WAYLAND_DISPLAY
 # a state folder of its own: the screenshot neither restores nor overwrites the user's last session

@@ -22,6 +22,10 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_ERROR);
         }
     };
+    if let Some(wrong) = cli::file_argument_error(&cli) {
+        cli::print_error(&wrong);
+        return ExitCode::from(EXIT_ERROR);
+    }
     match cli.command {
         Some(command) => cli::main_with(command, cli.memory_budget, cli.threads),
         None => open_window(cli),
@@ -34,7 +38,7 @@ fn open_window(cli: Cli) -> ExitCode {
     let start = || -> anyhow::Result<nimscope::ui::WindowOptions> {
         Ok(nimscope::ui::WindowOptions {
             memory_budget: cli.memory_budget,
-            session: cli.session,
+            session: cli.session.or(cli.file),
             ruleset: cli.ruleset.as_deref().map(cli::parse_ruleset).transpose()?,
             board: cli
                 .board

@@ -58,6 +58,10 @@ pub struct Cli {
     /// Session file the window opens (when no command is given), e.g. sessions/zeruclid-figure2.ron.
     #[arg(long)]
     pub session: Option<std::path::PathBuf>,
+    /// Session file the window opens, as a file manager or a menu entry passes it
+    /// (`nimscope FILE.ron`, the same as `--session FILE.ron`).
+    #[arg(value_name = "FILE.ron", conflicts_with = "session")]
+    pub file: Option<std::path::PathBuf>,
     /// Start the window afresh instead of restoring the last state.
     #[arg(long)]
     pub fresh: bool,
@@ -98,6 +102,26 @@ pub enum Command {
     /// The papers' theorems compared with computation: PASS, FAIL with a counterexample, or
     /// EMPTY when a row's range holds no case.
     Check(check::CheckArgs),
+}
+
+/// What is wrong with the bare `FILE.ron` argument, said before anything runs: a command takes
+/// no session file, and a word that is no file is more likely a command misspelt than a session
+/// (clap would have named it an unrecognised subcommand).
+pub fn file_argument_error(cli: &Cli) -> Option<String> {
+    let file = cli.file.as_ref()?;
+    if cli.command.is_some() {
+        return Some(format!(
+            "a session file ('{}') opens the window; a command takes none (see nimscope --help)",
+            file.display()
+        ));
+    }
+    if !file.exists() {
+        return Some(format!(
+            "'{}' is neither a command nor a session file (see nimscope --help)",
+            file.display()
+        ));
+    }
+    None
 }
 
 /// Runs one command, printing to `out`; errors are returned for the caller to print.

@@ -34,3 +34,44 @@ fn the_default_budget_is_spelt_once_in_bytes() {
     let cli = <Cli as clap::Parser>::try_parse_from(["nimscope", "rules"]).unwrap();
     assert_eq!(cli.memory_budget, nimscope_core::solver::budget::DEFAULT);
 }
+
+#[test]
+fn a_bare_file_is_the_session_the_window_opens_and_commands_still_parse() {
+    // a menu entry with `Exec=nimscope %f` runs `nimscope` with no file and `nimscope FILE` with one
+    let parse = |args: &[&str]| <Cli as clap::Parser>::try_parse_from(args);
+    let bare = parse(&["nimscope"]).unwrap();
+    assert!(bare.file.is_none() && bare.command.is_none());
+    let file = parse(&["nimscope", "sessions/zeruclid-figure2.ron"]).unwrap();
+    assert_eq!(
+        file.file.as_deref(),
+        Some(std::path::Path::new("sessions/zeruclid-figure2.ron"))
+    );
+    assert!(file.command.is_none());
+    assert!(
+        parse(&["nimscope", "a.ron", "--session", "b.ron"]).is_err(),
+        "two sessions at once"
+    );
+    assert!(parse(&["nimscope", "a.ron", "b.ron"]).is_err(), "one session at a time");
+    // the global options still go before a command, which is not taken for a file
+    let value = parse(&["nimscope", "--memory-budget", "1G", "value", "nim", "3,4"]).unwrap();
+    assert!(value.file.is_none() && value.command.is_some());
+    assert!(super::file_argument_error(&value).is_none());
+}
+
+#[test]
+fn a_file_argument_with_a_command_or_naming_nothing_is_refused_in_one_line() {
+    let parse = |args: &[&str]| <Cli as clap::Parser>::try_parse_from(args).unwrap();
+    let with_command = super::file_argument_error(&parse(&["nimscope", "a.ron", "value", "nim", "3"]));
+    assert!(with_command.unwrap().contains("a command takes none"));
+    // a misspelt command names neither a command nor a file
+    let typo = super::file_argument_error(&parse(&["nimscope", "vlaue"])).unwrap();
+    assert!(
+        typo.contains("'vlaue' is neither a command nor a session file"),
+        "{typo}"
+    );
+    let real = parse(&["nimscope", env!("CARGO_MANIFEST_DIR")]);
+    assert!(
+        super::file_argument_error(&real).is_none(),
+        "an existing path goes to the window"
+    );
+}

@@ -132,6 +132,15 @@ pub fn apply(ctx: &egui::Context) {
     });
 }
 
+/// Names a painted view (the map, the plot, the strip) for screen readers: its role and what
+/// it shows.
+pub fn set_accessible(ui: &egui::Ui, id: egui::Id, role: egui::accesskit::Role, name: &str) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_role(role);
+        node.set_label(name.to_string());
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use egui::Color32;

@@ -1,9 +1,11 @@
 //! `NIMSCOPE_TRACE=FILE`: the window appends one JSON object per frame to FILE, so its speed
 //! can be measured from outside (a script drives the real window and reads the file):
 //! `{"t": seconds since start, "frame_ms": the app's own work in the frame (logic and ui, not
-//! the GPU), "cells_done": n, "cells_in_view": n}`, and `{"t": …, "event": "map-complete"}`
-//! each time every cell in view has its final value (and colour). On Linux each frame also
-//! carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
+//! the GPU), "cells_done": n, "cells_in_view": n}`, and `{"t": …, "event": "map-complete",
+//! "rows": [start, end], "cols": [start, end]}` each time every cell in view (those rows and
+//! columns) has its final value (and colour); `{"t": …, "event": "map-job" | "map-batch" |
+//! "map-done", "n": …}` when the map's worker is asked (the cells) or answers (the tiles). On
+//! Linux each frame also carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
 //! processes on a busy machine do not inflate (`frame_ms` is wall-clock time).
 
 use std::fs::File;
@@ -90,9 +92,25 @@ impl Trace {
         );
     }
 
+    /// Records what the map's worker was asked or answered (`map-job`: a job submitted,
+    /// `map-batch`: its tiles received, `map-done`: its last answer), with a number (cells
+    /// asked for, tiles received).
+    pub fn map_event(&mut self, event: &str, n: u64) {
+        let t = self.start.elapsed().as_secs_f64();
+        let _ = writeln!(self.out, "{{\"t\":{t:.4},\"event\":\"{event}\",\"n\":{n}}}");
+    }
+
     /// Records one frame. Written at once (a script reads the file while the window runs); a
     /// write that fails is dropped, never a reason to stop the window.
-    pub fn frame(&mut self, frame: FrameTime, cells_done: u64, cells_in_view: u64, complete: bool) {
+    /// `view`: the cells in view (rows, then columns), named in the map-complete event so a
+    /// script can compute the same cells with the command line.
+    pub fn frame(
+        &mut self,
+        frame: FrameTime,
+        (cells_done, cells_in_view): (u64, u64),
+        complete: bool,
+        view: &nimscope_core::camera::CellRect,
+    ) {
         let t = self.start.elapsed().as_secs_f64();
         let cpu = frame
             .cpu_ms
@@ -103,7 +121,11 @@ impl Trace {
             frame.wall_ms
         );
         if complete && !self.complete {
-            let _ = writeln!(self.out, "{{\"t\":{t:.4},\"event\":\"map-complete\"}}");
+            let _ = writeln!(
+                self.out,
+                "{{\"t\":{t:.4},\"event\":\"map-complete\",\"rows\":[{},{}],\"cols\":[{},{}]}}",
+                view.rows.start, view.rows.end, view.cols.start, view.cols.end
+            );
         }
         self.complete = complete;
         let _ = self.out.flush();

@@ -25,11 +25,11 @@ pub use protocol::{JobError, JobId, JobSpec, Lane, MapJob, Output, Response, Til
 
 use nimscope_core::figure::write_figure;
 use nimscope_core::raster::CompareWith;
-use nimscope_core::solver::Control;
 use nimscope_core::solver::cram::progressive::cram_report_progressive;
 use nimscope_core::solver::misere_quotient;
 use nimscope_core::solver::sequence::sequence_with_quotient;
-use nimscope_core::solver::tiles::{Compare, PoolJob, TileSource};
+use nimscope_core::solver::tiles::{CellRect, Compare, PoolJob, TileSource};
+use nimscope_core::solver::{Control, SolveError};
 
 /// What a lane's thread is sent: a job, or the word to forget its caches.
 enum LaneMessage {
@@ -78,8 +78,9 @@ pub struct Worker {
     wake_every: Arc<AtomicU64>,
 }
 
-/// Called after each response is sent, to wake the UI.
-pub type Wake = Arc<dyn Fn() + Send + Sync>;
+/// Called after each response is sent, to wake the UI: with `true` for a job's last answer
+/// (the window draws it at once), `false` for a part of one (the window may gather several).
+pub type Wake = Arc<dyn Fn(bool) + Send + Sync>;
 
 impl Worker {
     pub fn new(wake: Wake, memory_budget: u64) -> Self {
@@ -294,7 +295,7 @@ fn run_and_send(
             let every = std::time::Duration::from_millis(wake_every.load(Ordering::Relaxed));
             if woken.is_none_or(|t| t.elapsed() >= every) {
                 woken = Some(std::time::Instant::now());
-                wake();
+                wake(false);
             }
         }
     };
@@ -329,7 +330,7 @@ fn run_and_send(
         result,
         last: true,
     });
-    wake();
+    wake(true);
 }
 
 /// Runs one job; `emit` takes what a job answers before its last answer (the map's batches,
@@ -427,6 +428,12 @@ fn run_map(
     };
     source(&mut state.tiles, &job.ruleset, outcomes);
     let mut pool = PoolJob::new(job.level, rule, job.view.clone(), job.tiles.clone());
+    match &job.scale {
+        Some(scale) => pool = pool.count_over(scale.clone()),
+        // colours without a scale count nothing (a count is a bucket a cell)
+        None if !job.color.needs_scale() => pool = pool.count_over(CellRect::new(0..0, 0..0)),
+        None => {}
+    }
     control.reserve("the map's pooled cells", PoolJob::bytes(job.level, &job.view))?;
     let region = pool.region().clone();
     let differ = job.color == nimscope_core::raster::ColorMode::Difference;
@@ -469,23 +476,33 @@ fn run_map(
         }
         Ok(())
     })?;
+    // the colour range's region beyond the view: filled, then counted (a region past the
+    // budget leaves the range to the view, said by no counts)
+    let mut counted = true;
+    if let Some(rest) = pool.uncounted().cloned() {
+        match main.fill(&rest, &room, &mut |_, _| Ok(())) {
+            Ok(()) => pool.count_rest(main, control)?,
+            Err(SolveError::Cancelled) => return Err(JobError::Cancelled),
+            Err(_) => counted = false,
+        }
+    }
     Ok(Output::Tiles(TileBatch {
         tiles: pending,
         max: pool.max_value(),
-        counts: Some(Box::new(pool.counts().clone())),
+        counts: counted.then(|| Box::new(pool.counts().clone())),
     }))
 }
 
 /// A wake callback that does nothing (tests, the command line).
 pub fn no_wake() -> Wake {
-    Arc::new(|| {})
+    Arc::new(|_| {})
 }
 
 /// Counts wake-ups (tests).
 pub fn counting_wake() -> (Wake, Arc<Mutex<u64>>) {
     let n = Arc::new(Mutex::new(0));
     let m = n.clone();
-    (Arc::new(move || *m.lock().unwrap_or_else(|e| e.into_inner()) += 1), n)
+    (Arc::new(move |_| *m.lock().unwrap_or_else(|e| e.into_inner()) += 1), n)
 }
 
 #[cfg(test)]
@@ -509,6 +526,7 @@ mod tests {
             level: 0,
             tiles: TileKey::covering(0, &view, (0.0, 0.0)),
             view,
+            scale: None,
         }))
     }
 

@@ -158,6 +158,10 @@ pub struct MapJob {
     pub view: CellRect,
     /// The tiles the window lacks, nearest the view's centre first.
     pub tiles: Vec<TileKey>,
+    /// The cells whose values the last batch counts for the colour range's automatic top,
+    /// when not the view's: the session's region, over which a figure of the session takes
+    /// its top (filled too, after the view).
+    pub scale: Option<CellRect>,
 }
 
 /// Part of a map job's answer: the tiles that gained pooled cells since the last batch.
@@ -166,8 +170,9 @@ pub struct TileBatch {
     pub tiles: Vec<(TileKey, Arc<Tile>)>,
     /// The largest value among the view's cells computed so far (all of them in the last batch).
     pub max: Option<u32>,
-    /// The last batch: the values of all the view's cells, counted (the colour range's
-    /// automatic top is taken from them).
+    /// The last batch: the values of all the counted cells (the job's `scale`, else the
+    /// view), counted (the colour range's automatic top is taken from them); `None` in the
+    /// last batch when the job's `scale` could not be filled (over the memory budget).
     pub counts: Option<Box<nimscope_core::solver::tiles::ValueCounts>>,
 }
 

@@ -75,6 +75,12 @@ impl ExportWindow {
 
     /// Opens or closes the window.
     pub fn show(&mut self, open: bool) {
+        if open
+            && !self.open
+            && let Some(prompt) = &mut self.path
+        {
+            prompt.focus_again(); // the path field takes the keys, as in a new prompt
+        }
         self.open = open;
     }
 
@@ -196,17 +202,25 @@ impl ExportWindow {
 }
 
 /// What a figure exported now shows: `session` with the export window's `region`, in the
-/// window's colours (the top of the Grundy colours the map is drawn with, not one the figure's
-/// region would give: the window and its figure agree).
+/// window's colours: a figure of the region the automatic top was counted over takes that
+/// count (its top and the legend's note on the values above it, as `nimscope export` of the
+/// saved session counts them); a figure of another region takes the window's top as a fixed
+/// one. The window and its figure agree.
 pub fn figure_spec(session: Session, region: CellRect, map: &MapView) -> Result<FigureSpec, String> {
     let session = Session {
-        rows: region.rows,
-        cols: region.cols,
+        rows: region.rows.clone(),
+        cols: region.cols.clone(),
         ..session
     };
     let mut style = session.figure.clone();
-    if map.state().color.needs_scale() && map.layer().auto_top().is_some() {
-        style.range = ColorRange::Fixed(map.color_top(style.range).top);
+    if map.state().color.needs_scale() {
+        match (style.range, map.layer().counted_over(&region)) {
+            (ColorRange::Auto, Some(top)) => style.counted = Some(top),
+            _ if map.layer().auto_top().is_some() => {
+                style.range = ColorRange::Fixed(map.color_top(style.range).top);
+            }
+            _ => {}
+        }
     }
     session.figure_spec(style, None)
 }

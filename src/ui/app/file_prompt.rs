@@ -63,6 +63,9 @@ pub struct FilePrompt {
     /// What the prompt has to say (why the last attempt failed, no dialog available, ...).
     pub message: Option<String>,
     browsing: Option<Browsing>,
+    /// The path field is to take the keyboard's focus when next drawn (a prompt just opened:
+    /// its first field is where the user types).
+    focus_pending: bool,
 }
 
 /// What the user did with the prompt this frame.
@@ -84,7 +87,13 @@ impl FilePrompt {
             path: prefill.display().to_string(),
             message: None,
             browsing: None,
+            focus_pending: true,
         }
+    }
+
+    /// Gives the path field the keyboard's focus when next drawn (its window opened again).
+    pub fn focus_again(&mut self) {
+        self.focus_pending = true;
     }
 
     /// The path in the field, with a leading `~/` read as the home folder; `None` when empty.
@@ -216,6 +225,9 @@ pub fn path_row_ui(ui: &mut egui::Ui, prompt: &mut FilePrompt) -> bool {
         let field = ui
             .add(egui::TextEdit::singleline(&mut prompt.path).desired_width(320.0))
             .labelled_by(label.id);
+        if std::mem::take(&mut prompt.focus_pending) {
+            field.request_focus();
+        }
         enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let browse = ui
             .add_enabled(!prompt.is_browsing(), egui::Button::new("Browse…"))

@@ -92,6 +92,26 @@ const KEYS: &[(&str, &str, &str)] = &[
     ("window", "Ctrl+E", "export a figure"),
     ("window", "Ctrl+Q", "quit (asks about unsaved changes)"),
     ("prompts", "Enter, Escape", "carry out, cancel"),
+    (
+        "window",
+        "Tab, Shift+Tab",
+        "the next, the previous field or button (the rule editor too)",
+    ),
+    (
+        "window",
+        "Enter or Space",
+        "press the focused button, tick the focused box",
+    ),
+    (
+        "window",
+        "F10 or Alt+F, Alt+V, Alt+H",
+        "the File, View, Help menu (Enter opens it)",
+    ),
+    (
+        "View menu",
+        "Escape, a click outside it",
+        "close it (it stays open while its fields are typed into)",
+    ),
 ];
 
 /// The Help window: whether it is open, and on which page.

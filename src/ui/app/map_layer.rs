@@ -45,6 +45,14 @@ pub struct MapLayer {
     pub(super) auto_top: Option<RangeTop>,
     /// The values the automatic top was taken from.
     counts: Option<Box<ValueCounts>>,
+    /// The cells the automatic top was counted over: the session's region (what a figure of
+    /// the session counts too), or for a session without one, the first view filled.
+    pub(super) auto_region: Option<CellRect>,
+    /// The session's region could not be filled for the colour range (over the memory
+    /// budget): the range is counted over the view instead.
+    pub(super) region_too_large: bool,
+    /// "Rescale to this view": the next count is over the view, and fixes the top.
+    pub(super) fix_to_view: bool,
     /// The job running: what it asks for and when it was asked.
     pub(super) asked: Option<(Box<MapJob>, Instant)>,
     /// When the fill of the current view began, and how many of its cells were done then.
@@ -71,6 +79,9 @@ impl MapLayer {
             scale: None,
             auto_top: None,
             counts: None,
+            auto_region: None,
+            region_too_large: false,
+            fix_to_view: false,
             asked: None,
             fill: None,
         }
@@ -83,6 +94,8 @@ impl MapLayer {
         self.limit = MAX_MAP;
         self.scale = None;
         self.rescale();
+        self.region_too_large = false;
+        self.fix_to_view = false;
         self.asked = None;
         self.fill = None;
     }
@@ -131,19 +144,31 @@ impl MapLayer {
         }
     }
 
-    /// Takes the view's values (a map job's last batch) as the automatic range's, unless one
-    /// is kept already.
-    pub(super) fn take_counts(&mut self, counts: Box<ValueCounts>) {
+    /// Takes the values of `region` (a map job's last batch) as the automatic range's,
+    /// unless one is kept already.
+    pub(super) fn take_counts(&mut self, counts: Box<ValueCounts>, region: CellRect) {
         if self.auto_top.is_none() {
             self.auto_top = Some(ColorRange::Auto.top(&counts));
             self.counts = Some(counts);
+            self.auto_region = Some(region);
         }
     }
 
-    /// Forgets the automatic top: the next view filled gives a new one.
+    /// Forgets the automatic top: the next map job counts it again.
     pub(super) fn rescale(&mut self) {
         self.auto_top = None;
         self.counts = None;
+        self.auto_region = None;
+    }
+
+    /// The cells the next automatic top is counted over, when not the view: the session's
+    /// `region` (its figure counts the same), unless it is too large to fill or the user
+    /// asked for the view's.
+    pub(super) fn scale_region(&self, region: Option<&CellRect>) -> Option<CellRect> {
+        if self.fix_to_view || self.region_too_large {
+            return None;
+        }
+        region.cloned()
     }
 }
 
@@ -156,6 +181,17 @@ impl MapLayer {
     /// The automatic top of the Grundy colours, once taken.
     pub fn auto_top(&self) -> Option<RangeTop> {
         self.auto_top
+    }
+
+    /// The cells the automatic top was counted over, once taken.
+    pub fn auto_region(&self) -> Option<&CellRect> {
+        self.auto_region.as_ref()
+    }
+
+    /// The top and the values above it counted over `region`, if the automatic top was
+    /// (a figure of that region then draws with the window's own count).
+    pub fn counted_over(&self, region: &CellRect) -> Option<RangeTop> {
+        self.auto_top.filter(|_| self.auto_region.as_ref() == Some(region))
     }
 
     /// The value of `p` of `ruleset` on a map with `layout`, if these tiles are of that map and
@@ -176,8 +212,11 @@ impl MapLayer {
 
 /// A map job's identity, without the tiles it lacks.
 pub(super) fn same_job(x: &MapJob, y: &MapJob) -> bool {
-    (&x.ruleset, &x.layout, x.color, x.pooling, &x.compare, x.level, &x.view)
-        == (&y.ruleset, &y.layout, y.color, y.pooling, &y.compare, y.level, &y.view)
+    (
+        &x.ruleset, &x.layout, x.color, x.pooling, &x.compare, x.level, &x.view, &x.scale,
+    ) == (
+        &y.ruleset, &y.layout, y.color, y.pooling, &y.compare, y.level, &y.view, &y.scale,
+    )
 }
 
 /// What the status bar says about the map. Only a failed sequence holds back its job (until

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::ui::app::map_layer::{MapLayer, MapStatus, Scale, same_job};
 use crate::ui::app::notice::Notice;
-use crate::ui::canvas::sequence_view::{SequenceView, StripMarks};
+use crate::ui::canvas::sequence_view::{SequenceNeed, SequenceView, StripMarks};
 use crate::ui::canvas::{self, HoveredCell, MapContext, MapKey, MapProgress, MapState};
 use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Response, Worker};
 use nimscope_core::camera::CellRect;
@@ -21,6 +21,23 @@ use nimscope_core::solver::tiles::{TILE, TileKey, TileStore};
 /// While the view keeps changing (a drag, a zoom), a new map job at most this often: each one
 /// supersedes the last, so asking every frame would leave the worker no time to compute.
 const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
+
+/// What a call to [`MapView::schedule_map`] did: a notice for the status bar, and the cells in
+/// view of a job it submitted (the trace's map-job).
+#[derive(Debug, Default)]
+pub struct MapAsked {
+    pub notice: Option<Notice>,
+    pub submitted: Option<u64>,
+}
+
+impl MapAsked {
+    fn notice(notice: Notice) -> MapAsked {
+        MapAsked {
+            notice: Some(notice),
+            submitted: None,
+        }
+    }
+}
 
 /// The value map tab's state: what the map shows and how, its values, the sequence of a
 /// one-heap ruleset, and the state of their jobs.
@@ -144,6 +161,14 @@ impl MapView {
         self.layer.rescale();
     }
 
+    /// The session was saved with `region`: an automatic top counted over another (the first
+    /// view filled) is counted again over the region, as `nimscope export` of the file counts it.
+    pub fn region_saved(&mut self, region: &CellRect) {
+        if self.layer.auto_region.as_ref().is_some_and(|counted| counted != region) {
+            self.layer.rescale();
+        }
+    }
+
     /// The status bar's Cancel: the map waits until the view or the colours change.
     pub fn cancel(&mut self) {
         self.layer.asked = None;
@@ -168,7 +193,8 @@ impl MapView {
     /// Before the panels are drawn: the cell under the pointer now (for a map shown), and the
     /// progress counting the tiles just received.
     pub fn before_panels(&mut self, ctx: &egui::Context, map_shown: bool, region: Option<CellRect>) {
-        self.hovered = if map_shown {
+        // a failed map is not drawn: no cell is under the pointer
+        self.hovered = if map_shown && self.failure().is_none() {
             canvas::hovered_now(ctx, &self.state, &self.layer.tiles)
         } else {
             None
@@ -190,6 +216,11 @@ impl MapView {
 
     /// Draws the map with the inspector's marks; returns the cell clicked.
     pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs) -> Option<Cell> {
+        if let Some(why) = self.failure() {
+            // a failed map says why in place of the hatching of cells that will never come
+            failed_ui(ui, &why);
+            return None;
+        }
         let range = self.layer.range_top(inputs.figure.range);
         let context = MapContext {
             tiles: &self.layer.tiles,
@@ -214,18 +245,53 @@ impl MapView {
             crate::ui::repaint_once(ui.ctx());
         }
         self.hovered = response.hovered;
+        let name = self.accessible_name(inputs.selected);
+        crate::ui::theme::set_accessible(ui, response.id, egui::accesskit::Role::Figure, &name);
         canvas::marks_ui(ui, &self.state, inputs.selected, inputs.options);
         response.clicked.then_some(self.hovered.map(|h| h.cell)).flatten()
     }
 
-    /// Draws the one-heap view with the inspector's marks; returns the heap clicked.
+    /// What a screen reader says of the map: the cells in view and the selected cell's value.
+    fn accessible_name(&self, selected: Option<Cell>) -> String {
+        let v = self.state.visible_cells(self.layer.limit);
+        let mut name = format!(
+            "value map: rows a {}..{}, columns b {}..{}",
+            v.rows.start, v.rows.end, v.cols.start, v.cols.end
+        );
+        if let Some(c) = selected {
+            let value = match self.layer.tiles.get(c.a, c.b) {
+                Some(Some(g)) => format!("G = {g}, {}", if g == 0 { "P" } else { "N" }),
+                _ => "not computed yet".to_string(),
+            };
+            name.push_str(&format!("; selected ({}, {}): {value}", c.a, c.b));
+        }
+        name
+    }
+
+    /// Draws the one-heap view with the inspector's marks; returns the heap clicked. A failed
+    /// sequence says why in place of "computing".
     pub fn sequence_ui(&mut self, ui: &mut egui::Ui, marks: &StripMarks) -> Option<u64> {
+        if self.sequence.sequence().is_none()
+            && let Some(why) = self.failure()
+        {
+            failed_ui(ui, &why);
+            return None;
+        }
         self.sequence.ui(ui, self.state.color, marks)
+    }
+
+    /// Why the map's (or the sequence's) job failed, if it did: it is not asked again until
+    /// the ruleset changes, so nothing is "computing" any more.
+    pub fn failure(&self) -> Option<String> {
+        match &self.status {
+            MapStatus::Failed { .. } => self.status.message(),
+            _ => None,
+        }
     }
 
     /// The View menu's map entries: zoom, colours (their range and pooling, saved with the
     /// session's figure style), overlays.
-    pub fn menu_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle) {
+    pub fn menu_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle, region: Option<&CellRect>) {
         for (label, key) in [
             ("Zoom in  (+)", MapKey::ZoomIn),
             ("Zoom out  (-)", MapKey::ZoomOut),
@@ -238,7 +304,7 @@ impl MapView {
         ui.separator();
         self.color_mode_ui(ui);
         ui.separator();
-        self.color_range_ui(ui, figure);
+        self.color_range_ui(ui, figure, region);
         pooling_ui(ui, &mut figure.pooling);
         ui.separator();
         let o = &mut self.state.overlays;
@@ -256,9 +322,10 @@ impl MapView {
         }
     }
 
-    /// The range of the Grundy colours: automatic (kept while panning; "Rescale" takes the
-    /// view's), or a fixed top the user types. Figures exported take the same.
-    fn color_range_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle) {
+    /// The range of the Grundy colours: automatic (counted over the session's `region`, kept
+    /// while panning), or a fixed top the user types ("Rescale" fixes the view's). Figures
+    /// exported take the same.
+    fn color_range_ui(&mut self, ui: &mut egui::Ui, figure: &mut FigureStyle, region: Option<&CellRect>) {
         let range = figure.range;
         let shown = self.layer.range_top(range);
         ui.label("Colour range of Grundy values");
@@ -267,10 +334,14 @@ impl MapView {
             if ui
                 .radio(!fixed, "Automatic")
                 .on_hover_text(
-                    "the top colour at the 99th percentile of the values of the first view filled; kept while panning",
+                    "the top colour at the 99th percentile of the values of the session's region (of the first view filled, until the session is saved); kept while panning",
                 )
                 .clicked()
             {
+                if fixed && self.layer.auto_region.as_ref() != region {
+                    // the top kept may be a view's (Rescale to this view): the region's again
+                    self.layer.rescale();
+                }
                 fixed = false;
             }
             if ui
@@ -291,11 +362,12 @@ impl MapView {
                 .labelled_by(label.id);
             if ui
                 .button("Rescale to this view")
-                .on_hover_text("take the automatic top from the values in view now")
+                .on_hover_text("fix the top at the 99th percentile of the values in view now")
                 .clicked()
             {
-                fixed = false;
+                // counted over the view, then fixed (the automatic top is the session's region's)
                 self.layer.rescale();
+                self.layer.fix_to_view = true;
             }
         });
         figure.range = if fixed {
@@ -309,8 +381,9 @@ impl MapView {
     }
 
     /// Takes an answer of the map lane: a map's tiles and the view's colour scale, the
-    /// sequence, or why they failed; returns what the status bar should say of it.
-    pub fn on_response(&mut self, resp: Response) -> Option<Notice> {
+    /// sequence, or why they failed; returns what the status bar should say of it. "Rescale to
+    /// this view" fixes `figure`'s top when the view's count comes.
+    pub fn on_response(&mut self, resp: Response, figure: &mut FigureStyle) -> Option<Notice> {
         let layer = &mut self.layer;
         if resp.last {
             layer.asked = None;
@@ -331,11 +404,21 @@ impl MapView {
                     max: batch.max,
                     complete: resp.last,
                 });
-                if let Some(counts) = batch.counts
-                    && resp.last
-                    && job.color.needs_scale()
-                {
-                    layer.take_counts(counts);
+                if resp.last && job.color.needs_scale() {
+                    match batch.counts {
+                        Some(counts) => {
+                            let region = job.scale.clone().unwrap_or_else(|| job.view.clone());
+                            layer.take_counts(counts, region);
+                            if std::mem::take(&mut layer.fix_to_view)
+                                && let Some(top) = layer.auto_top
+                            {
+                                // "Rescale to this view": the view's top, fixed
+                                figure.range = ColorRange::Fixed(top.top.max(1));
+                            }
+                        }
+                        // the session's region is past the budget: the view's values give it
+                        None => layer.region_too_large = true,
+                    }
                 }
             }
             (Ok(Output::Sequence(s)), _) => self.sequence.take(s),
@@ -383,37 +466,40 @@ impl MapView {
         if self.status != MapStatus::Ready {
             return; // a failed sequence waits for a change of ruleset
         }
-        if let Some(n) = self.sequence.to_ask() {
+        match self.sequence.to_ask() {
+            None => {}
+            // ÷10: the values in memory; a longer job still running is no longer wanted
+            Some(SequenceNeed::InMemory) => worker.cancel(Lane::Map),
             // a new length supersedes the job running (the lane keeps the latest)
-            worker.submit(
-                Lane::Map,
-                JobSpec::Sequence {
+            Some(SequenceNeed::Job(n)) => {
+                let spec = JobSpec::Sequence {
                     ruleset: ruleset.clone(),
                     n,
-                },
-            );
+                };
+                worker.submit(Lane::Map, spec);
+            }
         }
     }
 
     /// Asks the worker for the tiles of the view the map lacks (nothing while cancelled, failed
-    /// or before the first view is fitted); returns a notice when the view needs more tiles
-    /// than may be kept.
+    /// or before the first view is fitted); says how many cells it asked for, and gives a notice
+    /// when the view needs more tiles than may be kept.
     pub fn schedule_map(
         &mut self,
         ctx: &egui::Context,
         worker: &mut Worker,
         (ruleset, layout): (&Ruleset, &Layout),
         compare: &CompareWith,
-        pooling: Pooling,
-    ) -> Option<Notice> {
+        (pooling, region): (Pooling, Option<&CellRect>),
+    ) -> MapAsked {
         if matches!(self.status, MapStatus::Failed { .. } | MapStatus::NoMap(_)) {
-            return None; // wait for a change of ruleset
+            return MapAsked::default(); // wait for a change of ruleset
         }
         if self.state.fit_pending() {
             // the first frame, before the region asked for is fitted: a view filled now would
             // give the colours' automatic top of cells never shown
             ctx.request_repaint();
-            return None;
+            return MapAsked::default();
         }
         let color = self.state.color;
         let compare = match color {
@@ -450,14 +536,15 @@ impl MapView {
                     .is_none_or(|t| t.cells_done_in(k, &view) < k.cells().intersect(&view).len())
             })
             .collect();
-        // the colours' automatic top is taken once, from the first view filled: panning keeps it
+        // the colours' automatic top is taken once, over the session's region (or the first view
+        // filled): panning keeps it
         let need_scale = color.needs_scale() && self.layer.auto_top.is_none();
         if missing.is_empty() && !need_scale {
-            return None;
+            return MapAsked::default();
         }
         let tile_bytes = TILE * TILE * 8;
         if !store.has_room_for(missing.len() as u64 * tile_bytes) {
-            return Some(Notice::error(format!(
+            return MapAsked::notice(Notice::error(format!(
                 "the view needs more than {} of map tiles: zoom in to see the rest",
                 human_bytes(store.cap())
             )));
@@ -469,26 +556,41 @@ impl MapView {
             pooling,
             compare,
             level,
+            // the automatic top over the session's region, as its figure counts it
+            scale: if need_scale {
+                self.layer.scale_region(region)
+            } else {
+                None
+            },
             view,
             tiles: missing,
         };
         match &self.layer.asked {
-            Some((running, _)) if same_job(running, &job) && worker.is_running(Lane::Map) => return None,
+            Some((running, _)) if same_job(running, &job) && worker.is_running(Lane::Map) => {
+                return MapAsked::default();
+            }
             Some((_, at)) if worker.is_running(Lane::Map) && at.elapsed() < RESUBMIT_AFTER => {
                 ctx.request_repaint_after(RESUBMIT_AFTER - at.elapsed());
-                return None;
+                return MapAsked::default();
             }
             _ => {}
         }
         let job = Box::new(job);
+        let submitted = Some(job.view.len());
         self.layer.asked = Some((job.clone(), Instant::now()));
         worker.submit(Lane::Map, JobSpec::Map(job));
-        None
+        MapAsked {
+            notice: None,
+            submitted,
+        }
     }
 
     /// The status bar's words on the map's fill while the view is not complete: cells done of
     /// the cells in view (monotonic while the view stays), and the rate since the view began.
     pub fn progress_text(&mut self, running: bool) -> Option<String> {
+        if self.failure().is_some() {
+            return None; // no progress to show: the centre and the status bar say why
+        }
         let view = self.state.visible_cells(self.layer.limit);
         let p = self.progress;
         if !matches!(&self.layer.fill, Some((v, _, _)) if *v == view) {
@@ -533,12 +635,21 @@ impl MapView {
     }
 }
 
+/// The centre of a failed job: why, in red, where its picture would be.
+fn failed_ui(ui: &mut egui::Ui, why: &str) {
+    ui.add_space(24.0);
+    let red = crate::ui::theme::error_text(ui.visuals());
+    ui.colored_label(red, crate::ui::theme::shown(&format!("Not computed: {why}")));
+    ui.label("Change the rule (or choose another ruleset) to try again.");
+}
+
 /// What a pixel of the Grundy colours shows when it covers several cells: the least value
 /// (a P-position is never hidden), the most common, or the greatest. Saved with the
 /// session's figure settings, so its figures pool the same way.
 fn pooling_ui(ui: &mut egui::Ui, pooling: &mut Pooling) {
     ui.label("A pixel of many cells shows");
-    ui.horizontal(|ui| {
+    // one under the other: side by side they ran past the menu's edge
+    ui.vertical(|ui| {
         for (choice, label, tip) in [
             (Pooling::Least, "least G", "a P-position (G = 0) is never hidden"),
             (

@@ -44,13 +44,17 @@ use crate::ui::panels::quotient_view::QuotientView;
 use crate::ui::panels::ruleset_panel::{PanelAction, RulesetPanel};
 use crate::ui::theme;
 use crate::ui::trace::{FrameTimer, Trace};
-use crate::worker::{JobSpec, Lane, Worker};
+use crate::worker::{JobSpec, Lane, Output, Worker};
 use nimscope_core::camera::CellRect;
 use nimscope_core::figure::{FigureSpec, FigureStyle};
 use nimscope_core::game::{CentralTab, Layout, Position, Presentation, Ruleset};
 use nimscope_core::raster::{ColorMode, CompareWith, RangeTop};
 use nimscope_core::session::{Session, WindowState};
 use nimscope_core::solver::tiles::PooledRegion;
+
+/// The height of the menu bar and the View menu's margins, in points: the menu's scrolling
+/// part takes the rest of the window's height.
+const MENU_BAR_ROOM: f32 = 48.0;
 
 /// Time a frame may spend taking results from the worker.
 const DRAIN_BUDGET: Duration = Duration::from_millis(10);
@@ -414,8 +418,16 @@ impl App {
         let worker = self.worker.get_or_insert_with(|| {
             theme::apply(ctx); // the first frame: the window's text sizes
             let ctx = ctx.clone();
-            // a map's batches come many a second: their frames are a few a second at most
-            Worker::new(Arc::new(move || crate::ui::wake_soon(&ctx)), self.memory_budget)
+            // a map's batches come many a second: their frames are a few a second at most; a
+            // finished job is shown at once (the status bar, the map complete, the sequence)
+            let wake = move |last: bool| {
+                if last {
+                    crate::ui::repaint_once(&ctx);
+                } else {
+                    crate::ui::wake_soon(&ctx);
+                }
+            };
+            Worker::new(Arc::new(wake), self.memory_budget)
         });
         let (mut exports, mut maps) = (Vec::new(), Vec::new());
         for resp in worker.drain(DRAIN_BUDGET) {
@@ -428,7 +440,11 @@ impl App {
             }
         }
         for resp in maps {
-            if let Some(n) = self.map.on_response(resp) {
+            if let (Some(t), Ok(Output::Tiles(batch))) = (&mut self.trace, &resp.result) {
+                let event = if resp.last { "map-done" } else { "map-batch" };
+                t.map_event(event, batch.tiles.len() as u64);
+            }
+            if let Some(n) = self.map.on_response(resp, &mut self.figure) {
                 self.notice = Some(n);
             }
         }
@@ -468,9 +484,14 @@ impl App {
             CentralView::Message(why) => self.map.no_picture(why),
             CentralView::Sequence => self.map.schedule_sequence(worker, &self.ruleset),
             CentralView::Map(layout) => {
-                let (rules, pooling) = ((&self.ruleset, &layout), self.figure.pooling);
-                if let Some(n) = self.map.schedule_map(ctx, worker, rules, &compare, pooling) {
+                let rules = (&self.ruleset, &layout);
+                let figure = (self.figure.pooling, self.region.as_ref());
+                let asked = self.map.schedule_map(ctx, worker, rules, &compare, figure);
+                if let Some(n) = asked.notice {
                     notice::notify(&mut self.notice, n);
+                }
+                if let (Some(t), Some(cells)) = (&mut self.trace, asked.submitted) {
+                    t.map_event("map-job", cells);
                 }
             }
         }
@@ -527,22 +548,60 @@ impl App {
     /// The menu bar: File, View (the looks first, as a projector needs them, then the map's
     /// entries; it scrolls where the screen is short) and Help.
     fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
+        use egui::{Key, Modifiers};
         let csv = matches!(self.presentation(), Presentation::Map(_));
+        // the menus by keyboard: F10 or Alt+F gives the File menu the focus, Alt+V the View
+        // menu, Alt+H Help; Enter opens the focused menu
+        let [to_file, to_view, to_help] = ui.input_mut(|i| {
+            [
+                i.consume_key(Modifiers::NONE, Key::F10) || i.consume_key(Modifiers::ALT, Key::F),
+                i.consume_key(Modifiers::ALT, Key::V),
+                i.consume_key(Modifiers::ALT, Key::H),
+            ]
+        });
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
+            let file = ui.menu_button("File", |ui| {
                 let action = self.files.menu_ui(ui, csv);
                 self.route(action);
             });
-            ui.menu_button("View", |ui| {
-                let room = ui.ctx().content_rect().height() - ui.next_widget_position().y - 8.0;
-                egui::ScrollArea::vertical().max_height(room.max(120.0)).show(ui, |ui| {
-                    self.room.menu_ui(ui);
-                    ui.separator();
-                    self.map.menu_ui(ui, &mut self.figure);
-                });
-            });
-            ui.menu_button("Help", |ui| self.help.menu_ui(ui));
+            // the View menu holds fields (the colours' top): it stays open while they are
+            // clicked and typed into, and closes on a click outside it or Escape
+            let stays_open =
+                egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            let (view, _) = egui::containers::menu::MenuButton::new("View")
+                .config(stays_open)
+                .ui(ui, |ui| self.view_menu_ui(ui));
+            let help = ui.menu_button("Help", |ui| self.help.menu_ui(ui));
+            for (to, button) in [(to_file, &file.response), (to_view, &view), (to_help, &help.response)] {
+                if to {
+                    button.request_focus();
+                }
+            }
         });
+    }
+
+    /// The View menu: the looks, then the map's entries, in a part that scrolls where the
+    /// window is short.
+    fn view_menu_ui(&mut self, ui: &mut egui::Ui) {
+        // the window's height below the menu bar (the popup's own position is not known yet
+        // while it is sized: a room taken from it cut the menu at half the window's height)
+        let room = (ui.ctx().content_rect().height() - MENU_BAR_ROOM).max(120.0);
+        // A popup is sized within egui's default area (400 points high) unless its content
+        // asks for more: the menu asks for its content's height (as of the last frame) up to
+        // the room, or it scrolled at half a 1280 × 800 window's height and seemed to end at
+        // the colour range
+        let tall = egui::Id::unique("view menu content height");
+        let content = ui.ctx().data(|d| d.get_temp::<f32>(tall)).unwrap_or(room);
+        ui.set_min_height(content.min(room));
+        let shown = egui::ScrollArea::vertical()
+            .max_height(room)
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                self.room.menu_ui(ui);
+                ui.separator();
+                self.map.menu_ui(ui, &mut self.figure, self.region.as_ref());
+            });
+        ui.ctx().data_mut(|d| d.insert_temp(tall, shown.content_size.y));
     }
 
     /// The status bar.
@@ -816,6 +875,7 @@ impl App {
             // a file without a view (written by hand): its region is shown whole
             self.map.state_mut().show_region(region.clone());
         }
+        self.map.region_saved(&region);
         self.region = Some(region);
         self.notice = Some(self.files.saved_to(path, &s));
         self.write_window_state();
@@ -967,13 +1027,21 @@ impl eframe::App for App {
             let every = Duration::from_secs_f32((cost * 40.0).clamp(least, 3.0));
             w.set_wake_every(every);
         }
+        let waiting_for_fit = self.map.state().fit_pending();
         self.ui_root(ui);
+        if waiting_for_fit && !self.map.state().fit_pending() {
+            // the region asked for on start was just fitted to the map drawn in this frame: its
+            // fill starts now, not a frame later (under a software renderer, a frame is 0.1 s
+            // and more)
+            self.schedule(ui.ctx());
+        }
         if self.trace.is_some() {
             let time = timer.stop();
             let complete = self.map_complete();
             let p = self.map.progress();
+            let view = self.map.state().visible_cells(self.map.limit());
             if let Some(t) = &mut self.trace {
-                t.frame(time, p.done, p.in_view, complete);
+                t.frame(time, (p.done, p.in_view), complete, &view);
             }
         }
     }

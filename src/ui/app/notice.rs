@@ -68,6 +68,8 @@ pub fn notice_ui(ui: &mut egui::Ui, notice: Option<&Notice>) -> bool {
 /// A line of the status bar: cut at the window's edge with "…", the whole text in its tooltip
 /// (a long message never runs out of sight).
 pub fn status_text_ui(ui: &mut egui::Ui, color: egui::Color32, text: &str) {
+    // in the window's fonts (a cycle's arrows are drawn as ->)
+    let text = &crate::ui::theme::shown(text);
     let label = egui::Label::new(egui::RichText::new(text).color(color)).truncate();
     ui.add(label).on_hover_text(text);
 }

@@ -44,6 +44,8 @@ pub struct MapResponse {
     pub hovered: Option<HoveredCell>,
     /// The map itself was clicked (not a menu or window over it).
     pub clicked: bool,
+    /// The map's widget (named for screen readers by [`crate::ui::theme::set_accessible`]).
+    pub id: egui::Id,
 }
 
 /// What the map draws besides its tiles.
@@ -125,6 +127,7 @@ fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapRespo
         return MapResponse {
             hovered: None,
             clicked: false,
+            id: response.id,
         };
     }
     let refit = std::mem::take(&mut state.refit)
@@ -183,6 +186,7 @@ fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapRespo
     MapResponse {
         hovered,
         clicked: response.clicked() && hovered.is_some(),
+        id: response.id,
     }
 }
 

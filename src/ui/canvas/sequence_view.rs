@@ -7,7 +7,7 @@ use std::sync::Arc;
 use egui::{Rect, Sense, Stroke, Vec2, pos2};
 use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
 
-use crate::ui::theme;
+use crate::ui::theme::{self, set_accessible};
 use nimscope_core::game::Outcome;
 use nimscope_core::raster::ColorMode;
 use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
@@ -21,6 +21,8 @@ pub const DEFAULT_LEN: u64 = 600;
 #[derive(Debug, Clone)]
 pub struct SequenceView {
     sequence: Option<Arc<Sequence>>,
+    /// The longest sequence computed for the ruleset shown: a shorter length is its prefix.
+    computed: Option<Arc<Sequence>>,
     len: u64,
     asked: Option<u64>,
 }
@@ -29,6 +31,7 @@ impl Default for SequenceView {
     fn default() -> Self {
         SequenceView {
             sequence: None,
+            computed: None,
             len: DEFAULT_LEN,
             asked: None,
         }
@@ -52,24 +55,41 @@ impl SequenceView {
         self.len = len.clamp(1, MAX_SEQUENCE_LEN);
     }
 
-    /// Takes the worker's sequence.
+    /// Takes the worker's sequence (kept as the longest computed when it is).
     pub fn take(&mut self, sequence: Arc<Sequence>) {
+        let longer = self
+            .computed
+            .as_ref()
+            .is_none_or(|c| c.values.len() <= sequence.values.len());
+        if longer {
+            self.computed = Some(sequence.clone());
+        }
         self.sequence = Some(sequence);
     }
 
     /// Forgets the sequence (another ruleset): it is asked for again.
     pub fn forget(&mut self) {
         self.sequence = None;
+        self.computed = None;
         self.asked = None;
     }
 
-    /// The length to ask the worker for now, if it was not asked yet (it is then taken as
-    /// asked: a new length supersedes the job running).
-    pub fn to_ask(&mut self) -> Option<u64> {
-        (self.asked != Some(self.len)).then(|| {
-            self.asked = Some(self.len);
-            self.len
-        })
+    /// What the length shown needs now, if it was not asked yet (it is then taken as asked):
+    /// a length up to the longest computed is its prefix, in memory, with no job (÷10); a
+    /// longer one is a job for the worker (which supersedes the job running).
+    pub fn to_ask(&mut self) -> Option<SequenceNeed> {
+        if self.asked == Some(self.len) {
+            return None;
+        }
+        self.asked = Some(self.len);
+        let n = usize::try_from(self.len).unwrap_or(usize::MAX);
+        match &self.computed {
+            Some(c) if c.values.len() >= n => {
+                self.sequence = Some(Arc::new(c.prefix(n)));
+                Some(SequenceNeed::InMemory)
+            }
+            _ => Some(SequenceNeed::Job(self.len)),
+        }
     }
 
     /// Draws the view: the sequence with the length control, or that it is being computed;
@@ -83,6 +103,15 @@ impl SequenceView {
             }
         }
     }
+}
+
+/// What a new length of the one-heap view needs ([`SequenceView::to_ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SequenceNeed {
+    /// The values were in memory: shown now, and a job running for another length is moot.
+    InMemory,
+    /// G(0..n), from the worker.
+    Job(u64),
 }
 
 /// Heaps the inspector marks on the strip: the selected heap and its options (winning or not).
@@ -120,13 +149,25 @@ pub fn pool_runs(values: &[Option<u32>], lo: usize, hi: usize, buckets: usize) -
         .collect()
 }
 
+/// Width of the length field, in points: fixed, so the ÷10 and ×10 buttons beside it stay
+/// where they are whatever the number of digits.
+const LENGTH_FIELD_WIDTH: f32 = 72.0;
+
 /// The length control above the plot: the heaps computed, typed or stepped by ten.
 fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
     ui.horizontal(|ui| {
         let l = ui.label("heaps n <");
-        ui.add(egui::DragValue::new(len).range(1..=MAX_SEQUENCE_LEN).speed(10.0))
-            .labelled_by(l.id);
-        if ui.button("÷10").on_hover_text("compute fewer heaps").clicked() {
+        let height = ui.spacing().interact_size.y;
+        ui.add_sized(
+            [LENGTH_FIELD_WIDTH, height],
+            egui::DragValue::new(len).range(1..=MAX_SEQUENCE_LEN).speed(10.0),
+        )
+        .labelled_by(l.id);
+        if ui
+            .button("÷10")
+            .on_hover_text("show fewer heaps (the values computed are kept)")
+            .clicked()
+        {
             *len = (*len / 10).max(10);
         }
         if ui
@@ -146,7 +187,9 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
 /// pans in n only and never left of n = 0, a double click shows all of it again; the value axis
 /// stays on whole numbers from 0 to the largest value. Zoomed out past a heap a pixel, a pixel
 /// column shows the range of the values of its heaps. The pre-period and one period later are
-/// marked and labelled; the point under the pointer is read out below the plot.
+/// marked and labelled; the point under the pointer is read out below the plot. The strip
+/// below shows the same heaps as the plot, under the plot's own axis: a sequence of a new
+/// length is shown whole in both.
 fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, len: &mut u64) -> Option<u64> {
     ui.horizontal(|ui| {
         length_ui(ui, len);
@@ -169,8 +212,8 @@ fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &Stri
     let strip_height = 28.0;
     let readout_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let plot_height = (ui.available_height() - strip_height - readout_height - 12.0).max(80.0);
-    let hovered = plot_ui(ui, seq, plot_height);
-    ui.label(match hovered {
+    let shown = plot_ui(ui, seq, plot_height, marks);
+    ui.label(match shown.hovered {
         Some(n) => match (seq.values[n as usize], seq.outcome(n)) {
             (Some(g), _) => format!("n = {n}: G(n) = {g}, {}", Outcome::of(g)),
             (None, Some(o)) => format!("n = {n}: {o} by the misère quotient (G(n) unknown)"),
@@ -178,15 +221,51 @@ fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &Stri
         },
         None => "point at the plot to read G(n); wheel or drag to zoom and pan n, double click for all".into(),
     });
-    strip_ui(ui, seq, color, marks, strip_height)
+    strip_ui(ui, seq, color, marks, strip_height, &shown)
 }
 
-/// The plot of G(n); returns the heap under the pointer.
-fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32) -> Option<u64> {
-    let len = seq.values.len() as f64;
+/// What the plot showed this frame: the heaps in view (in n, heap n centred at n), where its
+/// data area lies on screen, and the heap under the pointer.
+struct PlotShown {
+    lo: f64,
+    hi: f64,
+    left: f32,
+    right: f32,
+    hovered: Option<u64>,
+}
+
+impl PlotShown {
+    /// The screen x of the data coordinate `x`.
+    fn screen_x(&self, x: f64) -> f32 {
+        self.left + ((x - self.lo) / (self.hi - self.lo).max(1e-9)) as f32 * (self.right - self.left)
+    }
+}
+
+/// The heaps `lo..hi` the plot shows for a sequence of `len` heaps: all of them when the
+/// length changed (a new sequence is shown whole), else the range kept from the last frame,
+/// never left of n = 0 nor past the end, at least a few heaps wide.
+fn x_range(kept: Option<(usize, f64, f64)>, len: usize) -> (f64, f64) {
+    let n = len as f64;
+    let (lo, hi) = match kept {
+        Some((l, lo, hi)) if l == len => (lo, hi),
+        _ => (-0.5, n - 0.5),
+    };
+    let width = (hi - lo).clamp(4.0_f64.min(n), n.max(1.0));
+    let left = lo.clamp(-0.5, (n - 0.5 - width).max(-0.5));
+    (left, left + width)
+}
+
+/// The plot of G(n); returns what it showed. The values drawn are those of the range the plot
+/// shows this frame: when a drag or the wheel moves it after they were chosen, one more frame
+/// is asked for at once, so the plot never waits for the pointer to show a range whole.
+fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32, marks: &StripMarks) -> PlotShown {
+    let len = seq.values.len();
     let top = seq.values.iter().flatten().copied().max().unwrap_or(0) as f64;
+    let id = egui::Id::unique("sequence-plot-range");
+    let kept: Option<(usize, f64, f64)> = ui.data(|d| d.get_temp(id));
+    let (lo, hi) = x_range(kept, len);
     let mut hovered: Option<u64> = None;
-    Plot::new("sequence-plot")
+    let response = Plot::new("sequence-plot")
         .height(plot_height)
         .x_axis_label("n")
         .y_axis_label("G(n)")
@@ -195,11 +274,13 @@ fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32) -> Option<u64> {
         .allow_drag([true, false])
         .allow_boxed_zoom(false)
         .y_grid_spacer(integer_marks)
-        .default_x_bounds(-0.5, len - 0.5)
+        .default_x_bounds(lo, hi)
         .default_y_bounds(-0.5, top + 1.5)
         .legend(Legend::default().position(Corner::RightTop))
         .show(ui, |plot| {
-            values_ui(plot, seq);
+            plot.set_plot_bounds_x(lo..=hi);
+            plot.set_plot_bounds_y(-0.5..=top + 1.5);
+            values_ui(plot, seq, lo, hi);
             if let Some(p) = seq.periodicity {
                 period_marks_ui(plot, p, top);
             }
@@ -208,35 +289,60 @@ fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32) -> Option<u64> {
             if plot.response().hovered() && wheel != 0.0 {
                 plot.zoom_bounds_around_hovered(Vec2::new((wheel / 200.0).exp(), 1.0));
             }
-            // n never left of 0 nor past the end, at least a few heaps wide; G from 0 to the top
-            let b = plot.plot_bounds();
-            let (lo, hi) = (b.min()[0], b.max()[0]);
-            let width = (hi - lo).clamp(4.0_f64.min(len), len.max(1.0));
-            let left = lo.clamp(-0.5, (len - 0.5 - width).max(-0.5));
-            if (left, width) != (lo, hi - lo) {
-                plot.set_plot_bounds_x(left..=left + width);
-            }
-            if (b.min()[1], b.max()[1]) != (-0.5, top + 1.5) {
-                plot.set_plot_bounds_y(-0.5..=top + 1.5);
-            }
             hovered = plot
                 .pointer_coordinate()
                 .filter(|_| plot.response().hovered())
                 .map(|p| p.x.round())
-                .filter(|&n| n >= 0.0 && n < len)
+                .filter(|&n| n >= 0.0 && n < len as f64)
                 .map(|n| n as u64);
         });
-    hovered
+    let b = response.transform.bounds();
+    let (shown_lo, shown_hi) = x_range(Some((len, b.min()[0], b.max()[0])), len);
+    if (shown_lo, shown_hi) != (lo, hi) {
+        ui.ctx().request_repaint();
+    }
+    ui.data_mut(|d| d.insert_temp(id, (len, shown_lo, shown_hi)));
+    let frame = response.transform.frame();
+    let shown = PlotShown {
+        lo,
+        hi,
+        left: frame.left(),
+        right: frame.right(),
+        hovered,
+    };
+    let name = format!(
+        "plot of G(n): heaps {} to {} of {len}{}",
+        heap_at(lo, len, true),
+        heap_at(hi, len, false),
+        selected_text(seq, marks)
+    );
+    set_accessible(ui, response.response.id, egui::accesskit::Role::Figure, &name);
+    shown
 }
 
-/// The values in view: a point a heap while heaps are wider than a pixel, else the range of
-/// values of each pixel's heaps (drawn as a band, so a lone P-position among large values is
-/// never lost).
-fn values_ui(plot: &mut egui_plot::PlotUi, seq: &Sequence) {
-    let b = plot.plot_bounds();
+/// The first (or last) heap whose centre lies in the plot's range from (or to) `x`.
+fn heap_at(x: f64, len: usize, first: bool) -> usize {
+    let n = if first { x.ceil() } else { x.floor() };
+    (n.max(0.0) as usize).min(len.saturating_sub(1))
+}
+
+/// The selected heap's value, said after a view's name for a screen reader.
+fn selected_text(seq: &Sequence, marks: &StripMarks) -> String {
+    let Some(n) = marks.selected else { return String::new() };
+    match (seq.values.get(n as usize).copied().flatten(), seq.outcome(n)) {
+        (Some(g), _) => format!("; selected n = {n}: G = {g}, {}", Outcome::of(g)),
+        (None, Some(o)) => format!("; selected n = {n}: {o}"),
+        (None, None) => format!("; selected n = {n}"),
+    }
+}
+
+/// The values in `lo..hi`: a point a heap while heaps are wider than a pixel, else the range
+/// of values of each pixel's heaps (drawn as a band, so a lone P-position among large values
+/// is never lost).
+fn values_ui(plot: &mut egui_plot::PlotUi, seq: &Sequence, lo: f64, hi: f64) {
     let pixels = plot.transform().frame().width().max(1.0) as usize;
-    let lo = b.min()[0].max(0.0).floor() as usize;
-    let hi = (b.max()[0].max(0.0).ceil() as usize + 1).min(seq.values.len());
+    let lo = lo.max(0.0).floor() as usize;
+    let hi = (hi.max(0.0).ceil() as usize + 1).min(seq.values.len());
     if hi.saturating_sub(lo) <= pixels {
         let points: Vec<[f64; 2]> = (lo..hi)
             .filter_map(|n| seq.values[n].map(|v| [n as f64, f64::from(v)]))
@@ -282,57 +388,160 @@ fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::perio
     }
 }
 
-/// The strip of all heaps, a pixel pooling its heaps as the map does (the least value: P if
-/// any heap in it is P), with the inspector's marks; returns the heap clicked.
-fn strip_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, strip_height: f32) -> Option<u64> {
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::click());
-    let painter = ui.painter_at(rect);
-    let n = seq.values.len().max(1);
-    let w = rect.width() / n as f32;
-    let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
-    let pixels = (rect.width() * ui.ctx().pixels_per_point()).max(1.0) as usize;
-    let per = n.div_ceil(pixels).max(1);
-    for start in (0..seq.values.len()).step_by(per) {
-        let run = &seq.values[start..(start + per).min(seq.values.len())];
-        // pooled as the map pools: the least value; a run without positions is "no position";
-        // heaps known by their outcome alone are coloured by it (P if any heap of the run is)
-        let v = run.iter().flatten().copied().min();
-        let end = (start + per).min(seq.values.len());
-        let outcome_only = || {
-            let mut outcomes = (start..end).filter_map(|h| seq.outcomes_only.as_ref()?.get(h as u64));
-            let first = outcomes.next()?;
-            Some(first == Outcome::P || outcomes.any(|o| o == Outcome::P))
-        };
-        let c = match (v, outcome_only()) {
-            (None, Some(p)) => ColorMode::Outcome.color(Some(u32::from(!p)), 1, None),
-            _ => color.color(v, max, None),
-        };
-        let r = Rect::from_min_size(
-            pos2(rect.left() + start as f32 * w, rect.top()),
-            Vec2::new((w * per as f32).max(1.0), strip_height),
-        );
-        painter.rect_filled(r, 0.0, crate::ui::theme::color32(c));
+/// The heaps pixel `i` of `pixels` shows over the range `lo..hi` (heap n centred at n): those
+/// whose centre lies in the pixel, so each heap of the range is in exactly one pixel; zoomed in
+/// past a pixel a heap, the heap the pixel lies on. Empty outside the heaps `0..len`.
+pub fn strip_pixel_heaps(lo: f64, hi: f64, pixels: usize, len: usize, i: usize) -> std::ops::Range<usize> {
+    let step = (hi - lo) / pixels.max(1) as f64;
+    let (x0, x1) = (lo + step * i as f64, lo + step * (i + 1) as f64);
+    let clamp = |x: f64| (x.max(0.0) as usize).min(len);
+    let heaps = clamp(x0.ceil())..clamp(x1.ceil());
+    if !heaps.is_empty() {
+        return heaps;
     }
-    if let Some(p) = seq.periodicity {
-        for x in [p.preperiod, p.preperiod + p.period] {
-            let px = rect.left() + x as f32 * w;
-            painter.line_segment(
-                [pos2(px, rect.top()), pos2(px, rect.bottom())],
-                Stroke::new(2.0, theme::PERIOD_MARK),
-            );
-        }
+    let mid = (x0 + x1) / 2.0;
+    if mid < -0.5 || mid >= len as f64 - 0.5 {
+        return 0..0;
     }
-    strip_marks_ui(&painter, rect, w, seq.values.len(), marks);
-    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
-    let n = ((clicked.x - rect.left()) / w).floor();
-    (n >= 0.0 && (n as usize) < seq.values.len()).then_some(n as u64)
+    let n = clamp(mid.round());
+    n..(n + 1).min(len)
 }
 
-/// The inspector's marks on the strip: its options (winning filled) and the selected heap.
-fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks: &StripMarks) {
-    let centre = |n: u64| pos2(rect.left() + (n as f32 + 0.5) * w, rect.center().y);
+/// The colours of the strip's `pixels` over `lo..hi`, a pixel pooling its heaps as the map
+/// pools cells (the least key: a pixel is P-coloured only if one of its heaps is a P-position,
+/// and every P-position colours its pixel); heaps known by their outcome alone count by it.
+/// Transparent where the pixel holds no heap.
+pub fn strip_colors(seq: &Sequence, color: ColorMode, max: u32, lo: f64, hi: f64, pixels: usize) -> Vec<[u8; 4]> {
+    let rule = color.key_rule();
+    let len = seq.values.len();
+    (0..pixels)
+        .map(|i| {
+            let heaps = strip_pixel_heaps(lo, hi, pixels, len, i);
+            if heaps.is_empty() {
+                return [0, 0, 0, 0];
+            }
+            let mut key: Option<u32> = None;
+            let mut outcome_n = false;
+            for n in heaps {
+                let k = match (seq.values[n], seq.outcomes_only.as_ref().and_then(|o| o.get(n as u64))) {
+                    (Some(v), _) => Some(rule.key(Some(v), None)),
+                    // a P-position known by its outcome alone: G = 0
+                    (None, Some(Outcome::P)) => Some(rule.key(Some(0), None)),
+                    (None, Some(Outcome::N)) => {
+                        outcome_n = true;
+                        None
+                    }
+                    // (outcomes alone come from a misère quotient: never a draw)
+                    (None, Some(Outcome::D) | None) => None,
+                };
+                key = match (key, k) {
+                    (Some(a), Some(b)) => Some(rule.combine(a, b)),
+                    (a, b) => a.or(b),
+                };
+            }
+            match (key, outcome_n) {
+                (Some(k), _) => color.key_color(k, max),
+                (None, true) => ColorMode::Outcome.color(Some(1), 1, None),
+                (None, false) => color.color(None, max, None),
+            }
+        })
+        .collect()
+}
+
+/// What the strip's texture was drawn from, so it is drawn again only when that changes.
+#[derive(Clone, PartialEq)]
+struct StripKey {
+    /// Where the values lie (tells one sequence from another; never read).
+    values: usize,
+    len: usize,
+    color: ColorMode,
+    lo: u64,
+    hi: u64,
+    pixels: usize,
+}
+
+/// The strip of the heaps the plot shows, under the plot's data area, one texel a screen
+/// pixel (nearest-neighbour: no seam between pixels, no blending of a P-position away), with
+/// the inspector's marks; returns the heap clicked.
+fn strip_ui(
+    ui: &mut egui::Ui,
+    seq: &Sequence,
+    color: ColorMode,
+    marks: &StripMarks,
+    strip_height: f32,
+    shown: &PlotShown,
+) -> Option<u64> {
+    use egui::emath::GuiRounding;
+    let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), strip_height), Sense::hover());
+    let ppp = ui.ctx().pixels_per_point();
+    let rect = Rect::from_x_y_ranges(shown.left..=shown.right, row.y_range()).round_to_pixels(ppp);
+    let response = ui.interact(rect, ui.scope_id().with("sequence-strip-area"), Sense::click());
+    let pixels = (rect.width() * ppp).round().max(1.0) as usize;
+    let len = seq.values.len();
+    let max = seq.values.iter().flatten().copied().max().unwrap_or(0);
+    let key = StripKey {
+        values: seq.values.as_ptr() as usize,
+        len,
+        color,
+        lo: shown.lo.to_bits(),
+        hi: shown.hi.to_bits(),
+        pixels,
+    };
+    let id = egui::Id::unique("sequence-strip");
+    let cached: Option<(StripKey, egui::TextureHandle)> = ui.data(|d| d.get_temp(id));
+    let texture = match cached {
+        Some((k, t)) if k == key => t,
+        _ => {
+            let colors = strip_colors(seq, color, max, shown.lo, shown.hi, pixels);
+            let image = egui::ColorImage::from_rgba_unmultiplied([pixels, 1], colors.as_flattened());
+            let t = ui
+                .ctx()
+                .load_texture("sequence-strip", image, egui::TextureOptions::NEAREST);
+            ui.data_mut(|d| d.insert_temp(id, (key, t.clone())));
+            t
+        }
+    };
+    let painter = ui.painter_at(row);
+    painter.image(
+        texture.id(),
+        rect,
+        Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+        egui::Color32::WHITE,
+    );
+    if let Some(p) = seq.periodicity {
+        for x in [p.preperiod, p.preperiod + p.period] {
+            let px = shown.screen_x(x as f64 - 0.5);
+            if rect.x_range().contains(px) {
+                painter.line_segment(
+                    [pos2(px, rect.top()), pos2(px, rect.bottom())],
+                    Stroke::new(2.0, theme::PERIOD_MARK),
+                );
+            }
+        }
+    }
+    strip_marks_ui(&painter, rect, shown, len, marks);
+    let name = format!(
+        "strip of G(n) by colour: heaps {} to {} of {len}{}",
+        heap_at(shown.lo, len, true),
+        heap_at(shown.hi, len, false),
+        selected_text(seq, marks)
+    );
+    set_accessible(ui, response.id, egui::accesskit::Role::Image, &name);
+    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
+    let x =
+        shown.lo + f64::from((clicked.x - shown.left) / (shown.right - shown.left).max(1.0)) * (shown.hi - shown.lo);
+    let n = x.round();
+    (n >= 0.0 && (n as usize) < len).then_some(n as u64)
+}
+
+/// The inspector's marks on the strip: its options (winning filled) and the selected heap,
+/// each at its heap's place under the plot's axis.
+fn strip_marks_ui(painter: &egui::Painter, rect: Rect, shown: &PlotShown, len: usize, marks: &StripMarks) {
+    let w = shown.screen_x(1.0) - shown.screen_x(0.0);
+    let centre = |n: u64| pos2(shown.screen_x(n as f64), rect.center().y);
+    let visible = |n: u64| (n as usize) < len && rect.x_range().contains(centre(n).x);
     for &(n, winning) in &marks.options {
-        if (n as usize) < len {
+        if visible(n) {
             let r = (w * 0.4).clamp(1.5, 5.0);
             if winning {
                 painter.circle_filled(centre(n), r, theme::WINNING_MARK);
@@ -341,7 +550,7 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks
             }
         }
     }
-    if let Some(n) = marks.selected.filter(|&n| (n as usize) < len) {
+    if let Some(n) = marks.selected.filter(|&n| visible(n)) {
         let r = Rect::from_center_size(centre(n), Vec2::new(w.max(3.0), rect.height()));
         painter.rect_stroke(
             r,
@@ -354,7 +563,7 @@ fn strip_marks_ui(painter: &egui::Painter, rect: Rect, w: f32, len: usize, marks
 
 #[cfg(test)]
 mod tests {
-    use super::{integer_marks, pool_runs};
+    use super::{integer_marks, pool_runs, strip_pixel_heaps};
     use egui_plot::GridInput;
 
     /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.
@@ -367,6 +576,43 @@ mod tests {
         assert!(marks.iter().all(|m| m.value.fract() == 0.0 && m.step_size >= 1.0));
         assert!(marks.iter().any(|m| m.step_size >= 100.0 && m.value == 100.0));
         assert!(marks.iter().any(|m| m.step_size == 10.0 && m.value == 30.0));
+    }
+
+    /// Zoomed out, every heap of the range lies in exactly one pixel of the strip; zoomed in,
+    /// every pixel over the heaps shows the heap it lies on.
+    #[test]
+    fn each_heap_lies_in_one_strip_pixel() {
+        for (len, pixels, lo, hi) in [
+            (10_000usize, 637usize, -0.5, 9999.5),
+            (600_000, 1280, -0.5, 599_999.5),
+            (600, 637, -0.5, 599.5),
+            (600, 900, 100.2, 140.9),
+            (10, 3, -0.5, 9.5),
+        ] {
+            let mut seen = vec![0u32; len];
+            for i in 0..pixels {
+                let heaps = strip_pixel_heaps(lo, hi, pixels, len, i);
+                let mid = lo + (hi - lo) * (i as f64 + 0.5) / pixels as f64;
+                if (-0.5..len as f64 - 0.5).contains(&mid) {
+                    assert!(!heaps.is_empty(), "{len} heaps, {pixels} px: pixel {i} holds none");
+                }
+                for n in heaps {
+                    seen[n] += 1;
+                }
+            }
+            let in_range = |n: usize| (lo..hi).contains(&(n as f64));
+            if hi - lo >= pixels as f64 {
+                assert!(
+                    (0..len).filter(|&n| in_range(n)).all(|n| seen[n] == 1),
+                    "{len}, {pixels}"
+                );
+            } else {
+                assert!(
+                    (0..len).filter(|&n| in_range(n)).all(|n| seen[n] >= 1),
+                    "{len}, {pixels}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -95,8 +95,9 @@ impl RuleEditor {
         self.check()?.as_ref().ok().cloned()
     }
 
-    /// Draws the editor; returns the ruleset to apply, if the user asked for one.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<Ruleset> {
+    /// Draws the editor; returns the ruleset to apply, if the user asked for one. `shown`: the
+    /// ruleset the window shows (the hint says whether the rule typed is it).
+    pub fn ui(&mut self, ui: &mut egui::Ui, shown: Option<&Ruleset>) -> Option<Ruleset> {
         let mut apply = self.menus_ui(ui);
         if self.show_reference {
             ui.add(egui::Label::new(egui::RichText::new(REFERENCE).small().monospace()).wrap());
@@ -104,20 +105,40 @@ impl RuleEditor {
         let label = ui.label("Rule (Ctrl+Enter applies)");
         // taken before the text sees it, or the editor would keep the key
         let ctrl_enter = self.had_focus && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter));
-        let edit = ui
-            .add(
-                egui::TextEdit::multiline(&mut self.text)
-                    .code_editor()
-                    .desired_rows(4)
-                    .desired_width(ui.available_width())
-                    .hint_text("rule(n -> [k, n - k] for k in 1..n if 2*k < n)"),
-            )
+        // the code is not wrapped (a "column 40" is found by eye, the editor scrolls
+        // sideways), and the character a syntax error names is underlined
+        let error_at = self.problem().and_then(error_position);
+        let red = theme::error_text(ui.visuals());
+        let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
+            ui.fonts_mut(|f| f.layout_job(code_job(ui, buf.as_str(), error_at, red)))
+        };
+        let width = ui.available_width();
+        let edit = egui::ScrollArea::horizontal()
+            .id_salt("rule editor")
+            .show(ui, |ui| {
+                ui.add(
+                    egui::TextEdit::multiline(&mut self.text)
+                        .code_editor()
+                        // Tab leaves the editor for the next field, as everywhere in the window
+                        // (the rule language needs no tab characters)
+                        .lock_focus(false)
+                        .desired_rows(4)
+                        .desired_width(width)
+                        .hint_text("rule(n -> [k, n - k] for k in 1..n if 2*k < n)")
+                        .layouter(&mut layouter),
+                )
+            })
+            .inner
             .labelled_by(label.id);
         self.had_focus = edit.has_focus();
         let ok = match self.check() {
             Some(Err(p)) => {
                 ui.colored_label(theme::error_text(ui.visuals()), p);
                 false
+            }
+            Some(Ok(r)) if Some(r) == shown => {
+                ui.small("applied: the window shows this rule");
+                true
             }
             Some(Ok(_)) => {
                 ui.small("parses: Apply to explore it");
@@ -194,6 +215,50 @@ impl RuleEditor {
     }
 }
 
+/// The line and column (both from 1, the column in characters) a syntax error names, as
+/// [`RuleEditor::check`] writes them ("line 2, column 14: …").
+fn error_position(problem: &str) -> Option<(usize, usize)> {
+    let rest = problem.strip_prefix("line ")?;
+    let (line, rest) = rest.split_once(", column ")?;
+    let (column, _) = rest.split_once(':')?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+/// The byte range of the character at `line`, `column` of `text` (both from 1), if there is
+/// one (an error at the end of the text names none).
+fn char_at(text: &str, (line, column): (usize, usize)) -> Option<std::ops::Range<usize>> {
+    let start = text
+        .split_inclusive('\n')
+        .take(line.checked_sub(1)?)
+        .map(str::len)
+        .sum::<usize>();
+    let (i, c) = text.get(start..)?.char_indices().nth(column.checked_sub(1)?)?;
+    (c != '\n').then(|| start + i..start + i + c.len_utf8())
+}
+
+/// The editor's text in the monospace font, not wrapped, the character at `error_at`
+/// underlined in `red`.
+fn code_job(ui: &egui::Ui, text: &str, error_at: Option<(usize, usize)>, red: egui::Color32) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let plain = egui::TextFormat::simple(font, ui.visuals().text_color());
+    let mut job = egui::text::LayoutJob::default();
+    job.wrap.max_width = f32::INFINITY;
+    match error_at.and_then(|at| char_at(text, at)) {
+        Some(r) => {
+            let marked = egui::TextFormat {
+                color: red,
+                underline: egui::Stroke::new(2.0, red),
+                ..plain.clone()
+            };
+            job.append(&text[..r.start], 0.0, plain.clone());
+            job.append(&text[r.clone()], 0.0, marked);
+            job.append(&text[r.end..], 0.0, plain);
+        }
+        None => job.append(text, 0.0, plain),
+    }
+    job
+}
+
 #[cfg(test)]
 mod tests {
     use super::RuleEditor;
@@ -221,5 +286,20 @@ mod tests {
         e.keep("one");
         e.keep("one");
         assert_eq!(e.my_rules().len(), 1);
+    }
+
+    /// The character a syntax error names, found by its line and column (in characters).
+    #[test]
+    fn an_error_names_a_character_of_the_text() {
+        use super::{char_at, error_position};
+        let text = "rule(n ->\n  [é, n - k] for k in 1..m)";
+        assert_eq!(error_position("line 2, column 4: unknown"), Some((2, 4)));
+        assert_eq!(error_position("no position"), None);
+        let r = char_at(text, (2, 4)).unwrap();
+        assert_eq!(&text[r], "é");
+        let r = char_at(text, (2, 26)).unwrap();
+        assert_eq!(&text[r], "m");
+        assert_eq!(char_at(text, (1, 10)), None, "the line's end: no character");
+        assert_eq!(char_at(text, (3, 1)), None);
     }
 }

@@ -43,6 +43,8 @@ pub struct RulesetPanel {
     compare_theorem: Option<Prediction>,
     /// The editor of typed rules.
     editor: RuleEditor,
+    /// The ruleset the window shows (the editor's hint says whether its rule is it).
+    shown: Option<Ruleset>,
 }
 
 impl Default for RulesetPanel {
@@ -68,6 +70,7 @@ impl Default for RulesetPanel {
             compare_parsed,
             compare_theorem: None,
             editor: RuleEditor::default(),
+            shown: Some(Ruleset::Wythoff),
         }
     }
 }
@@ -158,6 +161,7 @@ impl RulesetPanel {
     pub fn show(&mut self, r: &Ruleset) -> Layout {
         self.expression = r.to_string();
         self.parsed.set(self.expression.clone(), r.clone());
+        self.shown = Some(r.clone());
         self.error = None;
         self.fit_to(r);
         match Layout::from_slice_text(&self.slice) {
@@ -312,7 +316,7 @@ impl RulesetPanel {
         egui::CollapsingHeader::new("Your own rule (type a game)")
             .default_open(true)
             .show(ui, |ui| {
-                if let Some(r) = self.editor.ui(ui) {
+                if let Some(r) = self.editor.ui(ui, self.shown.as_ref()) {
                     chosen = Some(Chosen::Parsed(r));
                 }
             });

@@ -8,6 +8,7 @@
 mod check;
 mod cram;
 mod cram_plan;
+mod desktop_entry;
 mod fuzz;
 mod heap_fuzz;
 mod interface;

@@ -13,8 +13,8 @@ mod window;
 pub use examples::{example, examples};
 #[cfg(feature = "gui")]
 pub use window::{
-    click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, select_typed, settle,
-    step_until,
+    click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, idle_until, select_typed,
+    settle, step_until,
 };
 
 /// Runs the binary with `args`.

@@ -58,6 +58,67 @@ pub fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App)
     }
 }
 
+/// Runs frames as eframe does when no input comes: a frame only when one is asked for (by the
+/// app, or by the worker's wake from its own thread), at the time asked, until `done` holds;
+/// fails if the window goes idle (nothing asked for within `idle`) before. A test of what
+/// the window shows without the pointer moving (`step_until` draws a frame every 5 ms,
+/// whatever was asked).
+pub fn idle_until(
+    h: &mut Harness<'static, App>,
+    what: &str,
+    idle: Duration,
+    done: impl Fn(&Harness<'static, App>) -> bool,
+) {
+    use std::sync::{Arc, Mutex};
+    let due: Arc<Mutex<Option<Instant>>> = Arc::new(Mutex::new(None));
+    let set = due.clone();
+    h.ctx.set_request_repaint_callback(move |info| {
+        let at = Instant::now() + info.delay;
+        let mut due = set.lock().unwrap();
+        *due = Some(due.map_or(at, |d| d.min(at)));
+    });
+    // what the last frame asked for, as eframe reads it from the frame's output
+    let after_frame = |h: &Harness<'static, App>| {
+        let delay = h
+            .output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
+        if let Some(at) = Instant::now().checked_add(delay) {
+            let mut due = due.lock().unwrap();
+            *due = Some(due.map_or(at, |d| d.min(at)));
+        }
+    };
+    after_frame(h);
+    let start = Instant::now();
+    let mut last_frame = Instant::now();
+    while !done(h) {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+        let now = Instant::now();
+        let run = {
+            let mut due = due.lock().unwrap();
+            match *due {
+                Some(at) if at <= now => {
+                    *due = None;
+                    true
+                }
+                _ => false,
+            }
+        };
+        if run {
+            h.step();
+            after_frame(h);
+            last_frame = Instant::now();
+        } else {
+            assert!(
+                last_frame.elapsed() < idle,
+                "the window went idle for {idle:?} without showing {what} (no frame was asked for)"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
 /// A few frames: a new window sizes itself before it shows, a menu opens over one.
 pub fn settle(h: &mut Harness<'static, App>) {
     for _ in 0..3 {

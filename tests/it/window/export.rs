@@ -36,6 +36,16 @@ fn filled(rules: &str, region: CellRect, pooling: Pooling) -> egui_kittest::Harn
     h
 }
 
+/// The top of the Grundy colours the window passes a figure: its count over the figure's own
+/// region, or its top as a fixed one.
+fn window_top(spec: &FigureSpec) -> u32 {
+    match (spec.style.counted, spec.style.range) {
+        (Some(counted), ColorRange::Auto) => counted.top,
+        (None, ColorRange::Fixed(top)) => top,
+        other => panic!("the window passes its top: {other:?}"),
+    }
+}
+
 /// Where the map lies in a figure, from its metadata.
 fn map_px(fig: &nimscope_core::figure::Figure) -> [f64; 4] {
     let (_, v) = fig.metadata.iter().find(|(k, _)| k == "nimscope.map_px").unwrap();
@@ -85,9 +95,7 @@ fn a_figure_of_a_filled_view_draws_from_the_map() {
     let spec: FigureSpec = h.state().export_spec().unwrap();
     let known = h.state().export_known(&spec).expect("the map's tiles hold the view");
     assert_eq!((known.level, known.missing()), (0, 0));
-    let ColorRange::Fixed(top) = spec.style.range else {
-        panic!("the window passes its top: {:?}", spec.style.range)
-    };
+    let top = window_top(&spec);
     let fig = make_figure_with(&spec, Some(&known), &Control::new()).unwrap();
     assert_eq!(fig.from_map, Some(1), "drawn from the map");
     let region = h.state().export_region();
@@ -150,9 +158,7 @@ fn a_zoomed_out_figure_pools_the_maps_blocks() {
             &Control::new(),
         )
         .unwrap();
-        let ColorRange::Fixed(top) = spec.style.range else {
-            panic!()
-        };
+        let top = window_top(&spec);
         let [_, _, w, hh] = map_px(&fig);
         let cpp = (region.cols.end - region.cols.start) as f64 / w;
         // blocks whose centres lie in [lo, lo + cpp) cells from `start`, else the one under the middle
@@ -508,4 +514,96 @@ fn the_csv_of_a_filled_view_is_written_from_the_map() {
         String::from_utf8(want).unwrap(),
         "{region:?}"
     );
+}
+
+/// The pixels of a PNG file.
+fn png_pixels(path: &std::path::Path) -> image::RgbaImage {
+    image::open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8()
+}
+
+/// Exports the window's figure of its session's region to `path`, waiting for the file.
+fn export_from_window(h: &mut egui_kittest::Harness<'static, App>, path: &std::path::Path) {
+    h.state_mut()
+        .export_window_mut()
+        .set_region_choice(ExportRegion::Session);
+    h.state_mut().export_figure(path).unwrap();
+    step_until(h, "the export", |a| {
+        a.notice().is_some_and(|n| n.text.contains("exported"))
+    });
+}
+
+/// Draws the figure of a saved session with `nimscope export` and compares it with the
+/// window's, pixel by pixel.
+fn assert_same_figure(window: &std::path::Path, session: &std::path::Path, dir: &std::path::Path) {
+    let cli = dir.join("cli.png");
+    let out = crate::common::nimscope(&["export", session.to_str().unwrap(), "-o", cli.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (a, b) = (png_pixels(window), png_pixels(&cli));
+    assert_eq!(a.dimensions(), b.dimensions());
+    let differ = a.pixels().zip(b.pixels()).filter(|(x, y)| x != y).count();
+    assert_eq!(
+        differ, 0,
+        "pixels differ between the window's figure and nimscope export's"
+    );
+}
+
+/// `nimscope export` of sessions/zeruclid-figure2.ron topped its Grundy colours at 265, the
+/// window at 255 (it counted what it showed, the command line the session's region): about
+/// 609 k pixels and the legends differed. The window counts the session's region too, and its
+/// figure (drawn from the map) is the command line's, pixel for pixel.
+#[test]
+fn the_window_and_the_command_line_draw_one_figure_of_a_session() {
+    let dir = temp_dir("one-figure");
+    let session = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/zeruclid-figure2.ron");
+    let mut h = harness();
+    h.step();
+    h.state_mut().open_session(&session).unwrap();
+    h.step();
+    step_until(&mut h, "the map filled", App::map_complete);
+    let saved = nimscope_core::session::Session::load(&session).unwrap();
+    let region = CellRect::new(saved.rows.clone(), saved.cols.clone());
+    assert_ne!(
+        h.state().visible_region(),
+        region,
+        "the window shows another region than the session's"
+    );
+    assert_eq!(
+        h.state().map().layer().auto_region(),
+        Some(&region),
+        "the top is the region's"
+    );
+    let window = dir.join("window.png");
+    export_from_window(&mut h, &window);
+    assert_same_figure(&window, &session, &dir);
+}
+
+/// A new session, zoomed out on Euclid: the automatic top of the first view (wider than the
+/// region saved, at the window's aspect) is taken again over the region when the session is
+/// saved, so the figure computed from every cell and `nimscope export` of the file agree (the
+/// issue: 98 against 102 on Euclid 0..9000).
+#[test]
+fn a_saved_sessions_figure_is_the_windows() {
+    let dir = temp_dir("saved-figure");
+    let mut h = filled("euclid", CellRect::new(0..1500, 0..1500), Pooling::Least);
+    // the view the top came from, then a pan before saving: the saved region is the view now
+    let first = h.state().map().layer().auto_region().cloned().unwrap();
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(200..1400, 300..1700));
+    h.step();
+    step_until(&mut h, "the map filled", App::map_complete);
+    let path = dir.join("euclid.ron");
+    h.state_mut().save_session(&path).unwrap();
+    let region = h.state().region().cloned().unwrap();
+    assert_ne!(first, region);
+    step_until(&mut h, "the colour range of the region saved", |a| {
+        a.map().layer().auto_region() == Some(&region)
+    });
+    // zoomed out: every cell computed (blocks drawn from the map are the window's resolution)
+    h.state_mut().export_window_mut().set_from_map(false);
+    let window = dir.join("window.png");
+    export_from_window(&mut h, &window);
+    assert_same_figure(&window, &path, &dir);
 }

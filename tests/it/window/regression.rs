@@ -2,6 +2,8 @@
 //! comment says what was seen. (Behaviour is tested in the files named for it; this file is the
 //! history.)
 
+use egui_kittest::kittest::{NodeT, Queryable};
+
 use nimscope::ui::app::App;
 use nimscope::worker::{JobError, JobId, JobSpec, Lane, Response};
 use nimscope_core::game::{Cell, Layout, Ruleset};
@@ -130,7 +132,8 @@ fn a_figure_is_titled_by_the_ruleset_after_switching() {
 }
 
 /// The Zeruclid example showed a colour bar of 0..288 in the window and 0..290 in its figure,
-/// and the window's scale changed with every pan.
+/// and the window's scale changed with every pan. The top is the session's region's (issue
+/// 41: the window counted what it showed, `nimscope export` the region).
 #[test]
 fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
     let mut h = harness();
@@ -141,16 +144,18 @@ fn the_window_and_its_figure_share_one_colour_range_kept_while_panning() {
         app.map_complete() && app.map().layer().auto_top().is_some()
     });
     let top = h.state().color_top();
-    // independently: the 99th percentile of the values in view, from the plain grid
-    let view = h.state().map_state().visible_cells(u64::MAX);
+    // independently: the 99th percentile of the values of the session's region, from the
+    // plain grid
+    let region = h.state().region().cloned().unwrap();
     let ruleset = h.state().ruleset().clone();
     let layout = h.state().layout().clone();
-    let g = grid(&ruleset, &layout, view.rows.clone(), view.cols.clone(), &Control::new()).unwrap();
+    let (rows, cols) = (region.rows.clone(), region.cols.clone());
+    let g = grid(&ruleset, &layout, rows, cols, &Control::new()).unwrap();
     let counts = ValueCounts::of(g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten()));
-    assert_eq!(top, ColorRange::Auto.top(&counts), "{view:?}");
-    // the figure takes the window's top
+    assert_eq!(top, ColorRange::Auto.top(&counts), "{region:?}");
+    // the figure of the region takes the window's count of it
     let spec = h.state().export_spec().unwrap();
-    assert_eq!(spec.style.range, ColorRange::Fixed(top.top));
+    assert_eq!((spec.style.range, spec.style.counted), (ColorRange::Auto, Some(top)));
     // panning and zooming keep it
     for (dx, dy, zoom) in [(150.0, 0.0, 1.0), (0.0, -120.0, 1.0), (0.0, 0.0, 0.5)] {
         h.state_mut().map_state_mut().camera.pan(dx, dy);
@@ -223,4 +228,114 @@ fn a_nim_session_exports_a_map() {
             assert_eq!(cell_color(&fig, &s, 5, 6), colors::N_POSITION);
         }
     }
+}
+
+/// After a one-heap rule that loops failed, the centre kept "computing G(0..600)…" while the
+/// status bar said in red why it failed. The centre says why too, and nothing is computing.
+#[test]
+fn a_failed_sequence_says_why_in_place_of_computing() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "rule(n -> n + 1 if n < 5; n - 5 if n >= 5)".parse().unwrap();
+    h.state_mut().set_ruleset(r);
+    step_until(&mut h, "the sequence's failure", |app| app.map().failure().is_some());
+    h.step();
+    h.step();
+    assert!(
+        !has_label(&h, "computing G(0.."),
+        "a failed job still says it is working"
+    );
+    assert!(has_label(&h, "Not computed: "), "the centre says the job failed");
+    assert!(
+        h.query_all_by_label_contains("not a finite game").count() >= 2,
+        "the centre and the status bar say why"
+    );
+}
+
+/// A cyclic two-heap rule left the map hatched "not computed yet" with the progress bar at
+/// "0 %, map: 0 of 5.9 k cells" indefinitely. The centre says why in place of the hatching,
+/// and the status bar shows no fill.
+#[test]
+fn a_failed_map_says_why_and_shows_no_fill() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = nimscope_core::game::rules::typed::examples::example("not-finite")
+        .unwrap()
+        .text
+        .parse()
+        .unwrap();
+    h.state_mut().set_ruleset(r);
+    step_until(&mut h, "the map's failure", |app| app.map().failure().is_some());
+    h.step();
+    h.step();
+    assert!(!has_label(&h, "map: 0 of"), "no fill in the status bar");
+    assert!(
+        h.query_by_role(egui::accesskit::Role::ProgressIndicator).is_none(),
+        "no progress bar"
+    );
+    assert!(has_label(&h, "Not computed: "), "the centre says the map failed");
+    assert!(!has_label(&h, "not computed yet"), "no legend of cells still to come");
+}
+
+/// The inspector offered "Play from here" for a game that is not finite; it is disabled, and
+/// its tooltip says why.
+#[test]
+fn no_play_from_a_position_without_a_value() {
+    let mut h = harness();
+    h.step();
+    let text = nimscope_core::game::rules::typed::examples::example("not-finite")
+        .unwrap()
+        .text;
+    let r: Ruleset = text.parse().unwrap();
+    h.state_mut().set_ruleset(r.clone());
+    h.step();
+    h.state_mut().inspector_mut().doc.typed = "3,5".into();
+    h.state_mut().inspector_mut().select_typed(&r);
+    // the inspector's answer: why (3, 5) has no value
+    let said = |h: &egui_kittest::Harness<'static, App>| {
+        h.query_all_by_label_contains("not a finite game")
+            .filter_map(|n| n.accesskit_node().value())
+            .any(|l| l.starts_with("3,5: "))
+    };
+    let start = std::time::Instant::now();
+    while !said(&h) {
+        assert!(start.elapsed().as_secs() < 60, "the inspector never said why");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.step();
+    let play = h.get_by_label("Play from here");
+    assert!(
+        play.accesskit_node().is_disabled(),
+        "Play is offered for a game that is not finite"
+    );
+}
+
+/// The rule editor's hint kept "parses: Apply to explore it" after the rule was applied: it
+/// says the window shows the rule, until the text changes.
+#[test]
+fn the_editors_hint_is_true_to_the_state() {
+    let mut h = harness();
+    h.step();
+    let editor = "Rule (Ctrl+Enter applies)";
+    h.get_by_label(editor).focus();
+    h.step();
+    h.get_by_label(editor).type_text("rule(n -> n - 1 if n >= 1)");
+    h.step();
+    h.step();
+    assert!(has_label(&h, "parses: Apply to explore it"));
+    h.get_by_label("Apply rule").click();
+    h.step();
+    h.step();
+    assert!(
+        !has_label(&h, "parses: Apply to explore it"),
+        "applied, the hint says otherwise"
+    );
+    assert!(has_label(&h, "applied: the window shows this rule"));
+    h.get_by_label(editor).focus();
+    h.step();
+    h.get_by_label(editor).type_text("; n - 2 if n >= 2");
+    h.step();
+    h.step();
+    assert!(!has_label(&h, "applied: the window shows this rule"), "another text");
 }

@@ -186,3 +186,99 @@ fn the_view_menu_fits_a_small_screen_at_ui_scale_1_5() {
         assert_eq!(h.ctx.theme(), egui::Theme::Light);
     }
 }
+
+/// Every setting of the View menu, at 1280 × 800 and at 800 × 600: the menu ended at the colour
+/// range's choice, the rest (the Top field, Rescale, the pooling, every overlay) reachable only
+/// by the wheel with no scrollbar, and typing into the Top field closed the menu and zoomed the
+/// map instead. Each setting is scrolled to and lies within the window; the Top field is
+/// focused and typed into by keyboard and a checkbox toggled by Space, the menu staying open
+/// and the map's camera still.
+#[test]
+fn every_view_setting_is_reachable_and_editable_at_both_sizes() {
+    use nimscope_core::raster::ColorRange;
+    for (w, hh) in [(1280.0, 800.0), (800.0, 600.0)] {
+        let mut h = harness_sized(w, hh);
+        h.step();
+        h.step();
+        h.get_by_label("View").click();
+        h.run();
+        // at 1280 × 800 the whole menu shows without scrolling (it scrolled at half the
+        // window's height and seemed to end at the colour range)
+        let last = h.get_by_label("Thm 3.1.6 P-positions of push(nim,euclid0)").rect();
+        assert_eq!(
+            last.bottom() <= hh,
+            w > 1000.0,
+            "{w}×{hh}: the menu's last entry at {last:?}"
+        );
+        let settings = [
+            "Light theme (slides, projectors)",
+            "100%",
+            "Show rulesets  (F2)",
+            "Show inspector  (F3)",
+            "P-positions",
+            "Grundy value (viridis)",
+            "Automatic",
+            "Fixed top",
+            "Top",
+            "Rescale to this view",
+            "least G",
+            "most common G",
+            "greatest G",
+            "Grid lines",
+            "Lines b = φa and a = φb",
+            "Wythoff pairs",
+            "Thm 3.1.6 P-positions of push(nim,euclid0)",
+        ];
+        for label in settings {
+            h.get_by_label(label).scroll_to_me();
+            h.run();
+            let rect = h.get_by_label(label).rect();
+            assert!(
+                rect.top() >= 0.0 && rect.bottom() <= hh && rect.left() >= 0.0 && rect.right() <= w,
+                "{w}×{hh}: {label} at {rect:?}, outside the window"
+            );
+        }
+        let camera = h.state().map_state().camera;
+        h.get_by_label("Fixed top").click();
+        h.run();
+        // the Top field by keyboard: focused, its text replaced, Enter
+        let top = h.get_by_label("Top");
+        top.scroll_to_me();
+        h.run();
+        h.get_by_label("Top").focus();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_label("Top").type_text("40");
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert_eq!(h.state().figure_style().range, ColorRange::Fixed(40), "{w}×{hh}");
+        assert!(
+            h.query_by_label("Grid lines").is_some(),
+            "{w}×{hh}: the menu stays open after typing into Top"
+        );
+        // a checkbox by keyboard: focused, Space
+        let before = h.state().map_state().overlays.grid_lines;
+        h.get_by_label("Grid lines").focus();
+        h.run();
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_ne!(
+            h.state().map_state().overlays.grid_lines,
+            before,
+            "{w}×{hh}: Space toggles"
+        );
+        assert!(
+            h.query_by_label("Wythoff pairs").is_some(),
+            "{w}×{hh}: the menu is open"
+        );
+        assert_eq!(h.state().map_state().camera, camera, "{w}×{hh}: the map did not move");
+        // Escape closes it
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(
+            h.query_by_label("Wythoff pairs").is_none(),
+            "{w}×{hh}: Escape closes the menu"
+        );
+    }
+}

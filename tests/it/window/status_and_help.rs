@@ -75,6 +75,8 @@ fn help_has_a_quick_start_and_the_keys() {
     h.step();
     assert!(h.query_by_label("right click a node").is_some());
     assert!(h.query_by_label("Ctrl+V").is_some());
+    // the keyboard's way through the window (issue 41: documented in Help ▸ Keys)
+    assert!(h.query_by_label("Tab, Shift+Tab").is_some());
 }
 
 /// Without a display, winit's error named a path inside the cargo registry.

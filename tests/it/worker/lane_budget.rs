@@ -118,6 +118,7 @@ fn map_job(rules: &str, n: u64, compared: Option<&str>) -> JobSpec {
         level: 0,
         tiles: TileKey::covering(0, &view, (0.0, 0.0)),
         view,
+        scale: None,
     }))
 }
 

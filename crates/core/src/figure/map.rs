@@ -163,7 +163,9 @@ fn serves(spec: &FigureSpec, region: &Region, known: &PooledRegion, cpp: f64) ->
     );
     known.rule == rule
         && rule != KeyRule::Differ
-        && (!spec.color.needs_scale() || matches!(spec.style.range, crate::raster::ColorRange::Fixed(_)))
+        && (!spec.color.needs_scale()
+            || spec.style.counted.is_some()
+            || matches!(spec.style.range, crate::raster::ColorRange::Fixed(_)))
         && held.intersect(&cells) == cells
         && (rule != KeyRule::MostCommon || cpp <= s as f64)
 }
@@ -338,12 +340,12 @@ pub(super) fn draw_map(
             .iter()
             .flat_map(|g| g.rows_iter().flat_map(|(_, r)| r.into_iter().flatten())),
     );
-    let range = spec.style.range.top(&counts);
+    let range = spec.style.counted.unwrap_or_else(|| spec.style.range.top(&counts));
     let max = range.top;
-    // from the window's blocks the values are not counted: the note says only that some are
-    // above the top
+    // from the window's blocks the values are not counted (unless the window counted them
+    // over this region): the note says only that some are above the top
     let clipped = match map.blocks {
-        Some(b) if spec.color.needs_scale() => b
+        Some(b) if spec.color.needs_scale() && spec.style.counted.is_none() => b
             .keys()
             .iter()
             .any(|&k| crate::solver::tiles::known::above(k, max))

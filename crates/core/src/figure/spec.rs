@@ -50,6 +50,12 @@ pub struct FigureStyle {
     pub background: Background,
     /// The range of the Grundy colours (the window's, when it exports).
     pub range: crate::raster::ColorRange,
+    /// The top of `range` over the figure's region and the values above it, as the window
+    /// counted them over that same region: the figure draws with them (the top and the
+    /// legend's note a figure counting its cells would give), counting nothing. Never saved:
+    /// a figure made from a session file counts its region itself.
+    #[serde(skip)]
+    pub counted: Option<crate::raster::RangeTop>,
     /// What a pixel of the Grundy colours covering several cells shows (the window's too).
     pub pooling: crate::raster::Pooling,
 }
@@ -63,6 +69,7 @@ impl Default for FigureStyle {
             title: String::new(),
             background: Background::White,
             range: crate::raster::ColorRange::Auto,
+            counted: None,
             pooling: crate::raster::Pooling::Least,
         }
     }

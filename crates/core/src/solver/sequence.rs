@@ -83,6 +83,30 @@ impl Sequence {
     }
 }
 
+impl Sequence {
+    /// G(0..n) of a sequence of at least `n` values, without computing again: its values up to
+    /// `n`, the period it certified (a certificate holds for every heap), and the heaps known by
+    /// their outcome alone below `n`.
+    pub fn prefix(&self, n: usize) -> Sequence {
+        let n = n.min(self.values.len());
+        let outcomes_only = self.outcomes_only.as_ref().and_then(|o| {
+            let keep = usize::try_from((n as u64).saturating_sub(o.from)).unwrap_or(usize::MAX);
+            (keep > 0).then(|| OutcomesOnly {
+                from: o.from,
+                outcomes: o.outcomes[..keep.min(o.outcomes.len())].to_vec(),
+                by: o.by.clone(),
+            })
+        });
+        Sequence {
+            values: self.values[..n].to_vec(),
+            periodicity: self.periodicity,
+            outcomes_only,
+            // the codes of the values kept name the same sets
+            infinite: self.infinite.clone(),
+        }
+    }
+}
+
 /// How a sequence's values were found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SequenceMethod {

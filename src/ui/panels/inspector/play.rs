@@ -4,6 +4,7 @@
 
 use super::state::InspectorState;
 use crate::ui::theme::{self, shown};
+use crate::worker::JobError;
 use nimscope_core::game::Position;
 use nimscope_core::solver::play::{self, Opponent};
 
@@ -14,14 +15,7 @@ const MOVES_HEIGHT: f32 = 320.0;
 pub fn play_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     ui.strong("Play");
     let Some(game) = state.doc.play.clone() else {
-        ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut state.doc.opponent, Opponent::ByHand, "both sides by hand");
-            ui.radio_value(&mut state.doc.opponent, Opponent::ComputerSecond, "computer second");
-            ui.radio_value(&mut state.doc.opponent, Opponent::ComputerFirst, "computer first");
-        });
-        if ui.button("Play from here").clicked() {
-            state.start_play(root.clone());
-        }
+        start_ui(ui, state, root);
         return;
     };
     ui.horizontal_wrapped(|ui| {
@@ -141,4 +135,29 @@ fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Before a game: the opponent's choice and "Play from here" (disabled, saying why, for a
+/// position without a value).
+fn start_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut state.doc.opponent, Opponent::ByHand, "both sides by hand");
+        ui.radio_value(&mut state.doc.opponent, Opponent::ComputerSecond, "computer second");
+        ui.radio_value(&mut state.doc.opponent, Opponent::ComputerFirst, "computer first");
+    });
+    // play needs the position's value (the computer's moves, the hint): a position whose
+    // value could not be computed (a game that is not finite, a rule that failed) offers none
+    let failed = state
+        .cache
+        .errors
+        .get(root)
+        .filter(|e| !matches!(e, JobError::Cancelled))
+        .map(|e| format!("no play from {root}: {e}"));
+    let button = ui.add_enabled(failed.is_none(), egui::Button::new("Play from here"));
+    if button.clicked() {
+        state.start_play(root.clone());
+    }
+    if let Some(why) = failed {
+        button.on_disabled_hover_text(shown(&why));
+    }
 }

@@ -80,6 +80,13 @@ impl Growing {
         self.plane.at(a as usize, b as usize)
     }
 
+    /// The values of row `a` over `cols` below the diagonal (`cols.end ≤ a + 1`), both below
+    /// [`Growing::rows`], appended to `out` (`u64::MAX`: not a position).
+    pub(crate) fn row_wide_into(&self, a: u64, cols: std::ops::Range<u64>, out: &mut Vec<u64>) {
+        self.plane
+            .row_wide_into(a as usize, cols.start as usize..cols.end as usize, out);
+    }
+
     /// Memory held by the rows finished so far (a worker lane accounts it against the budget).
     pub fn held_bytes(&self) -> u64 {
         self.bytes(self.plane.rows)

@@ -90,6 +90,27 @@ impl Plane {
         }
     }
 
+    /// The values of row `a` over `cols` (all below the diagonal in a symmetric plane:
+    /// `cols.end ≤ a + 1`), as exact values (`u64::MAX`: not a position), appended to `out`:
+    /// one contiguous slice of the storage.
+    pub(super) fn row_wide_into(&self, a: usize, cols: Range<usize>, out: &mut Vec<u64>) {
+        debug_assert!(!self.symmetric || cols.end <= a + 1);
+        let start = self.index(a, cols.start);
+        let range = start..start + cols.len();
+        match &self.cells {
+            Cells::Narrow(v) => out.extend(
+                v[range]
+                    .iter()
+                    .map(|&x| if x == u16::MAX { u64::MAX } else { u64::from(x) }),
+            ),
+            Cells::Wide(v) => out.extend(
+                v[range]
+                    .iter()
+                    .map(|&x| if x == NONE { u64::MAX } else { u64::from(x) }),
+            ),
+        }
+    }
+
     #[inline]
     pub(super) fn at(&self, a: usize, b: usize) -> u32 {
         self.cells.get(self.index(a, b))

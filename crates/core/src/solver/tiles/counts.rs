@@ -78,6 +78,14 @@ impl ValueCounts {
         c
     }
 
+    /// Adds the values `other` counted (the counts of two parts of a region).
+    pub fn merge(&mut self, other: &ValueCounts) {
+        for (n, m) in self.counts.iter_mut().zip(&other.counts) {
+            *n += m;
+        }
+        self.total += other.total;
+    }
+
     /// Values counted.
     pub fn total(&self) -> u64 {
         self.total

@@ -15,6 +15,7 @@
 //! tiles as the stages finish), [`store`] (the window's side: the tiles kept, merged, pooled
 //! upwards and evicted least recently used first).
 
+mod absorb;
 pub mod counts;
 pub mod known;
 pub mod known_cells;

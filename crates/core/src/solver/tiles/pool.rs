@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use super::absorb;
 use super::source::{Compare, Stage, TileSource};
 use super::{CellRect, KeyRule, NO_POSITION, TILE, Tile, TileKey, ValueCounts};
 use crate::solver::control::{Control, SolveError};
@@ -43,7 +44,10 @@ pub struct PoolJob {
     handed: Vec<u64>,
     /// The largest value of a view cell read so far.
     max: Option<u32>,
-    /// The values of the view's cells read so far (for the colour range's automatic top).
+    /// The cells whose values are counted for the colour range's automatic top: the view, or
+    /// the region a figure of the session shows ([`PoolJob::count_over`]).
+    counted: CellRect,
+    /// The values of the counted cells read so far.
     counts: ValueCounts,
     scratch: Vec<u32>,
     wide: Vec<u64>,
@@ -66,7 +70,6 @@ impl PoolJob {
         Self {
             level,
             rule,
-            view,
             region,
             tiles,
             first,
@@ -77,11 +80,73 @@ impl PoolJob {
             final_rows: 0,
             handed,
             max: None,
+            counted: view.clone(),
+            view,
             counts: ValueCounts::default(),
             scratch: Vec::new(),
             wide: Vec::new(),
             outcome_only: false,
         }
+    }
+
+    /// Counts the values of `region` for the colour range instead of the view's (the
+    /// session's region, which a figure of the session takes its top from). Its cells inside
+    /// the job's region are counted as they are pooled; those outside it by
+    /// [`PoolJob::count_rest`], once the source has filled them.
+    pub fn count_over(mut self, region: CellRect) -> Self {
+        self.counted = region;
+        self
+    }
+
+    /// The counted region's cells the pooled region does not hold (to be filled, then
+    /// counted by [`PoolJob::count_rest`]): `None` when it holds them all.
+    pub fn uncounted(&self) -> Option<&CellRect> {
+        (self.counted.intersect(&self.region) != self.counted).then_some(&self.counted)
+    }
+
+    /// Counts the cells of the counted region outside the pooled region, from `source`
+    /// (which has filled them).
+    pub fn count_rest(&mut self, source: &TileSource, control: &Control) -> Result<(), SolveError> {
+        let counted = self.counted.clone();
+        let symmetric = source.is_symmetric();
+        let mut row = Vec::new();
+        for a in counted.rows.clone() {
+            if a % 64 == 0 {
+                control.check()?;
+            }
+            // the columns of row a the pooling did not read: all of them, or those either
+            // side of the pooled region's
+            let inside = self.region.rows.contains(&a);
+            let parts = if inside {
+                [
+                    counted.cols.start..self.region.cols.start.clamp(counted.cols.start, counted.cols.end),
+                    self.region.cols.end.clamp(counted.cols.start, counted.cols.end)..counted.cols.end,
+                ]
+            } else {
+                [counted.cols.clone(), 0..0]
+            };
+            for cols in parts.into_iter().filter(|c| !c.is_empty()) {
+                if symmetric {
+                    for b in cols {
+                        let v = source.value(a.max(b), a.min(b));
+                        if v != NONE {
+                            self.counts.add(v.min(NO_POSITION - 1));
+                        }
+                    }
+                } else {
+                    source.read_row_wide(a, cols, &mut row);
+                    for &v in row.iter().filter(|&&v| v != u64::MAX) {
+                        self.counts.add(v.min(u64::from(NO_POSITION - 1)) as u32);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The region whose values [`PoolJob::counts`] counts.
+    pub fn counted(&self) -> &CellRect {
+        &self.counted
     }
 
     /// The cells the job reads: the view grown to whole blocks.
@@ -95,7 +160,8 @@ impl PoolJob {
         self.max
     }
 
-    /// The values of the view's cells read so far, counted.
+    /// The values of the counted cells (the view's, unless [`PoolJob::count_over`] said
+    /// otherwise) read so far.
     pub fn counts(&self) -> &ValueCounts {
         &self.counts
     }
@@ -121,23 +187,33 @@ impl PoolJob {
     ) -> Result<Vec<(TileKey, Arc<Tile>)>, SolveError> {
         self.outcome_only = source.outcome_only();
         let before = (self.final_square, self.final_rows);
+        let compared = !matches!(compare, Compare::Nothing);
         match stage {
             Stage::Triangle(rows) => {
-                for a in rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end)) {
-                    if a % 64 == 0 {
-                        control.check()?;
+                let rows = rows.start..rows.end.min(self.region.rows.end.max(self.region.cols.end));
+                if compared {
+                    for a in rows.clone() {
+                        if a % 64 == 0 {
+                            control.check()?;
+                        }
+                        self.triangle_row(source, compare, a);
                     }
-                    self.triangle_row(source, compare, a);
+                } else {
+                    self.on_every_core(source, rows.clone(), true, control)?;
                 }
                 self.final_square = self.final_square.max(rows.end);
             }
             Stage::Rows(rows) => {
                 let rows = rows.start.max(self.region.rows.start)..rows.end.min(self.region.rows.end);
-                for a in rows.clone() {
-                    if a % 64 == 0 {
-                        control.check()?;
+                if compared {
+                    for a in rows.clone() {
+                        if a % 64 == 0 {
+                            control.check()?;
+                        }
+                        self.plain_row(source, compare, a);
                     }
-                    self.plain_row(source, compare, a);
+                } else {
+                    self.on_every_core(source, rows.clone(), false, control)?;
                 }
                 self.final_rows = self.final_rows.max(rows.end);
             }
@@ -146,6 +222,35 @@ impl PoolJob {
             self.count_blocks(source, before, control)?;
         }
         Ok(self.hand_out(source.is_symmetric()))
+    }
+
+    /// Pools rows `rows` of the region (of the triangle, if `triangle`) on every core (see
+    /// [`absorb`]), nothing to compare with.
+    fn on_every_core(
+        &mut self,
+        source: &TileSource,
+        rows: std::ops::Range<u64>,
+        triangle: bool,
+        control: &Control,
+    ) -> Result<(), SolveError> {
+        let g = absorb::Geometry {
+            level: self.level,
+            rule: self.rule,
+            first: self.first,
+            width: self.shape.1,
+            region: &self.region,
+            view: &self.view,
+            counted: &self.counted,
+            outcome_only: self.outcome_only,
+        };
+        let tally = if triangle {
+            absorb::triangle(&g, &mut self.acc, self.values.as_deref_mut(), source, rows, control)?
+        } else {
+            absorb::rows(&g, &mut self.acc, self.values.as_deref_mut(), source, rows, control)?
+        };
+        self.max = self.max.max(tally.max);
+        self.counts.merge(&tally.counts);
+        Ok(())
     }
 
     /// Under a rule that counts ([`KeyRule::MostCommon`]), the key of each block that became
@@ -251,14 +356,14 @@ impl PoolJob {
                 _ => KeyRule::Value.key(value, None),
             };
         }
-        if let Some(v) = value
-            && self.view.contains(a, b)
-        {
+        if let Some(v) = value {
             // an infinite value of a game that loops is off the scale
-            if !crate::game::loopy::cells::is_infinite(v) {
+            if self.view.contains(a, b) && !crate::game::loopy::cells::is_infinite(v) {
                 self.max = Some(self.max.map_or(v, |m| m.max(v)));
             }
-            self.counts.add(v);
+            if self.counted.contains(a, b) {
+                self.counts.add(v);
+            }
         }
     }
 
@@ -346,6 +451,59 @@ mod tests {
         (store, job.max_value())
     }
 
+    /// The values counted for the colour range are those of the region asked for, whether it
+    /// lies inside the view, overlaps it or holds it, for a symmetric source (Wythoff), a
+    /// closed form (Euclid) and a slice: the counts of the plain grid over that region.
+    #[test]
+    fn the_colour_range_counts_the_region_asked_for() {
+        let c = Control::new();
+        for (rules, slice, view, counted) in [
+            (
+                "wythoff",
+                None,
+                CellRect::new(0..300, 0..400),
+                CellRect::new(0..200, 0..200),
+            ),
+            (
+                "wythoff",
+                None,
+                CellRect::new(50..300, 0..400),
+                CellRect::new(0..500, 100..600),
+            ),
+            (
+                "euclid",
+                None,
+                CellRect::new(10..300, 20..400),
+                CellRect::new(0..900, 0..700),
+            ),
+            (
+                "zeruclid",
+                Some("1,_,_"),
+                CellRect::new(0..40, 0..60),
+                CellRect::new(10..90, 5..70),
+            ),
+        ] {
+            let r: Ruleset = rules.parse().unwrap();
+            let layout = slice.map_or(Layout::Plain, |s| Layout::parse_slice(s).unwrap());
+            let mut source = TileSource::new(&r, &layout);
+            let tiles = TileKey::covering(1, &view, (0.0, 0.0));
+            let mut job = PoolJob::new(1, KeyRule::Value, view.clone(), tiles).count_over(counted.clone());
+            let region = job.region().clone();
+            source
+                .fill(&region, &c, &mut |s, stage| {
+                    job.absorb(s, &Compare::Nothing, stage, &c).map(drop)
+                })
+                .unwrap();
+            if let Some(rest) = job.uncounted().cloned() {
+                source.fill(&rest, &c, &mut |_, _| Ok(())).unwrap();
+                job.count_rest(&source, &c).unwrap();
+            }
+            let g = grid(&r, &layout, counted.rows.clone(), counted.cols.clone(), &c).unwrap();
+            let want = ValueCounts::of(g.rows_iter().flat_map(|(_, row)| row.into_iter().flatten()));
+            assert_eq!(job.counts(), &want, "{rules} {view:?} counting {counted:?}");
+        }
+    }
+
     /// A block's key from its cells' keys, counted plainly: the least, the greatest, or the
     /// most common (ties: the least) position's key.
     fn brute_pool(rule: KeyRule, keys: impl Iterator<Item = u32>) -> u32 {
@@ -365,6 +523,16 @@ mod tests {
                     .map_or(NO_POSITION, |(k, _)| *k)
             }
             _ => keys.into_iter().fold(NO_POSITION, combine),
+        }
+    }
+
+    /// A level-0 tile keeps each cell's value (the readout's), mirrored cells included.
+    fn values_kept(store: &TileStore, plain: &crate::solver::grid::Grid, region: &CellRect, rules: &str) {
+        for a in region.rows.clone() {
+            for b in region.cols.clone() {
+                let want = plain.get_wide(a, b).map(|v| v.min(u64::from(NO_POSITION - 1)) as u32);
+                assert_eq!(store.get(a, b), Some(want), "{rules} ({a}, {b}): the value kept");
+            }
         }
     }
 
@@ -442,6 +610,9 @@ mod tests {
                 CellRect::new(1..200, 1_000_000_000_000..1_000_000_000_300),
             ),
             ("grossman", None, KeyRule::Value, 2, CellRect::new(0..600, 0..600)),
+            // level 0 under residues: the tiles keep the values too, mirrored ones included
+            ("wythoff", None, KeyRule::Residue(3), 0, CellRect::new(3..300, 0..260)),
+            ("euclid", None, KeyRule::Residue(2), 0, CellRect::new(0..200, 50..300)),
             ("fibonacci-nim", None, KeyRule::Value, 1, CellRect::new(0..300, 0..400)),
             (
                 "zeruclid",
@@ -473,6 +644,9 @@ mod tests {
                 }
             }
             assert_eq!(max, want_max, "{rules}: the view's largest value");
+            if level == 0 {
+                values_kept(&store, &plain, &region, rules);
+            }
             for bi in region.rows.start / s..region.rows.end / s {
                 for bj in region.cols.start / s..region.cols.end / s {
                     let keys = (bi * s..(bi + 1) * s)

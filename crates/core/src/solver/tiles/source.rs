@@ -336,7 +336,15 @@ impl TileSource {
     pub fn read_row_wide(&self, a: u64, cols: Range<u64>, out: &mut Vec<u64>) {
         out.clear();
         match &self.method {
+            // the band computed: one slice of it
+            TileMethod::Direct(d) if d.rows.contains(&a) && d.cols.start <= cols.start && cols.end <= d.cols.end => {
+                let w = d.cols.end - d.cols.start;
+                let start = ((a - d.rows.start) * w + (cols.start - d.cols.start)) as usize;
+                out.extend_from_slice(&d.values[start..start + (cols.end - cols.start) as usize]);
+            }
             TileMethod::Direct(d) => out.extend(cols.map(|b| d.get_wide(a, b))),
+            // the triangle's row below the diagonal: one slice of the plane
+            TileMethod::Growing(g) if cols.end <= a + 1 => g.row_wide_into(a, cols, out),
             _ => out.extend(cols.map(|b| match self.value(a, b) {
                 NONE => WIDE_NONE,
                 v => u64::from(v),

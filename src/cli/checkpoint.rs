@@ -82,7 +82,8 @@ pub fn finish<T>(saving: Option<Saving>, result: anyhow::Result<T>) -> anyhow::R
         (Ok(_), Ok(_)) => {}
         (Ok(_), Err(e)) => eprintln!("warning: {e}"),
         (Err(_), Ok(info)) if interrupt::interrupted() => anyhow::bail!(
-            "interrupted; the search is saved in {path} ({} entries, {:.1} s so far): run the same command to resume",
+            "{}; the search is saved in {path} ({} entries, {:.1} s so far): run the same command to resume",
+            interrupt::signal_name(),
             info.entries,
             info.seconds
         ),

@@ -195,11 +195,11 @@ pub fn main_with(command: Command, memory_budget: u64, threads: Option<usize>) -
                     || e.downcast_ref::<std::io::Error>()
                         .is_some_and(|io| io.kind() == std::io::ErrorKind::Interrupted);
                 if stopped {
-                    print_error(&"interrupted (Ctrl+C); nothing was saved");
+                    print_error(&format!("{}; nothing was saved", interrupt::signal_name()));
                 } else {
                     print_error(&e);
                 }
-                return ExitCode::from(EXIT_INTERRUPTED);
+                return ExitCode::from(interrupt::status());
             }
             print_error(&e);
             ExitCode::from(EXIT_ERROR)

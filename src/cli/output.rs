@@ -13,10 +13,17 @@ use nimscope_core::solver::grid::Grid;
 use nimscope_core::solver::{CramSummary, OptionValue};
 
 fn who_wins(o: Outcome) -> &'static str {
-    if o == Outcome::P {
-        "the previous player wins"
+    o.words()
+}
+
+/// A value of a game that loops as a field of a comma-separated line (`seq`, `grid`): quoted
+/// when its set holds commas, as CSV quotes a field.
+pub fn csv_field(g: &nimscope_core::game::Gamma) -> String {
+    let text = g.to_string();
+    if text.contains(',') {
+        format!("\"{text}\"")
     } else {
-        "the next player wins"
+        text
     }
 }
 
@@ -29,14 +36,25 @@ const RULE_CHARS: usize = 80;
 pub fn value(out: &mut impl Write, r: &Ruleset, p: &Position, a: &Answer, json: bool) -> std::io::Result<()> {
     let o = a.outcome;
     if json {
-        writeln!(
-            out,
-            "{}",
-            json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": a.grundy, "outcome": o.as_str(), "method": a.method.as_str(), "by": a.by})
-        )
+        let mut obj = json!({"ruleset": r.to_string(), "position": p.to_string(), "grundy": a.grundy, "outcome": o.as_str(), "method": a.method.as_str(), "by": a.by});
+        if let Some(set) = &a.infinite {
+            // a game that loops: ∞(A), A the finite values of the options
+            obj["value"] = json!(a.gamma().map(|g| g.to_string()));
+            obj["infinite"] = json!(set);
+        }
+        writeln!(out, "{obj}")
     } else {
         // a typed rule is named by its start (JSON keeps the whole text)
         let r = r.short_text(RULE_CHARS);
+        if a.method == nimscope_core::solver::evaluate::ValueMethod::Loopy
+            && let Some(g) = a.gamma()
+        {
+            return writeln!(
+                out,
+                "{r} at {p}: value {g}, outcome {o} ({}); the game loops, valued by Smith's theory",
+                who_wins(o)
+            );
+        }
         match a.grundy {
             Some(g) => writeln!(out, "{r} at {p}: grundy {g}, outcome {o} ({})", who_wins(o)),
             None if a.method == nimscope_core::solver::evaluate::ValueMethod::MisereQuotient => writeln!(
@@ -71,11 +89,11 @@ pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::
             );
         }
         for o in opts {
-            writeln!(
-                out,
-                "{}",
-                json!({"move": o.description, "to": o.to, "grundy": o.answer.grundy, "outcome": o.answer.outcome.as_str(), "winning": o.winning()})
-            )?;
+            let mut obj = json!({"move": o.description, "to": o.to, "grundy": o.answer.grundy, "outcome": o.answer.outcome.as_str(), "winning": o.winning()});
+            if o.answer.infinite.is_some() {
+                obj["value"] = json!(o.answer.gamma().map(|g| g.to_string()));
+            }
+            writeln!(out, "{obj}")?;
         }
         if partial {
             writeln!(
@@ -89,17 +107,29 @@ pub fn moves_page(out: &mut impl Write, page: &OptionsPage, json: bool) -> std::
     if page.total == 0 {
         return writeln!(out, "no moves: the position is terminal");
     }
-    let grundy =
-        |o: &nimscope_core::solver::evaluate::OptionAnswer| o.answer.grundy.map_or("?".to_string(), |g| g.to_string());
+    // a game that loops writes its values as Smith's theory does (∞(A)); an outcome known
+    // alone shows '?'
+    let loopy = opts.iter().any(|o| o.answer.infinite.is_some());
+    let grundy = |o: &nimscope_core::solver::evaluate::OptionAnswer| match (o.answer.grundy, o.answer.gamma()) {
+        (Some(g), _) => g.to_string(),
+        (None, Some(g)) => g.to_string(),
+        (None, None) => "?".to_string(),
+    };
+    let word = if loopy { "value" } else { "grundy" };
     let w_move = opts.iter().map(|o| o.description.chars().count()).max().unwrap_or(0);
     let w_to = opts.iter().map(|o| o.to.chars().count()).max().unwrap_or(0);
-    let w_g = opts.iter().map(|o| grundy(o).len()).max().unwrap_or(0).max(3);
+    let w_g = opts.iter().map(|o| grundy(o).chars().count()).max().unwrap_or(0).max(3);
     let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count())));
     for o in opts {
-        let mark = if o.winning() { "  winning" } else { "" };
+        let mark = match o.answer.outcome {
+            _ if o.winning() => "  winning",
+            // a move to a draw keeps the draw (and from a lost position it is the best move)
+            Outcome::D => "  draws",
+            _ => "",
+        };
         writeln!(
             out,
-            "{}  → {}  grundy {:>w_g$}  {}{mark}",
+            "{}  → {}  {word} {:>w_g$}  {}{mark}",
             pad(&o.description, w_move),
             pad(&o.to, w_to),
             grundy(o),
@@ -224,6 +254,24 @@ pub fn grid(out: &mut impl Write, g: &Grid, format: GridFormat, outcome: bool) -
     match format {
         GridFormat::Csv if outcome => g.write_outcome_csv(out),
         GridFormat::Csv => g.write_csv(out),
+        GridFormat::Json if g.infinite_sets().is_some() => {
+            // a game that loops: each value as Smith's theory writes it, or its outcome
+            for a in g.rows.clone() {
+                let values: Vec<serde_json::Value> = g
+                    .cols
+                    .clone()
+                    .map(|b| match g.gamma(a, b) {
+                        None => serde_json::Value::Null,
+                        Some(v) if outcome => json!(v.outcome().as_str()),
+                        Some(nimscope_core::game::Gamma::Finite(v)) => json!(v),
+                        Some(v) => json!(v.to_string()),
+                    })
+                    .collect();
+                let line = json!({"row": a, "cols": [g.cols.start, g.cols.end], "values": values});
+                writeln!(out, "{line}")?;
+            }
+            Ok(())
+        }
         GridFormat::Json => {
             for (a, mut values) in g.wide_rows() {
                 if outcome {

@@ -8,8 +8,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use nimscope_core::game::Ruleset;
+use nimscope_core::game::loopy::cells;
 use nimscope_core::game::rules::one_heap::OctalCode;
+use nimscope_core::game::{Gamma, Ruleset};
 use nimscope_core::query::maps;
 use nimscope_core::solver::octal::run::{self as octal_run, Run, Spec};
 use nimscope_core::solver::octal::stats::{self, Stats};
@@ -22,6 +23,7 @@ use serde_json::json;
 
 use super::args::RulesetSource;
 use super::interrupt;
+use super::output::csv_field;
 
 /// Most values `seq` prints (about 15 GB of text).
 pub const MAX_SEQ: u64 = 1 << 32;
@@ -169,11 +171,31 @@ impl Report {
         }
     }
 
+    /// The value of heap `i`: a number, or for a game that loops a cell code whose ∞(A) is
+    /// [`Report::gamma`] (use [`Report::finite`] for the numbers alone).
     fn get(&self, i: u64) -> Option<u32> {
         match self {
             Report::Long(r) => Some(r.get(i)),
             Report::Computed(c) => c.get(i),
         }
+    }
+
+    /// Whether the game loops (its values are Smith's: some may be infinite).
+    fn loops(&self) -> bool {
+        matches!(self, Report::Computed(c) if c.infinite.is_some())
+    }
+
+    /// Heap `i`'s value ∞(A) when it is infinite (a game that loops).
+    fn gamma(&self, i: u64) -> Option<Gamma> {
+        match self {
+            Report::Computed(c) if c.get(i).is_some_and(cells::is_infinite) && c.infinite.is_some() => c.gamma(i),
+            _ => None,
+        }
+    }
+
+    /// Heap `i`'s value when it is a number (not ∞(A)).
+    fn finite(&self, i: u64) -> Option<u32> {
+        self.get(i).filter(|_| self.gamma(i).is_none())
     }
 
     fn computed(&self) -> u64 {
@@ -195,6 +217,9 @@ impl Report {
     fn with_values<T>(&self, f: impl FnOnce(&Values) -> T) -> anyhow::Result<T> {
         match self {
             Report::Long(r) => Ok(r.with_values(f)),
+            Report::Computed(_) if self.loops() => anyhow::bail!(
+                "the game loops: its values are Smith's (∞(A) is no number); values files and statistics need numbers"
+            ),
             Report::Computed(c) => {
                 if let Some(i) = (0..c.n).find(|&i| c.get(i).is_none()) {
                     anyhow::bail!(
@@ -345,8 +370,9 @@ impl<'a, W: Write> Printer<'a, W> {
         self.ended()
     }
 
-    /// Appends a heap's outcome where its value is unknown (text only).
-    fn outcome(&mut self, text: &str) -> std::io::Result<()> {
+    /// Appends a heap's text: its outcome where its value is unknown (text output only), ∞(A)
+    /// where a game that loops has an infinite value.
+    fn text(&mut self, text: &str) -> std::io::Result<()> {
         if self.printed > 0 {
             self.buf.push(b',');
         }
@@ -380,8 +406,18 @@ impl<'a, W: Write> Printer<'a, W> {
         while self.printed < n {
             let i = self.printed;
             match (report.get(i), outcomes.as_ref().and_then(|o| o.get(i))) {
+                // a game that loops: ∞(A) where the value is infinite (never streamed: the
+                // values of a game that loops are found all at once)
+                (Some(_), _) if let Some(g) = report.gamma(i) => {
+                    let text = if self.json {
+                        json!(g.to_string()).to_string()
+                    } else {
+                        csv_field(&g)
+                    };
+                    self.text(&text)?;
+                }
                 // the misère Grundy value unknown: the outcome alone, by the misère quotient
-                (None, Some(o)) if !self.json => self.outcome(o.as_str())?,
+                (None, Some(o)) if !self.json => self.text(o.as_str())?,
                 (v, _) => self.value(v)?,
             }
         }
@@ -433,6 +469,10 @@ impl<'a, W: Write> Printer<'a, W> {
             )?;
         }
         match period {
+            _ if report.loops() => writeln!(
+                self.out,
+                "the game loops: values by Smith's theory (∞(A), A the finite values of the options: a draw unless A holds 0)"
+            ),
             Some(p) => writeln!(
                 self.out,
                 "period {}, pre-period {} (certified; indexing by heap size n)",
@@ -449,7 +489,7 @@ fn largest_values(report: &Report, count: usize) -> Vec<serde_json::Value> {
     let len = report.computed().min(report.n());
     let mut first: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
     for i in 0..len {
-        if let Some(v) = report.get(i) {
+        if let Some(v) = report.finite(i) {
             first.entry(v).or_insert(i);
             if first.len() > count {
                 first.pop_first();

@@ -245,7 +245,7 @@ impl From<SolveError> for JobError {
             SolveError::Cancelled => JobError::Cancelled,
             SolveError::OverBudget { what, needed, budget } => JobError::OverBudget { what, needed, budget },
             SolveError::Unsupported(why) => JobError::Unsupported(why),
-            SolveError::Rule(why) => JobError::Failed(why),
+            SolveError::Rule(why) | SolveError::Loops(why) => JobError::Failed(why),
         }
     }
 }

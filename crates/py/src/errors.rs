@@ -63,7 +63,7 @@ fn solve_kind(e: &SolveError) -> Kind {
     match e {
         SolveError::OverBudget { .. } => Kind::Budget,
         SolveError::Unsupported(_) => Kind::Unsupported,
-        SolveError::Rule(_) => Kind::Rule,
+        SolveError::Rule(_) | SolveError::Loops(_) => Kind::Rule,
         SolveError::Cancelled => Kind::Error,
     }
 }

@@ -15,7 +15,8 @@ pub struct Answer {
     /// The Grundy value (the misère Grundy value under misère play), or None when only the
     /// outcome is known.
     pub grundy: Option<u64>,
-    /// "P" (the previous player wins) or "N" (the next player wins).
+    /// "P" (the previous player wins), "N" (the next player wins) or "D" (a draw, in a game
+    /// that loops: its value ∞(A) has no Grundy number, so `grundy` is None).
     pub outcome: &'static str,
     /// "closed form", "search" or "misère quotient".
     pub method: &'static str,

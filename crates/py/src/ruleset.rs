@@ -220,6 +220,9 @@ impl Ruleset {
             control.reserve(format!("an array of {n} values of {r}"), n.saturating_mul(4))?;
             let limited = control.with_budget_at_most(control.memory_budget() - n.saturating_mul(4));
             let s = query::maps::sequence(&r, n, &limited)?;
+            if s.infinite.is_some() {
+                return Err(loops_refused(&r));
+            }
             let period = s.periodicity.map(|p| (p.preperiod, p.period));
             let method = s.method.as_str();
             let outcomes_only = s.outcomes_only.clone();
@@ -272,6 +275,7 @@ impl Ruleset {
             let limited = control.with_budget_at_most(control.memory_budget() - cells.saturating_mul(each));
             Ok(
                 match query::maps::map(&r, rows, cols, slice.as_deref(), outcome, &limited)? {
+                    MapAnswer::Values(g) if g.infinite_sets().is_some() => return Err(loops_refused(&r)),
                     MapAnswer::Values(g) if outcome => Cells::Outcomes(g.to_row_major(outcome_cell)),
                     MapAnswer::Values(g) if g.needs_64_bits() => Cells::Wide(g.to_row_major(|v| v.unwrap_or(u64::MAX))),
                     MapAnswer::Values(g) => Cells::Narrow(g.to_row_major(|v| v.map_or(u32::MAX, |v| v as u32))),
@@ -335,6 +339,14 @@ enum Cells {
 }
 
 /// A cell of an outcome map: 0 at a P-position, 1 elsewhere, `u8::MAX` where not a position.
+/// The refusal of an array of a game that loops: its values ∞(A) are no numbers (the command
+/// line's `seq` and `grid` print them).
+fn loops_refused(r: &nimscope_core::game::Ruleset) -> query::QueryError {
+    query::QueryError::Unanswerable(format!(
+        "{r} is a game that loops: its values by Smith's theory (∞(A)) are not arrays; use value() on single positions, or nimscope seq/grid"
+    ))
+}
+
 fn outcome_cell(v: Option<u64>) -> u8 {
     v.map_or(u8::MAX, |v| u8::from(v != 0))
 }

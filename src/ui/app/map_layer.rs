@@ -120,6 +120,11 @@ impl MapLayer {
         }
     }
 
+    /// Whether the view's cells counted so far hold infinite values (a game that loops).
+    pub fn has_infinite(&self) -> bool {
+        self.counts.as_ref().is_some_and(|c| c.infinite() > 0)
+    }
+
     /// The top of the colours under `range`, and the values above it: a fixed top, or the
     /// automatic one kept since the first view filled (until then, the largest value so far).
     pub fn range_top(&self, range: ColorRange) -> RangeTop {

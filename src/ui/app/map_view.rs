@@ -235,6 +235,7 @@ impl MapView {
                 winning: inputs.options.iter().any(|(_, w)| *w),
             },
             limit: self.layer.limit,
+            loopy: self.layer.has_infinite(),
         };
         let response = self.state.ui(ui, &context);
         let progress = self.state.progress(&self.layer.tiles, self.layer.limit);

@@ -62,6 +62,8 @@ pub struct MapContext<'a> {
     pub marks: MarksShown,
     /// Rows and columns below this only.
     pub limit: u64,
+    /// Whether the map holds infinite values (a game that loops): the legend then has draws.
+    pub loopy: bool,
 }
 
 impl MapState {
@@ -89,6 +91,7 @@ fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapRespo
         pooling: map.pooling,
         not_computed: !progress.is_complete(),
         not_a_position: progress.some_not_a_position,
+        loopy: map.loopy,
         compare: map.compare,
         overlays: state.overlays.drawn_at(cell_px),
         overlays_hidden: state.overlays.hidden_at(cell_px),
@@ -103,6 +106,8 @@ fn map_ui(ui: &mut egui::Ui, state: &mut MapState, map: &MapContext) -> MapRespo
         pooled: true,
         not_computed: true,
         not_a_position: true,
+        // a game that loops widens it by its draws' entries only where it has them
+        loopy: map.loopy,
         marks: MarksShown {
             selected: true,
             options: true,

@@ -431,7 +431,8 @@ pub fn strip_colors(seq: &Sequence, color: ColorMode, max: u32, lo: f64, hi: f64
                         outcome_n = true;
                         None
                     }
-                    (None, None) => None,
+                    // (outcomes alone come from a misère quotient: never a draw)
+                    (None, Some(Outcome::D) | None) => None,
                 };
                 key = match (key, k) {
                     (Some(a), Some(b)) => Some(rule.combine(a, b)),

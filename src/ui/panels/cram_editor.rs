@@ -75,6 +75,7 @@ fn describe_value(v: u32) -> String {
     match Outcome::of(v) {
         Outcome::P => format!("G = {v}, P (the previous player wins)"),
         Outcome::N => format!("G = {v}, N (the player to move wins)"),
+        Outcome::D => format!("G = {v}, D (a draw)"),
     }
 }
 

@@ -195,7 +195,7 @@ fn ctrl_c_saves_the_search_and_the_same_command_resumes_it() {
     } else {
         assert_eq!(out.status.code(), Some(130), "Ctrl+C: 128 + SIGINT");
         assert!(
-            err.contains("interrupted; the search is saved in") && err.contains(file),
+            err.contains("interrupted (Ctrl+C); the search is saved in") && err.contains(file),
             "{err}"
         );
     }

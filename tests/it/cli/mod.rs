@@ -2,7 +2,8 @@
 //! and its checkpoints ([`cram`]), work units ([`cram_plan`]), formats, statuses and
 //! determinism across commands ([`interface`]), errors as a terminal shows them
 //! ([`terminal_errors`]), generated inputs ([`fuzz`], [`heap_fuzz`]), and the history: each
-//! finding of a bug report or an attack run as it was found ([`regression`]).
+//! finding of a bug report or an attack run as it was found ([`regression`]); typed rules'
+//! findings of issue 39 ([`typed_rules`]).
 
 mod check;
 mod cram;
@@ -14,3 +15,4 @@ mod interface;
 mod records;
 mod regression;
 mod terminal_errors;
+mod typed_rules;

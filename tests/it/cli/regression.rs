@@ -3,59 +3,14 @@
 //! and endless devices given as files, the refusals known from the input's size, the closed
 //! forms, Ctrl+C, the argument error's escaped newline and the silent JSON). Each says what it
 //! expects of the output; none times the command (a hang is caught by the deadline of
-//! [`run`]). A new finding goes here; a new behaviour goes in the file of its command.
+//! [`crate::common::patient`]). A new finding goes here; a new behaviour goes in the file of
+//! its command.
 
 #![cfg(target_os = "linux")]
 
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A run that takes longer has hung.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-fn run(args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    // the output is drained while the child runs (a full pipe would stop it)
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .name("attack-output".into())
-        .spawn(move || tx.send(child.wait_with_output()))
-        .unwrap();
-    match rx.recv_timeout(PATIENCE) {
-        Ok(out) => out.unwrap(),
-        Err(_) => {
-            // SAFETY: kill(2) on the child this test started and has not reaped
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            panic!("{args:?} ran past {PATIENCE:?}");
-        }
-    }
-}
-
-/// The one `error:` line of a refusal (exit 2).
-fn refused(args: &[&str]) -> String {
-    let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        err.starts_with("error: ") && err.lines().count() == 1,
-        "{args:?}: {err:?}"
-    );
-    err
-}
-
-fn answered(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
-
+use crate::common::patient::{answered, refused, run, spawn, wait};
 use crate::common::{example, mkfifo, temp_dir};
 
 fn session() -> String {
@@ -203,18 +158,13 @@ fn json_states_a_terminal_position() {
 
 #[test]
 fn ctrl_c_stops_a_long_command_cleanly() {
-    let child = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args(["check", "--upto", "1000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = ["check", "--upto", "1000"];
+    let child = spawn(&args);
     std::thread::sleep(Duration::from_millis(500));
     // SAFETY: kill(2) on the child this test started
     assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
-    let start = Instant::now();
-    let o = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < PATIENCE);
+    // a child that ignored the signal runs past the patience of wait
+    let o = wait(child, &args);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert_eq!(err, "error: interrupted (Ctrl+C); nothing was saved\n");

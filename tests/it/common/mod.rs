@@ -1,10 +1,13 @@
-//! What the integration tests share: running the binary, temporary folders, the example
+//! What the integration tests share: running the binary (and, [`patient`], runs that may hang),
+//! temporary folders, the example
 //! sessions of `sessions/`, and (with the window) a harness driving the app without a GPU.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 mod examples;
+#[cfg(target_os = "linux")]
+pub mod patient;
 #[cfg(feature = "gui")]
 mod window;
 pub use examples::{example, examples};

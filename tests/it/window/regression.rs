@@ -236,7 +236,8 @@ fn a_nim_session_exports_a_map() {
 fn a_failed_sequence_says_why_in_place_of_computing() {
     let mut h = harness();
     h.step();
-    let r: Ruleset = "rule(n -> n + 1 if n < 5; n - 5 if n >= 5)".parse().unwrap();
+    // a game that loops is valued (issue 39); one that grows without bound still fails
+    let r: Ruleset = "rule(n -> n + 1)".parse().unwrap();
     h.state_mut().set_ruleset(r);
     step_until(&mut h, "the sequence's failure", |app| app.map().failure().is_some());
     h.step();
@@ -252,6 +253,9 @@ fn a_failed_sequence_says_why_in_place_of_computing() {
     );
 }
 
+/// A two-heap rule whose game is not finite: it climbs one heap forever.
+const GROWS: &str = "rule((a, b) -> (a, b + 1) if a == 0; (a - 1, b) if a >= 1)";
+
 /// A cyclic two-heap rule left the map hatched "not computed yet" with the progress bar at
 /// "0 %, map: 0 of 5.9 k cells" indefinitely. The centre says why in place of the hatching,
 /// and the status bar shows no fill.
@@ -259,11 +263,8 @@ fn a_failed_sequence_says_why_in_place_of_computing() {
 fn a_failed_map_says_why_and_shows_no_fill() {
     let mut h = harness();
     h.step();
-    let r: Ruleset = nimscope_core::game::rules::typed::examples::example("not-finite")
-        .unwrap()
-        .text
-        .parse()
-        .unwrap();
+    // a game that loops is valued (issue 39); one that grows without bound still fails
+    let r: Ruleset = GROWS.parse().unwrap();
     h.state_mut().set_ruleset(r);
     step_until(&mut h, "the map's failure", |app| app.map().failure().is_some());
     h.step();
@@ -283,9 +284,7 @@ fn a_failed_map_says_why_and_shows_no_fill() {
 fn no_play_from_a_position_without_a_value() {
     let mut h = harness();
     h.step();
-    let text = nimscope_core::game::rules::typed::examples::example("not-finite")
-        .unwrap()
-        .text;
+    let text = GROWS;
     let r: Ruleset = text.parse().unwrap();
     h.state_mut().set_ruleset(r.clone());
     h.step();

@@ -306,6 +306,8 @@ pub(super) fn board_title(setup: &Setup, variant: CramPhase, report: Option<&Cra
             let who = match r.outcome {
                 crate::game::Outcome::P => "P-position: the player to move loses",
                 crate::game::Outcome::N => "N-position: the player to move wins",
+                // a Cram board is finite: no draws
+                crate::game::Outcome::D => "a draw",
             };
             format!("{game}: G = {}, {who}", r.value)
         }

@@ -211,6 +211,9 @@ pub(super) fn map_legend(
         pooling: spec.style.pooling,
         not_computed: false,
         not_a_position,
+        // the swatches of a game that loops stay only where the figure draws their colours
+        // (`retain_shown`)
+        loopy: true,
         compare,
         overlays: overlays.drawn_at(cell_px),
         overlays_hidden: overlays.hidden_at(cell_px),

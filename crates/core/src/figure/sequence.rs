@@ -125,6 +125,8 @@ pub(super) fn sequence_legend(mode: ColorMode, max: u32) -> Legend {
         pooling: crate::raster::Pooling::Least,
         not_computed: false,
         not_a_position: false,
+        // kept only if the figure draws the colours (`retain_shown`)
+        loopy: true,
         compare: &CompareWith::Nothing,
         overlays: Overlays::NONE,
         overlays_hidden: false,

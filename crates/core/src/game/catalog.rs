@@ -55,7 +55,7 @@ pub enum Ruleset {
     /// `misere(R)`: the player who cannot move wins.
     Misere(Box<Ruleset>),
     /// `rule(…)`: a rule the user typed in the move language ([`super::rules::typed`]), on
-    /// one heap (a position is a collection of heaps, their sum), two heaps or three.
+    /// one heap (a position is a collection of heaps, their sum) or on a fixed number of heaps.
     Typed(TypedRule),
 }
 
@@ -75,7 +75,8 @@ pub enum Dominoes {
 pub enum Shape {
     /// Exactly two heaps: a 2-D map.
     TwoHeaps,
-    /// Exactly three heaps: 2-D slices.
+    /// A fixed number of heaps, three or more (3-Euclid, typed rules on `(a, b, c, …)`): 2-D
+    /// slices.
     ThreeHeaps,
     /// Any number of heaps (one heap gives a sequence, two a map, more need a slice).
     AnyHeaps,
@@ -343,25 +344,12 @@ impl Ruleset {
     }
 }
 
-/// The options of a typed rule's position: for a one-heap rule, each heap of the collection
-/// replaced by each of its options' heaps (the collection kept sorted, empty heaps dropped when
-/// a heap of 0 has no move); otherwise the positions the terms give.
+/// The options of a typed rule's position, each once ([`TypedRule::positions`]).
 fn typed_options(rule: &TypedRule, h: &[u64], out: &mut Vec<Position>) -> Result<(), RuleError> {
-    if rule.arity() != 1 {
-        return rule.options(h, &mut |_: usize, o: &[u64]| out.push(Position::Heaps(o.to_vec())));
-    }
-    for (i, &n) in h.iter().enumerate() {
-        if h[..i].contains(&n) {
-            continue;
-        }
-        rule.options(&[n], &mut |_: usize, parts: &[u64]| {
-            let mut c: Vec<u64> = Vec::with_capacity(h.len() + parts.len());
-            c.extend(h.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x));
-            c.extend_from_slice(parts);
-            out.push(Position::Heaps(rule.normalise(c)));
-        })?;
-    }
-    Ok(())
+    let mut heaps = Vec::new();
+    let found = rule.positions(h, &mut heaps);
+    out.extend(heaps.into_iter().map(Position::Heaps));
+    found
 }
 
 /// Moves of the leaf heap rulesets on a `Heaps` position.

@@ -77,7 +77,8 @@ impl Parser<'_> {
     fn skip_ws(&mut self) {
         loop {
             let rest = &self.text[self.pos..];
-            if rest.starts_with(char::is_whitespace) {
+            // a byte-order mark (some editors start a file with one) is white space here
+            if rest.starts_with(|c: char| c.is_whitespace() || c == '\u{feff}') {
                 self.pos += rest.chars().next().map_or(1, char::len_utf8);
             } else if rest.starts_with('#') {
                 self.pos += rest.find('\n').unwrap_or(rest.len());

@@ -2,14 +2,17 @@
 
 use std::fmt;
 
-/// Outcome class of a position: `P` (the previous player wins; value 0) or `N` (the next player
-/// wins).
+/// Outcome class of a position: `P` (the previous player wins; value 0), `N` (the next player
+/// wins) or, in a game that loops, `D` (a draw: neither player can force a win; see
+/// [`super::loopy`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// A P-position: the player to move loses (Grundy value 0).
     P,
     /// An N-position: the player to move wins.
     N,
+    /// A draw: in a game that loops, neither player can force a win.
+    D,
 }
 
 impl Outcome {
@@ -21,11 +24,21 @@ impl Outcome {
 }
 
 impl Outcome {
-    /// `"P"` or `"N"`, as printed and as written in JSON.
+    /// `"P"`, `"N"` or `"D"`, as printed and as written in JSON.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
+        }
+    }
+
+    /// Who wins, in words: "the previous player wins", "the next player wins", "a draw".
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::P => "the previous player wins",
+            Outcome::N => "the next player wins",
+            Outcome::D => "a draw: neither player can force a win",
         }
     }
 }

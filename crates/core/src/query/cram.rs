@@ -133,6 +133,7 @@ pub fn mirror_options(r: &Ruleset, p: &Position) -> Option<OptionsPage> {
             to: o.to_string(),
             answer: Answer {
                 grundy: None,
+                infinite: None,
                 outcome: Outcome::N,
                 method: ValueMethod::ClosedForm,
                 by: "the mirror strategy".into(),

@@ -99,10 +99,19 @@ fn map_layout(r: &Ruleset, slice: Option<&str>) -> Result<Layout, QueryError> {
         Presentation::PositionsOnly(why) => return refuse(format!("{why}; use value or moves on single positions")),
     };
     if let Some(s) = slice {
-        // a probe cell tells a slice of the wrong length from a game's own limits
+        // a probe cell tells a slice of the wrong length from a game's own limits; a typed
+        // rule's domain may leave the probe out, so for it the number of heaps alone is the
+        // slice's to get right
         let probe = layout.position(r, Cell::new(1, 1));
-        r.check_position(&probe)
-            .map_err(|e| QueryError::Unanswerable(format!("slice {s} of {r}: {e}")))?;
+        let heaps = match &probe {
+            crate::game::Position::Heaps(h) => h.len(),
+            _ => 0,
+        };
+        match (r.check_position(&probe), r.base().0) {
+            (Ok(()), _) => {}
+            (Err(_), Ruleset::Typed(t)) if t.arity() == heaps => {}
+            (Err(e), _) => return Err(QueryError::Unanswerable(format!("slice {s} of {r}: {e}"))),
+        }
     }
     Ok(layout)
 }

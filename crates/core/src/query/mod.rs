@@ -83,13 +83,24 @@ const MAX_RULE_FILE: u64 = 1 << 20;
 
 /// Reads and parses a rule file (`--rule-file`): a regular file of at most a megabyte (read as
 /// every input file is, [`crate::files::input::read_bounded`]) holding one ruleset expression
-/// (comments from `#` to the end of a line). Errors name the file, the line and the column.
+/// (comments from `#` to the end of a line; a byte-order mark skipped, a file with no rule said
+/// to be empty). Errors name the file, the line and the column.
 pub fn rule_file(path: &std::path::Path) -> Result<Ruleset, QueryError> {
     let name = crate::game::quote::escape(&path.display().to_string());
     let bytes = crate::files::input::read_bounded(path, MAX_RULE_FILE, "a rule")
         .map_err(|e| QueryError::RuleFile(format!("{name}: {e}")))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| QueryError::RuleFile(format!("{name}: not UTF-8 text; a rule file is text")))?;
+    // a byte-order mark (some editors write one) is no part of the rule
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let holds_text = text
+        .lines()
+        .any(|l| !l.split('#').next().unwrap_or_default().trim().is_empty());
+    if !holds_text {
+        return Err(QueryError::RuleFile(format!(
+            "{name}: the file holds no rule (it is empty, or only comments); write one ruleset expression in it, such as rule(n -> n - k for k in 1..=n)"
+        )));
+    }
     text.parse::<Ruleset>().map_err(|e| {
         let (line, column) = e.line_and_column();
         QueryError::RuleFile(format!("{name}, line {line}, column {column}: {}", e.message))

@@ -101,6 +101,11 @@ pub mod colors {
     pub const PERIOD_MARK: [u8; 4] = [230, 120, 20, 255];
     /// Difference mode: a P-position of both maps.
     pub const BOTH_P: [u8; 4] = [20, 20, 30, 255];
+    /// A draw of a game that loops (value ∞(A), 0 not in A): a rose no palette holds.
+    pub const DRAW: [u8; 4] = [224, 120, 160, 255];
+    /// An infinite value with a winning move (∞(A), 0 in A) on the Grundy scales: a pale rose
+    /// (in the outcome colours it is an N-position).
+    pub const INFINITE_WIN: [u8; 4] = [240, 200, 218, 255];
     /// The overlays: cell borders, the lines of slopes φ and 1/φ, Wythoff's pairs, and the
     /// pairs of seed 003 Theorem 3.1.6. Each stroke is drawn over a casing of the opposite
     /// lightness ([`CASING_LIGHT`], [`CASING_DARK`]), so it stays visible over every colour a
@@ -249,6 +254,14 @@ impl ColorMode {
             NOT_COMPUTED => return colors::NOT_COMPUTED,
             NO_POSITION => return colors::NOT_A_POSITION,
             _ => {}
+        }
+        // the values of a game that loops: a draw in its own colour in every mode of values
+        if self != ColorMode::Difference && crate::game::loopy::cells::is_infinite(key) {
+            return match (crate::game::loopy::cells::is_draw(key), self) {
+                (true, _) => colors::DRAW,
+                (false, ColorMode::Outcome) => colors::N_POSITION,
+                (false, _) => colors::INFINITE_WIN,
+            };
         }
         match self {
             ColorMode::Outcome => {
@@ -465,6 +478,8 @@ pub mod legend {
         pub not_computed: bool,
         /// Whether some cells shown are not positions.
         pub not_a_position: bool,
+        /// Whether some cells shown hold infinite values (a game that loops: draws, ∞(A)).
+        pub loopy: bool,
         /// What difference mode compares with.
         pub compare: &'a CompareWith,
         /// The overlays drawn.
@@ -538,6 +553,57 @@ pub mod legend {
         ticks
     }
 
+    /// The legend's entries for the overlays and the inspector's marks drawn on the map.
+    fn overlay_and_mark_items(spec: &LegendSpec, items: &mut Vec<LegendItem>) {
+        let o = spec.overlays;
+        if o.phi_lines {
+            items.push(LegendItem::Line {
+                label: "b = φa, a = φb".into(),
+                style: styles::PHI,
+            });
+        }
+        if o.wythoff_pairs {
+            items.push(LegendItem::Ring {
+                label: "Wythoff's P-positions".into(),
+                style: styles::WYTHOFF,
+            });
+        }
+        if o.theorem_316 {
+            items.push(LegendItem::Ring {
+                label: "P-positions by Thm 3.1.6".into(),
+                style: styles::THEOREM,
+            });
+        }
+        if spec.overlays_hidden {
+            items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
+        }
+        let m = spec.marks;
+        if m.selected {
+            items.push(LegendItem::Outline {
+                label: "position inspected".into(),
+                color: colors::MARK_SELECTED,
+            });
+        }
+        if m.options {
+            items.push(LegendItem::Ring {
+                label: "its options".into(),
+                style: OverlayStyle {
+                    color: colors::MARK_OPTION,
+                    casing: None,
+                    width: 1.5,
+                    dash: None,
+                    radius: 0.3,
+                },
+            });
+        }
+        if m.winning {
+            items.push(LegendItem::Dot {
+                label: "winning moves".into(),
+                color: colors::MARK_WINNING,
+            });
+        }
+    }
+
     impl Legend {
         /// The legend of a map: an entry for everything drawn.
         pub fn of_map(spec: &LegendSpec) -> Legend {
@@ -602,6 +668,12 @@ pub mod legend {
                     }
                 }
             };
+            if spec.loopy && spec.mode != ColorMode::Difference {
+                items.push(sw("D: a draw, ∞(A), 0 ∉ A", colors::DRAW));
+                if spec.mode != ColorMode::Outcome {
+                    items.push(sw("∞(A), 0 ∈ A: a win", colors::INFINITE_WIN));
+                }
+            }
             if spec.not_a_position && spec.mode != ColorMode::Difference {
                 items.push(sw("not a position", colors::NOT_A_POSITION));
             }
@@ -611,53 +683,7 @@ pub mod legend {
                     fill: Fill::Hatch,
                 });
             }
-            let o = spec.overlays;
-            if o.phi_lines {
-                items.push(LegendItem::Line {
-                    label: "b = φa, a = φb".into(),
-                    style: styles::PHI,
-                });
-            }
-            if o.wythoff_pairs {
-                items.push(LegendItem::Ring {
-                    label: "Wythoff's P-positions".into(),
-                    style: styles::WYTHOFF,
-                });
-            }
-            if o.theorem_316 {
-                items.push(LegendItem::Ring {
-                    label: "P-positions by Thm 3.1.6".into(),
-                    style: styles::THEOREM,
-                });
-            }
-            if spec.overlays_hidden {
-                items.push(LegendItem::Note("zoom in to see the overlays' rings".into()));
-            }
-            let m = spec.marks;
-            if m.selected {
-                items.push(LegendItem::Outline {
-                    label: "position inspected".into(),
-                    color: colors::MARK_SELECTED,
-                });
-            }
-            if m.options {
-                items.push(LegendItem::Ring {
-                    label: "its options".into(),
-                    style: OverlayStyle {
-                        color: colors::MARK_OPTION,
-                        casing: None,
-                        width: 1.5,
-                        dash: None,
-                        radius: 0.3,
-                    },
-                });
-            }
-            if m.winning {
-                items.push(LegendItem::Dot {
-                    label: "winning moves".into(),
-                    color: colors::MARK_WINNING,
-                });
-            }
+            overlay_and_mark_items(spec, &mut items);
             Legend { title, items }
         }
 

@@ -30,14 +30,23 @@ pub enum SolveError {
     #[error("{0}")]
     Unsupported(String),
     /// A typed rule failed at a position (arithmetic, too many options) or its game is not
-    /// finite (the message shows the cycle found).
+    /// finite (it grows without bound).
     #[error("{0}")]
     Rule(String),
+    /// A position leads back to itself (the message shows the cycle found): a solver for
+    /// finite games stops here, and the game is valued as a game that loops
+    /// ([`super::loopy`]) where the caller can.
+    #[error("{0}")]
+    Loops(String),
 }
 
 impl From<crate::game::rules::typed::RuleError> for SolveError {
     fn from(e: crate::game::rules::typed::RuleError) -> Self {
-        SolveError::Rule(e.to_string())
+        match e {
+            // the caller's stop flag, polled inside a long position
+            crate::game::rules::typed::RuleError::Stopped => SolveError::Cancelled,
+            e => SolveError::Rule(e.to_string()),
+        }
     }
 }
 
@@ -200,6 +209,26 @@ impl Control {
         } else {
             Ok(())
         }
+    }
+
+    /// Runs `f` with this job's stop flag and memory budget in force for every typed rule it
+    /// evaluates on this thread: a position with many loop steps stops within milliseconds
+    /// of a cancel, and its options are bounded by what the budget can hold.
+    pub fn rules_within<R>(&self, f: impl FnOnce() -> R) -> R {
+        // an option held costs about its heaps and its place in a list: 128 bytes
+        self.rules_within_options(self.memory_budget / 128, f)
+    }
+
+    /// [`Control::rules_within`] with at most `max_options` options a position (a listing
+    /// that holds them all takes fewer than a fill that folds them into a mex).
+    pub fn rules_within_options<R>(&self, max_options: u64, f: impl FnOnce() -> R) -> R {
+        use crate::game::rules::typed::run;
+        let me = self.clone();
+        let limits = run::Limits {
+            stop: std::rc::Rc::new(move || me.is_cancelled()),
+            max_options: max_options.clamp(1024, run::MAX_OPTIONS),
+        };
+        run::with_limits(limits, f)
     }
 
     /// Starts a part of a job of several parts: names it for the progress line and counts

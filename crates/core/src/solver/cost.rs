@@ -22,6 +22,8 @@ use std::sync::OnceLock;
 use super::control::{Control, SolveError, human_bytes};
 use super::search::position_bytes;
 use crate::game::quote::quoted;
+use crate::game::rules::typed::TypedRule;
+use crate::game::rules::typed::estimate::Interval;
 use crate::game::{Position, Ruleset};
 
 /// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
@@ -175,9 +177,34 @@ fn reaches_every_lower_position(ruleset: &Ruleset) -> bool {
     matches!(ruleset.base().0, Ruleset::Nim | Ruleset::Wythoff)
 }
 
+/// For a typed rule that can lower heaps by one everywhere below `h` ([`TypedRule::unit_steps`]):
+/// the positions a search from `h` meets at least, every combination of those heaps below.
+///
+/// [`TypedRule::unit_steps`]: crate::game::rules::typed::TypedRule::unit_steps
+fn typed_positions_met(ruleset: &Ruleset, h: &[u64]) -> Option<Met> {
+    let Ruleset::Typed(rule) = ruleset else { return None };
+    // one heap of a one-heap rule: a collection's heaps are searched apart
+    let heaps: &[u64] = if rule.arity() == 1 { &h[..h.len().min(1)] } else { h };
+    if rule.arity() == 1 && h.len() != 1 {
+        return None;
+    }
+    let steps = rule.unit_steps(heaps);
+    let positions = heaps.iter().zip(&steps).fold(
+        1u128,
+        |acc, (&x, &s)| if s { acc.saturating_mul(u128::from(x) + 1) } else { acc },
+    );
+    (positions > 1).then_some(Met {
+        positions,
+        heaps: positions.saturating_mul(heaps.len() as u128),
+    })
+}
+
 /// The positions a memoised search from `p` must meet at least, when known.
 pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
     let Position::Heaps(h) = p else { return None };
+    if let Some(met) = typed_positions_met(ruleset, h) {
+        return Some(met);
+    }
     if reaches_every_lower_position(ruleset) {
         let positions = h.iter().fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1));
         return Some(Met {
@@ -215,8 +242,10 @@ fn count_text(n: u128) -> String {
     }
 }
 
-/// Refuses, before it starts, a search from `p` that must outgrow the budget.
+/// Refuses, before it starts, a search from `p` that must outgrow the budget, or (a typed
+/// rule) run more loop steps than a job may.
 pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Result<(), SolveError> {
+    admit_typed_search_steps(ruleset, p)?;
     let Some(met) = search_positions_met(ruleset, p) else {
         return Ok(());
     };
@@ -227,11 +256,15 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     }
     let why = if reaches_every_lower_position(ruleset) {
         "every position with smaller heaps"
+    } else if matches!(ruleset, Ruleset::Typed(_)) {
+        "every position below (the rule lowers a heap by one at each of them)"
     } else {
         "the collections of heaps its moves reach"
     };
     let hint = match largest_heap_that_fits(ruleset, budget) {
-        Some(k) if !reaches_every_lower_position(ruleset) => format!("heaps up to {k} fit it"),
+        Some(k) if !reaches_every_lower_position(ruleset) && octal_collections_met(ruleset, 0).is_some() => {
+            format!("heaps up to {k} fit it")
+        }
         _ => "ask a smaller position".to_string(),
     };
     Err(SolveError::Unsupported(format!(
@@ -270,6 +303,75 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
         shown(needed),
         human_bytes(budget)
     )))
+}
+
+/// Refuses, before it starts, a fill of a typed rule whose loop steps must pass
+/// [`MAX_TOTAL_STEPS`]: `far` is the box of its farthest positions (each heap an interval),
+/// `count` how many positions that box holds, each costing at least the estimate's lower
+/// bound (every value of a range is a step).
+///
+/// [`MAX_TOTAL_STEPS`]: crate::game::rules::typed::run::MAX_TOTAL_STEPS
+pub fn admit_typed_fill(
+    rule: &TypedRule,
+    far: &[Interval],
+    count: u128,
+    what: &dyn Fn() -> String,
+) -> Result<(), SolveError> {
+    use crate::game::rules::typed::run::{MAX_TOTAL_STEPS, big_number};
+    let each = rule.estimate(far).steps.lower;
+    let total = each.saturating_mul(count);
+    if total <= MAX_TOTAL_STEPS {
+        return Ok(());
+    }
+    Err(SolveError::Unsupported(format!(
+        "{} would run at least {} loop steps of the rule ({} at each of {} positions alone), more than the {} a job may take (minutes of work); ask for less, or narrow the rule's ranges",
+        what(),
+        big_number(total),
+        big_number(each),
+        big_number(count),
+        big_number(MAX_TOTAL_STEPS)
+    )))
+}
+
+/// Refuses a search of a typed rule on several heaps whose loop steps must pass the cap of a
+/// job: the search meets every position below `p` in the heaps the rule lowers by one
+/// everywhere ([`TypedRule::unit_steps`]), so at least the far half of each of those heaps
+/// (the others as in `p`), each position at the estimate's lower bound. (A one-heap rule's
+/// heap is valued by its sequence, refused by the same cap.)
+///
+/// [`TypedRule::unit_steps`]: crate::game::rules::typed::TypedRule::unit_steps
+fn admit_typed_search_steps(ruleset: &Ruleset, p: &Position) -> Result<(), SolveError> {
+    let (Ruleset::Typed(rule), Position::Heaps(h)) = (ruleset, p) else {
+        return Ok(());
+    };
+    if rule.arity() == 1 || h.len() != rule.arity() {
+        return Ok(());
+    }
+    let steps = rule.unit_steps(h);
+    if !steps.contains(&true) {
+        return Ok(());
+    }
+    let mut count = 1u128;
+    let far: Vec<Interval> = h
+        .iter()
+        .zip(&steps)
+        .map(|(&x, &lowered)| {
+            let x = i128::from(x);
+            if lowered {
+                count = count.saturating_mul((x / 2 + 1) as u128);
+                (x - x / 2, x)
+            } else {
+                (x, x)
+            }
+        })
+        .collect();
+    admit_typed_fill(rule, &far, count, &|| {
+        format!(
+            "the value of {} in {} (a search over every position below it)",
+            quoted(&p.to_string()),
+            rule.short_text(60)
+        )
+    })
 }
 
 /// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
@@ -316,6 +418,30 @@ mod tests {
             .iter()
             .map(|c| c.iter().filter(|&&h| h > 0).count() as u128)
             .sum()
+    }
+
+    #[test]
+    fn a_typed_search_that_must_run_too_many_steps_is_refused() {
+        // 10^8 steps at every position, and a search from (a, 3) meets every (x, 3), x < a
+        let r: Ruleset = "rule((a, b) -> (a - 1, b) if a >= 1; (0, b) for k in 0..100000000 if k * k == 2)"
+            .parse()
+            .unwrap();
+        let at = |a: u64| admit_search(&r, &Position::Heaps(vec![a, 3]), &Control::new());
+        let err = at(1_000_000).unwrap_err().to_string();
+        assert!(
+            err.contains("would run at least") && err.contains("'1000000,3'"),
+            "{err}"
+        );
+        // 51 positions of the far half at 10^8 steps each: within the cap, so it runs
+        assert_eq!(at(100), Ok(()));
+        // a rule that lowers no heap by one everywhere says nothing of the positions below
+        let r: Ruleset = "rule((a, b) -> (a - 2, b) if a >= 2; (0, b) for k in 0..100000000 if k * k == 2)"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            admit_search(&r, &Position::Heaps(vec![1_000_000, 3]), &Control::new()),
+            Ok(())
+        );
     }
 
     #[test]

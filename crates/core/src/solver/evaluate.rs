@@ -17,6 +17,7 @@ use super::cram::CramSolver;
 use super::cram::octal::column_runs_value;
 use super::cram::push::{PushCramSolver, post_push_value};
 use super::grid::{self, Grid};
+use super::loopy::LoopyCache;
 use super::misere_quotient::Quotient;
 use super::route::{self, Route};
 use super::search::Search;
@@ -25,7 +26,7 @@ use crate::game::catalog::Dominoes;
 use crate::game::quote::quoted;
 use crate::game::rules::cram_board::Board;
 use crate::game::rules::one_heap::OctalCode;
-use crate::game::{Layout, Outcome, Position, Ruleset};
+use crate::game::{Gamma, Layout, Outcome, Position, Ruleset};
 
 /// Values of one-heap sequences computed at first to answer a heap beyond them (a certified
 /// period answers every later heap; without one, the sequence is extended to the heap, within
@@ -57,6 +58,8 @@ pub enum ValueMethod {
     /// A product in the misère quotient of an octal game (the outcome; the misère Grundy value
     /// only where a small search gives it).
     MisereQuotient,
+    /// Smith's theory of games that loop: a retrograde labelling of the positions reached.
+    Loopy,
 }
 
 impl ValueMethod {
@@ -66,6 +69,7 @@ impl ValueMethod {
             ValueMethod::ClosedForm => "closed form",
             ValueMethod::Search => "search",
             ValueMethod::MisereQuotient => "misère quotient",
+            ValueMethod::Loopy => "loopy labelling",
         }
     }
 }
@@ -77,7 +81,10 @@ pub struct Answer {
     /// outcome is known (Wythoff off its P-positions, Fibonacci Nim, for positions too large to
     /// search).
     pub grundy: Option<u64>,
-    /// P (the player to move loses) or N.
+    /// `Some(A)` when the value is `∞(A)` (a game that loops; `grundy` is then `None`): `A`
+    /// the finite values of the options.
+    pub infinite: Option<Vec<u64>>,
+    /// P (the player to move loses), N, or D (a draw, in a game that loops).
     pub outcome: Outcome,
     /// How the value was found: a closed form, a search, or a misère quotient.
     pub method: ValueMethod,
@@ -89,9 +96,35 @@ impl Answer {
     fn value(v: u64, method: ValueMethod, by: impl Into<String>) -> Self {
         Self {
             grundy: Some(v),
+            infinite: None,
             outcome: Outcome::of(u32::from(v != 0)),
             method,
             by: by.into(),
+        }
+    }
+
+    /// The answer of a value of Smith's theory (finite, or `∞(A)`).
+    pub fn of_gamma(g: Gamma, method: ValueMethod, by: impl Into<String>) -> Self {
+        let outcome = g.outcome();
+        let (grundy, infinite) = match g {
+            Gamma::Finite(v) => (Some(v), None),
+            Gamma::Infinite(a) => (None, Some(a)),
+        };
+        Self {
+            grundy,
+            infinite,
+            outcome,
+            method,
+            by: by.into(),
+        }
+    }
+
+    /// The value as Smith's theory writes it (a finite value is a Grundy value), if known.
+    pub fn gamma(&self) -> Option<Gamma> {
+        match (&self.grundy, &self.infinite) {
+            (Some(v), _) => Some(Gamma::Finite(*v)),
+            (None, Some(a)) => Some(Gamma::Infinite(a.clone())),
+            _ => None,
         }
     }
 
@@ -111,15 +144,37 @@ pub struct OptionValue {
     pub description: String,
     /// The option in the position text form, e.g. `3,5`.
     pub to: String,
-    /// The option's Grundy value.
+    /// The Grundy value; for an infinite value of a game that loops, a cell code
+    /// ([`crate::game::loopy::cells`]: it tells a draw from a win) and the value in `gamma`.
     pub grundy: u32,
     /// The option's outcome: P or N.
     pub outcome: Outcome,
     /// A move to a P-position wins.
     pub winning: bool,
+    /// The value in a game that loops (`None` for finite games).
+    #[serde(skip)]
+    pub gamma: Option<Gamma>,
     /// The option as a position.
     #[serde(skip)]
     pub position: Position,
+}
+
+impl OptionValue {
+    /// The value as views write it: the Grundy value, or `∞(A)` in a game that loops.
+    pub fn value_text(&self) -> String {
+        self.gamma
+            .as_ref()
+            .map_or_else(|| self.grundy.to_string(), ToString::to_string)
+    }
+}
+
+/// The `u32` a view holds for a value of Smith's theory: a finite value as it is, an infinite
+/// one as the cell code of its kind (draw or win; the set itself is in the [`Gamma`]).
+pub fn gamma_cell(g: &Gamma) -> u32 {
+    match g {
+        Gamma::Finite(v) => u32::try_from(*v).unwrap_or(grid::SATURATED),
+        Gamma::Infinite(a) => crate::game::loopy::cells::encode(0, a.first() == Some(&0)),
+    }
 }
 
 /// What `nimscope cram` says about a board besides its value: the number of moves, whether
@@ -179,6 +234,8 @@ pub struct Evaluator {
     /// budget): not tried again for that bound or a larger one, so the options of a position
     /// (`moves`) or the inspector's repeated questions do not each spend seconds failing.
     quotients_past_reach: HashMap<OctalCode, u16>,
+    /// The last exploration of each game that loops.
+    loopy: LoopyCache,
     cram: CramSolver,
     push_cram: PushCramSolver,
     /// The most each Cram transposition table may grow to.
@@ -232,6 +289,14 @@ fn combine(a: Answer, b: Answer, what: &dyn Fn() -> String) -> Result<Answer, So
     } else {
         SUM_RULE.to_string()
     };
+    if a.infinite.is_some() || b.infinite.is_some() {
+        // a game that loops in a component: Smith's rules
+        let method = ValueMethod::Loopy;
+        let by = "Smith's rules: the sum of the components' values (∞(A) + n = ∞(A ⊕ n))".to_string();
+        if let (Some(x), Some(y)) = (a.gamma(), b.gamma()) {
+            return Ok(Answer::of_gamma(x.sum(&y), method, by));
+        }
+    }
     match (a.grundy, b.grundy) {
         (Some(x), Some(y)) => Ok(Answer::value(x ^ y, method, by)),
         // a P-component leaves the other's outcome
@@ -258,6 +323,7 @@ impl Evaluator {
             searches: HashMap::new(),
             quotients: HashMap::new(),
             quotients_past_reach: HashMap::new(),
+            loopy: LoopyCache::default(),
             cram: CramSolver::with_table_bytes(bytes),
             push_cram: PushCramSolver::with_table_bytes(bytes),
             cram_table_bytes: bytes,
@@ -277,7 +343,7 @@ impl Evaluator {
                 + self.searches.get(r).map_or(0, Search::bytes)
         };
         let rulesets: u64 = self.used.keys().map(per_ruleset).sum();
-        rulesets + self.cram_bytes() + self.push_cram_bytes()
+        rulesets + self.loopy.bytes() + self.cram_bytes() + self.push_cram_bytes()
     }
 
     fn cram_bytes(&self) -> u64 {
@@ -299,6 +365,10 @@ impl Evaluator {
     /// Drops cached maps, sequences, searches and Cram tables, least recently used first, until
     /// [`Evaluator::cache_bytes`] is at most `limit`.
     pub fn trim(&mut self, limit: u64) {
+        if self.cache_bytes() > limit {
+            // explorations of games that loop go first: one question's worth each
+            self.loopy = LoopyCache::default();
+        }
         while self.cache_bytes() > limit {
             // the oldest of the rulesets' caches and the two allocated Cram tables
             let oldest = self.used.iter().min_by_key(|&(_, &t)| t).map(|(r, &t)| (r.clone(), t));
@@ -343,6 +413,13 @@ impl Evaluator {
     /// known only by its outcome, or past 2^32, is an error that says so.
     pub fn value(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<u32, SolveError> {
         let a = self.answer(ruleset, p, control)?;
+        if let Some(g) = a.gamma().filter(|_| a.infinite.is_some()) {
+            return Err(SolveError::Unsupported(format!(
+                "{} in {ruleset} has the value {g} (the game loops; {}): not a Grundy value",
+                quoted(&p.to_string()),
+                a.outcome.words()
+            )));
+        }
         match a.grundy {
             Some(v) => u32::try_from(v).map_err(|_| {
                 SolveError::Unsupported(format!(
@@ -359,8 +436,39 @@ impl Evaluator {
     }
 
     /// The value of a legal position `p` of `ruleset` as exactly as it can be known within the
-    /// budget, with how it was found.
+    /// budget, with how it was found. A typed rule that equals a built-in ruleset is computed
+    /// as it; a game that loops is valued by Smith's theory.
     pub fn answer(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Answer, SolveError> {
+        control.rules_within(|| self.answer_within(ruleset, p, control))
+    }
+
+    fn answer_within(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Answer, SolveError> {
+        if let Some(builtin) = super::equivalent::computed(ruleset) {
+            let mut a = self.answer_within(&builtin, p, control)?;
+            a.by = format!("{} (the rule is {builtin})", a.by);
+            return Ok(a);
+        }
+        if ruleset.has_typed() {
+            if let Some(g) = self.loopy.get(ruleset, p) {
+                return Ok(Answer::of_gamma(g, ValueMethod::Loopy, LOOPY));
+            }
+            return match self.answer_finite(ruleset, p, control) {
+                Err(SolveError::Loops(cycle)) => {
+                    let g = super::loopy::value(ruleset, p, &mut self.loopy, control)?;
+                    let by = match cycle.rsplit_once(" (") {
+                        Some((_, c)) => format!("{LOOPY}; the game loops: {}", c.trim_end_matches(')')),
+                        None => LOOPY.to_string(),
+                    };
+                    Ok(Answer::of_gamma(g, ValueMethod::Loopy, by))
+                }
+                a => a,
+            };
+        }
+        self.answer_finite(ruleset, p, control)
+    }
+
+    /// [`Evaluator::answer`] of a game played to its end (a cycle found is an error).
+    fn answer_finite(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Answer, SolveError> {
         control.check()?;
         if let Position::Pushed { choice, inner } = p {
             let succ = ruleset.push_successors();
@@ -426,7 +534,7 @@ impl Evaluator {
                     match self.by_sequence(ruleset, h[0], control) {
                         // a typed rule that fails (or loops) below the heap: the search from
                         // the heap itself meets only what it reaches, and says where
-                        Err(SolveError::Rule(_)) => {}
+                        Err(SolveError::Rule(_) | SolveError::Loops(_)) => {}
                         a => return a,
                     }
                 }
@@ -437,6 +545,7 @@ impl Evaluator {
                 {
                     return Ok(Answer {
                         grundy: None,
+                        infinite: None,
                         outcome: o,
                         method: ValueMethod::ClosedForm,
                         by: cf.by.to_string(),
@@ -474,27 +583,35 @@ impl Evaluator {
     /// A collection of heaps of a heap game: the nim-sum of its heaps' values (a pair of equal
     /// heaps cancels).
     fn heap_sum(&mut self, ruleset: &Ruleset, h: &[u64], control: &Control) -> Result<Answer, SolveError> {
-        let mut odd: BTreeMap<u64, bool> = BTreeMap::new();
+        let mut count: BTreeMap<u64, usize> = BTreeMap::new();
         for &x in h {
-            *odd.entry(x).or_default() ^= true;
+            *count.entry(x).or_default() += 1;
         }
         let mut total = Answer::value(0, ValueMethod::ClosedForm, SUM_RULE);
-        for (x, _) in odd.into_iter().filter(|&(_, odd)| odd) {
+        for (x, c) in count {
             let one = self.answer(ruleset, &Position::Heaps(vec![x]), control)?;
-            total = combine(total, one, &|| {
-                format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
-            })?;
+            // equal heaps cancel in pairs when their value is a number (n ⊕ n = 0); two
+            // infinite values do not (∞(A) + ∞(A) = ∞(∅), a draw), nor do more
+            let times = if one.infinite.is_some() { c.min(2) } else { c % 2 };
+            for _ in 0..times {
+                total = combine(total, one.clone(), &|| {
+                    format!("{ruleset} at {}", quoted(&Position::Heaps(h.to_vec()).to_string()))
+                })?;
+            }
         }
-        total.by = SUM_RULE.to_string();
+        if total.method != ValueMethod::Loopy {
+            total.by = SUM_RULE.to_string();
+        }
         Ok(total)
     }
 
     /// The value of a map cell from the map cached for `ruleset`, if it holds the cell.
     fn cached_map(&mut self, ruleset: &Ruleset, p: &Position) -> Option<Answer> {
         let (a, b) = route::map_cell(ruleset, p)?;
-        let v = self.grids.get(ruleset)?.get_wide(a, b)?;
+        let g = self.grids.get(ruleset)?;
+        let answer = map_answer(g, a, b)?;
         self.touch(ruleset);
-        Some(Answer::value(v, ValueMethod::Search, MAP))
+        Some(answer)
     }
 
     /// The value of a map cell from a map filled from the origin ([`route::map_plan`]), at
@@ -521,12 +638,12 @@ impl Evaluator {
             }
             // a typed rule that fails (or loops) somewhere in the map: the search from the
             // position itself meets only what it reaches, and says where
-            Err(SolveError::Rule(_)) => return Ok(None),
+            Err(SolveError::Rule(_) | SolveError::Loops(_)) => return Ok(None),
             g => g?,
         };
-        let v = g.get_wide(a, b);
+        let answer = map_answer(&g, a, b);
         self.grids.insert(ruleset.clone(), g);
-        Ok(v.map(|v| Answer::value(v, ValueMethod::Search, MAP)))
+        Ok(answer)
     }
 
     /// The Cram and Push Cram solvers (a checkpoint restores their tables and saves them).
@@ -590,6 +707,15 @@ impl Evaluator {
 }
 
 const MAP: &str = "a filled map of the positions below";
+
+/// The answer a map's cell (a, b) gives: its value, or in a game that loops Smith's.
+fn map_answer(g: &Grid, a: u64, b: u64) -> Option<Answer> {
+    match g.infinite_sets() {
+        Some(_) => Some(Answer::of_gamma(g.gamma(a, b)?, ValueMethod::Loopy, MAP)),
+        None => Some(Answer::value(g.get_wide(a, b)?, ValueMethod::Search, MAP)),
+    }
+}
+const LOOPY: &str = "Smith's theory of games that loop (a retrograde labelling of the positions reached)";
 
 mod methods;
 mod options;

@@ -17,10 +17,13 @@ pub struct PositionReport {
     pub ruleset: Ruleset,
     /// The position reported on.
     pub position: Position,
-    /// The Grundy value (the misère Grundy value under misère play).
+    /// The Grundy value (the misère Grundy value under misère play); in a game that loops, the
+    /// cell of its value ([`super::evaluate::gamma_cell`]) and the value itself in `gamma`.
     pub value: u32,
     /// P (the player to move loses) or N.
     pub outcome: Outcome,
+    /// The value in a game that loops (`None` for finite games): `n` or `∞(A)`.
+    pub gamma: Option<crate::game::Gamma>,
     /// The first options in the ruleset's move order, with their values.
     pub options: Vec<OptionValue>,
     /// How many options the position has, when they were enumerated (`None`: too many to list).
@@ -30,6 +33,13 @@ pub struct PositionReport {
 }
 
 impl PositionReport {
+    /// The value as the inspector writes it: the Grundy value, or `∞(A)` in a game that loops.
+    pub fn value_text(&self) -> String {
+        self.gamma
+            .as_ref()
+            .map_or_else(|| self.value.to_string(), ToString::to_string)
+    }
+
     /// Whether every option was valued, so the mex below is over all of them.
     pub fn complete(&self) -> bool {
         self.total_options == Some(self.options.len() as u64)
@@ -89,7 +99,15 @@ pub fn report(
     ruleset
         .check_position(p)
         .map_err(|e| SolveError::Unsupported(e.to_string()))?;
-    let value = evaluator.value(ruleset, p, control)?;
+    let answer = evaluator.answer(ruleset, p, control)?;
+    let gamma = answer
+        .gamma()
+        .filter(|_| answer.method == super::evaluate::ValueMethod::Loopy);
+    let value = match &gamma {
+        Some(g) => super::evaluate::gamma_cell(g),
+        None => evaluator.value(ruleset, p, control)?,
+    };
+    let outcome = answer.outcome;
     let mut options = Vec::new();
     let mut total = None;
     // counted and paged without generating the rest where the ruleset allows (a heap of 10^6
@@ -109,7 +127,8 @@ pub fn report(
         ruleset: ruleset.clone(),
         position: p.clone(),
         value,
-        outcome: Outcome::of(value),
+        outcome,
+        gamma,
         options,
         total_options: total,
         phase: phase(ruleset, p),

@@ -238,6 +238,9 @@ impl Search {
     }
 
     fn frame(&self, position: Position) -> Result<Frame, SolveError> {
+        if let Some(e) = grows_at(&self.ruleset, &position) {
+            return Err(e);
+        }
         let mut options = Vec::new();
         self.ruleset.try_options(&position, &mut options)?;
         let heaps = if self.additive() {
@@ -299,6 +302,24 @@ fn frame_bytes(f: &Frame) -> u64 {
     position_bytes(&f.position) + list(&f.options) + f.heaps.as_deref().map_or(0, list)
 }
 
+/// The error of a game that is not finite at `p` because a move that grows without bound
+/// applies there (a typed rule's term that adds to heaps its guards do not read:
+/// [`crate::game::rules::typed::TypedRule::grows_from`]), found before any search climbs it.
+pub fn grows_at(ruleset: &Ruleset, p: &Position) -> Option<SolveError> {
+    let (Ruleset::Typed(r), Position::Heaps(h)) = (ruleset, p) else {
+        return None;
+    };
+    let why = if r.arity() == 1 {
+        h.iter().find_map(|&x| r.grows_from(&[x]))
+    } else {
+        r.grows_from(h)
+    }?;
+    Some(SolveError::Rule(format!(
+        "{} is not a finite game: {why}",
+        quoted(&ruleset.to_string())
+    )))
+}
+
 /// The error of a game that is not finite: the cycle from `child`'s frame on the stack back to
 /// `child`, shortened in the middle when long.
 fn not_finite(ruleset: &Ruleset, stack: &[Frame], child: &Position) -> SolveError {
@@ -309,7 +330,7 @@ fn not_finite(ruleset: &Ruleset, stack: &[Frame], child: &Position) -> SolveErro
         let n = cycle.len();
         cycle.splice(6..n - 5, [format!("… ({} more) …", n - 11)]);
     }
-    SolveError::Rule(format!(
+    SolveError::Loops(format!(
         "{} is not a finite game: {} leads back to itself ({})",
         quoted(&ruleset.to_string()),
         quoted(&child.to_string()),

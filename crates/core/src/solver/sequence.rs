@@ -34,14 +34,16 @@ pub type Sink<'a> = &'a mut dyn FnMut(u64, Option<u32>);
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::control::{Control, SolveError};
 use super::octal::{self, OctalSequence};
 use super::period::Periodicity;
 use super::period::{Memory, NONE, certify, lcm};
 use super::search::Search;
+use crate::game::loopy::InfiniteSets;
 use crate::game::rules::one_heap::OctalOption;
-use crate::game::{MexSet, Position, Ruleset, Shape, has_sequence, theory};
+use crate::game::{Gamma, MexSet, Position, Ruleset, Shape, has_sequence, theory};
 
 /// G(0..N) of a one-heap ruleset.
 #[derive(Debug, Clone)]
@@ -53,12 +55,28 @@ pub struct Sequence {
     /// The heaps whose outcome alone is known (their `values` are `None`): by the misère
     /// quotient.
     pub outcomes_only: Option<OutcomesOnly>,
+    /// For a game that loops: the sets of its infinite values, which `values` hold as codes
+    /// ([`crate::game::loopy::cells`]).
+    pub infinite: Option<Arc<InfiniteSets>>,
 }
 
 impl Sequence {
+    /// The value of heap `n` as Smith's theory writes it (a Grundy value, or `∞(A)` in a game
+    /// that loops); `None` where it is not known.
+    pub fn gamma(&self, n: u64) -> Option<Gamma> {
+        let v = (*self.values.get(usize::try_from(n).ok()?)?)?;
+        Some(match &self.infinite {
+            Some(t) => t.value(v),
+            None => Gamma::Finite(u64::from(v)),
+        })
+    }
+
     /// The outcome of heap `n`: from its value, or from the quotient where only it is known;
     /// `None` where `n` is not a position.
     pub fn outcome(&self, n: u64) -> Option<crate::game::Outcome> {
+        if self.infinite.is_some() {
+            return self.gamma(n).map(|g| g.outcome());
+        }
         match usize::try_from(n)
             .ok()
             .and_then(|i| self.values.get(i))
@@ -89,6 +107,8 @@ impl Sequence {
             values: self.values[..n].to_vec(),
             periodicity: self.periodicity,
             outcomes_only,
+            // the codes of the values kept name the same sets
+            infinite: self.infinite.clone(),
         }
     }
 }
@@ -104,6 +124,8 @@ pub enum SequenceMethod {
     Octal(octal::OctalMethod),
     /// A memoised search per heap (compounds whose heaps split, Fibonacci Nim's fresh piles).
     Search,
+    /// Smith's theory of games that loop: every position the heaps reach, labelled.
+    Loopy,
 }
 
 impl SequenceMethod {
@@ -114,6 +136,7 @@ impl SequenceMethod {
             SequenceMethod::Fill => "mex fill",
             SequenceMethod::Octal(m) => m.as_str(),
             SequenceMethod::Search => "search",
+            SequenceMethod::Loopy => "loopy labelling",
         }
     }
 }
@@ -136,9 +159,20 @@ pub struct Computed {
     formula: Option<fn(u64) -> Option<u32>>,
     /// The heaps after the values whose outcome alone is known (by the misère quotient).
     pub outcomes_only: Option<OutcomesOnly>,
+    /// For a game that loops: the sets of its infinite values (the values hold codes).
+    pub infinite: Option<Arc<InfiniteSets>>,
 }
 
 impl Computed {
+    /// G(i) as Smith's theory writes it (a Grundy value, or `∞(A)` in a game that loops).
+    pub fn gamma(&self, i: u64) -> Option<Gamma> {
+        let v = self.get(i)?;
+        Some(match &self.infinite {
+            Some(t) => t.value(v),
+            None => Gamma::Finite(u64::from(v)),
+        })
+    }
+
     /// G(i), for i below the N asked for, or any i once a period is certified; `None` where i
     /// is not a position or not known.
     pub fn get(&self, i: u64) -> Option<u32> {
@@ -208,6 +242,7 @@ impl Computed {
                 values: (0..self.n).map(|i| self.get(i)).collect(),
                 periodicity: None,
                 outcomes_only: None,
+                infinite: None,
             };
         }
         let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
@@ -224,6 +259,7 @@ impl Computed {
             values,
             periodicity: self.periodicity,
             outcomes_only: self.outcomes_only.clone(),
+            infinite: self.infinite.clone(),
         }
     }
 }
@@ -261,6 +297,9 @@ pub fn compute_streaming(
     control: &Control,
     sink: Option<Sink<'_>>,
 ) -> Result<Computed, SolveError> {
+    if let Some(builtin) = super::equivalent::computed(ruleset) {
+        return compute_streaming(&builtin, n, allowance, control, sink);
+    }
     if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(
             "{ruleset} is not played on one heap; use grid for two heaps"
@@ -274,8 +313,45 @@ pub fn compute_streaming(
     // heaps searched collection by collection: refused at once when they cannot fit
     super::cost::admit_sequence(ruleset, n, None, control)?;
     control.set_total(n);
-    let c = fill(ruleset, n, allowance, control, &mut HashMap::new(), sink)?;
+    let c = match control.rules_within(|| fill(ruleset, n, allowance, control, &mut HashMap::new(), sink)) {
+        // a typed rule whose moves loop: its heaps valued by Smith's theory
+        Err(SolveError::Loops(_)) if ruleset.has_typed() => {
+            return control.rules_within(|| fill_loopy(ruleset, n, control));
+        }
+        c => c?,
+    };
     Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
+}
+
+/// G(0..n) of a one-heap ruleset that loops: every position the heaps reach, labelled.
+fn fill_loopy(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
+    let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+    check_growth(ruleset, len, n, control)?;
+    let heap = |i: u64| Position::Heaps(vec![i]);
+    let starts: Vec<Position> = (0..n).map(heap).filter(|p| ruleset.check_position(p).is_ok()).collect();
+    let solved = super::loopy::solve(ruleset, starts, control)?;
+    let mut table = InfiniteSets::default();
+    let mut values = Vec::with_capacity(len);
+    for i in 0..n {
+        values.push(match solved.get(&heap(i)) {
+            Some(g) => table.code(&g).ok_or_else(|| {
+                SolveError::Unsupported(format!(
+                    "{ruleset} has more distinct infinite values than a sequence holds"
+                ))
+            })?,
+            None => NONE,
+        });
+    }
+    Ok(Computed {
+        values,
+        periodicity: None,
+        n,
+        method: SequenceMethod::Loopy,
+        octal: None,
+        formula: None,
+        outcomes_only: None,
+        infinite: Some(Arc::new(table)),
+    })
 }
 
 /// Refuses a prefix that outgrows the budget (checked as it grows: most sequences certify a
@@ -334,6 +410,7 @@ fn fill(
                 octal: None,
                 formula: Some(formula),
                 outcomes_only: None,
+                infinite: None,
             },
             memo,
         );
@@ -359,6 +436,7 @@ fn fill(
                 octal: Some(o),
                 formula: None,
                 outcomes_only: None,
+                infinite: None,
             },
             memo,
         );
@@ -525,6 +603,7 @@ fn fill_window(
         octal: None,
         formula: None,
         outcomes_only: None,
+        infinite: None,
     })
 }
 
@@ -551,6 +630,15 @@ fn fill_typed(
     control: &Control,
 ) -> Result<Option<Computed>, SolveError> {
     let len = usize::try_from(n).map_err(|_| too_long(ruleset, n, control))?;
+    // the heaps of the last half, each at least the rule's cost at the least of them
+    let far = [(i128::from(n / 2), i128::from(n.saturating_sub(1)))];
+    super::cost::admit_typed_fill(rule, &far, u128::from(n - n / 2), &|| {
+        format!(
+            "the values of {} up to heap {}",
+            ruleset.short_text(60),
+            n.saturating_sub(1)
+        )
+    })?;
     let values = from_collections(len, control, |heap, options| {
         if !rule.in_domain(&[heap]) {
             return Ok(false);
@@ -575,6 +663,7 @@ fn fill_typed(
         octal: None,
         formula: None,
         outcomes_only: None,
+        infinite: None,
     }))
 }
 
@@ -622,6 +711,7 @@ fn fill_by_search(
         octal: None,
         formula: None,
         outcomes_only: None,
+        infinite: None,
     })
 }
 

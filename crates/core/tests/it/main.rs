@@ -13,6 +13,7 @@
 mod brute_force;
 mod cram_solver;
 mod heap_games;
+mod loopy;
 mod map_figure;
 mod records;
 mod typed_rules;

@@ -7,12 +7,12 @@
 use std::collections::{HashMap, HashSet};
 
 use nimscope_core::game::rules::typed::examples::{EXAMPLES, example};
-use nimscope_core::game::{Layout, Position, Ruleset};
+use nimscope_core::game::{Gamma, Layout, Outcome, Position, Ruleset};
 use nimscope_core::session::Session;
 use nimscope_core::solver::grid::grid;
 use nimscope_core::solver::search::Search;
 use nimscope_core::solver::sequence::sequence;
-use nimscope_core::solver::{Control, Evaluator, SolveError};
+use nimscope_core::solver::{Control, Evaluator};
 
 fn typed(name: &str) -> Ruleset {
     example(name).unwrap().text.parse().unwrap()
@@ -178,23 +178,39 @@ fn compounds_take_typed_rules_on_either_side() {
 }
 
 #[test]
-fn a_rule_that_loops_is_reported_with_its_cycle() {
-    let r = typed("not-finite");
+fn a_rule_that_loops_is_valued_and_one_that_grows_is_refused() {
+    let r = typed("swap");
     let p = r.parse_position("3,5").unwrap();
-    let err = Evaluator::new().value(&r, &p, &Control::new()).unwrap_err();
-    let SolveError::Rule(msg) = &err else { panic!("{err}") };
-    assert!(
-        msg.contains("not a finite game") && msg.contains("3,5 → 5,3 → 3,5"),
-        "{msg}"
+    let a = Evaluator::new().answer(&r, &p, &Control::new()).unwrap();
+    assert_eq!(
+        (a.grundy, a.infinite.as_deref(), a.outcome),
+        (None, Some(&[][..]), Outcome::D)
     );
-    // the map and a one-heap rule too, never a hang or a stack overflow
-    assert!(matches!(
-        grid(&r, &Layout::Plain, 0..4, 0..4, &Control::new()),
-        Err(SolveError::Rule(_))
-    ));
+    assert!(a.by.contains("Smith") && a.by.contains("3,5 → 5,3 → 3,5"), "{}", a.by);
+    // a cycle through six heaps: every heap a draw
     let up: Ruleset = "rule(n -> n + 1 if n < 5; n - 5 if n >= 5)".parse().unwrap();
-    let err = sequence(&up, 10, &Control::new()).unwrap_err().to_string();
-    assert!(err.contains("0 → 1 → 2 → 3 → 4 → 5 → 0"), "{err}");
+    let s = sequence(&up, 6, &Control::new()).unwrap();
+    assert!((0..6).all(|n| s.gamma(n) == Some(Gamma::Infinite(vec![]))));
+    // a move that grows without bound is refused at once, with the move that grows
+    for (text, position) in [
+        ("rule(n -> n + 1)", "3"),
+        ("rule((a, b) -> (a, b + 1) if a == 0; (a - 1, b) if a >= 1)", "3,5"),
+    ] {
+        let r: Ruleset = text.parse().unwrap();
+        let p = r.parse_position(position).unwrap();
+        let err = Evaluator::new()
+            .answer(&r, &p, &Control::new())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("grows without bound") && err.contains("applies again"),
+            "{err}"
+        );
+        if r.shape() == nimscope_core::game::Shape::OneHeap {
+            let err = sequence(&r, 10, &Control::new()).unwrap_err().to_string();
+            assert!(err.contains("grows without bound"), "{err}");
+        }
+    }
     // a long path that ends is no cycle: heaps grow, then fall
     let finite: Ruleset = "rule((a, b) -> (a - 1, b + 3) if a >= 1; (a, b - 1) if b >= 1)"
         .parse()
@@ -203,6 +219,120 @@ fn a_rule_that_loops_is_reported_with_its_cycle() {
     let v = Evaluator::new().value(&finite, &p, &Control::new()).unwrap();
     let mut plain = Search::plain(finite.clone());
     assert_eq!(v, plain.value(&p, &Control::new()).unwrap());
+}
+
+#[test]
+fn new_examples_against_brute_force() {
+    // subtract a prime, subtract a power of two (n mod 3), the Ruler game (the largest power
+    // of two dividing n)
+    let n = 600usize;
+    let primes: Vec<usize> = (2..n)
+        .filter(|&p| (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0))
+        .collect();
+    let mut prime = vec![0u32; n];
+    let mut ruler = vec![0u32; n];
+    for h in 0..n {
+        prime[h] = mex(primes.iter().take_while(|&&p| p <= h).map(|&p| prime[h - p]));
+        ruler[h] = mex((1..=h).map(|j| (h + 1 - j..h).fold(0, |x, k| x ^ ruler[k])));
+    }
+    let some = |v: &[u32]| v.iter().map(|&x| Some(x)).collect::<Vec<_>>();
+    assert_eq!(seq(&typed("subtract-prime"), n as u64), some(&prime));
+    let power: Vec<u32> = (0..n as u32).map(|h| h % 3).collect();
+    assert_eq!(seq(&typed("subtract-power"), n as u64), some(&power));
+    let two_adic: Vec<u32> = (0..n)
+        .map(|h| if h == 0 { 0 } else { 1 << h.trailing_zeros() })
+        .collect();
+    assert_eq!(ruler[..200], two_adic[..200]);
+    assert_eq!(seq(&typed("ruler"), 200), some(&two_adic[..200]));
+    // Moore's Nim_3 on four heaps: a P-position exactly when every binary digit is set in a
+    // multiple of 4 heaps (Moore 1910); its values by brute force
+    let k = 6u64;
+    let mut four: HashMap<[u64; 4], u32> = HashMap::new();
+    let mut welter: HashMap<[u64; 4], u32> = HashMap::new();
+    let mut cells: Vec<[u64; 4]> = (0..k.pow(4))
+        .map(|i| [i % k, i / k % k, i / k / k % k, i / k / k / k])
+        .collect();
+    cells.sort_by_key(|c| c.iter().sum::<u64>());
+    for c in &cells {
+        let mut opts = Vec::new();
+        for m in 1u64..(1 << 4) - 1 {
+            // the heaps of mask m lowered, each by at least one
+            let idx: Vec<usize> = (0..4).filter(|i| m >> i & 1 == 1).collect();
+            let mut lowered = vec![*c];
+            for &i in &idx {
+                lowered = lowered
+                    .into_iter()
+                    .flat_map(|x| {
+                        (0..c[i]).map(move |v| {
+                            let mut y = x;
+                            y[i] = v;
+                            y
+                        })
+                    })
+                    .collect();
+            }
+            opts.extend(lowered);
+        }
+        four.insert(*c, mex(opts.iter().map(|o| four[o])));
+        let distinct = |x: &[u64; 4]| (0..4).all(|i| (0..i).all(|j| x[i] != x[j]));
+        if distinct(c) {
+            let w: Vec<u32> = (0..4)
+                .flat_map(|i| (0..c[i]).map(move |v| (i, v)))
+                .map(|(i, v)| {
+                    let mut y = *c;
+                    y[i] = v;
+                    y
+                })
+                .filter(|y| distinct(y))
+                .map(|y| welter[&y])
+                .collect();
+            welter.insert(*c, mex(w));
+        }
+    }
+    let mut search = Search::new(typed("moore3"));
+    let mut wsearch = Search::new(typed("welter"));
+    for c in &cells {
+        let p = Position::Heaps(c.to_vec());
+        let v = search.value(&p, &Control::new()).unwrap();
+        assert_eq!(v, four[c], "moore3 at {p}");
+        let moore_p = (0..3).all(|bit| c.iter().filter(|&&h| h >> bit & 1 == 1).count() % 4 == 0);
+        assert_eq!(v == 0, moore_p, "Moore's theorem at {p}");
+        if let Some(&w) = welter.get(c) {
+            assert_eq!(wsearch.value(&p, &Control::new()).unwrap(), w, "welter at {p}");
+        }
+    }
+    // Nim with a pass on three heaps, by brute force
+    let mut pass: HashMap<[u64; 4], u32> = HashMap::new();
+    for p in 0..2 {
+        for c in cells.iter().filter(|c| c[3] == 0) {
+            let (a, b, d) = (c[0], c[1], c[2]);
+            let mut opts: Vec<[u64; 4]> = Vec::new();
+            opts.extend((0..a).map(|x| [x, b, d, p]));
+            opts.extend((0..b).map(|x| [a, x, d, p]));
+            opts.extend((0..d).map(|x| [a, b, x, p]));
+            if p == 1 && a + b + d > 0 {
+                opts.push([a, b, d, 0]);
+            }
+            pass.insert([a, b, d, p], mex(opts.iter().map(|o| pass[o])));
+        }
+    }
+    let r = typed("nim-pass");
+    let mut s = Search::new(r.clone());
+    for (c, &v) in &pass {
+        assert_eq!(
+            s.value(&Position::Heaps(c.to_vec()), &Control::new()).unwrap(),
+            v,
+            "nim-pass at {c:?}"
+        );
+    }
+    // a map of a four-heap game: the slice a, b with c = 2, p = 1
+    let slice = Layout::parse_slice("_,_,2,1").unwrap();
+    let g = grid(&r, &slice, 0..5, 0..5, &Control::new()).unwrap();
+    for a in 0..5 {
+        for b in 0..5 {
+            assert_eq!(g.get(a, b), Some(pass[&[a, b, 2, 1]]));
+        }
+    }
 }
 
 #[test]

@@ -10,7 +10,8 @@ use nimscope_core::game::Position;
 /// What a child row says about the move leading to it.
 struct Edge {
     description: String,
-    grundy: u32,
+    /// The option's value as written (`3`, or `∞(0,2)` in a game that loops).
+    value: String,
     winning: bool,
 }
 
@@ -52,12 +53,12 @@ fn node_ui(
         // the value and the result first: a narrow panel cuts the description, not them
         Some(e) => format!(
             "{marker}G = {}{}  {p}  ({})",
-            e.grundy,
+            e.value,
             if e.winning { " winning" } else { "" },
             shown(&e.description),
         ),
         None => match &report {
-            Some(r) => format!("{marker}{p}   G = {}", r.value),
+            Some(r) => format!("{marker}{p}   G = {}", r.value_text()),
             None => format!("{marker}{p}"),
         },
     };
@@ -119,7 +120,7 @@ fn node_ui(
         let child = format!("{key}{PATH_SEPARATOR}{}", o.to);
         let edge = Edge {
             description: o.description.clone(),
-            grundy: o.grundy,
+            value: o.value_text(),
             winning: o.winning,
         };
         node_ui(ui, state, &o.position, child, depth + 1, Some(index), Some(edge));

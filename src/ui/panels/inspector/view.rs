@@ -7,7 +7,7 @@ use super::state::InspectorState;
 use crate::ui::canvas::HoveredCell;
 use crate::ui::theme::{self, shown};
 use crate::worker::JobError;
-use nimscope_core::game::{Outcome, Position, Ruleset, theory};
+use nimscope_core::game::{Position, Ruleset, theory};
 use nimscope_core::solver::report::PositionReport;
 
 /// Largest value shown as a box in the mex strip.
@@ -138,12 +138,9 @@ fn summary_ui(ui: &mut egui::Ui, r: &PositionReport) {
     ui.strong(format!("position {}", r.position));
     ui.label(format!(
         "G = {}, outcome {} ({})",
-        r.value,
+        r.value_text(),
         r.outcome,
-        match r.outcome {
-            Outcome::P => "the previous player wins",
-            Outcome::N => "the next player wins",
-        }
+        r.outcome.words()
     ));
     if let Some(p) = &r.phase {
         ui.label(format!("phase: {p}"));
@@ -246,6 +243,10 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
         );
     }
     match mex {
+        // a game that loops: Smith's value, not a mex of the options
+        _ if r.gamma.is_some() => {
+            ui.small(format!("G = {} (Smith's theory: the game loops)", r.value_text()));
+        }
         Some(mex) if r.value != mex && !r.is_terminal() => {
             ui.small(format!(
                 "G = {} differs from the mex: misère values of terminal positions",

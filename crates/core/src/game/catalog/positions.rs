@@ -181,8 +181,12 @@ impl Ruleset {
                         None => Ok(()),
                     }
                 } else {
-                    let what = if rule.arity() == 2 { "two heaps" } else { "three heaps" };
-                    heap_count(h, rule.arity(), what)?;
+                    let what = match rule.arity() {
+                        2 => "two heaps".to_string(),
+                        3 => "three heaps".to_string(),
+                        n => format!("{n} heaps"),
+                    };
+                    heap_count(h, rule.arity(), &what)?;
                     if rule.in_domain(h) {
                         Ok(())
                     } else {

@@ -65,12 +65,18 @@ pub fn option_bound(ruleset: &Ruleset, p: &Position) -> u64 {
             (sum(h) / m).saturating_mul(h.len() as u64)
         }
         (Ruleset::Octal(code), Position::Heaps(h)) => sum(h).saturating_mul(code.max_take() + 1),
-        // a typed rule's options are counted by generating them (the rule bounds their number
-        // and its steps); a rule that fails here fails again, with its message, when listed
-        (Ruleset::Typed(_), Position::Heaps(_)) => {
-            let mut count = Vec::new();
-            let _ = ruleset.try_options(p, &mut count);
-            count.len() as u64
+        // a typed rule's options: at least the estimate's lower bound, known before any is
+        // generated (the listing itself is bounded by the budget as it runs)
+        (Ruleset::Typed(rule), Position::Heaps(h)) => {
+            let positions: Vec<&[u64]> = if rule.arity() == 1 {
+                h.iter().map(std::slice::from_ref).collect()
+            } else {
+                vec![h.as_slice()]
+            };
+            positions.into_iter().fold(0u64, |s, q| {
+                let lower = rule.estimate(&super::typed::estimate::exact(q)).options.lower;
+                s.saturating_add(u64::try_from(lower).unwrap_or(u64::MAX))
+            })
         }
         (_, Position::Heaps(h)) => sum(h).saturating_mul(2),
         _ => 0,

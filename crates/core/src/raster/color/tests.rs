@@ -36,6 +36,7 @@ fn the_legend_has_an_entry_for_everything_drawn() {
         pooling: Pooling::Greatest,
         not_computed: true,
         not_a_position: false,
+        loopy: false,
         compare: &compare,
         overlays: crate::raster::Overlays {
             phi_lines: true,

@@ -88,6 +88,7 @@ impl Evaluator {
         );
         Ok(Some(Answer {
             grundy: None,
+            infinite: None,
             outcome,
             method: ValueMethod::MisereQuotient,
             by,
@@ -111,6 +112,18 @@ impl Evaluator {
             // when that cannot be held, the period is the only way and its search is bounded
             // by work, so a code with none in reach is refused in a moment
             let allowance = (needed > control.memory_budget()).then_some(PERIOD_SEARCH_WORK);
+            if allowance.is_some() && matches!(ruleset.base().0, Ruleset::Typed(_)) {
+                // a typed rule (one that equals no built-in ruleset) has no certificate of a
+                // period: nothing could stand for the values up to the heap
+                return Err(SolveError::OverBudget {
+                    what: format!(
+                        "the value of heap {n} in {}: the values up to the heap (a typed rule's values have no certified period to stand for them)",
+                        ruleset.short_text(60)
+                    ),
+                    needed,
+                    budget: control.memory_budget(),
+                });
+            }
             let computed = match allowance {
                 Some(_) if !ruleset.has_misere() => sequence::compute_within(ruleset, len, allowance, control),
                 // a misère octal heap past a small search: its outcome by the misère quotient
@@ -146,6 +159,7 @@ impl Evaluator {
         if let (Some(outcome), Some(part)) = (c.outcome_only(n), &c.outcomes_only) {
             return Ok(Answer {
                 grundy: None,
+                infinite: None,
                 outcome,
                 method: ValueMethod::MisereQuotient,
                 by: part.by.clone(),
@@ -154,6 +168,12 @@ impl Evaluator {
         let v = c
             .get(n)
             .ok_or_else(|| SolveError::Unsupported(format!("{n} is not a position of {ruleset}")))?;
+        if c.infinite.is_some()
+            && let Some(g) = c.gamma(n)
+        {
+            let by = format!("the sequence G(0..{}) ({})", c.computed_len(), c.method.as_str());
+            return Ok(Answer::of_gamma(g, ValueMethod::Loopy, by));
+        }
         let computed = (n as usize) < c.computed_len();
         Ok(match (computed, c.periodicity) {
             (false, Some(per)) => Answer::value(

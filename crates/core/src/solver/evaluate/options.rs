@@ -34,7 +34,7 @@ impl Evaluator {
         limit: usize,
         control: &Control,
     ) -> Result<OptionsPage, SolveError> {
-        let (total, page) = first_options(ruleset, p, offset, limit, control)?;
+        let (total, page) = control.rules_within(|| first_options(ruleset, p, offset, limit, control))?;
         // One region covering the position answers all its options at once.
         self.answer(ruleset, p, control)?;
         let mut options = Vec::with_capacity(page.len());
@@ -60,6 +60,21 @@ impl Evaluator {
         control: &Control,
     ) -> Result<OptionValue, SolveError> {
         control.check()?;
+        if ruleset.has_typed() {
+            // a typed rule may loop: its options' values may be infinite
+            let a = self.answer(ruleset, &to, control)?;
+            if let Some(g) = a.gamma().filter(|_| a.method == super::ValueMethod::Loopy) {
+                return Ok(OptionValue {
+                    description: ruleset.describe_move(from, &to),
+                    to: to.to_string(),
+                    grundy: super::gamma_cell(&g),
+                    outcome: a.outcome,
+                    winning: a.outcome == Outcome::P,
+                    gamma: Some(g),
+                    position: to,
+                });
+            }
+        }
         let g = self.value(ruleset, &to, control)?;
         Ok(OptionValue {
             description: ruleset.describe_move(from, &to),
@@ -67,6 +82,7 @@ impl Evaluator {
             grundy: g,
             outcome: Outcome::of(g),
             winning: g == 0,
+            gamma: None,
             position: to,
         })
     }
@@ -95,16 +111,22 @@ pub fn first_options(
     }
     let bound = paging::option_bound(ruleset, p);
     if bound > paging::ENUMERATE_LIMIT {
+        let about = if ruleset.has_typed() { "at least" } else { "about" };
         return Err(SolveError::Unsupported(format!(
-            "{} in {ruleset} may have about {bound} options, too many to list",
-            quoted(&p.to_string())
+            "{} in {ruleset} has {about} {} options, too many to list (at most {})",
+            quoted(&p.to_string()),
+            crate::game::rules::typed::run::big_number(u128::from(bound)),
+            paging::ENUMERATE_LIMIT
         )));
     }
     control.reserve(
         format!("the options of {}", quoted(&p.to_string())),
         bound.saturating_mul(each),
     )?;
-    ruleset.try_options(p, &mut page)?;
+    // a typed rule's options past the bound (its estimate is a lower one) stop at the limit
+    // of a listing, and within the budget held
+    let most = (control.memory_budget() / (2 * each)).min(paging::ENUMERATE_LIMIT + 1);
+    control.rules_within_options(most, || ruleset.try_options(p, &mut page))?;
     let total = page.len() as u128;
     let start = usize::try_from(offset).unwrap_or(usize::MAX).min(page.len());
     let end = start.saturating_add(limit).min(page.len());

@@ -31,12 +31,53 @@ impl Grid {
     /// Writes the grid as CSV, straight from its cells, a buffer at a time (16.7 M values
     /// print in a fraction of the time they take to compute).
     pub fn write_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.infinite.is_some() {
+            return self.write_loopy(out, false);
+        }
         self.write_mapped(out, |v| v)
     }
 
-    /// Writes the grid's outcomes as CSV: 0 for a P-position (value 0), 1 for an N-position.
+    /// Writes the grid's outcomes as CSV: 0 for a P-position (value 0), 1 for an N-position
+    /// (and `D` for a draw, in a game that loops).
     pub fn write_outcome_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.infinite.is_some() {
+            return self.write_loopy(out, true);
+        }
         self.write_mapped(out, |v| u64::from(v != 0))
+    }
+
+    /// The CSV of a game that loops: each value as Smith's theory writes it, `∞(A)` quoted
+    /// (its set holds commas), or with `outcome` 0, 1 or `D`.
+    fn write_loopy(&self, out: &mut dyn Write, outcome: bool) -> std::io::Result<()> {
+        let mut line = String::new();
+        for a in self.rows.clone() {
+            line.clear();
+            for (i, b) in self.cols.clone().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                match self.gamma(a, b) {
+                    None => {}
+                    Some(g) if outcome => line.push_str(match g.outcome() {
+                        crate::game::Outcome::P => "0",
+                        crate::game::Outcome::N => "1",
+                        crate::game::Outcome::D => "D",
+                    }),
+                    Some(crate::game::Gamma::Finite(v)) => line.push_str(&v.to_string()),
+                    Some(g) => {
+                        let text = g.to_string();
+                        if text.contains(',') {
+                            line.push_str(&format!("\"{text}\""));
+                        } else {
+                            line.push_str(&text);
+                        }
+                    }
+                }
+            }
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
+        }
+        Ok(())
     }
 
     fn write_mapped(&self, out: &mut dyn Write, map: impl Fn(u64) -> u64 + Sync) -> std::io::Result<()> {

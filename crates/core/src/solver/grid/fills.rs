@@ -66,6 +66,10 @@ pub(super) fn fill_fibonacci(
 pub(super) fn fill_sum(a: &Ruleset, b: &Ruleset, r: usize, c: usize, control: &Control) -> Result<Plane, SolveError> {
     let s1 = sequence::sequence(a, r as u64, control)?;
     let s2 = sequence::sequence(b, c as u64, control)?;
+    if s1.infinite.is_some() || s2.infinite.is_some() {
+        // a component loops: the sum's values are Smith's, not nim-sums
+        return Err(SolveError::Loops(format!("{a} or {b} loops")));
+    }
     let bound = s1.values.iter().chain(&s2.values).flatten().max().copied().unwrap_or(0) as u64 * 2 + 2;
     let mut cells = Cells::new(r * c, bound);
     for (i, x) in s1.values.iter().enumerate() {

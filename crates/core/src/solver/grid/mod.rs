@@ -26,6 +26,7 @@ mod enumerated;
 mod fills;
 mod growing;
 mod lines;
+mod loopy;
 mod storage;
 mod tiled;
 mod typed;
@@ -67,12 +68,16 @@ pub fn grid(
     cols: Range<u64>,
     control: &Control,
 ) -> Result<Grid, SolveError> {
+    if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
+        return grid(&builtin, layout, rows, cols, control);
+    }
     if let Some(form) = CellForm::of(ruleset, layout) {
         let d = direct::fill_direct(form, rows.clone(), cols.clone(), control)?;
         return Ok(Grid {
             rows,
             cols,
             values: Values::Direct(d),
+            infinite: None,
         });
     }
     filled(ruleset, layout, rows, cols, control)
@@ -89,6 +94,9 @@ pub fn outcomes(
     cols: Range<u64>,
     control: &Control,
 ) -> Result<Grid, SolveError> {
+    if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
+        return outcomes(&builtin, layout, rows, cols, control);
+    }
     match CellForm::outcome_of(ruleset, layout) {
         Some(form) if form.outcome_only() => {
             let d = direct::fill_direct(form, rows.clone(), cols.clone(), control)?;
@@ -96,6 +104,7 @@ pub fn outcomes(
                 rows,
                 cols,
                 values: Values::Direct(d),
+                infinite: None,
             })
         }
         _ => grid(ruleset, layout, rows, cols, control),
@@ -111,6 +120,9 @@ pub fn filled(
     cols: Range<u64>,
     control: &Control,
 ) -> Result<Grid, SolveError> {
+    if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
+        return filled(&builtin, layout, rows, cols, control);
+    }
     if let Some(why) = Presentation::of(ruleset, layout).why_no_map(ruleset) {
         return Err(SolveError::Unsupported(why));
     }
@@ -121,14 +133,22 @@ pub fn filled(
     }
     control.reserve(format!("a {r}×{c} region of {ruleset}"), cells.saturating_mul(2))?;
     control.set_total(cells);
-    let plane = match layout {
-        Layout::Slice(_) => fill_by_search(ruleset, layout, r as usize, c as usize, control)?,
-        Layout::Plain => fill_plane(ruleset, r as usize, c as usize, control)?,
+    let plane = control.rules_within(|| match layout {
+        Layout::Slice(_) => fill_by_search(ruleset, layout, r as usize, c as usize, control),
+        Layout::Plain => fill_plane(ruleset, r as usize, c as usize, control),
+    });
+    let plane = match plane {
+        // a typed rule whose moves loop: its region valued by Smith's theory
+        Err(SolveError::Loops(_)) if ruleset.has_typed() => {
+            return control.rules_within(|| loopy::loopy_grid(ruleset, layout, rows, cols, control));
+        }
+        p => p?,
     };
     Ok(Grid {
         rows,
         cols,
         values: Values::Plane(plane),
+        infinite: None,
     })
 }
 

@@ -2,6 +2,10 @@
 //! triangle b ≤ a for symmetric rulesets) and the [`Grid`] of a rectangle handed to callers.
 
 use std::ops::Range;
+use std::sync::Arc;
+
+use crate::game::Gamma;
+use crate::game::loopy::InfiniteSets;
 
 /// Marks a cell that is not a position of the ruleset.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -242,9 +246,27 @@ pub struct Grid {
     /// The columns `b` held (half-open).
     pub cols: Range<u64>,
     pub(super) values: Values,
+    /// For a game that loops: the sets of its infinite values, which its cells hold as codes
+    /// ([`crate::game::loopy::cells`]).
+    pub(super) infinite: Option<Arc<InfiniteSets>>,
 }
 
 impl Grid {
+    /// The value at (row a, column b) as Smith's theory writes it (a Grundy value, or `∞(A)`
+    /// in a game that loops); `None` where the cell is not a position.
+    pub fn gamma(&self, a: u64, b: u64) -> Option<Gamma> {
+        let v = self.get_wide(a, b)?;
+        Some(match &self.infinite {
+            Some(t) if v < u64::from(u32::MAX) => t.value(v as u32),
+            _ => Gamma::Finite(v),
+        })
+    }
+
+    /// The sets of the infinite values of a game that loops (whose cells hold codes).
+    pub fn infinite_sets(&self) -> Option<&InfiniteSets> {
+        self.infinite.as_deref()
+    }
+
     /// The value at (row a, column b), `None` where the cell is not a position; values past
     /// [`SATURATED`] are given as it (see [`Grid::get_wide`]).
     #[inline]
@@ -293,10 +315,11 @@ impl Grid {
         }
     }
 
-    /// The largest value in the grid (0 if none), for scaling colour maps.
+    /// The largest finite value in the grid (0 if none), for scaling colour maps.
     pub fn max_value(&self) -> u32 {
         self.rows_iter()
             .flat_map(|(_, r)| r.into_iter().flatten())
+            .filter(|&v| self.infinite.is_none() || !crate::game::loopy::cells::is_infinite(v))
             .max()
             .unwrap_or(0)
     }

@@ -19,6 +19,16 @@ pub(super) fn fill_typed(
     extras: &[&Plane],
     control: &Control,
 ) -> Result<Option<Plane>, SolveError> {
+    // the cells of the far quarter, each at least the rule's cost at the least of them
+    let (r, c) = (shape.rows as u64, shape.cols as u64);
+    let far = [
+        (i128::from(r / 2), i128::from(r.saturating_sub(1))),
+        (i128::from(c / 2), i128::from(c.saturating_sub(1))),
+    ];
+    let count = u128::from(r - r / 2) * u128::from(c - c / 2);
+    crate::solver::cost::admit_typed_fill(rule, &far, count, &|| {
+        format!("a {r}×{c} map of {}", rule.short_text(60))
+    })?;
     fill_ordered(shape, terminal, extras, control, |a, b, out| {
         if !rule.in_domain(&[a, b]) {
             return Ok(false);
@@ -94,5 +104,6 @@ pub fn from_options(
         rows: 0..rows,
         cols: 0..cols,
         values: Values::Plane(plane),
+        infinite: None,
     }))
 }

@@ -45,6 +45,9 @@ fn misere_splitting_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
 /// by the misère quotient for heaps up to n − 1 (where that quotient is past reach, every heap
 /// is searched, as [`compute`] does).
 pub fn compute_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
+    if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
+        return split_at_search(&builtin, n, budget::MISERE_GRUNDY_SEARCH, control);
+    }
     split_at_search(ruleset, n, budget::MISERE_GRUNDY_SEARCH, control)
 }
 

@@ -15,6 +15,9 @@ const BUCKETS: usize = (EXACT + (32 - FIRST_POWER) * SUB) as usize;
 pub struct ValueCounts {
     counts: Vec<u64>,
     total: u64,
+    /// Infinite values of a game that loops ([`crate::game::loopy::cells`]): not on the scale
+    /// of the Grundy colours, counted apart.
+    infinite: u64,
 }
 
 impl Default for ValueCounts {
@@ -22,6 +25,7 @@ impl Default for ValueCounts {
         Self {
             counts: vec![0; BUCKETS],
             total: 0,
+            infinite: 0,
         }
     }
 }
@@ -52,8 +56,17 @@ impl ValueCounts {
     /// Counts one value.
     #[inline]
     pub fn add(&mut self, v: u32) {
+        if crate::game::loopy::cells::is_infinite(v) {
+            self.infinite += 1;
+            return;
+        }
         self.counts[bucket(v)] += 1;
         self.total += 1;
+    }
+
+    /// How many infinite values (of a game that loops) were met: not counted on the scale.
+    pub fn infinite(&self) -> u64 {
+        self.infinite
     }
 
     /// Counts every value of `values`.

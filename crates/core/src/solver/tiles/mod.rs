@@ -88,8 +88,13 @@ impl KeyRule {
     #[inline]
     pub fn key(self, v: Option<u32>, other: Option<u32>) -> u32 {
         let Some(v) = v else { return NO_POSITION };
+        let infinite = crate::game::loopy::cells::is_infinite(v);
         match self {
             KeyRule::Value | KeyRule::Greatest | KeyRule::MostCommon => v.min(NO_POSITION - 1),
+            // an infinite value of a game that loops keeps its code: it has no residue, and
+            // a draw is no N-position
+            KeyRule::Residue(_) | KeyRule::Outcome if infinite && crate::game::loopy::cells::is_draw(v) => v,
+            KeyRule::Residue(_) if infinite => v,
             KeyRule::Residue(k) => v % k.max(1),
             KeyRule::Outcome => u32::from(v != 0),
             KeyRule::Differ => match other {
@@ -107,7 +112,11 @@ impl KeyRule {
     #[inline]
     pub fn key_wide(self, v: Option<u64>, other: Option<u32>) -> u32 {
         match (self, v) {
-            (KeyRule::Residue(k), Some(v)) => (v % u64::from(k.max(1))) as u32,
+            (KeyRule::Residue(k), Some(v))
+                if !(v < u64::from(u32::MAX) && crate::game::loopy::cells::is_infinite(v as u32)) =>
+            {
+                (v % u64::from(k.max(1))) as u32
+            }
             _ => self.key(v.map(|v| v.min(u64::from(NO_POSITION - 1)) as u32), other),
         }
     }

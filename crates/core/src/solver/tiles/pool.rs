@@ -357,7 +357,8 @@ impl PoolJob {
             };
         }
         if let Some(v) = value {
-            if self.view.contains(a, b) {
+            // an infinite value of a game that loops is off the scale
+            if self.view.contains(a, b) && !crate::game::loopy::cells::is_infinite(v) {
                 self.max = Some(self.max.map_or(v, |m| m.max(v)));
             }
             if self.counted.contains(a, b) {

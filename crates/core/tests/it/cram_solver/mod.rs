@@ -136,15 +136,20 @@ impl BrutePush {
     }
 }
 
-/// Fixed-seed xorshift, so failures reproduce.
-struct Rng(u64);
+/// Fixed-seed xorshift, so failures reproduce (the loopy graphs' tests use it too).
+pub(crate) struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
     }
 }
 

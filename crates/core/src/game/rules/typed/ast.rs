@@ -1,6 +1,10 @@
 //! The syntax tree of a typed rule and its canonical text: what [`super::parse`] reads and what
 //! a session saves. Printing a parsed rule and parsing the print gives the same tree, so the
 //! canonical text is the rule's identity (equality, hashing, serialisation).
+//!
+//! Numbers are signed integers (`i128`): a guard or a bound may go below zero as written; only
+//! the heaps of a target must be natural numbers (checked where they are made, see
+//! [`super::run`]).
 
 use std::fmt::{self, Write};
 
@@ -22,10 +26,12 @@ pub enum BinOp {
     Sub,
     /// `*`.
     Mul,
-    /// `/`, rounding down.
+    /// Floor division (`7 / 2 = 3`, `-7 / 2 = -4`).
     Div,
-    /// `%`, the remainder of `/`.
+    /// The remainder of floor division by a positive number: `(x - s) % n` is in `0..n`.
     Rem,
+    /// `a ^ b`, `b ≥ 0` (right-associative: `2 ^ 3 ^ 2 = 2 ^ 9`).
+    Pow,
 }
 
 impl BinOp {
@@ -37,6 +43,7 @@ impl BinOp {
             BinOp::Mul => "*",
             BinOp::Div => "/",
             BinOp::Rem => "%",
+            BinOp::Pow => "^",
         }
     }
 
@@ -44,9 +51,13 @@ impl BinOp {
         match self {
             BinOp::Add | BinOp::Sub => 1,
             BinOp::Mul | BinOp::Div | BinOp::Rem => 2,
+            BinOp::Pow => 4,
         }
     }
 }
+
+/// Precedence of a unary minus: between the products and the powers (`-2 ^ 2 = -(2 ^ 2)`).
+const NEG_PRECEDENCE: u8 = 3;
 
 /// The built-in functions of the move language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,9 +70,35 @@ pub enum Func {
     Isqrt,
     /// `gcd(x, y, …)`: the greatest common divisor (`gcd(0, 0)` is 0).
     Gcd,
+    /// `abs(x)`.
+    Abs,
+    /// The bitwise exclusive or (the nim-sum) of its arguments.
+    Xor,
+    /// `bitand(x, y)`.
+    BitAnd,
+    /// `bitor(x, y)`.
+    BitOr,
+    /// The number of 1 bits of a number ≥ 0.
+    Popcount,
+    /// The Fibonacci number F(k), F(0) = 0, F(1) = 1.
+    Fib,
 }
 
 impl Func {
+    /// Every function, in the order the reference lists them.
+    pub const ALL: [Func; 10] = [
+        Func::Min,
+        Func::Max,
+        Func::Isqrt,
+        Func::Gcd,
+        Func::Abs,
+        Func::Xor,
+        Func::BitAnd,
+        Func::BitOr,
+        Func::Popcount,
+        Func::Fib,
+    ];
+
     /// The function's name in the language, e.g. `isqrt`.
     pub fn name(self) -> &'static str {
         match self {
@@ -69,36 +106,111 @@ impl Func {
             Func::Max => "max",
             Func::Isqrt => "isqrt",
             Func::Gcd => "gcd",
+            Func::Abs => "abs",
+            Func::Xor => "xor",
+            Func::BitAnd => "bitand",
+            Func::BitOr => "bitor",
+            Func::Popcount => "popcount",
+            Func::Fib => "fib",
         }
     }
 
     /// The function called `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Func> {
-        Some(match name {
-            "min" => Func::Min,
-            "max" => Func::Max,
-            "isqrt" => Func::Isqrt,
-            "gcd" => Func::Gcd,
-            _ => return None,
-        })
+        Func::ALL.into_iter().find(|f| f.name() == name)
     }
 
     /// The numbers of arguments the function takes: `(least, most)`.
     pub fn arity(self) -> (usize, usize) {
         match self {
-            Func::Min | Func::Max | Func::Gcd => (2, 8),
-            Func::Isqrt => (1, 1),
+            Func::Min | Func::Max | Func::Gcd | Func::Xor | Func::BitAnd | Func::BitOr => (2, 8),
+            Func::Isqrt | Func::Abs | Func::Popcount | Func::Fib => (1, 1),
         }
     }
 }
 
-/// An integer expression (values are u64; arithmetic is checked).
+/// The predicates of conditions: `prime(x)`, `distinct(a, b, c)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pred {
+    /// Whether a number is prime.
+    Prime,
+    /// Whether its arguments are pairwise different.
+    Distinct,
+}
+
+impl Pred {
+    /// Every predicate, in the order the reference lists them.
+    pub const ALL: [Pred; 2] = [Pred::Prime, Pred::Distinct];
+
+    /// The predicate's name in the language, e.g. `prime`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pred::Prime => "prime",
+            Pred::Distinct => "distinct",
+        }
+    }
+
+    /// The predicate named `name`.
+    pub fn from_name(name: &str) -> Option<Pred> {
+        Pred::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The numbers of arguments the predicate takes: `(least, most)`.
+    pub fn arity(self) -> (usize, usize) {
+        match self {
+            Pred::Prime => (1, 1),
+            Pred::Distinct => (2, 16),
+        }
+    }
+}
+
+/// The named sources of a `for`: `primes(n)`, `powers(b, n)`, `fibs(n)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// The primes up to the bound, ascending.
+    Primes,
+    /// 1, b, b², … up to the bound (b ≥ 2).
+    Powers,
+    /// The distinct Fibonacci numbers 1, 2, 3, 5, 8, … up to the bound.
+    Fibs,
+}
+
+impl Family {
+    /// Every family of numbers, in the order the reference lists them.
+    pub const ALL: [Family; 3] = [Family::Primes, Family::Powers, Family::Fibs];
+
+    /// The family's name in the language, e.g. `primes`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Primes => "primes",
+            Family::Powers => "powers",
+            Family::Fibs => "fibs",
+        }
+    }
+
+    /// The family named `name`.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// How many arguments it takes (the bound last).
+    pub fn arity(self) -> usize {
+        match self {
+            Family::Powers => 2,
+            Family::Primes | Family::Fibs => 1,
+        }
+    }
+}
+
+/// An integer expression (signed integers; arithmetic is checked).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
     /// A number literal.
     Num(u64, Span),
     /// A name: a heap parameter or a `for` variable.
     Var(String, Span),
+    /// `-x`.
+    Neg(Box<Expr>, Span),
     /// `left op right`.
     Bin(BinOp, Box<Expr>, Box<Expr>, Span),
     /// A call of a built-in function with its arguments.
@@ -111,7 +223,12 @@ impl Expr {
     /// Where the expression is in the rule's text.
     pub fn span(&self) -> Span {
         match self {
-            Expr::Num(_, s) | Expr::Var(_, s) | Expr::Bin(.., s) | Expr::Call(_, _, s) | Expr::AbsDiff(_, _, s) => *s,
+            Expr::Num(_, s)
+            | Expr::Var(_, s)
+            | Expr::Neg(_, s)
+            | Expr::Bin(.., s)
+            | Expr::Call(_, _, s)
+            | Expr::AbsDiff(_, _, s) => *s,
         }
     }
 
@@ -120,6 +237,7 @@ impl Expr {
         match self {
             Expr::Num(..) => {}
             Expr::Var(v, _) => out.push(v),
+            Expr::Neg(a, _) => a.variables(out),
             Expr::Bin(_, a, b, _) | Expr::AbsDiff(a, b, _) => {
                 a.variables(out);
                 b.variables(out);
@@ -160,7 +278,7 @@ impl CmpOp {
     }
 
     /// Whether `a op b`.
-    pub fn holds(self, a: u64, b: u64) -> bool {
+    pub fn holds(self, a: i128, b: i128) -> bool {
         match self {
             CmpOp::Lt => a < b,
             CmpOp::Le => a <= b,
@@ -177,6 +295,8 @@ impl CmpOp {
 pub enum Cond {
     /// `operands[0] ops[0] operands[1] ops[1] operands[2] …`, every comparison holding.
     Compare(Vec<Expr>, Vec<CmpOp>),
+    /// `prime(x)`, `distinct(a, b, c)`.
+    Pred(Pred, Vec<Expr>),
     /// Every condition holds.
     And(Vec<Cond>),
     /// At least one condition holds.
@@ -189,7 +309,7 @@ impl Cond {
     /// Every variable the condition names, in order, with repeats.
     pub fn variables<'a>(&'a self, out: &mut Vec<&'a str>) {
         match self {
-            Cond::Compare(es, _) => es.iter().for_each(|e| e.variables(out)),
+            Cond::Compare(es, _) | Cond::Pred(_, es) => es.iter().for_each(|e| e.variables(out)),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| c.variables(out)),
             Cond::Not(c) => c.variables(out),
         }
@@ -210,6 +330,8 @@ pub enum Source {
     },
     /// `{1, 3, 4}`.
     Set(Vec<Expr>),
+    /// `primes(n)`, `powers(2, n)`, `fibs(n)`.
+    Family(Family, Vec<Expr>),
 }
 
 /// A clause of a term: a loop binding a variable, or a guard.
@@ -228,26 +350,27 @@ pub enum Clause {
     If(Cond),
 }
 
-/// What a term produces: a position of two or three heaps, or (for a one-heap rule) one heap or
-/// a collection of heaps, which is their disjunctive sum.
+/// One element of a collection: a heap `x`, or a comprehension `x for k in lo..hi if …`, which
+/// gives a heap for every binding of its clauses (a variable number of heaps).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
-    /// `(x, y)` or `(x, y, z)`: a position of two or three heaps.
-    Tuple(Vec<Expr>),
-    /// `[x, y, …]` (one-heap rules): the heap is split into these heaps (`[]` removes it).
-    Collection(Vec<Expr>),
-    /// `x` (one-heap rules): the heap becomes `x`.
-    Single(Expr),
+pub struct Part {
+    /// The heap (a comprehension's element).
+    pub expr: Expr,
+    /// A comprehension's clauses (none for a plain heap).
+    pub clauses: Vec<Clause>,
 }
 
-impl Target {
-    /// The target's expressions, in order.
-    pub fn parts(&self) -> &[Expr] {
-        match self {
-            Target::Tuple(es) | Target::Collection(es) => es,
-            Target::Single(e) => std::slice::from_ref(e),
-        }
-    }
+/// What a term produces: a position of a fixed number of heaps, or (for a one-heap rule) one
+/// heap or a collection of heaps, which is their disjunctive sum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// `(x, y, …)`: a position of a fixed number of heaps (2 to 16).
+    Tuple(Vec<Expr>),
+    /// `[x, y, …]` (one-heap rules): the heap is split into these heaps, each a heap or a
+    /// comprehension (`[]` removes it).
+    Collection(Vec<Part>),
+    /// `x` (one-heap rules): the heap becomes `x`.
+    Single(Expr),
 }
 
 /// One line of a rule: a target and the clauses that bind and filter it.
@@ -285,30 +408,35 @@ fn write_expr(f: &mut impl Write, e: &Expr, min: u8) -> fmt::Result {
     match e {
         Expr::Num(n, _) => write!(f, "{n}"),
         Expr::Var(v, _) => f.write_str(v),
+        Expr::Neg(a, _) => {
+            if NEG_PRECEDENCE < min {
+                f.write_char('(')?;
+            }
+            f.write_char('-')?;
+            // --x would read as one token's worth of signs: -(-x)
+            write_expr(f, a, NEG_PRECEDENCE + 1)?;
+            if NEG_PRECEDENCE < min {
+                f.write_char(')')?;
+            }
+            Ok(())
+        }
         Expr::Bin(op, a, b, _) => {
             let p = op.precedence();
             if p < min {
                 f.write_char('(')?;
             }
-            write_expr(f, a, p)?;
+            // a power groups to the right: (a ^ b) ^ c needs parentheses, a ^ (b ^ c) does
+            // not; the other operators group to the left: a - (b - c)
+            let (left, right) = if *op == BinOp::Pow { (p + 1, p) } else { (p, p + 1) };
+            write_expr(f, a, left)?;
             write!(f, " {} ", op.symbol())?;
-            // a right operand of the same precedence needs parentheses: a - (b - c)
-            write_expr(f, b, p + 1)?;
+            write_expr(f, b, right)?;
             if p < min {
                 f.write_char(')')?;
             }
             Ok(())
         }
-        Expr::Call(func, args, _) => {
-            write!(f, "{}(", func.name())?;
-            for (i, a) in args.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write_expr(f, a, 0)?;
-            }
-            f.write_char(')')
-        }
+        Expr::Call(func, args, _) => write_call(f, func.name(), args),
         Expr::AbsDiff(a, b, _) => {
             f.write_char('|')?;
             write_expr(f, a, 1)?;
@@ -325,9 +453,22 @@ impl fmt::Display for Cond {
     }
 }
 
+/// Writes `name(a, b, …)`.
+fn write_call(f: &mut impl Write, name: &str, args: &[Expr]) -> fmt::Result {
+    write!(f, "{name}(")?;
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_expr(f, a, 0)?;
+    }
+    f.write_char(')')
+}
+
 /// Levels: 0 `or`, 1 `and`, 2 `not` and comparisons.
 fn write_cond(f: &mut impl Write, c: &Cond, min: u8) -> fmt::Result {
     match c {
+        Cond::Pred(p, args) => write_call(f, p.name(), args),
         Cond::Compare(es, ops) => {
             for (i, e) in es.iter().enumerate() {
                 if i > 0 {
@@ -364,51 +505,72 @@ fn write_cond(f: &mut impl Write, c: &Cond, min: u8) -> fmt::Result {
     }
 }
 
+fn write_list(f: &mut impl Write, es: &[Expr]) -> fmt::Result {
+    for (i, e) in es.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_expr(f, e, 0)?;
+    }
+    Ok(())
+}
+
+/// Writes the values of a `for`: `lo..hi`, `lo..=hi`, `{1, 3, 4}`, `primes(n)`.
+pub(crate) fn write_source(f: &mut impl Write, source: &Source) -> fmt::Result {
+    match source {
+        Source::Range { lo, hi, inclusive } => {
+            write_expr(f, lo, 1)?;
+            f.write_str(if *inclusive { "..=" } else { ".." })?;
+            write_expr(f, hi, 1)
+        }
+        Source::Set(es) => {
+            f.write_char('{')?;
+            write_list(f, es)?;
+            f.write_char('}')
+        }
+        Source::Family(family, args) => write_call(f, family.name(), args),
+    }
+}
+
+/// Writes ` for v in … if …`, each clause after a space.
+fn write_clauses(f: &mut impl Write, clauses: &[Clause]) -> fmt::Result {
+    for c in clauses {
+        match c {
+            Clause::For { var, source, .. } => {
+                write!(f, " for {var} in ")?;
+                write_source(f, source)?;
+            }
+            Clause::If(c) => {
+                f.write_str(" if ")?;
+                write_cond(f, c, 0)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |f: &mut fmt::Formatter<'_>, es: &[Expr]| -> fmt::Result {
-            for (i, e) in es.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{e}")?;
-            }
-            Ok(())
-        };
         match &self.target {
             Target::Tuple(es) => {
                 f.write_char('(')?;
-                list(f, es)?;
+                write_list(f, es)?;
                 f.write_char(')')?;
             }
-            Target::Collection(es) => {
+            Target::Collection(parts) => {
                 f.write_char('[')?;
-                list(f, es)?;
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_expr(f, &p.expr, 0)?;
+                    write_clauses(f, &p.clauses)?;
+                }
                 f.write_char(']')?;
             }
             Target::Single(e) => write!(f, "{e}")?,
         }
-        for c in &self.clauses {
-            match c {
-                Clause::For { var, source, .. } => {
-                    write!(f, " for {var} in ")?;
-                    match source {
-                        Source::Range { lo, hi, inclusive } => {
-                            write_expr(f, lo, 1)?;
-                            f.write_str(if *inclusive { "..=" } else { ".." })?;
-                            write_expr(f, hi, 1)?;
-                        }
-                        Source::Set(es) => {
-                            f.write_char('{')?;
-                            list(f, es)?;
-                            f.write_char('}')?;
-                        }
-                    }
-                }
-                Clause::If(c) => write!(f, " if {c}")?,
-            }
-        }
-        Ok(())
+        write_clauses(f, &self.clauses)
     }
 }
 

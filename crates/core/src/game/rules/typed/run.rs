@@ -1,6 +1,7 @@
 //! Evaluates a compiled rule at one position, handing each option to a sink with no allocation
-//! per option. Arithmetic is checked: a value below zero, past 2^64 − 1 or a division by zero
-//! is an error naming the term, the part of it that failed, the bindings and the position.
+//! per option. Numbers are signed (`i128`): a guard or a bound may go below zero as written;
+//! a heap of a target below zero or past 2^64 − 1, a division by zero or an overflow is an
+//! error naming the term, the part of it that failed, the bindings and the position.
 //!
 //! A term's innermost loop takes the fast path when [`super::program`] found it affine: every
 //! guard is evaluated (checked) at both ends of the range, which proves it error-free on the
@@ -8,25 +9,45 @@
 //! guards narrow the range by integer arithmetic, and the affine parts of the target are
 //! emitted by adding their step. Otherwise, and whenever an end fails, the loop runs value by
 //! value, which is the definition the fast path must agree with (tested in `super::tests`).
+//!
+//! Costs are known before they are spent: a loop whose range alone passes the caps is refused
+//! as it is entered, and a large outer loop is refused when the interval estimate of what lies
+//! below it ([`super::estimate`]) passes them. The caller's stop flag ([`with_limits`]) is
+//! polled every few thousand loop steps, so a position with many steps and few options stops
+//! within milliseconds of Ctrl+C.
 
-use super::ast::{BinOp, CmpOp, Func};
-use super::program::{CCond, CExpr, CLoop, CSource, CTerm, FastLoop, Program, SLOTS, TargetKind};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::ast::{BinOp, CmpOp, Family, Func, Pred};
+use super::estimate::{self, Interval};
+use super::numbers::{self, floor_div, floor_rem};
+use super::program::{CCond, CExpr, CLoop, CPart, CSource, CTerm, FastLoop, Program, SLOTS, TargetKind};
 use crate::game::quote::quoted;
 
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
 /// Most loop steps one position may spend finding its options.
 pub const MAX_STEPS: u64 = 1 << 27;
+/// Most loop steps a whole job (a sequence, a map) may spend on a typed rule: 2^34, a few
+/// minutes; a job whose estimate passes it is refused before it starts.
+pub const MAX_TOTAL_STEPS: u128 = 1 << 34;
+/// Most heaps one option's collection may hold.
+pub const MAX_COLLECTION: usize = 1 << 12;
+/// Loop steps between two looks at the stop flag.
+const POLL_STEPS: u64 = 1 << 13;
+/// An outer loop longer than this has what lies below it estimated before it runs.
+const ESTIMATE_FROM: u128 = 64;
 
 /// Receives the options of a position: the term that made each, and its heaps (a position of
-/// two or three heaps; for a one-heap rule, the heaps of the collection, possibly none).
+/// the rule's heaps; for a one-heap rule, the heaps of the collection, possibly none).
 pub trait Sink {
     /// One option: `term` is the index (from 0) of the term that made it, `heaps` its heaps.
     fn option(&mut self, term: usize, heaps: &[u64]);
 
     /// The option with the values of the term's loop variables (in the order of its `for`
     /// clauses); only [`explain`] fills them in.
-    fn option_bound(&mut self, term: usize, heaps: &[u64], loops: &[u64]) {
+    fn option_bound(&mut self, term: usize, heaps: &[u64], loops: &[i128]) {
         let _ = loops;
         self.option(term, heaps);
     }
@@ -36,6 +57,42 @@ impl<F: FnMut(usize, &[u64])> Sink for F {
     fn option(&mut self, term: usize, heaps: &[u64]) {
         self(term, heaps)
     }
+}
+
+/// What the caller allows one position: a stop flag to poll, and at most this many options
+/// (a solver bounds them by its memory budget).
+#[derive(Clone)]
+pub struct Limits {
+    /// Polled every few thousand loop steps; `true` stops the position.
+    pub stop: Rc<dyn Fn() -> bool>,
+    /// The most options one position may have.
+    pub max_options: u64,
+}
+
+thread_local! {
+    static LIMITS: RefCell<Option<Limits>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `limits` in force for every rule evaluated on this thread (the previous ones
+/// restored after).
+pub fn with_limits<R>(limits: Limits, f: impl FnOnce() -> R) -> R {
+    let before = LIMITS.with(|l| l.replace(Some(limits)));
+    struct Restore(Option<Limits>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            LIMITS.with(|l| *l.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(before);
+    f()
+}
+
+fn current_limits() -> (Option<Rc<dyn Fn() -> bool>>, u64) {
+    LIMITS.with(|l| match &*l.borrow() {
+        Some(l) => (Some(l.stop.clone()), l.max_options.min(MAX_OPTIONS)),
+        None => (None, MAX_OPTIONS),
+    })
 }
 
 /// Why a rule could not give the options of a position.
@@ -56,7 +113,8 @@ pub enum RuleError {
         position: String,
     },
     #[error(
-        "{position} has more than {limit} options (term {term}, {}); the rule gives too many options at this position",
+        "{position} {} options (term {term}, {}), more than the {limit} one position may have here; narrow the rule's ranges",
+        count_words(*.count, "has more than", "would have about", *.limit),
         quoted(.text)
     )]
     /// The position has more than [`MAX_OPTIONS`] options.
@@ -69,9 +127,16 @@ pub enum RuleError {
         position: String,
         /// The limit, [`MAX_OPTIONS`].
         limit: u64,
+        /// The options counted before the cap (`None`), or the estimate that refused it.
+        count: Option<u128>,
     },
-    /// The term runs more than [`MAX_STEPS`] loop steps at the position.
-    #[error("term {term} of the rule, {}, runs more than {limit} loop steps at {position}; narrow its ranges", quoted(.text))]
+    /// The term runs (or, by its ranges, would run) more than [`MAX_STEPS`] loop steps at the
+    /// position.
+    #[error(
+        "term {term} of the rule, {}, {} loop steps at {position}, more than the {limit} one position may take; narrow its ranges",
+        quoted(.text),
+        count_words(*.count, "runs more than", "would run at least", *.limit)
+    )]
     TooManySteps {
         /// The term, counted from 1.
         term: usize,
@@ -81,6 +146,8 @@ pub enum RuleError {
         position: String,
         /// The limit, [`MAX_STEPS`].
         limit: u64,
+        /// The steps counted before the cap (`None`), or the lower bound that refused it.
+        count: Option<u128>,
     },
     #[error(
         "term {term} of the rule, {}, leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)",
@@ -97,6 +164,43 @@ pub enum RuleError {
         /// The option outside the domain, in the same form.
         option: String,
     },
+    /// A collection of more heaps than one may hold.
+    #[error(
+        "term {term} of the rule, {}, makes a collection of more than {limit} heaps at {position}",
+        quoted(.text)
+    )]
+    TooManyHeaps {
+        /// The term's number, from 1.
+        term: usize,
+        /// The term's text.
+        text: String,
+        /// The position, e.g. `heap 1`.
+        position: String,
+        /// The most heaps a collection may have.
+        limit: usize,
+    },
+    /// The caller's stop flag was raised.
+    #[error("stopped")]
+    Stopped,
+}
+
+/// "has more than" the cap, or "would have about N" (an estimate), for messages.
+fn count_words(count: Option<u128>, counted: &str, estimated: &str, limit: impl Into<u128>) -> String {
+    match count {
+        None => format!("{counted} {}", big_number(limit.into())),
+        Some(n) => format!("{estimated} {}", big_number(n)),
+    }
+}
+
+/// A count as a reader takes it in: exact below a million, else `3.4e38`.
+pub fn big_number(n: u128) -> String {
+    if n < 1_000_000 {
+        n.to_string()
+    } else if n == u128::MAX {
+        "3.4e38 (or more)".to_string()
+    } else {
+        format!("{:.1e}", n as f64)
+    }
 }
 
 /// A failed operation: which node (its text's index) and what went wrong.
@@ -104,22 +208,32 @@ pub enum RuleError {
 pub struct Fault {
     node: u32,
     op: FaultKind,
-    a: u64,
-    b: u64,
+    a: i128,
+    b: i128,
 }
 
 #[derive(Debug, Clone, Copy)]
 enum FaultKind {
-    BelowZero,
+    /// Past the 128-bit integers.
     Overflow,
     DivByZero,
+    /// A function's argument or an exponent below zero.
+    Negative,
+    /// `fib(k)` past F(184), `prime(x)` past 2^64, `primes(n)` past its bound.
+    OutOfReach,
+    /// A heap of a target below zero.
+    BelowZero,
+    /// A heap of a target past 2^64 − 1.
+    TooLarge,
+    /// `powers(b, n)` with b < 2.
+    BadBase,
 }
 
-type Env = [u64; SLOTS];
+type Env = [i128; SLOTS];
 
 /// A leaf's value without a call (most operands are names and numbers).
 #[inline(always)]
-fn operand(e: &CExpr, env: &Env) -> Result<u64, Fault> {
+fn operand(e: &CExpr, env: &Env) -> Result<i128, Fault> {
     match e {
         CExpr::Num(n) => Ok(*n),
         CExpr::Slot(s) => Ok(env[*s as usize]),
@@ -128,10 +242,19 @@ fn operand(e: &CExpr, env: &Env) -> Result<u64, Fault> {
 }
 
 /// The value of `e` with the slots bound as in `env`; a [`Fault`] on checked arithmetic failing.
-pub fn eval(e: &CExpr, env: &Env) -> Result<u64, Fault> {
+pub fn eval(e: &CExpr, env: &Env) -> Result<i128, Fault> {
     match e {
         CExpr::Num(n) => Ok(*n),
         CExpr::Slot(s) => Ok(env[*s as usize]),
+        CExpr::Neg(a) => {
+            let x = operand(a, env)?;
+            x.checked_neg().ok_or(Fault {
+                node: u32::MAX,
+                op: FaultKind::Overflow,
+                a: x,
+                b: 0,
+            })
+        }
         CExpr::Bin(op, a, b, node) => {
             let (x, y) = (operand(a, env)?, operand(b, env)?);
             let fault = |op| Fault {
@@ -142,56 +265,63 @@ pub fn eval(e: &CExpr, env: &Env) -> Result<u64, Fault> {
             };
             match op {
                 BinOp::Add => x.checked_add(y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Sub => x.checked_sub(y).ok_or_else(|| fault(FaultKind::BelowZero)),
+                BinOp::Sub => x.checked_sub(y).ok_or_else(|| fault(FaultKind::Overflow)),
                 BinOp::Mul => x.checked_mul(y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Div => x.checked_div(y).ok_or_else(|| fault(FaultKind::DivByZero)),
-                BinOp::Rem => x.checked_rem(y).ok_or_else(|| fault(FaultKind::DivByZero)),
+                BinOp::Div | BinOp::Rem if y == 0 => Err(fault(FaultKind::DivByZero)),
+                BinOp::Div => floor_div(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
+                BinOp::Rem => floor_rem(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
+                BinOp::Pow if y < 0 => Err(fault(FaultKind::Negative)),
+                BinOp::Pow => numbers::pow(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
             }
         }
-        CExpr::Call(f, args, _) => {
-            let first = eval(&args[0], env)?;
-            match f {
-                Func::Isqrt => Ok(first.isqrt()),
-                Func::Min | Func::Max | Func::Gcd => {
-                    let mut acc = first;
-                    for a in &args[1..] {
-                        let v = eval(a, env)?;
-                        acc = match f {
-                            Func::Min => acc.min(v),
-                            Func::Max => acc.max(v),
-                            _ => gcd(acc, v),
-                        };
-                    }
-                    Ok(acc)
-                }
-            }
+        CExpr::Call(f, args, node) => call(*f, args, *node, env),
+        CExpr::AbsDiff(a, b) => {
+            let (x, y) = (eval(a, env)?, eval(b, env)?);
+            x.checked_sub(y).and_then(i128::checked_abs).ok_or(Fault {
+                node: u32::MAX,
+                op: FaultKind::Overflow,
+                a: x,
+                b: y,
+            })
         }
-        CExpr::AbsDiff(a, b) => Ok(eval(a, env)?.abs_diff(eval(b, env)?)),
     }
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
+fn call(f: Func, args: &[CExpr], node: u32, env: &Env) -> Result<i128, Fault> {
+    let first = eval(&args[0], env)?;
+    let fault = |op, a| Fault { node, op, a, b: 0 };
+    match f {
+        Func::Isqrt if first < 0 => Err(fault(FaultKind::Negative, first)),
+        Func::Isqrt => Ok(first.isqrt()),
+        Func::Abs => first.checked_abs().ok_or(fault(FaultKind::Overflow, first)),
+        Func::Popcount if first < 0 => Err(fault(FaultKind::Negative, first)),
+        Func::Popcount => Ok(i128::from(first.count_ones())),
+        Func::Fib if first < 0 => Err(fault(FaultKind::Negative, first)),
+        Func::Fib => numbers::fib(first).ok_or(fault(FaultKind::OutOfReach, first)),
+        Func::Min | Func::Max | Func::Gcd | Func::Xor | Func::BitAnd | Func::BitOr => {
+            let mut acc = first;
+            for a in &args[1..] {
+                let v = eval(a, env)?;
+                acc = match f {
+                    Func::Min => acc.min(v),
+                    Func::Max => acc.max(v),
+                    Func::Gcd => gcd(acc, v),
+                    Func::Xor => acc ^ v,
+                    Func::BitAnd => acc & v,
+                    _ => acc | v,
+                };
+            }
+            Ok(acc)
+        }
+    }
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
         (a, b) = (b, a % b);
     }
-    a
-}
-
-/// The expression in exact integers, for the fast path's folding (its nodes are known to be
-/// in range at the ends); `None` where even that overflows.
-fn eval_wide(e: &CExpr, env: &Env) -> Option<i128> {
-    Some(match e {
-        CExpr::Bin(op, a, b, _) => {
-            let (x, y) = (eval_wide(a, env)?, eval_wide(b, env)?);
-            match op {
-                BinOp::Add => x.checked_add(y)?,
-                BinOp::Sub => x.checked_sub(y)?,
-                BinOp::Mul => x.checked_mul(y)?,
-                BinOp::Div | BinOp::Rem => eval(e, env).ok()? as i128,
-            }
-        }
-        other => eval(other, env).ok()? as i128,
-    })
+    i128::try_from(a).unwrap_or(i128::MAX)
 }
 
 /// Whether the condition holds; `Err` if evaluating it fails.
@@ -205,6 +335,25 @@ pub fn holds(c: &CCond, env: &Env) -> Result<bool, Fault> {
                     return Ok(false);
                 }
                 left = right;
+            }
+            true
+        }
+        CCond::Pred(Pred::Prime, args, node) => {
+            let x = eval(&args[0], env)?;
+            numbers::is_prime(x).ok_or(Fault {
+                node: *node,
+                op: FaultKind::OutOfReach,
+                a: x,
+                b: 0,
+            })?
+        }
+        CCond::Pred(Pred::Distinct, args, _) => {
+            let mut vals = [0i128; 16];
+            for (i, a) in args.iter().enumerate() {
+                vals[i] = eval(a, env)?;
+                if vals[..i].contains(&vals[i]) {
+                    return Ok(false);
+                }
             }
             true
         }
@@ -237,10 +386,15 @@ struct Run<'a, S: Sink> {
     steps: u64,
     /// Whether the fast path may be taken ([`explain`] runs value by value, to see bindings).
     fast_ok: bool,
+    max_options: u64,
+    stop: Option<Rc<dyn Fn() -> bool>>,
+    next_poll: u64,
+    /// The heaps of the option being made.
+    parts: Vec<u64>,
 }
 
-/// How a failed run is described: the term and its bindings.
-fn position_text(p: &[u64]) -> String {
+/// How a position is named in messages: `heap 5`, `(3, 4)`.
+pub fn position_text(p: &[u64]) -> String {
     if p.len() == 1 {
         format!("heap {}", p[0])
     } else {
@@ -250,6 +404,20 @@ fn position_text(p: &[u64]) -> String {
 
 impl<S: Sink> Run<'_, S> {
     fn arithmetic(&self, t: usize, term: &CTerm, fault: Fault, env: &Env, bound: usize) -> RuleError {
+        self.arithmetic_in(t, term, fault, env, bound, None)
+    }
+
+    /// The error of a fault with the first `bound` loops of the term bound, and in a
+    /// comprehension `part` its first loops too.
+    fn arithmetic_in(
+        &self,
+        t: usize,
+        term: &CTerm,
+        fault: Fault,
+        env: &Env,
+        bound: usize,
+        part: Option<(&CPart, usize)>,
+    ) -> RuleError {
         let text = self
             .program
             .texts
@@ -257,9 +425,13 @@ impl<S: Sink> Run<'_, S> {
             .cloned()
             .unwrap_or_else(|| "a part".into());
         let what = match fault.op {
-            FaultKind::BelowZero => format!("{text} goes below zero ({} - {})", fault.a, fault.b),
-            FaultKind::Overflow => format!("{text} is past 2^64 - 1 ({} and {})", fault.a, fault.b),
+            FaultKind::BelowZero => format!("the heap {text} goes below zero ({})", fault.a),
+            FaultKind::TooLarge => format!("the heap {text} is past 2^64 - 1 ({})", fault.a),
+            FaultKind::Overflow => format!("{text} is past the integers of 128 bits ({} and {})", fault.a, fault.b),
             FaultKind::DivByZero => format!("{text} divides by zero"),
+            FaultKind::Negative => format!("{text} needs a number ≥ 0, not {}", fault.a.min(fault.b)),
+            FaultKind::OutOfReach => format!("{text} is out of reach ({})", fault.a),
+            FaultKind::BadBase => format!("{text} needs a base of at least 2, not {}", fault.a),
         };
         let mut bindings: Vec<String> = self
             .program
@@ -268,11 +440,9 @@ impl<S: Sink> Run<'_, S> {
             .zip(self.position)
             .map(|(p, v)| format!("{p} = {v}"))
             .collect();
-        bindings.extend(
-            term.loops[..bound]
-                .iter()
-                .map(|l| format!("{} = {}", l.var, env[l.slot as usize])),
-        );
+        let inner = part.map_or(&[][..], |(p, depth)| &p.loops[..depth.min(p.loops.len())]);
+        let loops = term.loops.iter().take(bound).chain(inner);
+        bindings.extend(loops.map(|l| format!("{} = {}", l.var, env[l.slot as usize])));
         RuleError::Arithmetic {
             term: t + 1,
             text: term.text.clone(),
@@ -282,39 +452,63 @@ impl<S: Sink> Run<'_, S> {
         }
     }
 
-    fn too_many(&self, t: usize, term: &CTerm) -> RuleError {
+    fn too_many(&self, t: usize, term: &CTerm, count: Option<u128>) -> RuleError {
         RuleError::TooManyOptions {
             term: t + 1,
             text: term.text.clone(),
             position: position_text(self.position),
-            limit: MAX_OPTIONS,
+            limit: self.max_options,
+            count,
+        }
+    }
+
+    fn too_many_steps(&self, t: usize, term: &CTerm, count: Option<u128>) -> RuleError {
+        RuleError::TooManySteps {
+            term: t + 1,
+            text: term.text.clone(),
+            position: position_text(self.position),
+            limit: MAX_STEPS,
+            count,
         }
     }
 
     fn step(&mut self, t: usize, term: &CTerm, n: u64) -> Result<(), RuleError> {
         self.steps += n;
         if self.steps > MAX_STEPS {
-            return Err(RuleError::TooManySteps {
-                term: t + 1,
-                text: term.text.clone(),
-                position: position_text(self.position),
-                limit: MAX_STEPS,
-            });
+            return Err(self.too_many_steps(t, term, None));
+        }
+        if self.steps >= self.next_poll {
+            self.next_poll = self.steps + POLL_STEPS;
+            if self.stop.as_ref().is_some_and(|s| s()) {
+                return Err(RuleError::Stopped);
+            }
         }
         Ok(())
     }
 
-    fn emit(&mut self, t: usize, term: &CTerm, heaps: &[u64], env: &Env) -> Result<(), RuleError> {
-        self.options += 1;
-        if self.options > MAX_OPTIONS {
-            return Err(self.too_many(t, term));
+    /// Refuses, before it runs, a loop of `count` values (each a step) that would pass the cap.
+    fn admit_steps(&self, t: usize, term: &CTerm, count: u128) -> Result<(), RuleError> {
+        let total = u128::from(self.steps).saturating_add(count);
+        if total > u128::from(MAX_STEPS) {
+            return Err(self.too_many_steps(t, term, Some(total)));
         }
+        Ok(())
+    }
+
+    fn emit(&mut self, t: usize, term: &CTerm, env: &Env) -> Result<(), RuleError> {
+        self.options += 1;
+        if self.options > self.max_options {
+            return Err(self.too_many(t, term, None));
+        }
+        let heaps = std::mem::take(&mut self.parts);
+        let done = self.emit_heaps(t, term, &heaps, env);
+        self.parts = heaps;
+        done
+    }
+
+    fn emit_heaps(&mut self, t: usize, term: &CTerm, heaps: &[u64], env: &Env) -> Result<(), RuleError> {
         if let Some(domain) = &self.program.domain {
-            let outside = |h: &[u64]| {
-                let mut env = [0; SLOTS];
-                env[..h.len()].copy_from_slice(h);
-                !matches!(holds(domain, &env), Ok(true))
-            };
+            let outside = |h: &[u64]| !in_domain_of(domain, h);
             let bad = if term.kind == TargetKind::Tuple {
                 outside(heaps).then(|| position_text(heaps))
             } else {
@@ -332,19 +526,85 @@ impl<S: Sink> Run<'_, S> {
         if self.fast_ok {
             self.sink.option(t, heaps);
         } else {
-            self.sink.option_bound(t, heaps, &env[3..3 + term.loops.len()]);
+            let n = term.loops.len();
+            let base = super::parse::MAX_HEAPS;
+            self.sink.option_bound(t, heaps, &env[base..base + n]);
         }
         Ok(())
     }
 
+    /// A heap of a target: a natural number below 2^64 (`depth`: the part's loops bound).
+    fn heap(&self, t: usize, term: &CTerm, part: &CPart, depth: usize, v: i128, env: &Env) -> Result<u64, RuleError> {
+        u64::try_from(v).map_err(|_| {
+            let op = if v < 0 {
+                FaultKind::BelowZero
+            } else {
+                FaultKind::TooLarge
+            };
+            let fault = Fault {
+                node: part.text,
+                op,
+                a: v,
+                b: 0,
+            };
+            self.arithmetic_in(t, term, fault, env, term.loops.len(), Some((part, depth)))
+        })
+    }
+
     /// Evaluates the target with every loop bound and emits it.
-    fn target(&mut self, t: usize, term: &CTerm, env: &Env) -> Result<(), RuleError> {
-        let n = term.target.len();
-        let mut parts = [0u64; 16];
-        for (i, e) in term.target.iter().enumerate() {
-            parts[i] = eval(e, env).map_err(|f| self.arithmetic(t, term, f, env, term.loops.len()))?;
+    fn target(&mut self, t: usize, term: &CTerm, env: &mut Env) -> Result<(), RuleError> {
+        self.parts.clear();
+        if term.comprehension {
+            for part in &term.target {
+                if !self.guards(t, term, &part.guards, env, term.loops.len())? {
+                    continue;
+                }
+                self.comprehension(t, term, part, env, 0)?;
+            }
+        } else {
+            for part in &term.target {
+                let v = eval(&part.expr, env).map_err(|f| self.arithmetic(t, term, f, env, term.loops.len()))?;
+                let h = self.heap(t, term, part, 0, v, env)?;
+                self.parts.push(h);
+            }
         }
-        self.emit(t, term, &parts[..n], env)
+        self.emit(t, term, env)
+    }
+
+    /// The heaps of a comprehension part, its loops from `depth` on.
+    fn comprehension(
+        &mut self,
+        t: usize,
+        term: &CTerm,
+        part: &CPart,
+        env: &mut Env,
+        depth: usize,
+    ) -> Result<(), RuleError> {
+        let bound = term.loops.len();
+        let here = Some((part, depth));
+        let Some(l) = part.loops.get(depth) else {
+            let v = eval(&part.expr, env).map_err(|f| self.arithmetic_in(t, term, f, env, bound, here))?;
+            let h = self.heap(t, term, part, depth, v, env)?;
+            if self.parts.len() >= MAX_COLLECTION {
+                return Err(RuleError::TooManyHeaps {
+                    term: t + 1,
+                    text: term.text.clone(),
+                    position: position_text(self.position),
+                    limit: MAX_COLLECTION,
+                });
+            }
+            self.parts.push(h);
+            return Ok(());
+        };
+        self.each_value(t, term, l, env, bound, &mut |run, env| {
+            for g in &l.guards {
+                let inside = Some((part, depth + 1));
+                if !holds(g, env).map_err(|f| run.arithmetic_in(t, term, f, env, bound, inside))? {
+                    return Ok(());
+                }
+            }
+            run.comprehension(t, term, part, env, depth + 1)
+        })
     }
 
     fn guards(&self, t: usize, term: &CTerm, guards: &[CCond], env: &Env, bound: usize) -> Result<bool, RuleError> {
@@ -356,76 +616,176 @@ impl<S: Sink> Run<'_, S> {
         Ok(true)
     }
 
-    /// Loops number `depth..` of the term, the earlier ones bound in `env`.
-    fn loops(&mut self, t: usize, term: &CTerm, env: &mut Env, depth: usize) -> Result<(), RuleError> {
-        let Some(l) = term.loops.get(depth) else {
-            return self.target(t, term, env);
-        };
-        let innermost = depth + 1 == term.loops.len();
+    /// Binds `l`'s variable to each value of its source in turn (a step each) and calls `f`.
+    fn each_value(
+        &mut self,
+        t: usize,
+        term: &CTerm,
+        l: &CLoop,
+        env: &mut Env,
+        bound: usize,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<(), RuleError>,
+    ) -> Result<(), RuleError> {
+        let slot = l.slot as usize;
         match &l.source {
             CSource::Set(es) => {
                 for e in es {
                     self.step(t, term, 1)?;
-                    env[l.slot as usize] = eval(e, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
-                    if self.guards(t, term, &l.guards, env, depth + 1)? {
-                        self.loops(t, term, env, depth + 1)?;
-                    }
+                    env[slot] = eval(e, env).map_err(|x| self.arithmetic(t, term, x, env, bound))?;
+                    f(self, env)?;
                 }
                 Ok(())
             }
             CSource::Range { lo, hi, inclusive } => {
-                let lo = operand(lo, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
-                let hi = operand(hi, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
-                // the last value, if any
-                let last = if *inclusive {
-                    hi
-                } else if hi == 0 {
-                    return Ok(());
-                } else {
-                    hi - 1
-                };
+                let lo = operand(lo, env).map_err(|x| self.arithmetic(t, term, x, env, bound))?;
+                let hi = operand(hi, env).map_err(|x| self.arithmetic(t, term, x, env, bound))?;
+                let last = if *inclusive { hi } else { hi.saturating_sub(1) };
                 if lo > last {
                     return Ok(());
                 }
-                // an affine innermost loop runs only where its guards hold (both paths)
-                let (mut lo, mut last, mut narrowed) = (lo, last, false);
-                if innermost
-                    && let Some(fast) = &term.fast
-                    && let Some((from, to)) = self.narrow(fast, l, env, lo, last)
-                {
-                    if from > to {
-                        return Ok(());
-                    }
-                    (lo, last, narrowed) = (from as u64, to as u64, true);
-                }
-                if narrowed
-                    && self.fast_ok
-                    && let Some(fast) = &term.fast
-                    && self.fast(t, term, fast, l, env, lo, last)?
-                {
-                    return Ok(());
-                }
+                self.admit_steps(t, term, (last - lo) as u128 + 1)?;
                 let mut v = lo;
                 loop {
                     self.step(t, term, 1)?;
-                    env[l.slot as usize] = v;
-                    if self.guards(t, term, &l.guards, env, depth + 1)? {
-                        self.loops(t, term, env, depth + 1)?;
-                    }
+                    env[slot] = v;
+                    f(self, env)?;
                     if v == last {
                         return Ok(());
                     }
                     v += 1;
                 }
             }
+            CSource::Family(family, args, node) => {
+                let mut vals = [0i128; 2];
+                for (i, a) in args.iter().enumerate() {
+                    vals[i] = eval(a, env).map_err(|x| self.arithmetic(t, term, x, env, bound))?;
+                }
+                let fault = |op, a| Fault {
+                    node: *node,
+                    op,
+                    a,
+                    b: 0,
+                };
+                match family {
+                    Family::Primes => {
+                        let n = vals[0];
+                        if n > numbers::MAX_PRIME_BOUND as i128 {
+                            return Err(self.arithmetic(t, term, fault(FaultKind::OutOfReach, n), env, bound));
+                        }
+                        let primes = numbers::primes_up_to(n.max(0) as u64);
+                        let end = primes.partition_point(|&p| i128::from(p) <= n);
+                        self.admit_steps(t, term, end as u128)?;
+                        for &p in &primes[..end] {
+                            self.step(t, term, 1)?;
+                            env[slot] = i128::from(p);
+                            f(self, env)?;
+                        }
+                    }
+                    Family::Powers => {
+                        if vals[0] < 2 {
+                            return Err(self.arithmetic(t, term, fault(FaultKind::BadBase, vals[0]), env, bound));
+                        }
+                        for p in numbers::powers_up_to(vals[0], vals[1]) {
+                            self.step(t, term, 1)?;
+                            env[slot] = p;
+                            f(self, env)?;
+                        }
+                    }
+                    Family::Fibs => {
+                        for p in numbers::fibs_up_to(vals[0]) {
+                            self.step(t, term, 1)?;
+                            env[slot] = p;
+                            f(self, env)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
         }
+    }
+
+    /// Loops number `depth..` of the term, the earlier ones bound in `env`.
+    fn loops(&mut self, t: usize, term: &CTerm, env: &mut Env, depth: usize) -> Result<(), RuleError> {
+        let Some(l) = term.loops.get(depth) else {
+            return self.target(t, term, env);
+        };
+        let innermost = depth + 1 == term.loops.len();
+        if let CSource::Range { lo, hi, inclusive } = &l.source {
+            let lo = operand(lo, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
+            let hi = operand(hi, env).map_err(|f| self.arithmetic(t, term, f, env, depth))?;
+            let last = if *inclusive { hi } else { hi.saturating_sub(1) };
+            if lo > last {
+                return Ok(());
+            }
+            // an affine innermost loop runs only where its guards hold (both paths)
+            let (mut lo, mut last, mut narrowed) = (lo, last, false);
+            if innermost
+                && let Some(fast) = &term.fast
+                && let Some((from, to)) = self.narrow(fast, l, env, lo, last)
+            {
+                if from > to {
+                    return Ok(());
+                }
+                (lo, last, narrowed) = (from, to, true);
+            }
+            let count = (last - lo) as u128 + 1;
+            if narrowed && u128::from(self.options) + count > u128::from(self.max_options) {
+                // every value of a narrowed innermost range gives an option
+                return Err(self.too_many(t, term, Some(u128::from(self.options) + count)));
+            }
+            self.admit_steps(t, term, count)?;
+            if !innermost && count > ESTIMATE_FROM {
+                self.admit_subtree(t, term, env, depth, (lo, last))?;
+            }
+            if narrowed
+                && self.fast_ok
+                && let Some(fast) = &term.fast
+                && self.fast(t, term, fast, l, env, lo, last)?
+            {
+                return Ok(());
+            }
+            let mut v = lo;
+            loop {
+                self.step(t, term, 1)?;
+                env[l.slot as usize] = v;
+                if self.guards(t, term, &l.guards, env, depth + 1)? {
+                    self.loops(t, term, env, depth + 1)?;
+                }
+                if v == last {
+                    return Ok(());
+                }
+                v += 1;
+            }
+        }
+        self.each_value(t, term, l, env, depth, &mut |run, env| {
+            if run.guards(t, term, &l.guards, env, depth + 1)? {
+                run.loops(t, term, env, depth + 1)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Refuses an outer loop over `var` whose values, with what lies below each (at least the
+    /// estimate's lower bound), would pass the cap of steps.
+    fn admit_subtree(&self, t: usize, term: &CTerm, env: &Env, depth: usize, var: Interval) -> Result<(), RuleError> {
+        let mut intervals = [(0i128, 0i128); SLOTS];
+        for (i, v) in env.iter().enumerate() {
+            intervals[i] = (*v, *v);
+        }
+        let count = (var.1 - var.0) as u128 + 1;
+        intervals[term.loops[depth].slot as usize] = var;
+        if !term.loops[depth].guards.is_empty() {
+            return Ok(());
+        }
+        let below = estimate::subtree_estimate(term, depth + 1, &mut intervals);
+        self.admit_steps(t, term, count.saturating_mul(below.steps.lower.saturating_add(1)))
     }
 
     /// The values of `lo..=last` where the guards of an affine innermost loop hold, found by
     /// arithmetic: every guard evaluates (checked) at both ends, so on the whole range, and
     /// each is `lhs op rhs` with `lhs − rhs` affine in the loop variable. `None` when an end
     /// fails: the loop then runs over the whole range, value by value.
-    fn narrow(&self, fast: &FastLoop, l: &CLoop, env: &mut Env, lo: u64, last: u64) -> Option<(i128, i128)> {
+    fn narrow(&self, fast: &FastLoop, l: &CLoop, env: &mut Env, lo: i128, last: i128) -> Option<(i128, i128)> {
         let slot = l.slot as usize;
         for end in [lo, last] {
             env[slot] = end;
@@ -433,23 +793,24 @@ impl<S: Sink> Run<'_, S> {
                 return None;
             }
         }
-        let (mut from, mut to) = (lo as i128, last as i128);
+        let (mut from, mut to) = (lo, last);
         for c in &fast.constraints {
             env[slot] = lo;
-            let d0 = eval_wide(&c.lhs, env)? - eval_wide(&c.rhs, env)?;
+            let d0 = eval(&c.lhs, env).ok()?.checked_sub(eval(&c.rhs, env).ok()?)?;
             let slope = if last > lo {
                 env[slot] = last;
-                let d1 = eval_wide(&c.lhs, env)? - eval_wide(&c.rhs, env)?;
-                let span = (last - lo) as i128;
-                if (d1 - d0) % span != 0 {
+                let d1 = eval(&c.lhs, env).ok()?.checked_sub(eval(&c.rhs, env).ok()?)?;
+                let span = last - lo;
+                let rise = d1.checked_sub(d0)?;
+                if floor_rem(rise, span)? != 0 {
                     return None;
                 }
-                (d1 - d0) / span
+                floor_div(rise, span)?
             } else {
                 0
             };
             // d(v) = d0 + slope·(v − lo); keep the v where d(v) op 0
-            let (a, b) = solve(d0, slope, c.op, lo as i128);
+            let (a, b) = solve(d0, slope, c.op, lo);
             from = from.max(a);
             to = to.min(b);
         }
@@ -457,8 +818,8 @@ impl<S: Sink> Run<'_, S> {
     }
 
     /// The fast path over `lo..=last`, where every guard holds; `Ok(false)` when it does not
-    /// apply here (a limit would be reached, or an end fails), so the caller runs the loop
-    /// value by value.
+    /// apply here (an end of the target is not a heap), so the caller runs the loop value by
+    /// value.
     #[allow(clippy::too_many_arguments)]
     fn fast(
         &mut self,
@@ -467,69 +828,76 @@ impl<S: Sink> Run<'_, S> {
         fast: &FastLoop,
         l: &CLoop,
         env: &mut Env,
-        lo: u64,
-        last: u64,
+        lo: i128,
+        last: i128,
     ) -> Result<bool, RuleError> {
         let slot = l.slot as usize;
-        let (from, to) = (lo, last);
-        // the definition spends a step on every value of the range: where it would run out of
-        // steps or of options it decides which error comes first, so it runs instead
-        let iterations = (to - from) as u128 + 1;
-        if self.steps as u128 + iterations > MAX_STEPS as u128 {
-            return Ok(false);
+        let count = (last - lo) as u128 + 1;
+        // every value is an option: more than the cap is certain
+        if u128::from(self.options) + count > u128::from(self.max_options) {
+            return Err(self.too_many(t, term, Some(u128::from(self.options) + count)));
         }
-        let count = (to - from) as u128 + 1;
-        if self.options as u128 + count > MAX_OPTIONS as u128 {
-            return Ok(false);
-        }
-        // the affine parts at both ends, checked; the steps between them exact
+        // the affine parts at both ends, checked heaps; the steps between them exact
         let n = term.target.len();
         let mut start = [0u64; 16];
         let mut step = [0u64; 16];
-        for (i, e) in term.target.iter().enumerate() {
+        for (i, part) in term.target.iter().enumerate() {
             if !fast.affine[i] {
                 continue;
             }
-            env[slot] = from;
-            let Ok(a) = operand(e, env) else { return Ok(false) };
-            start[i] = a;
-            if to > from {
-                env[slot] = to;
-                let Ok(b) = operand(e, env) else { return Ok(false) };
-                let d = b as i128 - a as i128;
-                let span = (to - from) as i128;
-                if d % span != 0 {
+            env[slot] = lo;
+            let Ok(a) = operand(&part.expr, env) else {
+                return Ok(false);
+            };
+            env[slot] = last;
+            let Ok(b) = operand(&part.expr, env) else {
+                return Ok(false);
+            };
+            // both ends heaps: so is every value between (the part is monotone)
+            let (Ok(a64), Ok(_)) = (u64::try_from(a), u64::try_from(b)) else {
+                return Ok(false);
+            };
+            start[i] = a64;
+            if last > lo {
+                let span = last - lo;
+                let (Some(0), Some(q)) = (floor_rem(b - a, span), floor_div(b - a, span)) else {
                     return Ok(false);
-                }
+                };
                 // two's complement: adding a negative step wraps to the exact value
-                step[i] = ((d / span) as i64) as u64;
+                step[i] = q as u64;
             }
         }
-        self.steps += iterations as u64;
         let all_affine = fast.affine.iter().all(|&a| a);
-        if all_affine && (1..=3).contains(&n) && self.program.domain.is_none() && self.fast_ok {
-            // the options were counted above: hand them over with nothing else to check
+        if all_affine && (1..=4).contains(&n) && self.program.domain.is_none() && self.fast_ok {
+            // the steps and options were admitted above: hand them over with nothing else
+            // to check
+            self.step(t, term, count as u64)?;
             self.options += count as u64;
             match n {
                 1 => emit_steps::<1, S>(self.sink, t, &start, &step, count),
                 2 => emit_steps::<2, S>(self.sink, t, &start, &step, count),
-                _ => emit_steps::<3, S>(self.sink, t, &start, &step, count),
+                3 => emit_steps::<3, S>(self.sink, t, &start, &step, count),
+                _ => emit_steps::<4, S>(self.sink, t, &start, &step, count),
             }
             return Ok(true);
         }
+        let mut v = lo;
         let mut parts = start;
-        let mut v = from;
         loop {
-            if !all_affine {
-                env[slot] = v;
-                for (i, e) in term.target.iter().enumerate() {
-                    if !fast.affine[i] {
-                        parts[i] = eval(e, env).map_err(|f| self.arithmetic(t, term, f, env, term.loops.len()))?;
-                    }
+            self.step(t, term, 1)?;
+            env[slot] = v;
+            self.parts.clear();
+            for (i, part) in term.target.iter().enumerate() {
+                if fast.affine[i] {
+                    self.parts.push(parts[i]);
+                } else {
+                    let x = eval(&part.expr, env).map_err(|f| self.arithmetic(t, term, f, env, term.loops.len()))?;
+                    let h = self.heap(t, term, part, 0, x, env)?;
+                    self.parts.push(h);
                 }
             }
-            self.emit(t, term, &parts[..n], env)?;
-            if v == to {
+            self.emit(t, term, env)?;
+            if v == last {
                 return Ok(true);
             }
             v += 1;
@@ -558,26 +926,26 @@ fn emit_steps<const N: usize, S: Sink>(sink: &mut S, term: usize, start: &[u64; 
 fn solve(d0: i128, slope: i128, op: CmpOp, lo: i128) -> (i128, i128) {
     const ALL: (i128, i128) = (i128::MIN, i128::MAX);
     const NONE: (i128, i128) = (1, 0);
-    let floor_div = |a: i128, b: i128| a.div_euclid(b);
+    // b > 0 in every use: the floor, by the 64-bit division where the numbers allow
+    let floor_div = |a: i128, b: i128| floor_div(a, b).unwrap_or_else(|| a.div_euclid(b));
     // d(v) < 0 ⇔ d(v) ≤ −1, so every comparison is some bound on d(v) ≤ c or d(v) ≥ c
     let le = |c: i128| -> (i128, i128) {
         // d0 + s·t ≤ c, t = v − lo
         if slope == 0 {
             if d0 <= c { ALL } else { NONE }
         } else if slope > 0 {
-            (i128::MIN, lo + floor_div(c - d0, slope))
+            (i128::MIN, lo.saturating_add(floor_div(c.saturating_sub(d0), slope)))
         } else {
-            // s·t ≤ c − d0 ⇔ t ≥ ceil((c − d0)/s) for s < 0 ⇔ t ≥ −floor((c − d0)/(−s))... computed exactly
-            (lo - floor_div(c - d0, -slope), i128::MAX)
+            (lo.saturating_sub(floor_div(c.saturating_sub(d0), -slope)), i128::MAX)
         }
     };
     let ge = |c: i128| -> (i128, i128) {
         if slope == 0 {
             if d0 >= c { ALL } else { NONE }
         } else if slope > 0 {
-            (lo - floor_div(d0 - c, slope), i128::MAX)
+            (lo.saturating_sub(floor_div(d0.saturating_sub(c), slope)), i128::MAX)
         } else {
-            (i128::MIN, lo + floor_div(d0 - c, -slope))
+            (i128::MIN, lo.saturating_add(floor_div(d0.saturating_sub(c), -slope)))
         }
     };
     let meet = |a: (i128, i128), b: (i128, i128)| (a.0.max(b.0), a.1.min(b.1));
@@ -603,6 +971,7 @@ pub fn explain<S: Sink>(program: &Program, position: &[u64], sink: &mut S) -> Re
 }
 
 fn run<S: Sink>(program: &Program, position: &[u64], sink: &mut S, fast_ok: bool) -> Result<(), RuleError> {
+    let (stop, max_options) = current_limits();
     let mut run = Run {
         program,
         sink,
@@ -610,9 +979,15 @@ fn run<S: Sink>(program: &Program, position: &[u64], sink: &mut S, fast_ok: bool
         options: 0,
         steps: 0,
         fast_ok,
+        max_options,
+        stop,
+        next_poll: POLL_STEPS,
+        parts: Vec::new(),
     };
-    let mut env = [0u64; SLOTS];
-    env[..position.len()].copy_from_slice(position);
+    let mut env = [0i128; SLOTS];
+    for (e, &h) in env.iter_mut().zip(position) {
+        *e = i128::from(h);
+    }
     for (t, term) in program.terms.iter().enumerate() {
         if run.guards(t, term, &term.guards, &env, 0)? {
             run.loops(t, term, &mut env, 0)?;
@@ -621,14 +996,18 @@ fn run<S: Sink>(program: &Program, position: &[u64], sink: &mut S, fast_ok: bool
     Ok(())
 }
 
+fn in_domain_of(domain: &CCond, heaps: &[u64]) -> bool {
+    let mut env = [0i128; SLOTS];
+    for (e, &h) in env.iter_mut().zip(heaps) {
+        *e = i128::from(h);
+    }
+    matches!(holds(domain, &env), Ok(true))
+}
+
 /// Whether `heaps` is a position of the program (its domain holds, or it has none).
 pub fn in_domain(program: &Program, heaps: &[u64]) -> bool {
     match &program.domain {
         None => true,
-        Some(d) => {
-            let mut env = [0; SLOTS];
-            env[..heaps.len()].copy_from_slice(heaps);
-            matches!(holds(d, &env), Ok(true))
-        }
+        Some(d) => in_domain_of(d, heaps),
     }
 }

@@ -574,7 +574,8 @@ impl Plan {
         let mut all_zero = true;
         for o in options {
             match facts[*o].and_then(Fact::outcome) {
-                Some(Outcome::N) => return Some(false),
+                // Cram never loops: a draw is not an outcome here
+                Some(Outcome::N | Outcome::D) => return Some(false),
                 Some(Outcome::P) => {}
                 None => all_zero = false,
             }

@@ -3,7 +3,7 @@
 
 use super::{Parser, Res};
 use crate::game::quote::quoted;
-use crate::game::rules::typed::ast::{Func, Span};
+use crate::game::rules::typed::ast::{Family, Func, Pred, Span};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Tok {
@@ -50,6 +50,8 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("+", "+"),
     ("-", "-"),
     ("−", "-"),
+    ("**", "^"),
+    ("^", "^"),
     ("*", "*"),
     ("×", "*"),
     ("/", "/"),
@@ -149,7 +151,12 @@ impl Parser<'_> {
 
     pub(super) fn ident(&mut self, what: &str) -> Res<(String, Span)> {
         match self.next()? {
-            (Tok::Ident(name), s) if !KEYWORDS.contains(&name.as_str()) && Func::from_name(&name).is_none() => {
+            (Tok::Ident(name), s)
+                if !KEYWORDS.contains(&name.as_str())
+                    && Func::from_name(&name).is_none()
+                    && Pred::from_name(&name).is_none()
+                    && Family::from_name(&name).is_none() =>
+            {
                 Ok((name, s))
             }
             (Tok::Ident(name), s) => self.err(

@@ -4,20 +4,23 @@
 
 mod lex;
 
-use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Func, RuleAst, Source, Span, Target, Term};
+use super::ast::{BinOp, Clause, CmpOp, Cond, Expr, Family, Func, Part, Pred, RuleAst, Source, Span, Target, Term};
 use crate::game::quote::quoted;
 use lex::{KEYWORDS, Tok};
 
 /// Deepest nesting of parentheses, bars, calls and conditions.
 pub const MAX_DEPTH: usize = 48;
-/// Most terms in one rule and most `for` clauses in one term.
+/// Most terms in one rule and most `for` clauses in one term (its comprehensions' included).
 pub const MAX_TERMS: usize = 64;
 /// Most `for` clauses in one term.
 pub const MAX_LOOPS: usize = 6;
+/// Most heaps a position of a rule on several heaps has: `(a, b, c, d, …)`.
+pub const MAX_HEAPS: usize = 16;
 /// Deepest expression tree (a chain `n - 1 - 1 - …` is as deep as it is long): every pass over
 /// an expression recurses, so its depth is bounded where it is read.
 pub const MAX_EXPR_DEPTH: usize = 64;
-/// Most heaps one option of a one-heap rule may split into.
+/// Most heaps a collection lists one by one (a comprehension in it may give more, up to
+/// [`super::run::MAX_COLLECTION`]).
 pub const MAX_PARTS: usize = 16;
 
 /// Why a rule does not parse: a message and the byte offset (into the whole text) it is about.
@@ -95,10 +98,13 @@ impl<'a> Parser<'a> {
                 self.expect_sym(")", "after the heaps")?;
                 break;
             }
-            if !(2..=3).contains(&params.len()) {
+            if !(2..=MAX_HEAPS).contains(&params.len()) {
                 return self.err(
                     s.start,
-                    "a rule is played on one heap (n -> …), two heaps ((a, b) -> …) or three heaps ((a, b, c) -> …)",
+                    format!(
+                        "a rule is played on one heap (n -> …) or on 2 to {MAX_HEAPS} heaps ((a, b) -> …, (a, b, c, d) -> …), not {}",
+                        params.len()
+                    ),
                 );
             }
         } else {
@@ -151,17 +157,31 @@ impl<'a> Parser<'a> {
 
     fn term(&mut self, arity: usize) -> Res<Term> {
         let start = self.peek()?.1.start;
-        let target = self.target(arity)?;
-        let mut clauses = Vec::new();
         let mut loops = 0;
+        let target = self.target(arity, &mut loops)?;
+        let clauses = self.clauses(&mut loops)?;
+        let end = self.pos;
+        Ok(Term {
+            target,
+            clauses,
+            span: Span { start, end },
+        })
+    }
+
+    /// `for v in … ` and `if …` clauses, as many as follow; `loops` counts the term's `for`s.
+    fn clauses(&mut self, loops: &mut usize) -> Res<Vec<Clause>> {
+        let mut clauses = Vec::new();
         loop {
             let (t, s) = self.peek()?;
             match t {
                 Tok::Ident(w) if w == "for" => {
                     self.pos = s.end;
-                    loops += 1;
-                    if loops > MAX_LOOPS {
-                        return self.err(s.start, format!("a term has at most {MAX_LOOPS} 'for' clauses"));
+                    *loops += 1;
+                    if *loops > MAX_LOOPS {
+                        return self.err(
+                            s.start,
+                            format!("a term has at most {MAX_LOOPS} 'for' clauses (its collection's included)"),
+                        );
                     }
                     let (var, span) = self.ident("the variable of 'for'")?;
                     match self.next()? {
@@ -180,18 +200,12 @@ impl<'a> Parser<'a> {
                     self.pos = s.end;
                     clauses.push(Clause::If(self.cond()?));
                 }
-                _ => break,
+                _ => return Ok(clauses),
             }
         }
-        let end = self.pos;
-        Ok(Term {
-            target,
-            clauses,
-            span: Span { start, end },
-        })
     }
 
-    fn target(&mut self, arity: usize) -> Res<Target> {
+    fn target(&mut self, arity: usize, loops: &mut usize) -> Res<Target> {
         let (t, s) = self.peek()?;
         if arity == 1 {
             if matches!(t, Tok::Sym("[")) {
@@ -199,7 +213,10 @@ impl<'a> Parser<'a> {
                 let mut parts = Vec::new();
                 if !self.at_sym("]")? {
                     loop {
-                        parts.push(self.expr()?);
+                        let expr = self.expr()?;
+                        // a comprehension: the heaps `expr` for every binding of its clauses
+                        let clauses = self.clauses(loops)?;
+                        parts.push(Part { expr, clauses });
                         if self.at_sym(",")? {
                             self.next()?;
                             continue;
@@ -216,7 +233,11 @@ impl<'a> Parser<'a> {
             return Ok(Target::Single(self.expr()?));
         }
         if !matches!(t, Tok::Sym("(")) {
-            let example = if arity == 2 { "(a - k, b)" } else { "(a - k, b, c)" };
+            let example = match arity {
+                2 => "(a - k, b)",
+                3 => "(a - k, b, c)",
+                _ => "(a - k, b, c, …)",
+            };
             return self.err(
                 s.start,
                 format!(
@@ -245,6 +266,25 @@ impl<'a> Parser<'a> {
     }
 
     fn source(&mut self) -> Res<Source> {
+        let (t, s) = self.peek()?;
+        if let Tok::Ident(name) = &t
+            && let Some(family) = Family::from_name(name)
+        {
+            self.pos = s.end;
+            let (args, _) = self.arguments(name)?;
+            if args.len() != family.arity() {
+                return self.err(
+                    s.start,
+                    format!(
+                        "{name} takes {} argument(s), not {}: {}",
+                        family.arity(),
+                        args.len(),
+                        family_example(family)
+                    ),
+                );
+            }
+            return Ok(Source::Family(family, args));
+        }
         if self.at_sym("{")? {
             self.next()?;
             let mut set = vec![self.expr()?];
@@ -308,6 +348,20 @@ impl<'a> Parser<'a> {
 
     fn unary_cond(&mut self) -> Res<Cond> {
         let (t, s) = self.peek()?;
+        if let Tok::Ident(name) = &t
+            && let Some(pred) = Pred::from_name(name)
+        {
+            self.pos = s.end;
+            let (args, _) = self.arguments(name)?;
+            let (least, most) = pred.arity();
+            if args.len() < least || args.len() > most {
+                return self.err(
+                    s.start,
+                    format!("{name} takes {}, not {}", count_text(least, most), args.len()),
+                );
+            }
+            return Ok(Cond::Pred(pred, args));
+        }
         if matches!(t, Tok::Ident(ref w) if w == "not") {
             self.pos = s.end;
             self.enter(s.start)?;
@@ -324,7 +378,7 @@ impl<'a> Parser<'a> {
             {
                 self.next()?;
                 let (after, _) = self.peek()?;
-                let continues = matches!(after, Tok::Sym(x) if ["<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "%"].contains(&x));
+                let continues = matches!(after, Tok::Sym(x) if ["<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "%", "^"].contains(&x));
                 if !continues {
                     return Ok(c);
                 }
@@ -378,7 +432,59 @@ impl<'a> Parser<'a> {
     }
 
     fn product(&mut self) -> Res<Expr> {
-        self.level(&[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)], Self::atom)
+        self.level(&[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)], Self::unary)
+    }
+
+    /// `-x` (binding less tightly than a power: `-2 ^ 2 = -4`), or a power.
+    fn unary(&mut self) -> Res<Expr> {
+        let (t, s) = self.peek()?;
+        if matches!(t, Tok::Sym("-")) {
+            self.pos = s.end;
+            self.enter(s.start)?;
+            let e = self.unary()?;
+            self.leave();
+            self.last_depth = self.deeper(self.last_depth, s.start)?;
+            let span = Span {
+                start: s.start,
+                end: e.span().end,
+            };
+            return Ok(Expr::Neg(Box::new(e), span));
+        }
+        self.power()
+    }
+
+    /// `base ^ exponent`, grouping to the right (`2 ^ 3 ^ 2 = 2 ^ 9`).
+    fn power(&mut self) -> Res<Expr> {
+        let base = self.atom()?;
+        let depth = self.last_depth;
+        if !self.at_sym("^")? {
+            return Ok(base);
+        }
+        let (_, s) = self.next()?;
+        self.enter(s.start)?;
+        let exponent = self.unary()?;
+        self.leave();
+        self.last_depth = self.deeper(depth, s.start)?;
+        let span = Span {
+            start: base.span().start,
+            end: exponent.span().end,
+        };
+        Ok(Expr::Bin(BinOp::Pow, Box::new(base), Box::new(exponent), span))
+    }
+
+    /// `( expr, expr, … )` after a function's name, with the span of the closing parenthesis.
+    fn arguments(&mut self, name: &str) -> Res<(Vec<Expr>, Span)> {
+        self.expect_sym("(", &format!("after {}", quoted(name)))?;
+        let mut args = vec![self.expr()?];
+        let mut depth = self.last_depth;
+        while self.at_sym(",")? {
+            self.next()?;
+            args.push(self.expr()?);
+            depth = depth.max(self.last_depth);
+        }
+        self.last_depth = depth;
+        let close = self.expect_sym(")", &format!("at the end of {name}(…)"))?;
+        Ok((args, close))
     }
 
     /// One level of left-associative operators `ops` over operands read by `operand`.
@@ -421,25 +527,14 @@ impl<'a> Parser<'a> {
             Tok::Num(n) => Ok(Expr::Num(n, s)),
             Tok::Ident(name) => {
                 if let Some(func) = Func::from_name(&name) {
-                    self.expect_sym("(", &format!("after {}", quoted(&name)))?;
-                    let mut args = vec![self.expr()?];
-                    let mut depth = self.last_depth;
-                    while self.at_sym(",")? {
-                        self.next()?;
-                        args.push(self.expr()?);
-                        depth = depth.max(self.last_depth);
-                    }
-                    self.last_depth = depth;
-                    self.last_depth = self.deeper(depth, s.start)?;
-                    let close = self.expect_sym(")", &format!("at the end of {name}(…)"))?;
+                    let (args, close) = self.arguments(&name)?;
+                    self.last_depth = self.deeper(self.last_depth, s.start)?;
                     let (least, most) = func.arity();
                     if args.len() < least || args.len() > most {
-                        let want = if least == most {
-                            format!("{least}")
-                        } else {
-                            format!("{least} to {most}")
-                        };
-                        return self.err(s.start, format!("{name} takes {want} argument(s), not {}", args.len()));
+                        return self.err(
+                            s.start,
+                            format!("{name} takes {}, not {}", count_text(least, most), args.len()),
+                        );
                     }
                     return Ok(Expr::Call(
                         func,
@@ -456,12 +551,32 @@ impl<'a> Parser<'a> {
                         format!("expected a number or a name but found the word {}", quoted(&name)),
                     );
                 }
+                if let Some(family) = Family::from_name(&name) {
+                    return self.err(
+                        s.start,
+                        format!(
+                            "{} is a source of values for 'for', not a number: {}",
+                            quoted(&name),
+                            family_example(family)
+                        ),
+                    );
+                }
+                if Pred::from_name(&name).is_some() {
+                    return self.err(
+                        s.start,
+                        format!(
+                            "{} is a condition (true or false), not a number: write 'if {name}(…)'",
+                            quoted(&name)
+                        ),
+                    );
+                }
                 if self.at_sym("(")? {
                     return self.err(
                         s.start,
                         format!(
-                            "unknown function {}; the functions are min, max, isqrt and gcd",
-                            quoted(&name)
+                            "unknown function {}; the functions are {}, and the conditions prime(x) and distinct(a, b, …)",
+                            quoted(&name),
+                            Func::ALL.map(Func::name).join(", ")
                         ),
                     );
                 }
@@ -493,5 +608,23 @@ impl<'a> Parser<'a> {
                 format!("expected a number, a name or '(' but found {}", t.describe()),
             ),
         }
+    }
+}
+
+/// "1 argument", "2 to 8 arguments".
+fn count_text(least: usize, most: usize) -> String {
+    match (least, most) {
+        (1, 1) => "1 argument".into(),
+        (l, m) if l == m => format!("{l} arguments"),
+        (l, m) => format!("{l} to {m} arguments"),
+    }
+}
+
+/// How a family of values is written, for messages.
+fn family_example(family: Family) -> &'static str {
+    match family {
+        Family::Primes => "for p in primes(n) (the primes up to n)",
+        Family::Powers => "for k in powers(2, n) (1, 2, 4, … up to n)",
+        Family::Fibs => "for f in fibs(n) (1, 2, 3, 5, 8, … up to n)",
     }
 }

@@ -1,0 +1,60 @@
+//! Typed rules computed as the built-in rulesets they provably equal
+//! ([`crate::game::rules::typed::analysis`]): typed Nim and Wythoff take the line bitsets and
+//! closed forms, typed subtraction and octal games the sequence fills, the octal engine and
+//! their certified periods. The entry points of the solvers ([`super::evaluate`], [`super::grid`],
+//! [`super::sequence`], the map's tiles) compute [`computed`] in place of the ruleset asked for;
+//! what is printed (move descriptions, the ruleset's name) stays the typed rule's.
+
+use crate::game::Ruleset;
+use crate::game::rules::typed::analysis::Equivalent;
+
+/// The built-in ruleset a typed rule equals.
+fn builtin(e: &Equivalent) -> Ruleset {
+    match e {
+        Equivalent::Nim => Ruleset::Nim,
+        Equivalent::Wythoff => Ruleset::Wythoff,
+        Equivalent::Subtraction(s) => Ruleset::Subtraction(s.clone()),
+        Equivalent::Octal(code) => Ruleset::Octal(code.clone()),
+    }
+}
+
+/// `ruleset` with every typed rule that equals a built-in ruleset replaced by it (through
+/// pushes, sums and misère play); `None` when nothing is replaced.
+pub fn computed(ruleset: &Ruleset) -> Option<Ruleset> {
+    if !ruleset.has_typed() {
+        return None;
+    }
+    match ruleset {
+        Ruleset::Typed(rule) => rule.equivalent().map(builtin),
+        Ruleset::Push(a, b) | Ruleset::Sum(a, b) => {
+            let (x, y) = (computed(a), computed(b));
+            if x.is_none() && y.is_none() {
+                return None;
+            }
+            let x = Box::new(x.unwrap_or_else(|| (**a).clone()));
+            let y = Box::new(y.unwrap_or_else(|| (**b).clone()));
+            Some(match ruleset {
+                Ruleset::Push(..) => Ruleset::Push(x, y),
+                _ => Ruleset::Sum(x, y),
+            })
+        }
+        Ruleset::Misere(r) => computed(r).map(|r| Ruleset::Misere(Box::new(r))),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compounds_are_replaced_inside() {
+        let r: Ruleset = "misere(push(rule(n -> n - s for s in {1, 3, 4} if s <= n),nim))"
+            .parse()
+            .unwrap();
+        assert_eq!(computed(&r).unwrap().to_string(), "misere(push(sub(1,3,4),nim))");
+        let g: Ruleset = "rule(n -> [k, n - k] for k in 1..n if 2*k < n)".parse().unwrap();
+        assert_eq!(computed(&g), None);
+        assert_eq!(computed(&"wythoff".parse().unwrap()), None);
+    }
+}

@@ -4,7 +4,7 @@
 use nimscope_core::query;
 use nimscope_core::solver::Control;
 
-use super::{checkpoint, cram_plan, output};
+use super::{checkpoint, cram_args, cram_plan, output};
 
 /// The arguments of `nimscope cram`.
 #[derive(Debug, clap::Args)]
@@ -32,12 +32,12 @@ pub struct CramArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "checkpoint", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub checkpoint_every: u64,
     #[command(flatten)]
-    pub plan: Box<cram_plan::PlanArgs>,
+    pub plan: Box<cram_args::PlanArgs>,
 }
 
 /// Runs `nimscope cram`: a plan's mode when one is asked, else one board.
 pub fn run(args: CramArgs, control: &Control, out: &mut impl std::io::Write) -> anyhow::Result<()> {
-    let common = cram_plan::Common {
+    let common = cram_args::Common {
         board: args.board.as_deref(),
         push: args.push,
         outcome: args.outcome,
@@ -53,13 +53,13 @@ pub fn run(args: CramArgs, control: &Control, out: &mut impl std::io::Write) -> 
 
 /// Solves one board as `common` says, listing its moves with `moves`.
 pub fn board(
-    common: &cram_plan::Common,
+    common: &cram_args::Common,
     moves: bool,
     control: &Control,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
     let board = common.board.unwrap_or_default();
-    let cram_plan::Common {
+    let cram_args::Common {
         push,
         outcome,
         json,

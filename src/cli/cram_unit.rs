@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::checkpoint;
-use super::cram_plan::{Common, PlanArgs, record_hunt_evaluator};
+use super::cram_args::{Common, PlanArgs};
 use nimscope_core::files::{Accept, atomic::check_writable};
 use nimscope_core::game::Position;
 use nimscope_core::game::cram_game::CramGame;
@@ -249,7 +249,7 @@ fn search(
 ) -> anyhow::Result<(Fact, Spent)> {
     let board = plan.unit_board(k)?;
     let push = plan.game == CramGame::PushCram;
-    let mut eval = record_hunt_evaluator(control);
+    let mut eval = nimscope_core::query::cram::record_hunt_evaluator(control);
     let cpu_before = processor_seconds();
     let saving = match common.checkpoint {
         Some(path) => Some(checkpoint::start(

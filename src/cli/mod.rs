@@ -7,6 +7,7 @@ pub mod args;
 mod check;
 mod checkpoint;
 mod cram;
+mod cram_args;
 mod cram_hunt;
 mod cram_plan;
 mod cram_unit;

@@ -131,6 +131,9 @@ pub fn run(args: SeqArgs, control: &Control, out: &mut impl Write) -> anyhow::Re
     if printing {
         printer.finish(&report)?;
     }
+    if values.is_none() && certificate.is_none() && !stats {
+        return Ok(());
+    }
     report.with_values(|v| -> anyhow::Result<()> {
         if let Some(path) = &values {
             values_file::write(path, &r.to_string(), v)

@@ -140,7 +140,7 @@ fn file_shortcuts_wait_while_a_text_field_has_the_focus() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Euclid's value by its rule alone (GAMES.md): from (a, b), subtract a positive multiple of
+/// Euclid's value by its rule alone (docs/games.md): from (a, b), subtract a positive multiple of
 /// the smaller entry from the larger, the result ≥ 0; a position with a zero entry has no move.
 fn euclid_brute(a: u64, b: u64, memo: &mut std::collections::HashMap<(u64, u64), u32>) -> u32 {
     let (lo, hi) = (a.min(b), a.max(b));

@@ -5,5 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# misère quotients are kept in a cache folder: the tests keep theirs apart from the user's, and
+# every run starts from none
+NIMSCOPE_CACHE_DIR="$(mktemp -d)"
+export NIMSCOPE_CACHE_DIR
+trap 'rm -rf "$NIMSCOPE_CACHE_DIR"' EXIT
 cargo test
 NIMSCOPE="$PWD/target/debug/nimscope" .venv/bin/python -m pytest -q -p no:cacheprovider crates/py/tests

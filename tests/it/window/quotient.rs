@@ -14,12 +14,26 @@ use nimscope_core::solver::tiles::CellRect;
 
 use crate::common::{harness, step_until};
 
+/// The tests of misère 0.07 one at a time: its quotient is kept (in this process and in the
+/// cache folder), so one test's quotient would answer another's at once.
+static MISERE_0_07: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    MISERE_0_07.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
     Outcome::of(search.value(&Position::Heaps(heaps.to_vec()), &Control::new()).unwrap())
 }
 
 #[test]
 fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
+    let _one = one_at_a_time();
+    // nothing kept, so the quotient is computed (and can be seen running and cancelled)
+    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
+    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
+        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
+    }
     let mut h = harness();
     h.step();
     h.state_mut().quotient_mut().heaps = 33; // seconds: long enough to be seen running
@@ -69,6 +83,7 @@ fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
 /// (the quotient gives the outcome alone), and the status bar and the inspector say the same.
 #[test]
 fn the_map_of_misere_collections_is_the_quotients() {
+    let _one = one_at_a_time();
     let mut h = harness();
     h.step();
     h.state_mut().ruleset_panel_mut().set_slice("_,_");
@@ -158,6 +173,7 @@ fn the_strip_of_a_misere_octal_game_takes_outcomes_from_the_quotient() {
 
 #[test]
 fn a_misere_octal_game_opens_its_quotient_window() {
+    let _one = one_at_a_time();
     let mut h = harness();
     h.step();
     let r: Ruleset = "misere(octal(0.07))".parse().unwrap();

@@ -55,7 +55,7 @@ def typed_examples(cli):
 def positions_of(ruleset):
     """Positions for a typed rule: those its arity takes (found by asking Python)."""
     for probe, candidates in (("5", ["0", "5", "17", "60", "3,4"]), ("3,5", ["0,0", "3,5", "7,4", "12,20"]),
-                              ("2,5,7", ["1,2,3", "2,5,7"])):
+                              ("2,5,7", ["1,2,3", "2,5,7"]), ("3,2,1,0", ["1,2,3,0", "2,3,5,1", "3,2,1,0"])):
         try:
             ruleset.value(probe)
             return candidates
@@ -130,6 +130,11 @@ def test_sequences_of_typed_one_heap_rules_agree(cli):
         if positions_of(r)[1:2] != ["5"]:
             continue
         expected = cli.json("seq", e["text"], "--to", 200)
+        if expected["method"] == "loopy labelling":
+            # a game that loops: ∞(A) is no number, so no array (the command line prints it)
+            with pytest.raises(nimscope.UnsupportedError, match="loops"):
+                r.seq(200)
+            continue
         s = r.seq(200)
         assert masked_list(s.values) == expected["values"], e["name"]
         assert (s.period is None) == (expected["period"] is None), e["name"]
@@ -162,8 +167,14 @@ def test_maps_of_typed_two_heap_rules_agree(cli):
             with pytest.raises(nimscope.Error, match="^" + re.escape(message) + "$"):
                 r.grid(12, 14)
             continue
+        expected = grid_rows(cli, e["text"], "0..12", "0..14")
+        if any(isinstance(v, str) for row in expected for v in row):
+            # a game that loops, with values ∞(A) in the region: no array (the command line prints them)
+            with pytest.raises(nimscope.UnsupportedError, match="loops"):
+                r.grid(12, 14)
+            continue
         g = r.grid(12, 14)
-        assert [masked_list(row) for row in g] == grid_rows(cli, e["text"], "0..12", "0..14"), e["name"]
+        assert [masked_list(row) for row in g] == expected, e["name"]
 
 
 def test_a_slice_and_a_far_closed_form_agree(cli):
@@ -261,9 +272,11 @@ def test_check_rows_agree(cli):
         (["grid", "wythoff", "--rows", "0..0", "--cols", "0..4"], lambda: nimscope.Ruleset("wythoff").grid(0, 4)),
         (["cram", "3x"], lambda: nimscope.cram("3x")),
         (["quotient", "wythoff", "--heaps", "5"], lambda: nimscope.quotient("wythoff", 5)),
-        (["--memory-budget", "1M", "value", "rule((a, b) -> (a - k, b) for k in 1..=a; (a, b - k) for k in 1..=b)", "3000,3000"],
-         lambda: nimscope.Ruleset("rule((a, b) -> (a - k, b) for k in 1..=a; (a, b - k) for k in 1..=b)", memory_budget="1M").value((3000, 3000))),
-        (["value", "rule((a, b) -> (b, a))", "3,5"], lambda: nimscope.Ruleset("rule((a, b) -> (b, a))").value((3, 5))),
+        # a typed rule no built-in equals (typed Nim would be computed as Nim, within any budget)
+        (["--memory-budget", "1M", "value", "rule((a, b) -> (a - k, b) for k in 1..=a if k % 2 == 1; (a, b - k) for k in 1..=b)", "3000,3000"],
+         lambda: nimscope.Ruleset("rule((a, b) -> (a - k, b) for k in 1..=a if k % 2 == 1; (a, b - k) for k in 1..=b)", memory_budget="1M").value((3000, 3000))),
+        # a game that grows without bound (one that loops on finitely many positions is valued)
+        (["value", "rule(n -> n + 1)", "3"], lambda: nimscope.Ruleset("rule(n -> n + 1)").value(3)),
         (["export", "/nonexistent/session.ron", "-o", "/tmp/x.png"], lambda: nimscope.Session.load("/nonexistent/session.ron")),
         (["value", "--rule-file", "/nonexistent/rule.txt", "3"], lambda: nimscope.Ruleset.from_file("/nonexistent/rule.txt")),
     ],

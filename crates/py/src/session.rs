@@ -47,10 +47,9 @@ pub fn color_arg(text: &str) -> PyResult<ColorMode> {
     }
 }
 
-/// The ruleset an expression names, or a RulesetError that says why not.
+/// The ruleset an expression names, or the RulesetError `nimscope.Ruleset` raises for it.
 fn ruleset_arg(text: &str) -> PyResult<Ruleset> {
-    text.parse::<Ruleset>()
-        .map_err(|e| Kind::Ruleset.err(format!("ruleset {}: {e}", nimscope_core::game::quote::quoted(text))))
+    query::ruleset(text).map_err(|e| to_py(&e))
 }
 
 /// The layout a slice text gives ("1,_,_"; "" for the plain map), or a SessionError.

@@ -244,7 +244,8 @@ fn verify_with_a_sample_and_no_seed_gives_the_same_bytes_twice() {
     stdout(&["cram", "4x5", "--push", "--plan", d]);
     run_plan(d);
     // The seed when none is given: the first 64 bits of the plan's id, read here from the file.
-    let plan: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("plan.json")).unwrap()).unwrap();
+    let plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("plan.json")).unwrap()).unwrap();
     let id = plan["id"].as_str().unwrap();
     let seed = u64::from_str_radix(&id[..16], 16).unwrap().to_string();
     for json in [false, true] {
@@ -280,7 +281,16 @@ fn a_unit_that_cannot_write_its_folder_says_so_before_it_searches() {
     // A checkpoint saved every second, in a folder the unit may write: a unit that searched
     // before failing would leave one (its first save, or the save at the end of a search).
     let ckpt = dir.join("unit-0.ckpt");
-    let unit = ["cram", "--unit", d, "0", "--checkpoint", ckpt.to_str().unwrap(), "--checkpoint-every", "1"];
+    let unit = [
+        "cram",
+        "--unit",
+        d,
+        "0",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--checkpoint-every",
+        "1",
+    ];
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_nimscope"));
     cmd.args(unit);
     #[cfg(unix)]

@@ -398,7 +398,12 @@ fn a_watcher_sees_only_answer_files_that_exist_and_pass_their_checks() {
     let edited = good.replace(&format!("\"value\":{v}"), &format!("\"value\":{}", (v + 1) % 10));
     assert_ne!(edited, good);
     std::fs::write(&path, &edited).unwrap();
-    std::fs::File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
     assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), modified);
     assert_eq!(seen.refresh(&dir, &plan)[1], None);
     // Written back whole: seen again.

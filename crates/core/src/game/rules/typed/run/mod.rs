@@ -445,11 +445,13 @@ impl<S: Sink> Run<'_, S> {
                 (lo, last, narrowed) = (from, to, true);
             }
             let count = (last - lo) as u128 + 1;
+            // steps first: a range past their cap is refused as what it runs, even where each
+            // value gives an option (`n - 1 for k in 1..=2^27 + 1` has one distinct option)
+            self.admit_steps(t, term, count)?;
             if narrowed && u128::from(self.options) + count > u128::from(self.max_options) {
                 // every value of a narrowed innermost range gives an option
                 return Err(self.too_many(t, term, Some(u128::from(self.options) + count)));
             }
-            self.admit_steps(t, term, count)?;
             if !innermost && count > ESTIMATE_FROM {
                 self.admit_subtree(t, term, env, depth, (lo, last))?;
             }

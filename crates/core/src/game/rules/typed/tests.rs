@@ -15,7 +15,7 @@ fn rule(text: &str) -> TypedRule {
     TypedRule::parse(text).unwrap_or_else(|e| panic!("{text}: {} at {}", e.message, e.at))
 }
 
-fn all_options(program: &Program, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, String> {
+pub(super) fn all_options(program: &Program, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, String> {
     let mut out = Vec::new();
     run::options(program, heaps, &mut |t: usize, o: &[u64]| out.push((t, o.to_vec()))).map_err(|e| e.to_string())?;
     Ok(out)
@@ -161,7 +161,10 @@ fn errors_name_the_term_the_part_and_the_position() {
     assert!(err.contains("the heap n + n is past 2^64 - 1"), "{err}");
     let r = rule("rule((a, b) -> (a - k, b) for k in 0..=a)");
     let err = all_options(r.program(), &[u64::MAX, 0]).unwrap_err();
-    assert!(err.contains("(a - k, b) for k in 0..=a") && err.contains("1.8e19 loop steps"), "{err}");
+    assert!(
+        err.contains("(a - k, b) for k in 0..=a") && err.contains("1.8e19 loop steps"),
+        "{err}"
+    );
     let r = rule("rule(n -> 0 for k in 0..n if k * k == n + 1)");
     let err = all_options(r.program(), &[1 << 40]).unwrap_err();
     assert!(err.contains("loop steps"), "{err}");

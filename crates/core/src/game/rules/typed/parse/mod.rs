@@ -21,7 +21,7 @@ pub const MAX_HEAPS: usize = 16;
 /// an expression recurses, so its depth is bounded where it is read.
 pub const MAX_EXPR_DEPTH: usize = 64;
 /// Most heaps a collection lists one by one (a comprehension in it may give more, up to
-/// [`super::run::MAX_COLLECTION`]).
+/// [`super::MAX_COLLECTION`]).
 pub const MAX_PARTS: usize = 16;
 
 /// Why a rule does not parse: a message and the byte offset (into the whole text) it is about.
@@ -34,7 +34,7 @@ pub struct SyntaxError {
 }
 
 /// A recursive-descent parser of the move language, reading from a byte offset of a text.
-pub struct Parser<'a> {
+pub(crate) struct Parser<'a> {
     text: &'a str,
     pos: usize,
     depth: usize,

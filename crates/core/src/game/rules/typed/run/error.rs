@@ -25,7 +25,7 @@ pub enum RuleError {
         count_words(*.count, "has more than", "would have about", *.limit),
         quoted(.text)
     )]
-    /// The position has more than [`MAX_OPTIONS`](super::MAX_OPTIONS) options.
+    /// The position has more than [`MAX_OPTIONS`](crate::game::rules::typed::MAX_OPTIONS) options.
     TooManyOptions {
         /// The term that made the option over the limit, counted from 1.
         term: usize,
@@ -33,12 +33,12 @@ pub enum RuleError {
         text: String,
         /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
-        /// The limit, [`MAX_OPTIONS`](super::MAX_OPTIONS).
+        /// The limit, [`MAX_OPTIONS`](crate::game::rules::typed::MAX_OPTIONS).
         limit: u64,
         /// The options counted before the cap (`None`), or the estimate that refused it.
         count: Option<u128>,
     },
-    /// The term runs (or, by its ranges, would run) more than [`MAX_STEPS`](super::MAX_STEPS) loop steps at the
+    /// The term runs (or, by its ranges, would run) more than [`MAX_STEPS`](crate::game::rules::typed::MAX_STEPS) loop steps at the
     /// position.
     #[error(
         "term {term} of the rule, {}, {} loop steps at {position}, more than the {limit} one position may take; narrow its ranges",
@@ -52,7 +52,7 @@ pub enum RuleError {
         text: String,
         /// The position, e.g. `heap 1` or `(3, 5)`.
         position: String,
-        /// The limit, [`MAX_STEPS`](super::MAX_STEPS).
+        /// The limit, [`MAX_STEPS`](crate::game::rules::typed::MAX_STEPS).
         limit: u64,
         /// The steps counted before the cap (`None`), or the lower bound that refused it.
         count: Option<u128>,

@@ -53,7 +53,8 @@ pub trait Sink {
     fn option(&mut self, term: usize, heaps: &[u64]);
 
     /// The option with the values of the term's loop variables (in the order of its `for`
-    /// clauses); only [`explain`] fills them in.
+    /// clauses); only the value-by-value run behind [`TypedRule::describe`](super::TypedRule::describe)
+    /// fills them in.
     fn option_bound(&mut self, term: usize, heaps: &[u64], loops: &[i128]) {
         let _ = loops;
         self.option(term, heaps);

@@ -372,23 +372,10 @@ impl RareCommon {
 
     /// Computes the next value, G(len).
     pub fn next_value(&mut self) -> u32 {
+        let (takes, seen, max, work) = (&self.takes, &mut self.seen, self.max, &mut self.work);
         let v = match &mut self.store {
-            Store::Narrow(c) => find_value(
-                &c.values,
-                &self.takes,
-                &mut c.splits,
-                &mut self.seen,
-                self.max,
-                &mut self.work,
-            ),
-            Store::Wide(c) => find_value(
-                &c.values,
-                &self.takes,
-                &mut c.splits,
-                &mut self.seen,
-                self.max,
-                &mut self.work,
-            ),
+            Store::Narrow(c) => find_value(&c.values, takes, &mut c.splits, seen, max, work),
+            Store::Wide(c) => find_value(&c.values, takes, &mut c.splits, seen, max, work),
         };
         self.record(v);
         v

@@ -267,3 +267,59 @@ fn the_strip_has_no_seam_without_a_p_position() {
         }
     }
 }
+
+/// The one-heap view says "certified" with the evidence `seq --certificate` writes for the same
+/// values (pre-period, period, the values checked, what the theorem needs), and claims no
+/// certificate where the command line writes none (issue 42, the window's part).
+#[test]
+fn the_certified_period_is_the_command_lines_certificate() {
+    let dir = crate::common::temp_dir("window-certificate");
+    for (rules, octal) in [("sub(1,3,4)", false), ("octal(0.07)", true)] {
+        let mut h = harness();
+        h.step();
+        h.state_mut().set_ruleset(rules.parse().unwrap());
+        step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+        h.step();
+        let n = h.state().map().sequence().length().to_string();
+        let file = dir.join(format!("{}.json", if octal { "octal" } else { "sub" }));
+        let out = crate::common::nimscope(&["seq", rules, "--to", &n, "--certificate", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let cli: nimscope_core::solver::sequence::Certificate =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let seq = h.state().map().sequence().sequence().unwrap().clone();
+        assert_eq!(seq.certificate.as_ref(), Some(&cli), "{rules}: the window's evidence");
+        let words = format!(
+            "period {}, pre-period {}: certified (G(n + {}) = G(n) checked for {} ≤ n < {}, {} ≥ the {} the theorem needs",
+            cli.period,
+            cli.preperiod,
+            cli.period,
+            cli.preperiod,
+            cli.checked - cli.period,
+            cli.checked,
+            cli.needed
+        );
+        assert!(h.query_by_label_contains(&words).is_some(), "{rules}: {words}");
+    }
+    // a period the command line writes no certificate for is not called certified
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("misere(sub(1,3,4))".parse().unwrap());
+    step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+    h.step();
+    let n = h.state().map().sequence().length().to_string();
+    let file = dir.join("misere.json");
+    let out = crate::common::nimscope(&[
+        "seq",
+        "misere(sub(1,3,4))",
+        "--to",
+        &n,
+        "--certificate",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        !out.status.success(),
+        "the command line writes no certificate of a misère game"
+    );
+    assert!(h.state().map().sequence().sequence().unwrap().certificate.is_none());
+    assert!(h.query_by_label_contains("certified (").is_none());
+}

@@ -119,7 +119,11 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
 /// [`compute_with_quotient`] as the window holds it.
 pub fn sequence_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
     control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(8))?;
-    Ok(compute_with_quotient(ruleset, n, control)?.to_sequence())
+    let computed = compute_with_quotient(ruleset, n, control)?;
+    let mut sequence = computed.to_sequence();
+    // the evidence `seq --certificate` writes for the same values
+    sequence.certificate = computed.certificate(ruleset);
+    Ok(sequence)
 }
 
 #[cfg(test)]

@@ -22,6 +22,15 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     MISERE_0_07.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Forgets the quotient of 0.07 kept in this process and in the cache folder: the next job
+/// computes it (and can be seen running).
+fn forget_the_quotient_of_0_07() {
+    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
+    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
+        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
+    }
+}
+
 fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
     Outcome::of(search.value(&Position::Heaps(heaps.to_vec()), &Control::new()).unwrap())
 }
@@ -30,10 +39,7 @@ fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
 fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
     let _one = one_at_a_time();
     // nothing kept, so the quotient is computed (and can be seen running and cancelled)
-    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
-    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
-        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
-    }
+    forget_the_quotient_of_0_07();
     let mut h = harness();
     h.step();
     h.state_mut().quotient_mut().heaps = 33; // seconds: long enough to be seen running
@@ -215,10 +221,7 @@ fn a_misere_octal_game_opens_its_quotient_window() {
 #[test]
 fn a_misere_sequence_says_it_computes_its_quotient_first() {
     let _one = one_at_a_time();
-    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
-    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
-        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
-    }
+    forget_the_quotient_of_0_07();
     let mut h = harness();
     h.step();
     h.state_mut().set_ruleset("misere(octal(0.07))".parse().unwrap());

@@ -55,6 +55,14 @@ impl StatusBar<'_> {
             let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
             let secs = r.started.elapsed().as_secs_f64().max(1e-3);
             ui.label(r.spec.describe());
+            let stage = r.control.stage();
+            if !stage.is_empty() && total == 0 {
+                // a part counted apart (a misère sequence's quotient first): named, not a
+                // count of the job's units that stays at 0
+                crate::ui::busy_ui(ui);
+                ui.label(format!("computing {stage}"));
+                continue;
+            }
             if total == 0 {
                 // unknown size (a Cram search): what has been done so far
                 crate::ui::busy_ui(ui);

@@ -100,7 +100,13 @@ impl RuleEditor {
     pub fn ui(&mut self, ui: &mut egui::Ui, shown: Option<&Ruleset>) -> Option<Ruleset> {
         let mut apply = self.menus_ui(ui);
         if self.show_reference {
-            ui.add(egui::Label::new(egui::RichText::new(REFERENCE).small().monospace()).wrap());
+            // laid out as written (its continuation lines are indented under their heading:
+            // wrapped mid-line in the narrow panel they read as new entries), scrolled sideways
+            egui::ScrollArea::horizontal()
+                .id_salt("syntax reference")
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(egui::RichText::new(REFERENCE).small().monospace()).extend());
+                });
         }
         let label = ui.label("Rule (Ctrl+Enter applies)");
         // taken before the text sees it, or the editor would keep the key

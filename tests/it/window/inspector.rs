@@ -38,6 +38,17 @@ fn clicking_a_cell_selects_it_and_shows_value_and_winning_moves() {
     }
     assert!(h.query_by_label_contains("outcome N").is_some());
     assert!(h.query_by_label_contains("the smallest missing value is").is_some());
+    // the boxes of a complete report draw its mex: every option's value below it is present
+    let values: std::collections::BTreeSet<u32> = report.options.iter().map(|o| o.grundy).collect();
+    let mex = (0..).find(|v| !values.contains(v)).unwrap();
+    assert!(
+        h.query_by_label_contains(&format!("the first missing is {mex}"))
+            .is_some()
+    );
+    assert_eq!(
+        mex_boxes_painted(&h),
+        values.last().map_or(mex, |&top| top.max(mex)) as usize + 1
+    );
     // the map marks the selected cell and the cells of its options
     let marks = h.state().inspector().map_marks(h.state().layout(), h.state().ruleset());
     assert_eq!(marks.selected, Some(Cell::new(4, 6)));
@@ -174,6 +185,28 @@ fn a_typed_illegal_position_shows_its_error_and_changes_nothing() {
     assert_eq!(h.state().inspector().root(), Some(&p));
 }
 
+/// A one-heap position typed for one ruleset is not kept in the field after a switch to a
+/// ruleset of two heaps (Inspect would refuse it); a position of both is kept.
+#[test]
+fn the_position_field_forgets_a_position_the_new_ruleset_has_not() {
+    let mut h = harness();
+    select_typed(&mut h, "sub(1,3,4)", "10");
+    assert_eq!(h.state().inspector().doc.typed, "10");
+    h.state_mut().set_ruleset(Ruleset::Wythoff);
+    h.step();
+    assert!(Ruleset::Wythoff.parse_position("10").is_err());
+    assert_eq!(
+        h.state().inspector().doc.typed,
+        "",
+        "the one-heap value stayed in the field"
+    );
+    assert_eq!(h.state().inspector().root(), None);
+    select_typed(&mut h, "wythoff", "4,6");
+    h.state_mut().set_ruleset(Ruleset::Nim);
+    h.step();
+    assert_eq!(h.state().inspector().doc.typed, "4,6");
+}
+
 #[test]
 fn one_heap_rulesets_and_fibonacci_nim() {
     let mut h = harness();
@@ -247,6 +280,9 @@ fn a_partly_valued_position_claims_no_mex() {
     h.step();
     assert!(h.query_by_label_contains("the smallest missing value").is_none());
     assert!(h.query_by_label_contains("the others are not valued here").is_some());
+    // and no box is drawn: the first grey box would be a mex the text says is not drawn
+    assert!(h.query_by_label_contains("mex boxes").is_none());
+    assert_eq!(mex_boxes_painted(&h), 0, "boxes drawn under \"no mex is drawn\"");
     let g = 6000 ^ 5; // Bouton
     assert!(
         h.query_by_label_contains(&format!("G = {g} (from the solver)"))
@@ -316,4 +352,17 @@ fn the_inspector_does_not_widen_with_a_long_position() {
         (after - before).abs() < 1.0,
         "the map went from {before} to {after} points wide"
     );
+}
+
+/// The boxes of the mex strip painted in the last frame (filled rectangles in its two colours).
+fn mex_boxes_painted(h: &Harness<'static, App>) -> usize {
+    fn count(shape: &egui::Shape) -> usize {
+        let colours = [nimscope::ui::theme::VALUE_PRESENT, nimscope::ui::theme::VALUE_ABSENT];
+        match shape {
+            egui::Shape::Vec(v) => v.iter().map(count).sum(),
+            egui::Shape::Rect(r) => usize::from(colours.contains(&r.fill)),
+            _ => 0,
+        }
+    }
+    h.output().shapes.iter().map(|c| count(&c.shape)).sum()
 }

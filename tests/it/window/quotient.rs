@@ -22,6 +22,15 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     MISERE_0_07.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Forgets the quotient of 0.07 kept in this process and in the cache folder: the next job
+/// computes it (and can be seen running).
+fn forget_the_quotient_of_0_07() {
+    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
+    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
+        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
+    }
+}
+
 fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
     Outcome::of(search.value(&Position::Heaps(heaps.to_vec()), &Control::new()).unwrap())
 }
@@ -30,10 +39,7 @@ fn searched_outcome(search: &mut Search, heaps: &[u64]) -> Outcome {
 fn the_quotient_window_computes_on_the_worker_lane_and_cancels() {
     let _one = one_at_a_time();
     // nothing kept, so the quotient is computed (and can be seen running and cancelled)
-    nimscope_core::solver::misere_quotient::cache::forget_in_memory();
-    if let Some(dir) = nimscope_core::solver::misere_quotient::cache::folder() {
-        let _ = std::fs::remove_file(dir.join("0.07.mquot"));
-    }
+    forget_the_quotient_of_0_07();
     let mut h = harness();
     h.step();
     h.state_mut().quotient_mut().heaps = 33; // seconds: long enough to be seen running
@@ -207,4 +213,40 @@ fn a_misere_octal_game_opens_its_quotient_window() {
     h.state_mut().set_ruleset("nim".parse().unwrap());
     h.step();
     assert!(!h.state().quotient().open);
+}
+
+/// While a misère sequence's job computes the quotient first (its heaps counted apart), the
+/// status bar names that part instead of "G(0..600) 0 %, 0 heaps/s", the quotient window open
+/// beside it (issue 41).
+#[test]
+fn a_misere_sequence_says_it_computes_its_quotient_first() {
+    let _one = one_at_a_time();
+    forget_the_quotient_of_0_07();
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("misere(octal(0.07))".parse().unwrap());
+    h.step();
+    assert!(
+        h.state().quotient().open,
+        "the quotient window opens for a misère octal game"
+    );
+    let in_quotient = |app: &nimscope::ui::app::App| {
+        app.worker().is_some_and(|w| {
+            w.running()
+                .any(|r| r.lane == Lane::Map && r.control.stage().contains("misère quotient"))
+        })
+    };
+    step_until(&mut h, "the sequence's quotient part", in_quotient);
+    h.step();
+    let stalled = h.query_all_by_label_contains(" 0 heaps/s").count();
+    let named = h
+        .query_all_by_label_contains("computing the misère quotient of octal(0.07) up to heap 599")
+        .count();
+    let still = in_quotient(h.state());
+    h.state_mut().cancel_jobs();
+    h.step();
+    // the quotient of 600 heaps takes seconds: still in that part a frame later
+    assert!(still, "the quotient part ended within a frame");
+    assert_eq!(stalled, 0, "a rate of 0 heaps/s for a job counting its quotient apart");
+    assert!(named >= 1, "the status bar names the part running");
 }

@@ -89,3 +89,27 @@ fn the_ruleset_panel_shows_the_comparison_only_in_the_difference_mode() {
     h.step();
     assert!(h.query_by_label("compared ruleset").is_some());
 }
+
+/// The Syntax reference is shown as written, one line of it a line on screen (scrolled
+/// sideways), not wrapped mid-line in the narrow panel.
+#[test]
+fn the_syntax_reference_keeps_its_lines() {
+    let mut h = harness();
+    h.step();
+    h.get_by_label("Syntax").click();
+    h.step();
+    h.step();
+    let first = nimscope_core::game::rules::typed::REFERENCE.lines().next().unwrap();
+    let reference = h.get_by_label_contains(first).rect();
+    let panel = nimscope::ui::theme::SIDE_PANEL_WIDTH;
+    // its longest line (about 100 characters) is far wider than the panel
+    assert!(
+        reference.width() > 2.0 * panel,
+        "the reference is {} wide in a panel of {panel}: wrapped",
+        reference.width()
+    );
+    // and as many lines high as it has lines: each line's height is the first's
+    let lines = nimscope_core::game::rules::typed::REFERENCE.lines().count() as f32;
+    let row = reference.height() / lines;
+    assert!((8.0..20.0).contains(&row), "a row of {row} points");
+}

@@ -267,3 +267,100 @@ fn the_strip_has_no_seam_without_a_p_position() {
         }
     }
 }
+
+/// The one-heap view says "certified" with the evidence `seq --certificate` writes for the same
+/// values (pre-period, period, the values checked, what the theorem needs), and claims no
+/// certificate where the command line writes none (issue 42, the window's part).
+#[test]
+fn the_certified_period_is_the_command_lines_certificate() {
+    let dir = crate::common::temp_dir("window-certificate");
+    for (rules, octal) in [("sub(1,3,4)", false), ("octal(0.07)", true)] {
+        let mut h = harness();
+        h.step();
+        h.state_mut().set_ruleset(rules.parse().unwrap());
+        step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+        h.step();
+        let n = h.state().map().sequence().length().to_string();
+        let file = dir.join(format!("{}.json", if octal { "octal" } else { "sub" }));
+        let out = crate::common::nimscope(&["seq", rules, "--to", &n, "--certificate", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let cli: nimscope_core::solver::sequence::Certificate =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let seq = h.state().map().sequence().sequence().unwrap().clone();
+        assert_eq!(seq.certificate.as_ref(), Some(&cli), "{rules}: the window's evidence");
+        let words = format!(
+            "period {}, pre-period {}: certified (G(n + {}) = G(n) checked for {} ≤ n < {}, {} ≥ the {} the theorem needs",
+            cli.period,
+            cli.preperiod,
+            cli.period,
+            cli.preperiod,
+            cli.checked - cli.period,
+            cli.checked,
+            cli.needed
+        );
+        assert!(h.query_by_label_contains(&words).is_some(), "{rules}: {words}");
+    }
+    // a period the command line writes no certificate for is not called certified
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("misere(sub(1,3,4))".parse().unwrap());
+    step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+    h.step();
+    let n = h.state().map().sequence().length().to_string();
+    let file = dir.join("misere.json");
+    let out = crate::common::nimscope(&[
+        "seq",
+        "misere(sub(1,3,4))",
+        "--to",
+        &n,
+        "--certificate",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        !out.status.success(),
+        "the command line writes no certificate of a misère game"
+    );
+    assert!(h.state().map().sequence().sequence().unwrap().certificate.is_none());
+    assert!(h.query_by_label_contains("certified (").is_none());
+}
+
+/// The misère one-heap view's header (its outcomes given by the quotient, a long line) widened
+/// the centre: the plot ran under the inspector, its axis cut at about n = 350 of 600. The plot
+/// and the strip now end left of the inspector, at 1280 × 800 and at 800 × 600.
+#[test]
+fn the_misere_plot_stays_left_of_the_inspector() {
+    for (w, hgt) in [(1280.0, 800.0), (800.0, 600.0)] {
+        let mut h = crate::common::harness_sized(w, hgt);
+        h.step();
+        // past the heaps a small search values, the outcomes come from the quotient (46
+        // heaps: a quotient of seconds, as the one of 600 heaps is not)
+        h.state_mut().map_mut().sequence_mut().set_length(46);
+        h.state_mut().set_ruleset("misere(octal(0.77))".parse().unwrap());
+        step_until(&mut h, "the misère sequence", |app| {
+            app.map()
+                .sequence()
+                .sequence()
+                .is_some_and(|s| s.outcomes_only.is_some())
+        });
+        h.step();
+        h.step();
+        let plot = h.get_by_label_contains("plot of G(n)").rect();
+        let strip = h.get_by_label_contains("strip of G(n)").rect();
+        // (at 800 × 600 the inspector is folded away: the window's edge bounds them)
+        let right = h.query_by_label("Inspect").map_or(w, |n| n.rect().left());
+        if w > 1000.0 {
+            assert!(right < w, "the inspector is shown at {w}");
+        }
+        assert!(
+            plot.right() <= right && strip.right() <= right,
+            "{w}×{hgt}: the plot ends at {} and the strip at {}, the inspector starts at {right}",
+            plot.right(),
+            strip.right()
+        );
+        assert!(
+            h.query_by_label_contains("by the misère quotient of octal(0.07)")
+                .is_some()
+                || h.query_by_label_contains("the outcome alone").is_some()
+        );
+    }
+}

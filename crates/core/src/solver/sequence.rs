@@ -58,6 +58,10 @@ pub struct Sequence {
     /// For a game that loops: the sets of its infinite values, which `values` hold as codes
     /// ([`crate::game::loopy::cells`]).
     pub infinite: Option<Arc<InfiniteSets>>,
+    /// The evidence of the period, as `seq --certificate` writes it (take-and-break codes and
+    /// subtraction games under normal play; see [`Computed::certificate`]): the window shows
+    /// "certified" from it.
+    pub certificate: Option<Certificate>,
 }
 
 impl Sequence {
@@ -109,6 +113,8 @@ impl Sequence {
             outcomes_only,
             // the codes of the values kept name the same sets
             infinite: self.infinite.clone(),
+            // the period holds for every n, the evidence with it
+            certificate: self.certificate.clone(),
         }
     }
 }
@@ -243,6 +249,7 @@ impl Computed {
                 periodicity: None,
                 outcomes_only: None,
                 infinite: None,
+                certificate: None,
             };
         }
         let mut values: Vec<Option<u32>> = Vec::with_capacity(n);
@@ -260,6 +267,8 @@ impl Computed {
             periodicity: self.periodicity,
             outcomes_only: self.outcomes_only.clone(),
             infinite: self.infinite.clone(),
+            // the ruleset is not known here: see `sequence_with_quotient`
+            certificate: None,
         }
     }
 }

@@ -187,6 +187,40 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
 /// Draws the length control, the plot (top) and the strip (bottom); returns the heap clicked
 /// on the strip. `len`: the heaps the session asks for (changed here, computed by the window).
 ///
+/// The period above the plot: "certified" only with the evidence `seq --certificate` writes
+/// (the pre-period, the period, the values checked and what the theorem needs); a period
+/// without a certificate is said as found, never as certified.
+fn period_ui(ui: &mut egui::Ui, seq: &Sequence) {
+    let shown = ui.label(period_text(seq));
+    if let Some(c) = &seq.certificate {
+        shown.on_hover_text(format!("{}. Values SHA-256 {}.", c.theorem, c.values_sha256));
+    }
+}
+
+/// The words of [`period_ui`].
+pub fn period_text(seq: &Sequence) -> String {
+    match (&seq.certificate, seq.periodicity) {
+        (Some(c), _) => format!(
+            "period {}, pre-period {}: certified (G(n + {}) = G(n) checked for {} ≤ n < {}, {} ≥ the {} \
+             the theorem needs; n counts tokens from 0)",
+            c.period,
+            c.preperiod,
+            c.period,
+            c.preperiod,
+            c.checked.saturating_sub(c.period),
+            c.checked,
+            c.needed
+        ),
+        (None, Some(p)) => format!(
+            "period {}, pre-period {} (found within n < {}; no certificate is written for this ruleset)",
+            p.period,
+            p.preperiod,
+            seq.values.len()
+        ),
+        (None, None) => format!("no period certified for n < {}", seq.values.len()),
+    }
+}
+
 /// The plot shows G(n) as points; the wheel (or Ctrl+wheel, or a pinch) zooms in n only, a drag
 /// pans in n only and never left of n = 0, a double click shows all of it again; the value axis
 /// stays on whole numbers from 0 to the largest value. Zoomed out past a heap a pixel, a pixel
@@ -195,16 +229,12 @@ fn length_ui(ui: &mut egui::Ui, len: &mut u64) {
 /// below shows the same heaps as the plot, under the plot's own axis: a sequence of a new
 /// length is shown whole in both.
 fn sequence_ui(ui: &mut egui::Ui, seq: &Sequence, color: ColorMode, marks: &StripMarks, len: &mut u64) -> Option<u64> {
-    ui.horizontal(|ui| {
+    // wrapped: a long line (the certificate's evidence, the quotient's) never widens the
+    // centre past the window's edge
+    ui.horizontal_wrapped(|ui| {
         length_ui(ui, len);
         ui.separator();
-        match seq.periodicity {
-            Some(p) => ui.label(format!(
-                "period {}, pre-period {} (certified; n counts tokens from 0)",
-                p.period, p.preperiod
-            )),
-            None => ui.label(format!("no period certified for n < {}", seq.values.len())),
-        };
+        period_ui(ui, seq);
         if let Some(o) = &seq.outcomes_only {
             ui.separator();
             ui.label(format!(

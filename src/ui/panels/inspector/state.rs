@@ -195,6 +195,11 @@ impl InspectorState {
             self.doc.expanded.clear();
             self.doc.shown.clear();
             self.doc.play = None;
+            // a position typed for the previous ruleset (one heap, where this one takes two)
+            // would be refused by Inspect: the field is emptied rather than kept
+            if ruleset.parse_position(&self.doc.typed).is_err() {
+                self.doc.typed.clear();
+            }
         }
         // a restored (or kept) selection must still be a position of the ruleset
         if let Some(text) = self.doc.selected.clone() {

@@ -197,20 +197,44 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
             listed.join(", ")
         )),
     };
-    let top = values
-        .last()
-        .copied()
-        .unwrap_or(0)
-        .max(mex.unwrap_or(0))
-        .min(MEX_STRIP_MAX);
+    // no boxes without a mex: they would draw one (the first grey box) the text says is not
+    if let Some(mex) = mex {
+        mex_boxes_ui(ui, &values, mex);
+    }
+    match mex {
+        // a game that loops: Smith's value, not a mex of the options
+        _ if r.gamma.is_some() => {
+            ui.small(format!("G = {} (Smith's theory: the game loops)", r.value_text()));
+        }
+        Some(mex) if r.value != mex && !r.is_terminal() => {
+            ui.small(format!(
+                "G = {} differs from the mex: misère values of terminal positions",
+                r.value
+            ));
+        }
+        Some(_) => {
+            ui.small(format!("G = mex = {}", r.value));
+        }
+        None => {
+            ui.small(format!("G = {} (from the solver)", r.value));
+        }
+    }
+}
+
+/// The boxes of the values 0..=max of the options (`values`, sorted), filled where an option
+/// has that value, `mex` outlined; named for screen readers (and tests) by what they show.
+fn mex_boxes_ui(ui: &mut egui::Ui, values: &[u32], mex: u32) {
+    let top = values.last().copied().unwrap_or(0).max(mex).min(MEX_STRIP_MAX);
     let size = 18.0;
     let per_row = ((ui.available_width() / (size + 2.0)).floor() as usize).max(1);
     let n = top as usize + 1;
     let rows = n.div_ceil(per_row);
-    let (rect, _) = ui.allocate_exact_size(
+    let (rect, response) = ui.allocate_exact_size(
         Vec2::new(ui.available_width(), rows as f32 * (size + 2.0)),
         Sense::hover(),
     );
+    let name = format!("mex boxes of the values 0 to {top}: the first missing is {mex}");
+    theme::set_accessible(ui, response.id, egui::accesskit::Role::Image, &name);
     let painter = ui.painter_at(rect);
     for v in 0..=top {
         let (row, col) = (v as usize / per_row, v as usize % per_row);
@@ -231,7 +255,7 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
                 theme::VALUE_ABSENT
             },
         );
-        if Some(v) == mex {
+        if v == mex {
             painter.rect_stroke(b, 2.0, Stroke::new(2.0, theme::MEX_HIGHLIGHT), StrokeKind::Inside);
         }
         painter.text(
@@ -241,24 +265,6 @@ fn mex_ui(ui: &mut egui::Ui, r: &PositionReport) {
             FontId::monospace(10.0),
             theme::AXIS_TEXT,
         );
-    }
-    match mex {
-        // a game that loops: Smith's value, not a mex of the options
-        _ if r.gamma.is_some() => {
-            ui.small(format!("G = {} (Smith's theory: the game loops)", r.value_text()));
-        }
-        Some(mex) if r.value != mex && !r.is_terminal() => {
-            ui.small(format!(
-                "G = {} differs from the mex: misère values of terminal positions",
-                r.value
-            ));
-        }
-        Some(_) => {
-            ui.small(format!("G = mex = {}", r.value));
-        }
-        None => {
-            ui.small(format!("G = {} (from the solver)", r.value));
-        }
     }
 }
 

@@ -78,13 +78,16 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     else {
         return compute(ruleset, n, control);
     };
-    // the quotient's heaps are not the sequence's units: its progress is its own
+    // the quotient's heaps are not the sequence's units: its progress is its own, and the job
+    // names the part it is in (its own counters say nothing meanwhile: not "0 %, 0 heaps/s")
+    control.set_stage(format!("the misère quotient of octal({code}) up to heap {bound}"));
     let limited = control.apart().with_budget_at_most(budget::MISERE_QUOTIENT);
     // a larger quotient kept from before answers these heaps as well
     let grown = misere_quotient::compute_as_far_as(code, bound, &limited).and_then(|(q, stopped)| match stopped {
         Some(e) if q.heaps() < bound => Err(e),
         _ => Ok(q),
     });
+    control.set_stage("");
     let q = match grown {
         Ok(q) => q,
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
@@ -116,7 +119,11 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
 /// [`compute_with_quotient`] as the window holds it.
 pub fn sequence_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Sequence, SolveError> {
     control.reserve(format!("{n} values of {ruleset}"), n.saturating_mul(8))?;
-    Ok(compute_with_quotient(ruleset, n, control)?.to_sequence())
+    let computed = compute_with_quotient(ruleset, n, control)?;
+    let mut sequence = computed.to_sequence();
+    // the evidence `seq --certificate` writes for the same values
+    sequence.certificate = computed.certificate(ruleset);
+    Ok(sequence)
 }
 
 #[cfg(test)]

@@ -120,7 +120,10 @@ impl Trace {
             .cpu_ms
             .map_or(String::new(), |c| format!(",\"frame_cpu_ms\":{c:.3}"));
         let list = |xs: &[String]| {
-            let quoted: Vec<String> = xs.iter().map(|x| format!("\"{}\"", x.replace(['"', '\\'], "'"))).collect();
+            let quoted: Vec<String> = xs
+                .iter()
+                .map(|x| format!("\"{}\"", x.replace(['"', '\\'], "'")))
+                .collect();
             quoted.join(",")
         };
         let _ = writeln!(

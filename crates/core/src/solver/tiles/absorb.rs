@@ -209,10 +209,10 @@ pub(super) fn rows(
 
 /// Folds the cells of a symmetric source that rows `stage` of its triangle finished (every
 /// cell (a, b) with max(a, b) in `stage`) into the blocks: row a of the triangle is row a of
-/// the map up to the diagonal and, mirrored, column a above it. Both are read a row of the
-/// triangle at a time, contiguously: the mirrored cells are pooled into a transposed scratch
-/// (a row of it is a column of blocks, written by one task) and folded into the blocks at the
-/// end. Reading the mirror as columns (a few cells of each of a stage's rows per row of
+/// the map up to the diagonal and, mirrored, column a (its cells (b, a), b < a). Both are
+/// read a row of the triangle at a time, contiguously: the mirrored cells are pooled into a
+/// transposed scratch (a row of it is a column of blocks, written by one task) and folded into
+/// the blocks at the end. Reading the mirror as columns (a few cells of each of a stage's rows per row of
 /// blocks) cost Wythoff's 4096 × 5843 view a third of its pooling.
 pub(super) fn triangle(
     g: &Geometry,
@@ -244,7 +244,7 @@ pub(super) fn triangle(
             },
         )?;
     }
-    // column b of the map above the diagonal: row b of the triangle, cells (a, b), a < b
+    // column b of the map off the triangle: row b of the triangle, cells (a, b), a < b
     let cols = within(&g.region.cols);
     if !cols.is_empty() {
         let mirrored = mirror(g, acc, values, source, cols, control)?;
@@ -253,8 +253,9 @@ pub(super) fn triangle(
     Ok(tally)
 }
 
-/// The mirrored part of [`triangle`]: columns `cols` of the region above the diagonal, each
-/// read as its row of the triangle and pooled into a transposed scratch, then folded in.
+/// The mirrored part of [`triangle`]: columns `cols` of the region, their cells (a, b) with
+/// a < b, each column read as its row of the triangle and pooled into a transposed scratch,
+/// then folded in.
 fn mirror(
     g: &Geometry,
     acc: &mut [u32],
@@ -302,7 +303,7 @@ fn mirror(
         }
     }
     if let (Some(values), Some(values_t)) = (values, values_t) {
-        // level 0: a block is a cell, the scratch's row k column b = cols.start + k; its cells
+        // level 0: a block is a cell, the scratch's row b − blocks.start is column b; its cells
         // (a, b) with a < b were read
         for b in cols {
             let (k, j) = ((b - blocks.start) as usize, (b - g.first.1) as usize);

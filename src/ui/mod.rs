@@ -17,6 +17,7 @@ pub use app::{App, WindowOptions, run_window};
 /// "settle" for a frame), and under a software renderer a frame costs up to 0.1 s of CPU
 /// that a running fill then lacks: a map's batches woke the window for two or three frames
 /// each. A delay above zero asks for exactly one.
+#[track_caller]
 pub fn repaint_once(ctx: &egui::Context) {
     ctx.request_repaint_after(std::time::Duration::from_millis(1));
 }
@@ -28,6 +29,7 @@ pub const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_mil
 
 /// Wakes the window for a job's news (a map's batch, a quotient's stage) at most a few times
 /// a second: wakes within [`WAKE_DELAY`] of each other make one frame.
+#[track_caller]
 pub fn wake_soon(ctx: &egui::Context) {
     ctx.request_repaint_after(WAKE_DELAY);
 }

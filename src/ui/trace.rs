@@ -6,7 +6,10 @@
 //! columns) has its final value (and colour); `{"t": …, "event": "map-job" | "map-batch" |
 //! "map-done", "n": …}` when the map's worker is asked (the cells) or answers (the tiles). On
 //! Linux each frame also carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
-//! processes on a busy machine do not inflate (`frame_ms` is wall-clock time).
+//! processes on a busy machine do not inflate (`frame_ms` is wall-clock time). A frame also
+//! names why it was drawn (`"causes"`: the `file:line` of each repaint request egui saw before
+//! it) and the worker's lanes running (`"lanes"`): under a software renderer every frame costs
+//! the solver its CPU, so each one has to be accounted for.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -110,15 +113,25 @@ impl Trace {
         (cells_done, cells_in_view): (u64, u64),
         complete: bool,
         view: &nimscope_core::camera::CellRect,
+        (causes, lanes): (&[String], &[String]),
     ) {
         let t = self.start.elapsed().as_secs_f64();
         let cpu = frame
             .cpu_ms
             .map_or(String::new(), |c| format!(",\"frame_cpu_ms\":{c:.3}"));
+        let list = |xs: &[String]| {
+            let quoted: Vec<String> = xs
+                .iter()
+                .map(|x| format!("\"{}\"", x.replace(['"', '\\'], "'")))
+                .collect();
+            quoted.join(",")
+        };
         let _ = writeln!(
             self.out,
-            "{{\"t\":{t:.4},\"frame_ms\":{:.3}{cpu},\"cells_done\":{cells_done},\"cells_in_view\":{cells_in_view}}}",
-            frame.wall_ms
+            "{{\"t\":{t:.4},\"frame_ms\":{:.3}{cpu},\"cells_done\":{cells_done},\"cells_in_view\":{cells_in_view},\"causes\":[{}],\"lanes\":[{}]}}",
+            frame.wall_ms,
+            list(causes),
+            list(lanes)
         );
         if complete && !self.complete {
             let _ = writeln!(

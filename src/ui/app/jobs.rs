@@ -148,8 +148,19 @@ impl eframe::App for App {
             let complete = self.map_complete();
             let p = self.map.progress();
             let view = self.map.state().visible_cells(self.map.limit());
+            let causes: Vec<String> = ui
+                .ctx()
+                .repaint_causes()
+                .iter()
+                .map(|c| format!("{}:{}", c.file, c.line))
+                .collect();
+            let lanes: Vec<String> = self
+                .worker
+                .as_ref()
+                .map(|w| w.running().map(|r| format!("{:?}", r.lane)).collect())
+                .unwrap_or_default();
             if let Some(t) = &mut self.trace {
-                t.frame(time, (p.done, p.in_view), complete, &view);
+                t.frame(time, (p.done, p.in_view), complete, &view, (&causes, &lanes));
             }
         }
     }

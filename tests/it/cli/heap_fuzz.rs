@@ -275,6 +275,23 @@ fn a_large_tame_quotient_answers_or_refuses_in_time() {
     .unwrap();
 }
 
+/// Issue 42's misère searches that no quotient answers, run again on 2026-11-27 (commit
+/// 6ffc174, release build, load 12 to 16): `moves 'misere(rule(…))' 100` and
+/// `value 'misere(octal(0.6))' 33,33` were still searching after 12 s of processor time (120 s
+/// of wall clock) at about 300 MB, with no estimate first (0.6's quotient stops at heap 17, so
+/// the collection is searched). Open: run with `--ignored` once a misère search of a splitting
+/// rule is estimated before it starts.
+#[test]
+#[ignore = "open: misère searches of splitting rules past the quotient's reach have no estimate first"]
+fn misere_searches_past_the_quotient_answer_or_refuse_in_time() {
+    for a in [
+        args(&["moves", "misere(rule(n -> [k, n - k] for k in 1..n if 2*k < n))", "100"]),
+        args(&["value", "misere(octal(0.6))", "33,33"]),
+    ] {
+        check(&a, 4u64 << 30).unwrap();
+    }
+}
+
 /// Every family of the catalog but the compounds, by its examples
 /// ([`nimscope_core::game::families::FAMILIES`]): a ruleset added to the catalog is attacked
 /// here without a change to this file.

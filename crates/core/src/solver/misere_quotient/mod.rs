@@ -236,6 +236,11 @@ impl Growth {
 /// [`MAX_ELEMENTS`] bits for every heap).
 pub fn growth_bytes(code: &OctalCode, heaps: u16) -> u64 {
     let listing = (1..=heaps).map(|k| listing_bytes(code, k)).max().unwrap_or(0);
+    held_bytes(listing, heaps)
+}
+
+/// [`growth_bytes`] from the largest heap's listing.
+fn held_bytes(listing: u64, heaps: u16) -> u64 {
     keep_bytes(listing)
         .saturating_add(listing)
         .saturating_add((u64::from(heaps) + 1) * 3 * (MAX_ELEMENTS as u64 / 8))
@@ -287,20 +292,25 @@ fn grow_from(
     }
     control.set_total(u64::from(heaps));
     control.add_done(u64::from(g.heaps()));
-    // the largest bound whose growth fits the budget, and the refusal of the next
+    // the largest bound whose growth fits the budget (what it holds grows with the bound), and
+    // the refusal of the next
     let mut reach = heaps;
     let mut stopped = None;
-    if let Err(e) = admit_growth(code, heaps, control) {
-        reach = (g.heaps()..heaps)
-            .rev()
-            .find(|&k| admit_growth(code, k, control).is_ok())
-            .unwrap_or(g.heaps());
-        if reach < heaps {
-            let e = admit_growth(code, reach + 1, control).err().unwrap_or(e);
-            stopped = Some(past_reach(e, reach + 1, g.current.monoid.size()));
+    let mut listing = 0;
+    for k in 1..=heaps {
+        let more = listing.max(listing_bytes(code, k));
+        if k > g.heaps()
+            && let Err(e) = control.reserve(
+                format!("the options of heaps up to {k} as the misère quotient grows"),
+                held_bytes(more, k),
+            )
+        {
+            reach = k - 1;
+            stopped = Some(past_reach(e, k, g.current.monoid.size()));
+            break;
         }
+        listing = more;
     }
-    let listing = (1..=reach).map(|k| listing_bytes(code, k)).max().unwrap_or(0);
     let options = extend::HeapMoves::new(code, reach, keep_bytes(listing));
     for k in g.heaps() + 1..=reach {
         control.check()?;

@@ -15,6 +15,12 @@
 # 0) and --bluff (default all) are what a round asks (nimscope cram --ahead, --bluff).
 # QUICK=1 (for boards whose searches take minutes) runs each plan once, on two workers, and
 # takes the units' processor time from those runs (each unit still runs on one thread).
+# ALONE=0 leaves out the runs without shared proven values (their columns print "-"): half the
+# processor time, for boards whose units take many minutes. SINGLE2=0 leaves out the single
+# search on two threads (its wall-clock column prints "-"); SINGLE1=FILE takes the single
+# search on one thread from an earlier run (FILE holds GNU time's "user system wall" line,
+# FILE.out its output: the work folder's single1 and single1.out), so that the rows of one
+# board in several modes search it once.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 N=${NIMSCOPE:-$root/target/debug/nimscope}
@@ -38,9 +44,18 @@ cpu() { awk '{ s += $1 + $2 } END { printf "%.1f", s }' "$1"; }
 # One timed command: appends "user system wall" to $1, its output to $1.out.
 timed() { local log=$1; shift; /usr/bin/env time -a -o "$log" -f "%U %S %e" "$@" > "$log.out"; }
 
-timed "$work/single1" "$N" --threads 1 cram "$board" "${opts[@]}" --json
-timed "$work/single2" "$N" --threads 2 cram "$board" "${opts[@]}" --json
-want=$(cat "$work/single2.out")
+if [ -n "${SINGLE1:-}" ]; then
+  cp "$SINGLE1" "$work/single1" && cp "$SINGLE1.out" "$work/single1.out"
+else
+  timed "$work/single1" "$N" --threads 1 cram "$board" "${opts[@]}" --json
+fi
+want=$(cat "$work/single1.out")
+if [ "${SINGLE2:-1}" = 0 ]; then
+  echo "- - -" > "$work/single2"
+else
+  timed "$work/single2" "$N" --threads 2 cram "$board" "${opts[@]}" --json
+  [ "$(cat "$work/single2.out")" = "$want" ] || { echo "cost.sh: the single search on one and two threads disagree" >&2; exit 1; }
+fi
 
 run_plan() { # name, workers, extra unit options
   local name=$1 jobs=$2; shift 2
@@ -67,7 +82,8 @@ run_plan() { # name, workers, extra unit options
 }
 if [ "${QUICK:-0}" = 1 ]; then
   read -r units ran1 cpu_shared wall_shared rounds runs <<< "$(run_plan shared2 2)"
-  read -r _ _ cpu_alone wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
+  cpu_alone=- wall_alone=-
+  [ "${ALONE:-1}" = 0 ] || read -r _ _ cpu_alone wall_alone _ _ <<< "$(run_plan alone2 2 --no-proven)"
 else
   read -r units ran1 cpu_shared _ rounds runs <<< "$(run_plan shared1 1)"
   read -r _ _ cpu_alone _ _ _ <<< "$(run_plan alone1 1 --no-proven)"
@@ -76,7 +92,9 @@ else
 fi
 single1=$(cpu "$work/single1")
 single2_wall=$(awk '{ print $3 }' "$work/single2")
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+[ "$single2_wall" = - ] || single2_wall="$single2_wall s"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "-" && b > 0) printf "%.2f", a / b; else print "-" }'; }
+secs() { if [ "$1" = - ]; then echo -; else printf '%.1f s' "$1"; fi; }
 question=value; for o in "${opts[@]}"; do [ "$o" = --outcome ] && question=outcome; done
 game=Cram; for o in "${opts[@]}"; do [ "$o" = --push ] && game="Push Cram"; done
-echo "| $game $board | $question | $depth | $ahead, $bluff | $units ($ran1 asked; $runs runs in $rounds rounds) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $cpu_alone s (×$(ratio "$cpu_alone" "$single1")) | $single2_wall s | $(printf %.1f "$wall_shared") s | $(printf %.1f "$wall_alone") s |"
+echo "| $game $board | $question | $depth | $ahead, $bluff | $units ($ran1 asked; $runs runs in $rounds rounds) | $single1 s | $cpu_shared s (×$(ratio "$cpu_shared" "$single1")) | $(secs "$cpu_alone") (×$(ratio "$cpu_alone" "$single1")) | $single2_wall | $(secs "$wall_shared") | $(secs "$wall_alone") |"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs a plan through a real one-node Slurm cluster on this machine, tries on it what clusters do
 # to jobs, and checks that the hunt ends with the single search's answer or with DIR/failed
-# naming what stopped it, never with an empty queue and neither. Not part of `cargo test` (CI
-# has no Slurm): run it by hand, as root (it installs packages and starts daemons):
+# naming what stopped it, never with an empty queue and neither. Not part of `cargo test`: it
+# runs as root (it installs packages and starts daemons), from .ci/run (QUICK=1) or by hand:
 #
 #   scripts/slurm/test.sh [BOARD] [plan options...]      default: 5x9 (Cram, by value, depth 1)
+#   QUICK=1 scripts/slurm/test.sh                         every disruption, fewer re-checks
 #
 # It installs slurm-wlm and munge (scripts/slurm/setup.sh), starts munged, slurmctld and slurmd
 # on localhost with a key, a configuration and state of their own under $SLURM_TEST_DIR (nothing
@@ -22,8 +23,13 @@
 # that command, and waits for DIR/result.json: the timed-out, requeued and killed units resume
 # from their checkpoints, the round count goes on from round 1, and the combined answer must be
 # `nimscope cram BOARD --json`. The killed units are then asked again from scratch, alone, what
-# the cluster answered (`--unit --ask`, in a copy of the plan), and `nimscope cram --verify`
-# re-asks a sample of units. DISRUPT=0 runs the hunt undisturbed (to count its rounds).
+# the cluster answered (`--unit --ask`, in a copy of the plan); an answer is edited by hand
+# (`--combine` and `--verify` must refuse it, naming the file) and put back, and `nimscope cram
+# --verify` re-asks a sample of units. DISRUPT=0 runs the hunt undisturbed (to count its rounds).
+# QUICK=1 (what CI runs) keeps every disruption, the hand-edited answer and the depth-2 plan,
+# re-asks from scratch only the cancelled and the timed-out units and a sample of 2 (not 4),
+# and gives up after SLURM_TEST_TIMEOUT (default 1200 s; 5400 without QUICK). A cluster that
+# does not start (not root, no packages, daemons that do not come up) is a failure, not a skip.
 # With DEPTH2=1 (default 1) it then plans Cram 3×23 at depth 2 (1,561 units, more than the
 # default MaxArraySize of 1001), submits it (two arrays), checks the tasks are queued and
 # running and --status, cancels the unit arrays and waits for the combine step's DIR/failed.
@@ -32,6 +38,8 @@
 # --no-default-features --bin nimscope`); without it the dev build is built and used.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+quick=${QUICK:-0}
+timeout=${SLURM_TEST_TIMEOUT:-$([ "$quick" = 1 ] && echo 1200 || echo 5400)}
 board=${1:-5x9}
 shift || true
 plan_opts=("$@")
@@ -157,7 +165,7 @@ frozen="" requeued="" crashed="" cancelled="" double="" status_seen=""
 targeted() { for x in $frozen $requeued $crashed $cancelled $bad; do [ "$x" = "$1" ] && return 0; done; return 1; }
 while [ ! -f "$plan/result.json" ] && [ ! -f "$plan/failed" ]; do
   now=$(( $(date +%s) - started ))
-  [ "$now" -lt "${SLURM_TEST_TIMEOUT:-5400}" ] || die "timed out"
+  [ "$now" -lt "$timeout" ] || die "timed out after $timeout s"
   if [ "$disrupt" = 1 ] && [ -f "$plan/hunt.lock" ] && grep -q '^round=0$' "$plan/hunt.lock"; then
     if [ -z "$double" ]; then
       set +e
@@ -228,7 +236,7 @@ if [ "$disrupt" = 1 ]; then
   say "resuming: $resume"
   eval "$resume"
   while [ ! -f "$plan/result.json" ] && [ ! -f "$plan/failed" ]; do
-    [ "$(( $(date +%s) - started ))" -lt "${SLURM_TEST_TIMEOUT:-5400}" ] || die "timed out"
+    [ "$(( $(date +%s) - started ))" -lt "$timeout" ] || die "timed out after $timeout s"
     if [ -z "$(squeue -h 2>/dev/null)" ]; then
       sleep 3
       [ -f "$plan/result.json" ] || [ -f "$plan/failed" ] || die "the queue is empty and there is neither result.json nor failed"
@@ -257,7 +265,9 @@ trap - EXIT
 # cluster gave (its value, or whether it is one of the values it excluded), in a copy of the
 # plan with no answers, checkpoints or proven values; the answers must agree.
 fresh="$state/fresh"
-for k in $frozen $requeued $crashed $cancelled; do
+again_units="$frozen $requeued $crashed $cancelled"
+[ "$quick" = 1 ] && again_units="$frozen $cancelled"
+for k in $again_units; do
   a="$plan/answers/unit-$k.json"
   [ -f "$a" ] || { say "unit $k was never needed after its disruption"; continue; }
   rm -rf "$fresh" && mkdir -p "$fresh" && cp "$plan/plan.json" "$plan/plan.key" "$fresh/"
@@ -272,8 +282,28 @@ for k in $frozen $requeued $crashed $cancelled; do
     die "unit $k: the cluster answered $cluster, from scratch $again"
   fi
 done
-say "nimscope cram --verify --sample 4:"
-"$NIMSCOPE" --threads 2 cram --verify "$plan" --sample 4 --seed 1 || die "verify found a disagreement"
+# An answer edited by hand (its value or its excluded values changed, kept consistent with its
+# outcome): --combine and --verify (its tags; --sample 0 asks no unit again) refuse it, naming
+# the file; put back, it is accepted again.
+forged=$(ls "$plan"/answers/unit-*.json | head -1)
+cp "$forged" "$state/answer.good"
+jq -c 'if .value != null then .value += 1 | .outcome = "N" else .excluded = ((.excluded + [127]) | unique) end' \
+  "$state/answer.good" > "$forged"
+cmp -s "$forged" "$state/answer.good" && die "the answer was not edited"
+set +e
+err=$("$NIMSCOPE" cram --combine "$plan" 2>&1 >/dev/null); code=$?
+out=$("$NIMSCOPE" cram --verify "$plan" --sample 0 2>/dev/null); vcode=$?
+set -e
+[ "$code" = 2 ] && grep -q "$(basename "$forged").*does not match its contents" <<< "$err" \
+  || die "--combine took the hand-edited $forged (exit $code): $err"
+[ "$vcode" = 2 ] && grep -q "^refused: .*$(basename "$forged")" <<< "$out" \
+  || die "--verify took the hand-edited $forged (exit $vcode): $out"
+say "a hand-edited answer is refused: --combine: $err; --verify (exit 2): $(grep '^refused: ' <<< "$out")"
+cp "$state/answer.good" "$forged"
+[ "$("$NIMSCOPE" cram --combine "$plan" --json)" = "$(cat "$plan/result.json")" ] || die "the answer put back is not accepted"
+sample=$([ "$quick" = 1 ] && echo 2 || echo 4)
+say "nimscope cram --verify --sample $sample:"
+"$NIMSCOPE" --threads 2 cram --verify "$plan" --sample "$sample" --seed 1 || die "verify found a disagreement"
 say "the single search (two threads):"
 single=$(/usr/bin/env time -f "single search: %U s user, %e s wall, %M KB peak" "$NIMSCOPE" cram "$board" "${plan_opts[@]}" --json)
 echo "single:   $single"

@@ -30,8 +30,8 @@ pub struct HuntArgs {
     /// With --verify: ask K answered units chosen at random (by --seed) instead of all.
     #[arg(long, value_name = "K", requires = "verify")]
     pub sample: Option<usize>,
-    /// With --sample: the seed of the choice (default: from the clock; printed, so a check can
-    /// be repeated).
+    /// With --sample: the seed of the choice (default: one from the plan's id, so the same
+    /// command asks the same units; printed, so a check can be repeated).
     #[arg(long, value_name = "S", requires = "sample")]
     pub seed: Option<u64>,
 }
@@ -216,11 +216,7 @@ fn run_verify(
         }
     }
     let answered: Vec<usize> = answers.iter().map(|a| a.unit).collect();
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = seed.unwrap_or_else(|| verify::plan_seed(&plan));
     let chosen = match sample {
         Some(k) => verify::sample(&answered, k, seed),
         None => answered.clone(),
@@ -233,13 +229,14 @@ fn run_verify(
         };
         let v = verify::reask(&plan, k, a.fact(), table, control)?;
         if !json {
+            // The time on stderr: what a search took differs from run to run, the verdicts do not.
+            eprintln!("unit {k}: asked again in {:.1} s", v.seconds);
             writeln!(
                 out,
-                "unit {k}: recorded {}, asked again: {}: {} ({:.1} s){}",
+                "unit {k}: recorded {}, asked again: {}: {}{}",
                 v.recorded,
                 v.again,
                 if v.agrees { "agrees" } else { "DISAGREES" },
-                v.seconds,
                 if a.by_other_version() {
                     format!(" [written by {}]", a.solver)
                 } else {

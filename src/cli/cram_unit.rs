@@ -351,7 +351,7 @@ impl Watch {
         let (done2, stopped2) = (done.clone(), stopped.clone());
         let thread = std::thread::Builder::new().name("unit-watch".into()).spawn(move || {
             let mut last = Instant::now();
-            let mut seen = Seen::new(plan.units);
+            let mut seen = answer::Seen::new(plan.units);
             while !done2.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(100));
                 if last.elapsed() < every {
@@ -382,45 +382,6 @@ impl Watch {
             let _ = t.join();
         }
         self.stopped.load(Ordering::Relaxed)
-    }
-}
-
-/// The other units' answers as a watcher last read them: each file read again only when its
-/// time or size changed (a plan of thousands of units, looked at every few minutes).
-struct Seen {
-    facts: Vec<Option<Fact>>,
-    stamps: Vec<Option<(std::time::SystemTime, u64)>>,
-}
-
-impl Seen {
-    fn new(units: usize) -> Seen {
-        Seen {
-            facts: vec![None; units],
-            stamps: vec![None; units],
-        }
-    }
-
-    /// The facts now (a file that cannot be read or checked counts as no answer).
-    fn refresh(&mut self, dir: &Path, plan: &Plan) -> &[Option<Fact>] {
-        let Ok(listing) = std::fs::read_dir(answer::answers_dir(dir)) else {
-            return &self.facts;
-        };
-        for entry in listing.filter_map(|e| e.ok()) {
-            let name = entry.file_name();
-            let Some(k) = name
-                .to_str()
-                .and_then(|n| n.strip_prefix("unit-")?.strip_suffix(".json")?.parse::<usize>().ok())
-                .filter(|&k| k < plan.units)
-            else {
-                continue;
-            };
-            let stamp = entry.metadata().ok().and_then(|m| Some((m.modified().ok()?, m.len())));
-            if stamp.is_some() && stamp != self.stamps[k] {
-                self.stamps[k] = stamp;
-                self.facts[k] = answer::read(dir, plan, k).ok().flatten().map(|a| a.fact());
-            }
-        }
-        &self.facts
     }
 }
 

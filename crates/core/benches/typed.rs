@@ -1,9 +1,10 @@
-//! Typed rules against the same rules written by hand in Rust (README "Typed rules: speed"):
-//! the compiled move language must stay within 3× of a hand-written closure filling the same
-//! map or sequence by the same engine; the built-in fast fills are timed beside them. Typed
-//! rules that equal a built-in ruleset (Nim, Wythoff, 0.07, sub(1,3,4)) are timed against it,
-//! parse and recognition included (goal: within 3×); a game that loops on 10^6 positions is
-//! valued by Smith's labelling (goal: under 10 s). Run with `cargo bench --bench typed`.
+//! Typed rules against the same rules written by hand in Rust (docs/performance.md, "Typed
+//! rules against Rust closures"): the compiled move language must stay within 3× of a
+//! hand-written closure filling the same map or sequence by the same engine; the built-in fast
+//! fills are timed beside them. Typed rules that equal a built-in ruleset (Nim, Wythoff, 0.07,
+//! sub(1,3,4)) are timed against it, parse and recognition included (goal: within 3×); a game
+//! that loops on 10^6 positions is valued by Smith's labelling (goal: under 10 s). Run with
+//! `cargo bench --bench typed`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -113,7 +113,7 @@ const MIRROR_MOVES_ABOVE: usize = 32;
 /// What the listing of mirrored moves says after them.
 pub const MIRROR: &str = "every move leads to an N-position: the board is symmetric under the half turn, so the reply at the move's mirror image restores the symmetry (the mirror strategy); the options' values are not searched";
 
-/// The options of a Cram board of more than [`MIRROR_MOVES_ABOVE`] empty cells that the
+/// The options of a Cram board of more than `MIRROR_MOVES_ABOVE` empty cells that the
 /// mirror strategy answers: on a board symmetric under the half turn fixing no empty cell and
 /// no domino (every even×even rectangle), each move is answered by its image, so every option
 /// is an N-position (its value, not 0, is not known without a search).

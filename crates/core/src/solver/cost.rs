@@ -310,7 +310,7 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
 /// `count` how many positions that box holds, each costing at least the estimate's lower
 /// bound (every value of a range is a step).
 ///
-/// [`MAX_TOTAL_STEPS`]: crate::game::rules::typed::run::MAX_TOTAL_STEPS
+/// [`MAX_TOTAL_STEPS`]: crate::game::rules::typed::MAX_TOTAL_STEPS
 pub fn admit_typed_fill(
     rule: &TypedRule,
     far: &[Interval],

@@ -1,7 +1,7 @@
 //! Exact solvers: single positions ([`search`], [`evaluate`]), rectangles of two-heap games
 //! ([`grid`]) and the map's tiles ([`tiles`]), one-heap sequences with certified periods
 //! ([`sequence`]), Cram and Push Cram ([`cram`]: the solvers share one transposition table;
-//! [`push_cram`] and [`cram_report`] name its Push Cram solver and the editor's report),
+//! [`cram::push`] and [`cram::report`] hold its Push Cram solver and the editor's report),
 //! the inspector's position reports ([`report`]), the choice of method for one position
 //! ([`route`]) and play mode's rules ([`play`]); all cancellable and reporting progress
 //! through [`control`]; a job that must outgrow its memory budget is refused before it starts

@@ -17,7 +17,7 @@
 //! Splitting octal games are computed by [`super::octal`] (the rare/common method); Nim,
 //! one-heap Zeruclid, Common Divisor Nim and the divisor game by their closed forms. Under
 //! misère play a splitting octal game's heaps past a small search are answered by the misère
-//! quotient, their outcome alone ([`compute_with_quotient`], in [`by_quotient`]).
+//! quotient, their outcome alone ([`compute_with_quotient`], in `by_quotient`).
 
 mod by_quotient;
 pub mod certificate;

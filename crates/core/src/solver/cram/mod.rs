@@ -2,14 +2,14 @@
 //!
 //! A Cram position is a disjunctive sum of its connected empty regions, so its value is the
 //! XOR of the values of its components. Each component is simplified without changing its
-//! value ([`reduce`]), keyed under the symmetries of the square ([`keys`]) and looked up in a
-//! transposition table ([`table`]) that several threads share; the search itself
-//! ([`solver`], with the root's options spread over the cores by [`parallel`]) asks options
-//! only whether their value lies in a set. [`expand`] turns cells into keyed components and
-//! options, on `u64` or `u128` grids ([`bits`]), asking [`pieces`] first for the values of the
+//! value (`reduce`), keyed under the symmetries of the square (`keys`) and looked up in a
+//! transposition table (`table`) that several threads share; the search itself
+//! (`solver`, with the root's options spread over the cores by `parallel`) asks options
+//! only whether their value lies in a set. `expand` turns cells into keyed components and
+//! options, on `u64` or `u128` grids (`bits`), asking `pieces` first for the values of the
 //! pieces an option splits into. Push Cram ([`push`], its keys in
-//! [`push_keys`]) is not a disjunctive sum before the push and has its own outcome search on
-//! the same table; [`octal`] holds the 0.07 values both use. [`report`] computes what the
+//! `push_keys`) is not a disjunctive sum before the push and has its own outcome search on
+//! the same table; `octal` holds the 0.07 values both use. [`report`] computes what the
 //! board editor shows, and [`progressive`] the same report value first, placements after;
 //! [`checkpoint`] saves a search's table to a file and restores it, so a search survives a
 //! restart; [`plan`] splits a search into work units that separate processes answer.

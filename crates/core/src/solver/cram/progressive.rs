@@ -1,5 +1,5 @@
 //! The board editor's report, value first: [`cram_report_progressive`] computes the same
-//! [`CramReport`] as [`cram_report`](super::report::cram_report) but shows it to the caller as
+//! [`CramReport`] as `cram_report` but shows it to the caller as
 //! it grows, so the window can print the position's value in a second and fill in the
 //! placements after it (the full report of 5×7 takes about half a minute).
 //!

@@ -3,7 +3,7 @@
 //!
 //! [`CellForm`] is the per-cell formula of the two-heap rulesets whose every value the theory
 //! gives (Nim, the Euclid family, Common Divisor Nim), written without allocation so a cell
-//! costs a few divisions; [`fill_direct`] evaluates a rectangle row by row on every core.
+//! costs a few divisions; `fill_direct` evaluates a rectangle row by row on every core.
 //! Each formula is the one of [`crate::solver::closed_form`] (tested there against the search);
 //! the tests here compare the cells with the searched fill near the origin and, far away, with
 //! the mex of each cell's options computed by the same formula (the value is the mex of the
@@ -19,7 +19,7 @@ use crate::game::{Layout, Ruleset};
 use crate::solver::control::{Control, SolveError};
 
 /// Coordinates of a direct map stay below this, so every value (at most the larger heap, or
-/// Nim's xor of two heaps) stays below the markers of [`DirectCells`].
+/// Nim's xor of two heaps) stays below the markers of `DirectCells`.
 pub const DIRECT_LIMIT: u64 = 1 << 62;
 
 /// The closed form of every cell of a plain two-heap map.

@@ -13,9 +13,9 @@
 //!
 //! Values are stored in 2 bytes per cell whenever the largest possible value fits.
 //!
-//! Files: [`storage`] (cells, planes, the grid handed out), [`csv`] (its text, as `grid` prints it), [`dense`] (its cells as one vector, for arrays), [`lines`] (line bitsets),
-//! [`tiled`] (their fill a tile at a time), [`wavefront`] (the tiles of an anti-diagonal at once, on every core), [`direct`] (closed-form maps anywhere),
-//! [`enumerated`] (option lists, divisor tables), [`growing`] (the growing triangle), [`fills`]
+//! Files: `storage` (cells, planes, the grid handed out), `csv` (its text, as `grid` prints it), `dense` (its cells as one vector, for arrays), `lines` (line bitsets),
+//! `tiled` (their fill a tile at a time), `wavefront` (the tiles of an anti-diagonal at once, on every core), [`direct`] (closed-form maps anywhere),
+//! `enumerated` (option lists, divisor tables), `growing` (the growing triangle), `fills`
 //! (Fibonacci Nim, sums, search per cell).
 
 mod csv;

@@ -1,7 +1,7 @@
 //! The worker's side of the map: a [`TileSource`] computes the cells of a region the way its
 //! ruleset allows honestly, in stages, so tiles can be sent while the rest is computed:
 //! - rulesets whose every cell has a closed form ([`CellForm`]) compute the region alone, a
-//!   band of rows at a time on every core, anywhere in the plane ([`DirectBand`]);
+//!   band of rows at a time on every core, anywhere in the plane (`DirectBand`);
 //! - symmetric two-heap rulesets with a fast fill grow one triangle row by row ([`Growing`]);
 //!   a stage is a band of new rows, every cell (a, b) with max(a, b) in it final;
 //! - slices of games on more heaps (and rulesets without a fast fill) search each cell with
@@ -298,7 +298,7 @@ impl TileSource {
         matches!(self.method, TileMethod::Growing(_))
     }
 
-    /// The value at (a, b), [`NONE`] if it is not a position; the cell must be final (inside a
+    /// The value at (a, b), `NONE` if it is not a position; the cell must be final (inside a
     /// region filled, in a stage already reported).
     #[inline]
     pub fn value(&self, a: u64, b: u64) -> u32 {

@@ -4,7 +4,7 @@
 //!
 //! Numbers are signed integers (`i128`): a guard or a bound may go below zero as written; only
 //! the heaps of a target must be natural numbers (checked where they are made, see
-//! [`super::run`]).
+//! `super::run`).
 
 use std::fmt::{self, Write};
 

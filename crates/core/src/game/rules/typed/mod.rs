@@ -20,8 +20,8 @@
 //! naming the term). A guard is checked as soon as the names it uses are bound (parts of an
 //! `and` separately), so `(a - k*b, b) for k in 1..=a/b if b >= 1` never divides by zero.
 //!
-//! Files: [`ast`] (the tree and its canonical text), [`parse`], [`program`] (checked and
-//! compiled once), [`run`] (options of one position, no allocation per option), [`estimate`]
+//! Files: [`ast`] (the tree and its canonical text), [`parse`], `program` (checked and
+//! compiled once), `run` (options of one position, no allocation per option), [`estimate`]
 //! (costs before they are spent), [`numbers`] (primes, Fibonacci numbers), [`analysis`] (what
 //! a rule is: a built-in ruleset it equals, a move that grows without bound), [`examples`].
 
@@ -31,15 +31,15 @@ pub mod estimate;
 pub mod examples;
 pub mod numbers;
 pub mod parse;
-pub mod program;
-pub mod run;
+pub(crate) mod program;
+pub(crate) mod run;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 pub use parse::SyntaxError;
-pub use run::{RuleError, Sink};
+pub use run::{MAX_COLLECTION, MAX_OPTIONS, MAX_STEPS, MAX_TOTAL_STEPS, RuleError, Sink};
 
 /// The language's reference, as `nimscope rules` prints it and the window's editor shows it.
 pub const REFERENCE: &str = "\
@@ -142,8 +142,9 @@ impl TypedRule {
         self.0.program.arity
     }
 
-    /// The rule compiled, as [`run`] evaluates it.
-    pub fn program(&self) -> &program::Program {
+    /// The rule compiled, as [`run`] evaluates it (the tests run it beside the definition).
+    #[cfg(test)]
+    pub(crate) fn program(&self) -> &program::Program {
         &self.0.program
     }
 
@@ -386,5 +387,7 @@ impl<'de> serde::Deserialize<'de> for TypedRule {
     }
 }
 
+#[cfg(test)]
+mod fast_path_tests;
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,7 @@ fn rule(text: &str) -> TypedRule {
     TypedRule::parse(text).unwrap_or_else(|e| panic!("{text}: {} at {}", e.message, e.at))
 }
 
-fn all_options(program: &Program, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, String> {
+pub(super) fn all_options(program: &Program, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, String> {
     let mut out = Vec::new();
     run::options(program, heaps, &mut |t: usize, o: &[u64]| out.push((t, o.to_vec()))).map_err(|e| e.to_string())?;
     Ok(out)
@@ -161,7 +161,10 @@ fn errors_name_the_term_the_part_and_the_position() {
     assert!(err.contains("the heap n + n is past 2^64 - 1"), "{err}");
     let r = rule("rule((a, b) -> (a - k, b) for k in 0..=a)");
     let err = all_options(r.program(), &[u64::MAX, 0]).unwrap_err();
-    assert!(err.contains("more than") && err.contains("options"), "{err}");
+    assert!(
+        err.contains("(a - k, b) for k in 0..=a") && err.contains("1.8e19 loop steps"),
+        "{err}"
+    );
     let r = rule("rule(n -> 0 for k in 0..n if k * k == n + 1)");
     let err = all_options(r.program(), &[1 << 40]).unwrap_err();
     assert!(err.contains("loop steps"), "{err}");
@@ -345,6 +348,19 @@ fn costs_are_refused_before_they_are_spent() {
     // the estimate knows the cost of a box of positions before any runs
     let e = rule("rule(n -> n - k*k for k in 1..=isqrt(n))").estimate(&[(0, 1 << 20)]);
     assert_eq!(e.steps.upper, 1024);
+}
+
+#[test]
+fn a_range_past_both_caps_is_refused_as_steps_and_one_past_the_options_alone_as_options() {
+    // 2^27 + 1 values, each the same option: the steps' cap is what the loop passes first
+    let r = rule("rule(n -> n - 1 for k in 1..=134217729)");
+    let err = all_options(r.program(), &[5]).unwrap_err();
+    assert!(err.contains("would run at least 1.3e8 loop steps"), "{err}");
+    assert!(!err.contains("options"), "{err}");
+    // 2^24 + 1 values are within the steps' cap and over the options' one
+    let r = rule("rule(n -> n - 1 for k in 1..=16777217)");
+    let err = all_options(r.program(), &[5]).unwrap_err();
+    assert!(err.contains("would have about 1.7e7 options"), "{err}");
 }
 
 #[test]

@@ -23,7 +23,7 @@
 //! (The checksum finds damage, not a forgery: a file built by hand with false values would
 //! give false answers.)
 //!
-//! Layout: the file's format in [`format`], the periodic saver in [`saver`].
+//! Layout: the file's format in [`format`], the periodic saver in `saver`.
 
 mod format;
 mod saver;

@@ -290,3 +290,74 @@ pub fn read_each(dir: &Path, plan: &Plan) -> Vec<Result<Option<UnitAnswer>, Plan
 pub fn facts(answers: &[Option<UnitAnswer>]) -> Vec<Option<super::Fact>> {
     answers.iter().map(|a| a.as_ref().map(UnitAnswer::fact)).collect()
 }
+
+/// The answers of a plan's folder as a watcher last read them (a unit that looks every few
+/// minutes whether the others made it unnecessary, in a plan of thousands of units): each file
+/// read again only when it changed, and a fact only while its file exists and passes its
+/// checks. A file deleted, replaced or edited since the last look takes its fact with it, so
+/// a unit is never stopped by an answer that is no longer there.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    facts: Vec<Option<Fact>>,
+    stamps: Vec<Option<Stamp>>,
+}
+
+/// What tells a file changed without reading it: its modification time and size and, where
+/// the system has them, its inode and change time (which a hand edit that puts the old
+/// modification time back still moves).
+type Stamp = (std::time::SystemTime, u64, u64, i64, i64);
+
+fn stamp(meta: &std::fs::Metadata) -> Option<Stamp> {
+    let modified = meta.modified().ok()?;
+    #[cfg(unix)]
+    let (ino, ctime, ctime_nsec) = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.ino(), meta.ctime(), meta.ctime_nsec())
+    };
+    #[cfg(not(unix))]
+    let (ino, ctime, ctime_nsec) = (0, 0, 0);
+    Some((modified, meta.len(), ino, ctime, ctime_nsec))
+}
+
+impl Seen {
+    /// Nothing seen yet, for a plan of `units` units.
+    pub fn new(units: usize) -> Seen {
+        Seen {
+            facts: vec![None; units],
+            stamps: vec![None; units],
+        }
+    }
+
+    /// The facts now: those of the answer files that exist and pass their checks (a file that
+    /// cannot be read or checked, or a folder that cannot be listed, counts as no answer).
+    pub fn refresh(&mut self, dir: &Path, plan: &Plan) -> &[Option<Fact>] {
+        let mut present = vec![false; self.facts.len()];
+        if let Ok(listing) = std::fs::read_dir(answers_dir(dir)) {
+            for entry in listing.filter_map(|e| e.ok()) {
+                let name = entry.file_name();
+                let Some(k) = name
+                    .to_str()
+                    .and_then(|n| n.strip_prefix("unit-")?.strip_suffix(".json")?.parse::<usize>().ok())
+                    .filter(|&k| k < self.facts.len())
+                else {
+                    continue;
+                };
+                let Some(now) = std::fs::metadata(entry.path()).ok().as_ref().and_then(stamp) else {
+                    continue;
+                };
+                present[k] = true;
+                if self.stamps[k] != Some(now) {
+                    self.stamps[k] = Some(now);
+                    self.facts[k] = read(dir, plan, k).ok().flatten().map(|a| a.fact());
+                }
+            }
+        }
+        for (k, here) in present.into_iter().enumerate() {
+            if !here {
+                self.facts[k] = None;
+                self.stamps[k] = None;
+            }
+        }
+        &self.facts
+    }
+}

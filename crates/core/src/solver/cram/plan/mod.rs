@@ -29,7 +29,7 @@
 //! carries evidence: an HMAC under a key of the plan's own ([`evidence`]), and `--combine`
 //! rebuilds the tree from the board ([`Plan::load_bound`]).
 //!
-//! Layout: the tree's construction in [`build`], what to ask next in [`questions`], the
+//! Layout: the tree's construction in `build`, what to ask next in [`questions`], the
 //! rounds a scheduler records in [`rounds`], answer files in [`answer`], the proven values in
 //! [`store`], the key and its tags in [`evidence`], the units at work in [`running`], the
 //! size of a unit in [`estimate`], a hunt's state in [`status`] and answers asked again in

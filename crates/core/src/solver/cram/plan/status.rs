@@ -81,7 +81,7 @@ pub struct Status {
     pub pending: Vec<usize>,
     /// Units neither answered nor needed.
     pub skipped: usize,
-    /// The questions the root needs answered now (unit, values), at most [`LIST_AT_MOST`].
+    /// The questions the root needs answered now (unit, values), at most `LIST_AT_MOST`.
     pub needed: Vec<serde_json::Value>,
     /// How many questions the root needs now (all of them, listed or not).
     pub needed_count: usize,

@@ -371,6 +371,51 @@ fn damaged_edited_and_foreign_files_are_refused_in_one_line() {
 }
 
 #[test]
+fn a_watcher_sees_only_answer_files_that_exist_and_pass_their_checks() {
+    let dir = temp("seen");
+    let plan = saved(CramGame::Cram, "3x6", Question::Value, 1, &dir);
+    let policy = Policy::default();
+    for k in 0..plan.units {
+        run_unit(&dir, &plan, k, false, policy, Some(ask::EXACT));
+    }
+    let all = answer::facts(&answer::read_all(&dir, &plan).unwrap());
+    assert!(all.iter().all(Option::is_some) && plan.needed(&all, policy).is_empty());
+    let mut seen = answer::Seen::new(plan.units);
+    assert_eq!(seen.refresh(&dir, &plan), &all[..]);
+    // An answer deleted after the watcher read it: its fact goes, and the unit is needed
+    // again (a value plan's root depends on every option).
+    std::fs::remove_file(answer::answer_path(&dir, 0)).unwrap();
+    let facts = seen.refresh(&dir, &plan).to_vec();
+    assert_eq!(facts[0], None);
+    assert_eq!(facts[1..], all[1..]);
+    assert!(plan.needed(&facts, policy).iter().any(|&(u, _)| u == 0));
+    // An answer edited by hand, its old modification time put back: refused, no fact.
+    let path = answer::answer_path(&dir, 1);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let a: UnitAnswer = serde_json::from_str(&good).unwrap();
+    let v = a.value.unwrap();
+    let edited = good.replace(&format!("\"value\":{v}"), &format!("\"value\":{}", (v + 1) % 10));
+    assert_ne!(edited, good);
+    std::fs::write(&path, &edited).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), modified);
+    assert_eq!(seen.refresh(&dir, &plan)[1], None);
+    // Written back whole: seen again.
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(seen.refresh(&dir, &plan)[1], all[1]);
+    // The folder of the answers gone: no facts at all.
+    std::fs::remove_dir_all(answer::answers_dir(&dir)).unwrap();
+    assert!(seen.refresh(&dir, &plan).iter().all(Option::is_none));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_plan_edited_for_another_board_is_refused_even_with_its_key() {
     // The attack: 3×7 planned at depth 2, its board changed in plan.json and the id
     // (and here even the seal, with the key) made anew, is combined for the wrong board unless

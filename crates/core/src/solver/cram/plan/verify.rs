@@ -20,7 +20,9 @@ pub struct Verdict {
     pub again: String,
     /// Whether the two agree.
     pub agrees: bool,
-    /// Wall-clock seconds of the search from scratch.
+    /// Wall-clock seconds of the search from scratch (left out of the JSON: the same command
+    /// gives the same bytes).
+    #[serde(skip)]
     pub seconds: f64,
 }
 
@@ -77,6 +79,16 @@ pub fn reask(plan: &Plan, k: usize, recorded: Fact, table_bytes: u64, control: &
         agrees: agrees(recorded, again),
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The seed of a sample when none is given: the first 64 bits of the plan's id, so the same
+/// command on the same folder asks the same units again (the same bytes out), and a sample of
+/// another board's plan draws others. A sample chosen otherwise takes `--seed`.
+pub fn plan_seed(plan: &Plan) -> u64 {
+    plan.id
+        .get(..16)
+        .and_then(|head| u64::from_str_radix(head, 16).ok())
+        .unwrap_or(0)
 }
 
 /// `k` of `units` chosen at random by `seed` (all of them when `k` is at least their number),

@@ -1,7 +1,7 @@
 //! What a typed rule is, found from its compiled program and kept with it:
 //! - the built-in ruleset it equals, when it provably equals one ([`Equivalent`]): Nim and
 //!   Wythoff (their moves are the line families "any amount from one heap" and "the same from
-//!   both", recognised term by term by their affine bounds, [`lines`]), and subtraction and
+//!   both", recognised term by term by their affine bounds, `lines`), and subtraction and
 //!   octal games (a take-and-break rule, recognised by comparing its options with the code's
 //!   on every heap up to a bound past which both are provably periodic in structure,
 //!   [`octal`]); the solvers then take the built-in's fast fills, engines and certified

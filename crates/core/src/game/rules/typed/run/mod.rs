@@ -16,14 +16,21 @@
 //! polled every few thousand loop steps, so a position with many steps and few options stops
 //! within milliseconds of Ctrl+C.
 
+mod error;
+mod eval;
+mod fast;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::ast::{BinOp, CmpOp, Family, Func, Pred};
+pub use error::{RuleError, big_number, position_text};
+pub use eval::{Fault, eval, holds};
+
+use super::ast::Family;
 use super::estimate::{self, Interval};
-use super::numbers::{self, floor_div, floor_rem};
-use super::program::{CCond, CExpr, CLoop, CPart, CSource, CTerm, FastLoop, Program, SLOTS, TargetKind};
-use crate::game::quote::quoted;
+use super::numbers;
+use super::program::{CCond, CLoop, CPart, CSource, CTerm, Program, SLOTS, TargetKind};
+use eval::{Env, FaultKind, operand};
 
 /// Most options one position may have, and most loop steps spent to find them.
 pub const MAX_OPTIONS: u64 = 1 << 24;
@@ -46,7 +53,8 @@ pub trait Sink {
     fn option(&mut self, term: usize, heaps: &[u64]);
 
     /// The option with the values of the term's loop variables (in the order of its `for`
-    /// clauses); only [`explain`] fills them in.
+    /// clauses); only the value-by-value run behind [`TypedRule::describe`](super::TypedRule::describe)
+    /// fills them in.
     fn option_bound(&mut self, term: usize, heaps: &[u64], loops: &[i128]) {
         let _ = loops;
         self.option(term, heaps);
@@ -95,288 +103,6 @@ fn current_limits() -> (Option<Rc<dyn Fn() -> bool>>, u64) {
     })
 }
 
-/// Why a rule could not give the options of a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// An operation went below zero, past 2^64 − 1, or divided by zero.
-    #[error("term {term} of the rule, {}, at {position} ({bindings}): {what}", quoted(.text))]
-    Arithmetic {
-        /// The term, counted from 1.
-        term: usize,
-        /// The term's canonical text.
-        text: String,
-        /// The part that failed and how, e.g. `n - 2 goes below zero (1 - 2)`.
-        what: String,
-        /// The heap names and loop variables bound, e.g. `n = 1, k = 3`.
-        bindings: String,
-        /// The position, e.g. `heap 1` or `(3, 5)`.
-        position: String,
-    },
-    #[error(
-        "{position} {} options (term {term}, {}), more than the {limit} one position may have here; narrow the rule's ranges",
-        count_words(*.count, "has more than", "would have about", *.limit),
-        quoted(.text)
-    )]
-    /// The position has more than [`MAX_OPTIONS`] options.
-    TooManyOptions {
-        /// The term that made the option over the limit, counted from 1.
-        term: usize,
-        /// The term's canonical text.
-        text: String,
-        /// The position, e.g. `heap 1` or `(3, 5)`.
-        position: String,
-        /// The limit, [`MAX_OPTIONS`].
-        limit: u64,
-        /// The options counted before the cap (`None`), or the estimate that refused it.
-        count: Option<u128>,
-    },
-    /// The term runs (or, by its ranges, would run) more than [`MAX_STEPS`] loop steps at the
-    /// position.
-    #[error(
-        "term {term} of the rule, {}, {} loop steps at {position}, more than the {limit} one position may take; narrow its ranges",
-        quoted(.text),
-        count_words(*.count, "runs more than", "would run at least", *.limit)
-    )]
-    TooManySteps {
-        /// The term, counted from 1.
-        term: usize,
-        /// The term's canonical text.
-        text: String,
-        /// The position, e.g. `heap 1` or `(3, 5)`.
-        position: String,
-        /// The limit, [`MAX_STEPS`].
-        limit: u64,
-        /// The steps counted before the cap (`None`), or the lower bound that refused it.
-        count: Option<u128>,
-    },
-    #[error(
-        "term {term} of the rule, {}, leads from {position} to {option}, which is not a position of the rule (its 'if' after the heaps says so)",
-        quoted(.text)
-    )]
-    /// The term leads to a position the rule's domain (`if` after the heaps) excludes.
-    OutsideDomain {
-        /// The term, counted from 1.
-        term: usize,
-        /// The term's canonical text.
-        text: String,
-        /// The position, e.g. `heap 1` or `(3, 5)`.
-        position: String,
-        /// The option outside the domain, in the same form.
-        option: String,
-    },
-    /// A collection of more heaps than one may hold.
-    #[error(
-        "term {term} of the rule, {}, makes a collection of more than {limit} heaps at {position}",
-        quoted(.text)
-    )]
-    TooManyHeaps {
-        /// The term's number, from 1.
-        term: usize,
-        /// The term's text.
-        text: String,
-        /// The position, e.g. `heap 1`.
-        position: String,
-        /// The most heaps a collection may have.
-        limit: usize,
-    },
-    /// The caller's stop flag was raised.
-    #[error("stopped")]
-    Stopped,
-}
-
-/// "has more than" the cap, or "would have about N" (an estimate), for messages.
-fn count_words(count: Option<u128>, counted: &str, estimated: &str, limit: impl Into<u128>) -> String {
-    match count {
-        None => format!("{counted} {}", big_number(limit.into())),
-        Some(n) => format!("{estimated} {}", big_number(n)),
-    }
-}
-
-/// A count as a reader takes it in: exact below a million, else `3.4e38`.
-pub fn big_number(n: u128) -> String {
-    if n < 1_000_000 {
-        n.to_string()
-    } else if n == u128::MAX {
-        "3.4e38 (or more)".to_string()
-    } else {
-        format!("{:.1e}", n as f64)
-    }
-}
-
-/// A failed operation: which node (its text's index) and what went wrong.
-#[derive(Debug, Clone, Copy)]
-pub struct Fault {
-    node: u32,
-    op: FaultKind,
-    a: i128,
-    b: i128,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum FaultKind {
-    /// Past the 128-bit integers.
-    Overflow,
-    DivByZero,
-    /// A function's argument or an exponent below zero.
-    Negative,
-    /// `fib(k)` past F(184), `prime(x)` past 2^64, `primes(n)` past its bound.
-    OutOfReach,
-    /// A heap of a target below zero.
-    BelowZero,
-    /// A heap of a target past 2^64 − 1.
-    TooLarge,
-    /// `powers(b, n)` with b < 2.
-    BadBase,
-}
-
-type Env = [i128; SLOTS];
-
-/// A leaf's value without a call (most operands are names and numbers).
-#[inline(always)]
-fn operand(e: &CExpr, env: &Env) -> Result<i128, Fault> {
-    match e {
-        CExpr::Num(n) => Ok(*n),
-        CExpr::Slot(s) => Ok(env[*s as usize]),
-        other => eval(other, env),
-    }
-}
-
-/// The value of `e` with the slots bound as in `env`; a [`Fault`] on checked arithmetic failing.
-pub fn eval(e: &CExpr, env: &Env) -> Result<i128, Fault> {
-    match e {
-        CExpr::Num(n) => Ok(*n),
-        CExpr::Slot(s) => Ok(env[*s as usize]),
-        CExpr::Neg(a) => {
-            let x = operand(a, env)?;
-            x.checked_neg().ok_or(Fault {
-                node: u32::MAX,
-                op: FaultKind::Overflow,
-                a: x,
-                b: 0,
-            })
-        }
-        CExpr::Bin(op, a, b, node) => {
-            let (x, y) = (operand(a, env)?, operand(b, env)?);
-            let fault = |op| Fault {
-                node: *node,
-                op,
-                a: x,
-                b: y,
-            };
-            match op {
-                BinOp::Add => x.checked_add(y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Sub => x.checked_sub(y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Mul => x.checked_mul(y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Div | BinOp::Rem if y == 0 => Err(fault(FaultKind::DivByZero)),
-                BinOp::Div => floor_div(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Rem => floor_rem(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
-                BinOp::Pow if y < 0 => Err(fault(FaultKind::Negative)),
-                BinOp::Pow => numbers::pow(x, y).ok_or_else(|| fault(FaultKind::Overflow)),
-            }
-        }
-        CExpr::Call(f, args, node) => call(*f, args, *node, env),
-        CExpr::AbsDiff(a, b) => {
-            let (x, y) = (eval(a, env)?, eval(b, env)?);
-            x.checked_sub(y).and_then(i128::checked_abs).ok_or(Fault {
-                node: u32::MAX,
-                op: FaultKind::Overflow,
-                a: x,
-                b: y,
-            })
-        }
-    }
-}
-
-fn call(f: Func, args: &[CExpr], node: u32, env: &Env) -> Result<i128, Fault> {
-    let first = eval(&args[0], env)?;
-    let fault = |op, a| Fault { node, op, a, b: 0 };
-    match f {
-        Func::Isqrt if first < 0 => Err(fault(FaultKind::Negative, first)),
-        Func::Isqrt => Ok(first.isqrt()),
-        Func::Abs => first.checked_abs().ok_or(fault(FaultKind::Overflow, first)),
-        Func::Popcount if first < 0 => Err(fault(FaultKind::Negative, first)),
-        Func::Popcount => Ok(i128::from(first.count_ones())),
-        Func::Fib if first < 0 => Err(fault(FaultKind::Negative, first)),
-        Func::Fib => numbers::fib(first).ok_or(fault(FaultKind::OutOfReach, first)),
-        Func::Min | Func::Max | Func::Gcd | Func::Xor | Func::BitAnd | Func::BitOr => {
-            let mut acc = first;
-            for a in &args[1..] {
-                let v = eval(a, env)?;
-                acc = match f {
-                    Func::Min => acc.min(v),
-                    Func::Max => acc.max(v),
-                    Func::Gcd => gcd(acc, v),
-                    Func::Xor => acc ^ v,
-                    Func::BitAnd => acc & v,
-                    _ => acc | v,
-                };
-            }
-            Ok(acc)
-        }
-    }
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    i128::try_from(a).unwrap_or(i128::MAX)
-}
-
-/// Whether the condition holds; `Err` if evaluating it fails.
-pub fn holds(c: &CCond, env: &Env) -> Result<bool, Fault> {
-    Ok(match c {
-        CCond::Compare(es, ops) => {
-            let mut left = operand(&es[0], env)?;
-            for (i, op) in ops.iter().enumerate() {
-                let right = operand(&es[i + 1], env)?;
-                if !op.holds(left, right) {
-                    return Ok(false);
-                }
-                left = right;
-            }
-            true
-        }
-        CCond::Pred(Pred::Prime, args, node) => {
-            let x = eval(&args[0], env)?;
-            numbers::is_prime(x).ok_or(Fault {
-                node: *node,
-                op: FaultKind::OutOfReach,
-                a: x,
-                b: 0,
-            })?
-        }
-        CCond::Pred(Pred::Distinct, args, _) => {
-            let mut vals = [0i128; 16];
-            for (i, a) in args.iter().enumerate() {
-                vals[i] = eval(a, env)?;
-                if vals[..i].contains(&vals[i]) {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        CCond::And(cs) => {
-            for c in cs {
-                if !holds(c, env)? {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        CCond::Or(cs) => {
-            for c in cs {
-                if holds(c, env)? {
-                    return Ok(true);
-                }
-            }
-            false
-        }
-        CCond::Not(c) => !holds(c, env)?,
-    })
-}
-
 /// The evaluation of one position: the program, the sink, the budget of options and steps.
 struct Run<'a, S: Sink> {
     program: &'a Program,
@@ -391,15 +117,6 @@ struct Run<'a, S: Sink> {
     next_poll: u64,
     /// The heaps of the option being made.
     parts: Vec<u64>,
-}
-
-/// How a position is named in messages: `heap 5`, `(3, 4)`.
-pub fn position_text(p: &[u64]) -> String {
-    if p.len() == 1 {
-        format!("heap {}", p[0])
-    } else {
-        format!("({})", p.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
-    }
 }
 
 impl<S: Sink> Run<'_, S> {
@@ -729,11 +446,13 @@ impl<S: Sink> Run<'_, S> {
                 (lo, last, narrowed) = (from, to, true);
             }
             let count = (last - lo) as u128 + 1;
+            // steps first: a range past their cap is refused as what it runs, even where each
+            // value gives an option (`n - 1 for k in 1..=2^27 + 1` has one distinct option)
+            self.admit_steps(t, term, count)?;
             if narrowed && u128::from(self.options) + count > u128::from(self.max_options) {
                 // every value of a narrowed innermost range gives an option
                 return Err(self.too_many(t, term, Some(u128::from(self.options) + count)));
             }
-            self.admit_steps(t, term, count)?;
             if !innermost && count > ESTIMATE_FROM {
                 self.admit_subtree(t, term, env, depth, (lo, last))?;
             }
@@ -779,183 +498,6 @@ impl<S: Sink> Run<'_, S> {
         }
         let below = estimate::subtree_estimate(term, depth + 1, &mut intervals);
         self.admit_steps(t, term, count.saturating_mul(below.steps.lower.saturating_add(1)))
-    }
-
-    /// The values of `lo..=last` where the guards of an affine innermost loop hold, found by
-    /// arithmetic: every guard evaluates (checked) at both ends, so on the whole range, and
-    /// each is `lhs op rhs` with `lhs − rhs` affine in the loop variable. `None` when an end
-    /// fails: the loop then runs over the whole range, value by value.
-    fn narrow(&self, fast: &FastLoop, l: &CLoop, env: &mut Env, lo: i128, last: i128) -> Option<(i128, i128)> {
-        let slot = l.slot as usize;
-        for end in [lo, last] {
-            env[slot] = end;
-            if l.guards.iter().any(|g| holds(g, env).is_err()) {
-                return None;
-            }
-        }
-        let (mut from, mut to) = (lo, last);
-        for c in &fast.constraints {
-            env[slot] = lo;
-            let d0 = eval(&c.lhs, env).ok()?.checked_sub(eval(&c.rhs, env).ok()?)?;
-            let slope = if last > lo {
-                env[slot] = last;
-                let d1 = eval(&c.lhs, env).ok()?.checked_sub(eval(&c.rhs, env).ok()?)?;
-                let span = last - lo;
-                let rise = d1.checked_sub(d0)?;
-                if floor_rem(rise, span)? != 0 {
-                    return None;
-                }
-                floor_div(rise, span)?
-            } else {
-                0
-            };
-            // d(v) = d0 + slope·(v − lo); keep the v where d(v) op 0
-            let (a, b) = solve(d0, slope, c.op, lo);
-            from = from.max(a);
-            to = to.min(b);
-        }
-        Some((from, to))
-    }
-
-    /// The fast path over `lo..=last`, where every guard holds; `Ok(false)` when it does not
-    /// apply here (an end of the target is not a heap), so the caller runs the loop value by
-    /// value.
-    #[allow(clippy::too_many_arguments)]
-    fn fast(
-        &mut self,
-        t: usize,
-        term: &CTerm,
-        fast: &FastLoop,
-        l: &CLoop,
-        env: &mut Env,
-        lo: i128,
-        last: i128,
-    ) -> Result<bool, RuleError> {
-        let slot = l.slot as usize;
-        let count = (last - lo) as u128 + 1;
-        // every value is an option: more than the cap is certain
-        if u128::from(self.options) + count > u128::from(self.max_options) {
-            return Err(self.too_many(t, term, Some(u128::from(self.options) + count)));
-        }
-        // the affine parts at both ends, checked heaps; the steps between them exact
-        let n = term.target.len();
-        let mut start = [0u64; 16];
-        let mut step = [0u64; 16];
-        for (i, part) in term.target.iter().enumerate() {
-            if !fast.affine[i] {
-                continue;
-            }
-            env[slot] = lo;
-            let Ok(a) = operand(&part.expr, env) else {
-                return Ok(false);
-            };
-            env[slot] = last;
-            let Ok(b) = operand(&part.expr, env) else {
-                return Ok(false);
-            };
-            // both ends heaps: so is every value between (the part is monotone)
-            let (Ok(a64), Ok(_)) = (u64::try_from(a), u64::try_from(b)) else {
-                return Ok(false);
-            };
-            start[i] = a64;
-            if last > lo {
-                let span = last - lo;
-                let (Some(0), Some(q)) = (floor_rem(b - a, span), floor_div(b - a, span)) else {
-                    return Ok(false);
-                };
-                // two's complement: adding a negative step wraps to the exact value
-                step[i] = q as u64;
-            }
-        }
-        let all_affine = fast.affine.iter().all(|&a| a);
-        if all_affine && (1..=4).contains(&n) && self.program.domain.is_none() && self.fast_ok {
-            // the steps and options were admitted above: hand them over with nothing else
-            // to check
-            self.step(t, term, count as u64)?;
-            self.options += count as u64;
-            match n {
-                1 => emit_steps::<1, S>(self.sink, t, &start, &step, count),
-                2 => emit_steps::<2, S>(self.sink, t, &start, &step, count),
-                3 => emit_steps::<3, S>(self.sink, t, &start, &step, count),
-                _ => emit_steps::<4, S>(self.sink, t, &start, &step, count),
-            }
-            return Ok(true);
-        }
-        let mut v = lo;
-        let mut parts = start;
-        loop {
-            self.step(t, term, 1)?;
-            env[slot] = v;
-            self.parts.clear();
-            for (i, part) in term.target.iter().enumerate() {
-                if fast.affine[i] {
-                    self.parts.push(parts[i]);
-                } else {
-                    let x = eval(&part.expr, env).map_err(|f| self.arithmetic(t, term, f, env, term.loops.len()))?;
-                    let h = self.heap(t, term, part, 0, x, env)?;
-                    self.parts.push(h);
-                }
-            }
-            self.emit(t, term, env)?;
-            if v == last {
-                return Ok(true);
-            }
-            v += 1;
-            for i in 0..n {
-                parts[i] = parts[i].wrapping_add(step[i]);
-            }
-        }
-    }
-}
-
-/// Hands `count` options to the sink, the first `start` and each the last plus `step`, with
-/// `N` parts (a width known at compile time, so the loop is a few adds).
-#[inline]
-fn emit_steps<const N: usize, S: Sink>(sink: &mut S, term: usize, start: &[u64; 16], step: &[u64; 16], count: u128) {
-    let mut parts: [u64; N] = std::array::from_fn(|i| start[i]);
-    let step: [u64; N] = std::array::from_fn(|i| step[i]);
-    for _ in 0..count {
-        sink.option(term, &parts);
-        for i in 0..N {
-            parts[i] = parts[i].wrapping_add(step[i]);
-        }
-    }
-}
-
-/// The integers v ≥ lo with d0 + slope·(v − lo) op 0, as an interval (possibly empty).
-fn solve(d0: i128, slope: i128, op: CmpOp, lo: i128) -> (i128, i128) {
-    const ALL: (i128, i128) = (i128::MIN, i128::MAX);
-    const NONE: (i128, i128) = (1, 0);
-    // b > 0 in every use: the floor, by the 64-bit division where the numbers allow
-    let floor_div = |a: i128, b: i128| floor_div(a, b).unwrap_or_else(|| a.div_euclid(b));
-    // d(v) < 0 ⇔ d(v) ≤ −1, so every comparison is some bound on d(v) ≤ c or d(v) ≥ c
-    let le = |c: i128| -> (i128, i128) {
-        // d0 + s·t ≤ c, t = v − lo
-        if slope == 0 {
-            if d0 <= c { ALL } else { NONE }
-        } else if slope > 0 {
-            (i128::MIN, lo.saturating_add(floor_div(c.saturating_sub(d0), slope)))
-        } else {
-            (lo.saturating_sub(floor_div(c.saturating_sub(d0), -slope)), i128::MAX)
-        }
-    };
-    let ge = |c: i128| -> (i128, i128) {
-        if slope == 0 {
-            if d0 >= c { ALL } else { NONE }
-        } else if slope > 0 {
-            (lo.saturating_sub(floor_div(d0.saturating_sub(c), slope)), i128::MAX)
-        } else {
-            (i128::MIN, lo.saturating_add(floor_div(d0.saturating_sub(c), -slope)))
-        }
-    };
-    let meet = |a: (i128, i128), b: (i128, i128)| (a.0.max(b.0), a.1.min(b.1));
-    match op {
-        CmpOp::Lt => le(-1),
-        CmpOp::Le => le(0),
-        CmpOp::Gt => ge(1),
-        CmpOp::Ge => ge(0),
-        CmpOp::Eq => meet(le(0), ge(0)),
-        CmpOp::Ne => ALL,
     }
 }
 

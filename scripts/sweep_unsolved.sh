@@ -67,7 +67,7 @@ EOF
             # a period: its certificate, checked from the rule alone
             "$bin" --threads 1 seq "$r" --to "$n" --certificate "$out/$code.cert.json" >/dev/null
             python3 scripts/verify_period.py "$out/$code.cert.json" >"$out/$code.verify" || true
-            line="$line"$'\t'"$(head -n 1 "$out/$code.verify")"
+            line="$line"$'\t'"$(tail -n 1 "$out/$code.verify")"
         fi
     else
         line=$'-\t-\t-\t-\t-\t-'

@@ -96,6 +96,7 @@ fn _nimscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Move>()?;
     m.add_class::<results::Moves>()?;
     m.add_class::<results::Period>()?;
+    m.add_class::<results::Certificate>()?;
     m.add_class::<cram::CramResult>()?;
     m.add_class::<quotient::Quotient>()?;
     m.add_class::<session::Session>()?;

@@ -1,6 +1,6 @@
 //! What the calls return besides arrays: a position's [`Answer`], its [`Move`]s (a [`Moves`]
-//! page), a sequence's certified [`Period`]; each with the command line's JSON keys in
-//! `as_dict()`.
+//! page), a sequence's certified [`Period`] and its [`Certificate`]; each with the command
+//! line's JSON keys in `as_dict()`.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -206,5 +206,85 @@ impl Period {
             .as_any()
             .try_iter()?
             .into_any())
+    }
+}
+
+/// The evidence of a certified period, the one `nimscope seq RULESET --to N --certificate FILE`
+/// writes (docs/certificates.md): the pre-period and period, the values checked, the length the
+/// periodicity theorem needs, the largest reach of an option below its heap, and the SHA-256 of
+/// the values file of G(0..checked); `to_json()` gives the file's bytes, which
+/// `scripts/verify_period.py` checks from the rule alone.
+#[pyclass(module = "nimscope", frozen, get_all)]
+pub struct Certificate {
+    /// The ruleset, as nimscope names it.
+    pub ruleset: String,
+    /// "take-and-break" (with `code`) or "subtraction" (with `set`).
+    pub kind: String,
+    /// The take-and-break code, or None.
+    pub code: Option<String>,
+    /// The subtraction set, or None.
+    pub set: Option<Vec<u64>>,
+    /// G(n + period) = G(n) for every n ≥ preperiod.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// G(0..checked) were computed and the period holds on them from the pre-period on.
+    pub checked: u64,
+    /// The length the theorem needs (checked ≥ needed).
+    pub needed: u64,
+    /// The most tokens a move takes: how far below a heap its options reach.
+    pub max_take: u64,
+    /// The most heaps a move leaves.
+    pub parts: u64,
+    /// Whether some split must leave unequal heaps.
+    pub unequal: bool,
+    /// The argument, in words.
+    pub theorem: String,
+    /// SHA-256 of the values file of G(0..checked).
+    pub values_sha256: String,
+    json: String,
+}
+
+impl From<nimscope_core::solver::sequence::Certificate> for Certificate {
+    fn from(c: nimscope_core::solver::sequence::Certificate) -> Self {
+        let json = c.to_json();
+        Certificate {
+            ruleset: c.ruleset,
+            kind: c.kind,
+            code: c.code,
+            set: c.set,
+            preperiod: c.preperiod,
+            period: c.period,
+            checked: c.checked,
+            needed: c.needed,
+            max_take: c.max_take,
+            parts: c.parts,
+            unequal: c.unequal,
+            theorem: c.theorem,
+            values_sha256: c.values_sha256,
+            json,
+        }
+    }
+}
+
+#[pymethods]
+impl Certificate {
+    /// The certificate as `nimscope seq --certificate FILE` writes it (the same bytes).
+    fn to_json(&self) -> &str {
+        &self.json
+    }
+
+    /// The certificate's JSON keys and values as a dict.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value: serde_json::Value =
+            serde_json::from_str(&self.json).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        crate::json::to_python(py, &value)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Certificate(ruleset={:?}, preperiod={}, period={}, checked={}, max_take={}, values_sha256={:?})",
+            self.ruleset, self.preperiod, self.period, self.checked, self.max_take, self.values_sha256
+        )
     }
 }

@@ -17,7 +17,7 @@ use nimscope_core::solver::{Control, Evaluator};
 use crate::args::{position_text, range_arg};
 use crate::arrays::masked;
 use crate::job::{Job, budget_arg, threads_arg};
-use crate::results::{Answer, Move, Moves, Period};
+use crate::results::{Answer, Certificate, Move, Moves, Period};
 
 /// The share of the budget a ruleset's caches keep between calls.
 fn kept_between_calls(budget: u64) -> u64 {
@@ -209,12 +209,14 @@ impl Ruleset {
     /// The values G(0..n) of a one-heap ruleset, with the certified period, as `nimscope seq
     /// --to n` computes them: a Sequence whose .values is a masked numpy array of uint32
     /// (masked where a heap is not a position, or where only its outcome is known) and whose
-    /// .period is a Period(preperiod, period) or None (never a guess).
+    /// .period is a Period(preperiod, period) or None (never a guess), and .certificate its
+    /// evidence as `seq --certificate` writes it (None where no period is certified, or for a
+    /// ruleset certificates are not written for).
     #[pyo3(signature = (n, *, progress=None))]
     fn seq(&self, py: Python<'_>, n: u64, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Sequence> {
         let r = self.ruleset.clone();
         let job = self.job(py, progress)?;
-        let (values, period, method, outcomes_only) = job.run(py, move |control| {
+        let (values, period, certificate, method, outcomes_only) = job.run(py, move |control| {
             query::maps::check_sequence(&r)?;
             // the array is held whole: it must fit the budget with what the computation holds
             control.reserve(format!("an array of {n} values of {r}"), n.saturating_mul(4))?;
@@ -224,9 +226,10 @@ impl Ruleset {
                 return Err(loops_refused(&r));
             }
             let period = s.periodicity.map(|p| (p.preperiod, p.period));
+            let certificate = s.certificate(&r);
             let method = s.method.as_str();
             let outcomes_only = s.outcomes_only.clone();
-            Ok((s.into_values(), period, method, outcomes_only))
+            Ok((s.into_values(), period, certificate, method, outcomes_only))
         })?;
         let has_blank = values.contains(&UNKNOWN);
         let len = values.len();
@@ -234,6 +237,7 @@ impl Ruleset {
         Ok(Sequence {
             values: array.unbind(),
             period: period.map(|(preperiod, period)| Period { preperiod, period }),
+            certificate: certificate.map(|c| Py::new(py, Certificate::from(c))).transpose()?,
             method,
             outcomes_only,
         })
@@ -358,6 +362,10 @@ pub struct Sequence {
     /// The certified period, or None when none is certified within the values computed.
     #[pyo3(get)]
     period: Option<Period>,
+    /// The evidence of the certified period, as `nimscope seq --certificate FILE` writes it
+    /// (docs/certificates.md), or None.
+    #[pyo3(get)]
+    certificate: Option<Py<Certificate>>,
     /// How the values were found ("closed form", "mex fill", "rare/common", "search", ...).
     #[pyo3(get)]
     method: &'static str,

@@ -3,12 +3,18 @@ typed example (`nimscope rules --examples --json`), the values, moves, sequences
 Python computes equal what `nimscope … --json` prints on the same positions, and a refusal
 has the command line's message."""
 
+import json
+import pathlib
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import nimscope
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 # Every family of the catalog, with compounds, and positions of each (some refused, on purpose).
 CATALOG = {
@@ -122,6 +128,36 @@ def test_sequences_agree(cli, expression):
     period = None if expected["period"] is None else (expected["preperiod"], expected["period"])
     assert (None if s.period is None else (s.period.preperiod, s.period.period)) == period
     assert s.method == expected["method"]
+
+
+@pytest.mark.parametrize(
+    "expression, n",
+    [("octal(0.07)", 1000), ("octal(0.137)", 500), ("octal(0.77)", 500), ("octal(0.156)", 10000),
+     ("sub(1,3,4)", 100), ("grundy", 3000)],
+)
+def test_certificates_are_the_command_lines_file(cli, tmp_path, expression, n):
+    """A certified period's evidence is the file `seq --certificate` writes, byte for byte,
+    and scripts/verify_period.py accepts it; with no period certified (Grundy's game) both say
+    none."""
+    path = tmp_path / "cert.json"
+    code, _, err = cli.run("seq", expression, "--to", n, "--certificate", path, check=False)
+    c = nimscope.Ruleset(expression).seq(n).certificate
+    if code != 0:
+        assert "no period" in err and c is None
+        return
+    text = path.read_text()
+    assert c is not None and c.to_json() == text
+    expected = json.loads(text)
+    assert c.as_dict() == expected
+    assert (c.preperiod, c.period, c.checked, c.max_take, c.values_sha256) == (
+        expected["preperiod"], expected["period"], expected["checked"], expected["max_take"],
+        expected["values_sha256"],
+    )
+    verify = subprocess.run(
+        [sys.executable, ROOT / "scripts" / "verify_period.py", path], capture_output=True, text=True,
+        timeout=600,
+    )
+    assert verify.returncode == 0 and "VERIFIED" in verify.stdout, verify.stdout + verify.stderr
 
 
 def test_sequences_of_typed_one_heap_rules_agree(cli):

@@ -11,8 +11,8 @@ memory budget, refused with the same one-line messages)::
     >>> s.period
     Period(preperiod=0, period=7)
 
-* :class:`Ruleset` — ``value``, ``outcome``, ``answer``, ``moves``, ``seq`` (a numpy array and
-  its certified period), ``grid`` (a 2-D numpy array), ``figure``;
+* :class:`Ruleset` — ``value``, ``outcome``, ``answer``, ``moves``, ``seq`` (a numpy array, its
+  certified period and the period's certificate), ``grid`` (a 2-D numpy array), ``figure``;
 * :func:`cram`, :func:`push_cram` — Cram and Push Cram boards;
 * :func:`quotient` — a misère quotient, reused for every collection;
 * :func:`check` — the papers' statements against computation, rows as dicts;
@@ -38,6 +38,7 @@ from ._nimscope import (
     CATALOG,
     VERSION,
     Answer,
+    Certificate,
     CramResult,
     Figure,
     Move,
@@ -63,6 +64,7 @@ __all__ = [
     "Answer",
     "BudgetError",
     "CATALOG",
+    "Certificate",
     "CramResult",
     "Error",
     "Figure",

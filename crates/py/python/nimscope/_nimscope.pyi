@@ -51,10 +51,28 @@ class Period:
     period: int
     def __iter__(self) -> Iterator[int]: ...
 
+class Certificate:
+    ruleset: str
+    kind: str
+    code: Optional[str]
+    set: Optional[list[int]]
+    preperiod: int
+    period: int
+    checked: int
+    needed: int
+    max_take: int
+    parts: int
+    unequal: bool
+    theorem: str
+    values_sha256: str
+    def to_json(self) -> str: ...
+    def as_dict(self) -> dict[str, Any]: ...
+
 class Sequence:
     values: np.ma.MaskedArray
     outcomes: np.ma.MaskedArray
     period: Optional[Period]
+    certificate: Optional[Certificate]
     method: str
     def __len__(self) -> int: ...
     def __getitem__(self, index: Any) -> Any: ...

@@ -136,6 +136,8 @@ pub(super) fn exactly(
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
     let Some(e) = lookup(code) else {
+        // a growth that cannot fit is refused before it starts, not at the heap it stops at
+        super::admit_growth(code, heaps, control)?;
         return grow_and_keep(code, None, heaps, control, stage_done);
     };
     if let Some(stop) = known_stop(&e, heaps) {
@@ -148,8 +150,10 @@ pub(super) fn exactly(
         if kept == heaps {
             return Ok((e.quotient.as_ref().clone(), None));
         }
+        super::admit_growth(code, heaps, control)?;
         return grow_and_keep(code, Some(&e), heaps, control, stage_done);
     }
+    super::admit_growth(code, heaps, control)?;
     let (g, stopped) = grow_from(code, Growth::start(), heaps, control, stage_done)?;
     Ok((finish(code, g)?, stopped))
 }

@@ -230,12 +230,54 @@ impl Growth {
     }
 }
 
-/// Bytes a heap's option takes as the growth keeps it (a vector of up to three heap sizes).
-const OPTION_BYTES: u64 = 56;
+/// What growing to `heaps` holds besides the quotients, known before it starts: the options
+/// listed for the heaps a candidate's lightest collections hold (at most twice the largest
+/// heap's kept, and one more heap's being listed) and the sums of parts' bit sets (three rows of
+/// [`MAX_ELEMENTS`] bits for every heap).
+pub fn growth_bytes(code: &OctalCode, heaps: u16) -> u64 {
+    let listing = (1..=heaps).map(|k| listing_bytes(code, k)).max().unwrap_or(0);
+    held_bytes(listing, heaps)
+}
+
+/// [`growth_bytes`] from the largest heap's listing.
+fn held_bytes(listing: u64, heaps: u16) -> u64 {
+    keep_bytes(listing)
+        .saturating_add(listing)
+        .saturating_add((u64::from(heaps) + 1) * 3 * (MAX_ELEMENTS as u64 / 8))
+}
+
+/// The bytes of the listed options of a heap of `k`.
+fn listing_bytes(code: &OctalCode, k: u16) -> u64 {
+    let ruleset = crate::game::Ruleset::Octal(code.clone());
+    let count = crate::game::rules::paging::option_count(&ruleset, &crate::game::Position::Heaps(vec![u64::from(k)]))
+        .unwrap_or(u128::MAX);
+    u64::try_from(count)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(extend::moves::OPTION_BYTES)
+}
+
+/// The listed options kept at once, for a largest heap's listing of `listing` bytes.
+fn keep_bytes(listing: u64) -> u64 {
+    listing.saturating_mul(2).max(1 << 20)
+}
+
+/// Refuses, before any work, a growth to `heaps` whose options cannot be held within the
+/// budget (see [`growth_bytes`]).
+pub fn admit_growth(code: &OctalCode, heaps: u16, control: &Control) -> Result<(), SolveError> {
+    if heaps > MAX_HEAPS {
+        return Err(SolveError::Unsupported(format!(
+            "misère quotients are computed for heaps up to {MAX_HEAPS}, not {heaps}"
+        )));
+    }
+    control.reserve(
+        format!("the options of heaps up to {heaps} as the misère quotient grows"),
+        growth_bytes(code, heaps),
+    )
+}
 
 /// Grows `g` heap by heap up to `heaps` (or until a heap is past reach: the error is returned
-/// beside the growth so far). The options of every heap are listed as it joins, each heap's
-/// counted first and charged to the budget.
+/// beside the growth so far). What the growth holds is charged to the budget before it starts
+/// ([`growth_bytes`]): where the whole growth does not fit, it goes as far as fits and says so.
 fn grow_from(
     code: &OctalCode,
     mut g: Growth,
@@ -250,28 +292,28 @@ fn grow_from(
     }
     control.set_total(u64::from(heaps));
     control.add_done(u64::from(g.heaps()));
-    let ruleset = crate::game::Ruleset::Octal(code.clone());
-    let mut options: Vec<Vec<extend::Heaps>> = vec![Vec::new()];
-    let mut option_bytes = 0u64;
+    // the largest bound whose growth fits the budget (what it holds grows with the bound), and
+    // the refusal of the next
+    let mut reach = heaps;
     let mut stopped = None;
+    let mut listing = 0;
     for k in 1..=heaps {
+        let more = listing.max(listing_bytes(code, k));
+        if k > g.heaps()
+            && let Err(e) = control.reserve(
+                format!("the options of heaps up to {k} as the misère quotient grows"),
+                held_bytes(more, k),
+            )
+        {
+            reach = k - 1;
+            stopped = Some(past_reach(e, k, g.current.monoid.size()));
+            break;
+        }
+        listing = more;
+    }
+    let options = extend::HeapMoves::new(code, reach, keep_bytes(listing));
+    for k in g.heaps() + 1..=reach {
         control.check()?;
-        let count =
-            crate::game::rules::paging::option_count(&ruleset, &crate::game::Position::Heaps(vec![u64::from(k)]))
-                .unwrap_or(u128::MAX);
-        option_bytes =
-            option_bytes.saturating_add(u64::try_from(count).unwrap_or(u64::MAX).saturating_mul(OPTION_BYTES));
-        if let Err(e) = control.reserve(format!("the options of heaps up to {k}"), option_bytes) {
-            if k > g.heaps() {
-                stopped = Some(past_reach(e, k, g.current.monoid.size()));
-                break;
-            }
-            return Err(e);
-        }
-        options.push(extend::heap_options_of(code, k));
-        if k <= g.heaps() {
-            continue;
-        }
         let size_before = g.current.monoid.size();
         let (next, effort) = match extend::add_heap(&g.current, &options, control, MAX_ELEMENTS, MAX_STATES) {
             Ok(grown) => grown,

@@ -202,3 +202,22 @@ fn a_quotient_past_the_size_limit_is_refused_with_its_size_so_far() {
         "{text}"
     );
 }
+
+/// A growth whose options cannot be held is refused before any heap is added (the heap of
+/// 1000 of 0.123456789 alone has about 166,000 options leaving three heaps), and one that fits
+/// goes on: the estimate is the listing of the largest heap, not of all of them (55 million).
+#[test]
+fn a_growth_past_its_budget_is_refused_before_it_starts() {
+    let c = code("0.123456789");
+    let bytes = growth_bytes(&c, 1000);
+    assert!((16 << 20..256 << 20).contains(&bytes), "{bytes}");
+    let small = Control::with_budget(16 << 20);
+    match admit_growth(&c, 1000, &small) {
+        Err(SolveError::OverBudget { needed, budget, .. }) => assert_eq!((needed, budget), (bytes, 16 << 20)),
+        other => panic!("{other:?}"),
+    }
+    // compute refuses at once: nothing was grown, so nothing is kept
+    assert!(matches!(compute(&c, 1000, &small), Err(SolveError::OverBudget { .. })));
+    assert!(admit_growth(&c, 1000, &Control::new()).is_ok());
+    assert!(admit_growth(&c, 40, &small).is_ok());
+}

@@ -42,6 +42,14 @@ pub struct HeapImage {
 
 type Bits = Vec<u64>;
 
+/// The most steps one check may take (states visited times what visiting one costs: a
+/// pull-back and the options' rows of each distinct heap), a bound on one heap's check of about
+/// a second of processor time in a release build. The quotients the tests grow take at most
+/// 3.4·10^7 (0.abc to heap 100); misère Nim's quotient of 2^9 + 2 elements, which
+/// 0.123456789 reaches at heap 257, takes 3.6·10^8 from that heap on, 10^10 by heap 1000, so
+/// its growth stops there (in about 15 s) instead of running for hours.
+pub const MAX_WORK: u64 = 1 << 28;
+
 /// Checks the candidate `m` where heap `h` (for `h` in `1..heaps.len()`, `heaps[0]` unused) has
 /// the image `heaps[h]`; at most `max_states` triples are visited.
 pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usize) -> Result<Verdict, SolveError> {
@@ -70,6 +78,13 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
             distinct.push((h as u16, img));
         }
     }
+    // what visiting one state costs: a pull-back and the options' rows for each distinct heap
+    let state_cost = distinct
+        .iter()
+        .map(|(_, img)| (words * (1 + img.options.len())) as u64)
+        .sum::<u64>()
+        + n as u64;
+    let max_states = max_states.min(usize::try_from(MAX_WORK / state_cost.max(1)).unwrap_or(usize::MAX));
     type State = (u32, bool, Bits);
     // Dijkstra by tokens (a heap of h costs h), so the first failure met has the fewest tokens:
     // every lighter collection then satisfies the condition, so the candidate is right on it
@@ -149,7 +164,7 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
                 None => {
                     if seen.len() >= max_states {
                         return Err(SolveError::Unsupported(format!(
-                            "checking the misère quotient of {n} elements visits more than {max_states} states"
+                            "checking the misère quotient of {n} elements visits more than {max_states} states ({state_cost} steps each, {MAX_WORK} steps in all at most)"
                         )));
                     }
                     control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes)?;

@@ -5,7 +5,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use super::{Heaps, Pretension};
+use super::{HeapMoves, Heaps, Pretension};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::misere_quotient::monoid::Monoid;
 /// A heap taken out of the quotient and counted in the cyclic monoid `x^(index+period) =
@@ -99,13 +99,13 @@ impl<'a> Product<'a> {
 
     /// One heap per distinct action (the lightest), skipping heaps that act as the identity:
     /// the heaps acting, and each heap's action (its index among them).
-    pub(super) fn distinct_actions(&self, options: &[Vec<Heaps>]) -> (Vec<u16>, Vec<Option<usize>>) {
+    pub(super) fn distinct_actions(&self, options: &HeapMoves) -> (Vec<u16>, Vec<Option<usize>>) {
         let heaps = self.base_map.len() as u16;
         let mut actions: Vec<u16> = Vec::new();
         let mut action_of: Vec<Option<usize>> = vec![None; usize::from(heaps)];
         let mut by_base: HashMap<u32, usize> = HashMap::new();
         for h in 1..heaps {
-            if options[usize::from(h)].is_empty() {
+            if !options.has_move(h) {
                 continue;
             }
             let a = if self.freed.iter().any(|f| f.heap == h) {
@@ -168,7 +168,7 @@ impl<'a> Product<'a> {
     /// candidate has more than `max_elements` elements.
     pub(super) fn mark(
         &self,
-        options: &[Vec<Heaps>],
+        options: &HeapMoves,
         control: &Control,
         max_elements: usize,
     ) -> Result<Option<Marked>, SolveError> {
@@ -211,7 +211,7 @@ impl<'a> Product<'a> {
                     .enumerate()
                     .filter(|&(j, _)| j != k)
                     .fold(0, |x, (_, &y)| self.act(x, y));
-                for o in &options[usize::from(h)] {
+                for o in options.options(h).iter() {
                     let x = o.iter().fold(rest, |x, &y| self.act(x, y));
                     let l = local[x as usize];
                     if l == u32::MAX || l as usize >= i {

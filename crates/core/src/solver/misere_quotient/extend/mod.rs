@@ -21,12 +21,14 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::monoid::Monoid;
-use super::verify::{self, HeapImage, Verdict};
+use super::verify::{self, Verdict};
 use crate::game::rules::one_heap::{OctalCode, OctalOption};
 use crate::solver::control::{Control, SolveError};
 
 mod candidate;
+pub mod moves;
 use candidate::{Freed, Product};
+pub use moves::HeapMoves;
 
 /// A collection of heaps, as heap sizes.
 pub type Heaps = Vec<u16>;
@@ -89,21 +91,6 @@ impl Pretension {
             .iter()
             .fold(0, |x, &h| self.monoid.mul(x, self.heap_element[usize::from(h)]))
     }
-
-    /// Each heap's element and its options' elements, for the check.
-    pub fn images(&self, options: &[Vec<Heaps>]) -> Vec<HeapImage> {
-        (0..self.heap_element.len())
-            .map(|h| {
-                let mut o: Vec<u32> = options[h].iter().map(|o| self.element_of(o)).collect();
-                o.sort_unstable();
-                o.dedup();
-                HeapImage {
-                    element: self.heap_element[h],
-                    options: o,
-                }
-            })
-            .collect()
-    }
 }
 
 /// What growing by one heap took.
@@ -119,14 +106,14 @@ pub struct Effort {
 /// for the heaps below it.
 pub fn add_heap(
     prev: &Pretension,
-    options: &[Vec<Heaps>],
+    options: &HeapMoves,
     control: &Control,
     max_elements: usize,
     max_states: usize,
 ) -> Result<(Pretension, Effort), SolveError> {
     let n = prev.heap_element.len() as u16;
     let mut effort = Effort::default();
-    if options[usize::from(n)].is_empty() {
+    if !options.has_move(n) {
         let mut next = prev.clone();
         next.heap_element.push(0);
         return Ok((next, effort));
@@ -147,7 +134,7 @@ pub fn add_heap(
         if current.monoid.size() > max_elements {
             return Err(super::too_large(current.monoid.size(), n));
         }
-        let images = current.images(options);
+        let images = options.images(&current, control)?;
         match verify::check(&current.monoid, &images, control, max_states)? {
             Verdict::Holds { states } => {
                 if !current.monoid.is_reduced() {
@@ -184,7 +171,7 @@ fn recalibrate(
     current: &Pretension,
     g: &[u16],
     known: &[(Heaps, bool)],
-    options: &[Vec<Heaps>],
+    options: &HeapMoves,
     control: &Control,
     max_elements: usize,
     marked: &std::cell::Cell<usize>,
@@ -261,7 +248,7 @@ fn recalibrate(
 }
 
 /// A collection with the fewest tokens reaching `target` (the first found among equals).
-fn lightest_word(p: &Pretension, options: &[Vec<Heaps>], target: u32) -> Heaps {
+fn lightest_word(p: &Pretension, options: &HeapMoves, target: u32) -> Heaps {
     let n = p.monoid.size();
     let mut dist = vec![u32::MAX; n];
     let mut parent: Vec<(u32, u16)> = vec![(0, 0); n];
@@ -276,7 +263,7 @@ fn lightest_word(p: &Pretension, options: &[Vec<Heaps>], target: u32) -> Heaps {
             break;
         }
         for h in 1..p.heap_element.len() as u16 {
-            if options[usize::from(h)].is_empty() {
+            if !options.has_move(h) {
                 continue;
             }
             let y = p.monoid.mul(x, p.heap_element[usize::from(h)]);

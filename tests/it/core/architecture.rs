@@ -1,8 +1,9 @@
 //! The layering Cargo cannot enforce, checked on the parsed source. Cargo already keeps the
 //! core free of the GUI toolkit and the command line (it is its own crate, `cargo tree` in CI),
 //! and the command line free of the window (`--no-default-features` builds it without `ui`).
-//! What is left: the order of the core's modules, the order inside the window, and no circle of
-//! files anywhere. Imports are read with `syn` (paths in code, `use` trees, and paths inside
+//! What is left: the order of the core's modules, the order inside the window, no circle of
+//! files anywhere, and no module that imports its parent whole (`use super::*`) in any crate's
+//! sources. Imports are read with `syn` (paths in code, `use` trees, and paths inside
 //! macro calls), so comments and strings never count.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -361,4 +362,80 @@ fn the_checks_see_what_they_claim_to_see() {
     write("solver/cram/mod.rs", "use crate::solver::evaluate::Z;");
     write("solver/evaluate.rs", "use super::cram::W;");
     assert!(circle(&file_graph(&dir)).is_some(), "evaluate → cram → evaluate");
+}
+
+/// How many `use super::*` a file has outside an inline `#[cfg(test)]` module: a module names
+/// what it takes from its parent, so a reader sees where each name comes from. A file's own test
+/// block (`#[cfg(test)] mod tests { use super::*; … }`, Rust's idiom) may take all of the file
+/// it sits in; a test module in a file of its own (`tests.rs`) names its imports like any other.
+fn parent_globs(text: &str) -> usize {
+    #[derive(Default)]
+    struct Globs(usize);
+    fn is_test(attrs: &[syn::Attribute]) -> bool {
+        attrs
+            .iter()
+            .any(|a| a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"))
+    }
+    /// `super::*`, `super::super::*`, `super::{x, *}`: a glob of an ancestor itself, not of a
+    /// module below it.
+    fn of_a_parent(tree: &syn::UseTree) -> bool {
+        match tree {
+            syn::UseTree::Path(p) if p.ident == "super" => glob_here(&p.tree),
+            syn::UseTree::Group(g) => g.items.iter().any(of_a_parent),
+            _ => false,
+        }
+    }
+    fn glob_here(tree: &syn::UseTree) -> bool {
+        match tree {
+            syn::UseTree::Glob(_) => true,
+            syn::UseTree::Group(g) => g.items.iter().any(glob_here),
+            syn::UseTree::Path(p) if p.ident == "super" => glob_here(&p.tree),
+            _ => false,
+        }
+    }
+    impl<'a> Visit<'a> for Globs {
+        fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+            if !(is_test(&m.attrs) && m.content.is_some()) {
+                syn::visit::visit_item_mod(self, m);
+            }
+        }
+        fn visit_item_use(&mut self, u: &'a syn::ItemUse) {
+            if of_a_parent(&u.tree) {
+                self.0 += 1;
+            }
+        }
+    }
+    let file = syn::parse_file(text).unwrap_or_else(|e| panic!("the source does not parse: {e}"));
+    let mut globs = Globs::default();
+    globs.visit_file(&file);
+    globs.0
+}
+
+#[test]
+fn no_module_imports_its_parent_whole() {
+    let mut found = Vec::new();
+    for root in ["src", "crates/core/src", "crates/py/src"] {
+        let mut files = Vec::new();
+        rust_files(&repository().join(root), &mut files);
+        files.sort();
+        for f in files {
+            let globs = parent_globs(&std::fs::read_to_string(&f).unwrap());
+            if globs > 0 {
+                found.push(format!("{} ({globs})", f.strip_prefix(repository()).unwrap().display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "`use super::*` outside a file's own #[cfg(test)] block; name the imports: {found:#?}"
+    );
+    // the check itself, on made-up files
+    assert_eq!(parent_globs("use super::*;\nuse super::{a, b};"), 1);
+    assert_eq!(parent_globs("use super::super::*;\nuse super::spec::*;"), 1);
+    assert_eq!(parent_globs("mod inner {\n    use super::{x, *};\n}"), 1);
+    assert_eq!(
+        parent_globs("#[cfg(test)]\nmod tests {\n    use super::*;\n}\n// use super::*;"),
+        0
+    );
+    assert_eq!(parent_globs("#[cfg(test)]\nmod tests;\nuse super::*;"), 1);
 }

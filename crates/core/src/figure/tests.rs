@@ -3,16 +3,13 @@
 
 use super::frame::Frame;
 use super::sequence::sequence_row_len;
-use super::*;
-
-use image::RgbaImage;
-
-use crate::game::Layout;
-use crate::game::Ruleset;
+use super::{Background, FigureError, FigureSpec, FigureStyle, MAX_MODULUS, MIN_CONTENT, Subject, make_figure};
 use crate::game::prediction::Prediction;
+use crate::game::{Layout, Ruleset};
 use crate::raster::{ColorMode, CompareWith, Overlays};
 use crate::solver::Control;
 use crate::solver::grid::{self};
+use image::RgbaImage;
 
 /// A figure of bare cells, 10 pixels each for 30 columns: no axes, legend or title.
 fn bare_style() -> FigureStyle {

@@ -1,6 +1,6 @@
 use super::maps::{MapAnswer, map, sequence};
-use super::*;
-use crate::solver::Evaluator;
+use super::{QueryError, cram, octal_code, position, ruleset};
+use crate::solver::{Control, Evaluator};
 
 #[test]
 fn each_part_of_a_question_is_named_in_its_refusal() {

@@ -1,7 +1,7 @@
 //! Which positions a ruleset has: reading a position's text and checking a position (heaps,
 //! boards, pushed and summed positions) against the ruleset's own limits.
 
-use super::*;
+use crate::game::Ruleset;
 use crate::game::position::{Position, PositionError};
 use crate::game::quote::quoted;
 

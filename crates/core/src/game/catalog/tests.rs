@@ -1,6 +1,5 @@
 //! Tests of `catalog`.
-
-use super::*;
+use crate::game::Ruleset;
 
 #[test]
 fn positions_are_checked() {

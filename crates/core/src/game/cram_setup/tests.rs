@@ -1,6 +1,7 @@
 //! Tests of `cram_setup`.
-
-use super::*;
+use super::{CramDocument, CramModel, EditError, Setup, SetupError, domino_between};
+use crate::game::rules::cram_board::{BoardError, Domino, Orientation};
+use crate::solver::cram::checkpoint::CramGame;
 
 fn h(row: usize, col: usize) -> Domino {
     Domino {

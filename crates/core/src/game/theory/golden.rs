@@ -1,6 +1,6 @@
 //! Seeds 002 and 003: the golden ratio and Euclid's outcomes.
 
-use super::*;
+use super::cmp_ratio_with_phi;
 
 /// Seed 002, Theorem (Cole–Davie): in `euclid` (a zero entry ends the game),
 /// the first player wins from `(a, b)`, `a, b ≥ 1`, iff `max/min` is an integer

@@ -1,6 +1,6 @@
 //! Seed 001: Common Divisor Nim.
 
-use super::*;
+use super::two_adic_valuation;
 
 /// Seed 001, Theorem 1.3 (Sprague–Grundy value of Common Divisor Nim), in the
 /// closed form **re-derived here by brute force** (the seed text lost its formulas;

@@ -1,6 +1,6 @@
 //! Seed 003, §3: Wythoff's pairs, Nim ⊚ Euclid and the Fibonacci representation.
 
-use super::*;
+use super::{ceil_phi_times, floor_phi_times};
 
 /// Seed 003, Proposition 3.1.3 (\[Wyt07\]): the `n`-th Wythoff pair
 /// `(a_n, b_n) = (⌊nΦ⌋, ⌊nΦ⌋ + n)`, computed exactly. Domain: `n ≥ 0`

@@ -1,6 +1,6 @@
 //! Seed 003, §4: push compounds of one-heap games, their outcomes and periods.
 
-use super::*;
+use super::{cmp_ratio_with_phi, fibonacci, floor_phi_times, gcd};
 
 /// Seed 003, Proposition 4.1.1: the P-positions of `push(nim, wythoff)`
 /// (Nim ⊚ Wythoff) are `{(0,1), (1,0)} ∪ {(k,k) : k ≥ 2}`. Domain: all of ℕ².

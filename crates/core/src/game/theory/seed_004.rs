@@ -1,6 +1,6 @@
 //! Seed 004 (the number theory games slides): Nim, misère Nim, Fibonacci Nim, the divisor game.
 
-use super::*;
+use super::{fibonacci, zeckendorf_bits};
 
 /// Nim-sum (xor) of the heaps (seed 004, "Nim-Sum Definition").
 /// Note: `9 ⊕ 10 ⊕ 15 = 12`, not 10 as a seed-004 slide says.

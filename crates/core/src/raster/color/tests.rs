@@ -1,6 +1,9 @@
 //! Tests of `color`.
-
-use super::*;
+use super::{OUTCOME_FORM_FROM, Ruleset, legend};
+use crate::raster::{
+    COLOR_MODES, ColorMode, CompareWith, Legend, LegendItem, LegendSpec, MarksShown, Palette, Pooling, colors,
+};
+use crate::solver::tiles::{CellRect, KeyRule, NO_POSITION, NOT_COMPUTED};
 
 #[test]
 fn palettes_run_from_dark_to_light_and_difference_stands_out() {

@@ -1,11 +1,14 @@
 //! Answers by the methods beside the search: the misère quotient of an octal game, and the
 //! sequence of a one-heap ruleset.
 
-use super::*;
+use super::{
+    Answer, Evaluator, FIRST_SEARCH_BYTES, GRUNDY_SEARCH_BYTES, PERIOD_SEARCH_WORK, QUOTIENT_BYTES, QUOTIENT_HEAPS,
+    SEQUENCE_LEN, ValueMethod,
+};
 use crate::game::{Position, Ruleset};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::misere_quotient::{self, Quotient};
-use crate::solver::search::{self};
+use crate::solver::search::{self, Search};
 use crate::solver::sequence::{self, Computed};
 
 impl Evaluator {

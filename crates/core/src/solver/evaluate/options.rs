@@ -1,6 +1,6 @@
 //! The options of a position with their values: all of them, a page of them, one of them.
 
-use super::*;
+use super::{Evaluator, OptionAnswer, OptionValue, OptionsPage};
 use crate::game::quote::quoted;
 use crate::game::rules::paging;
 use crate::game::{Outcome, Position, Ruleset};

@@ -1,6 +1,8 @@
 //! Tests of `evaluate`.
-
-use super::*;
+use super::{OctalCode, Position, Ruleset, ValueMethod};
+use crate::solver::misere_quotient::Quotient;
+use crate::solver::search::Search;
+use crate::solver::{Control, Evaluator};
 
 /// Every family's examples (the family table's), each position valued by the evaluator's route
 /// and by the plain search.

@@ -1,9 +1,11 @@
 //! The quotient against independent work: the plain misère search on every small collection,
 //! misère Nim's closed form (Bouton), and the sizes the literature reports.
 
-use super::*;
+use super::{OctalCode, Outcome, Quotient, admit_growth, compute, growth_bytes};
 use crate::game::{Position, Ruleset};
 use crate::solver::search::Search;
+use crate::solver::{Control, SolveError};
+use std::collections::HashSet;
 
 /// Every collection of at most `count` heaps of sizes `1..=heaps` (ascending).
 fn collections(heaps: u64, count: usize) -> Vec<Vec<u64>> {

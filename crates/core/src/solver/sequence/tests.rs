@@ -1,7 +1,8 @@
 //! Tests of `sequence`.
 
-use super::*;
+use super::{Periodicity, Ruleset, Sequence, SequenceMethod, compute, sequence};
 use crate::game::{Position, Shape};
+use crate::solver::Control;
 use crate::solver::period::certify_splits;
 use crate::solver::search::Search;
 

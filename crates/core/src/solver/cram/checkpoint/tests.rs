@@ -1,7 +1,12 @@
 //! Checkpoints interrupted at random points, restored tables, and damaged files.
 
-use super::format::scan;
-use super::*;
+use super::format::{MAGIC, scan};
+use super::{Board, Checkpoint, CheckpointError, CheckpointInfo, KIND_EXACT, Saver};
+use crate::solver::cram::CramSolver;
+use crate::solver::cram::push::PushCramSolver;
+use crate::solver::{Control, SolveError};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A file name of its own in the system's temporary folder.

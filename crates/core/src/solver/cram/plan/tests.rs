@@ -7,8 +7,15 @@
 //! foreign files are refused in one line, never with a panic.
 
 use super::answer::{self, UnitAnswer};
-use super::*;
+use super::{
+    Ask, Bluff, Board, CramGame, Fact, MAX_AHEAD, PLAN_FILE, Plan, PlanError, Policy, Question, ask, evidence, merged,
+    rounds, solve_unit, store, verify,
+};
 use crate::solver::cram::checkpoint::Checkpoint;
+use crate::solver::cram::push::PushCramSolver;
+use crate::solver::cram::{CramSolver, Outcome};
+use crate::solver::{Control, SolveError};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 fn temp(name: &str) -> PathBuf {

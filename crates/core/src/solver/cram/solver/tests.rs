@@ -1,7 +1,9 @@
 //! Tests of the Cram solver against brute force and the symmetries of the square.
 
 use super::super::keys::component_key;
-use super::*;
+use super::Board;
+use crate::solver::Control;
+use crate::solver::cram::CramSolver;
 
 /// The 8 images of a board under the symmetries of the square, cell by cell.
 fn images(b: &Board) -> Vec<Board> {

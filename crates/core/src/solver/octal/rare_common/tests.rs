@@ -1,7 +1,7 @@
 //! The rare/common method against the plain one, resumed, widened, and its report.
 
 use super::super::plain::Plain;
-use super::*;
+use crate::solver::octal::{OctalCode, RareCommon};
 
 fn both(code: &str, n: usize) -> (Vec<u32>, Vec<u32>) {
     let c: OctalCode = code.parse().unwrap();

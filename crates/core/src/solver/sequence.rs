@@ -332,5 +332,28 @@ pub fn compute_streaming(
     Ok(Rc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
 }
 
+/// Refuses a prefix that outgrows the budget (checked as it grows: most sequences certify a
+/// period long before N).
+fn check_growth(ruleset: &Ruleset, len: usize, n: u64, control: &Control) -> Result<(), SolveError> {
+    let needed = len as u64 * 4;
+    if needed > control.memory_budget() {
+        return Err(SolveError::OverBudget {
+            what: format!("the values of {ruleset} up to {n}"),
+            needed: n.saturating_mul(4),
+            budget: control.memory_budget(),
+        });
+    }
+    Ok(())
+}
+
+/// The refusal of a sequence whose length no memory holds.
+fn too_long(ruleset: &Ruleset, n: u64, control: &Control) -> SolveError {
+    SolveError::OverBudget {
+        what: format!("{n} values of {ruleset}"),
+        needed: u64::MAX,
+        budget: control.memory_budget(),
+    }
+}
+
 #[cfg(test)]
 mod tests;

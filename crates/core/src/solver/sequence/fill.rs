@@ -1,13 +1,13 @@
 //! How a sequence's values are found: the choice of method for a ruleset (closed form, the
 //! octal engine, a typed rule's fill, the mex fill of `window`, a search heap by heap,
-//! Smith's labelling for games that loop), and the budget checks they share.
+//! Smith's labelling for games that loop).
 
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use super::window::fill_window;
-use super::{Computed, SequenceMethod, Sink, from_collections};
+use super::{Computed, SequenceMethod, Sink, check_growth, from_collections, too_long};
 use crate::game::loopy::InfiniteSets;
 use crate::game::{Position, Ruleset, Shape, theory};
 use crate::solver::control::{Control, SolveError};
@@ -44,20 +44,6 @@ pub(super) fn fill_loopy(ruleset: &Ruleset, n: u64, control: &Control) -> Result
         outcomes_only: None,
         infinite: Some(Arc::new(table)),
     })
-}
-
-/// Refuses a prefix that outgrows the budget (checked as it grows: most sequences certify a
-/// period long before N).
-pub(super) fn check_growth(ruleset: &Ruleset, len: usize, n: u64, control: &Control) -> Result<(), SolveError> {
-    let needed = len as u64 * 4;
-    if needed > control.memory_budget() {
-        return Err(SolveError::OverBudget {
-            what: format!("the values of {ruleset} up to {n}"),
-            needed: n.saturating_mul(4),
-            budget: control.memory_budget(),
-        });
-    }
-    Ok(())
 }
 
 /// G(0..n) of `ruleset`; the sequences of its push successors are computed once each (a nested
@@ -146,14 +132,6 @@ pub(super) fn fill(
         fill_window(ruleset, base, misere, memory, &extras, n, control, sink)?,
         memo,
     )
-}
-
-pub(super) fn too_long(ruleset: &Ruleset, n: u64, control: &Control) -> SolveError {
-    SolveError::OverBudget {
-        what: format!("{n} values of {ruleset}"),
-        needed: u64::MAX,
-        budget: control.memory_budget(),
-    }
 }
 
 /// The closed form of a one-heap leaf under normal play, where the theory gives one (each is

@@ -4,8 +4,7 @@
 
 use std::rc::Rc;
 
-use super::fill::{check_growth, too_long};
-use super::{Computed, SequenceMethod, Sink};
+use super::{Computed, SequenceMethod, Sink, check_growth, too_long};
 use crate::game::rules::one_heap::OctalOption;
 use crate::game::{MexSet, Ruleset};
 use crate::solver::control::{Control, SolveError};

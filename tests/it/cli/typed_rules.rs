@@ -140,6 +140,26 @@ fn costs_are_refused_before_they_are_spent() {
     }
 }
 
+/// `moves` refuses a range past the loop steps' cap for its steps, as `value` does, not for the
+/// options it would make (both caps passed: the steps are what the loop meets first); a range
+/// past the options' cap alone is refused for its options.
+#[test]
+fn moves_names_the_loop_steps_when_a_range_passes_their_cap() {
+    // 2^27 + 1 values (the steps' cap is 2^27), each the same option
+    let rule = "rule(n -> n - 1 for k in 1..=134217729)";
+    for command in ["moves", "value"] {
+        let err = refused(&[command, rule, "5"]);
+        assert!(err.contains("would run at least 1.3e8 loop steps"), "{command}: {err}");
+        assert!(!err.contains("options"), "{command}: {err}");
+    }
+    // 10^12 values at heap 10^12: past both caps
+    let err = refused(&["moves", "rule(n -> n - k for k in 1..=n)", "1000000000000"]);
+    assert!(err.contains("would run at least 1.0e12 loop steps"), "{err}");
+    // 10^8 values: within the steps' cap, past the options'
+    let err = refused(&["moves", "rule(n -> n - k for k in 1..=n)", "100000000"]);
+    assert!(err.contains("at least 1.0e8 options, too many to list"), "{err}");
+}
+
 #[test]
 fn a_rule_file_with_no_rule_says_so_and_a_byte_order_mark_is_skipped() {
     let dir = temp_dir("typed-rule-files");

@@ -3,6 +3,7 @@
 use super::{Evaluator, OptionAnswer, OptionValue, OptionsPage};
 use crate::game::quote::quoted;
 use crate::game::rules::paging;
+use crate::game::rules::typed::RuleError;
 use crate::game::{Outcome, Position, Ruleset};
 use crate::solver::control::{Control, SolveError};
 use crate::solver::search::{self};
@@ -111,6 +112,16 @@ pub fn first_options(
     }
     let bound = paging::option_bound(ruleset, p);
     if bound > paging::ENUMERATE_LIMIT {
+        if ruleset.has_typed() {
+            // a typed rule's ranges may pass the loop steps' cap too: the run refuses that
+            // first (as `value` does), in its own words; a cap of a thousand options stops it early
+            // when its refusal is the options'
+            let mut none = Vec::new();
+            let run = control.rules_within_options(0, || ruleset.try_options(p, &mut none));
+            if let Err(e @ RuleError::TooManySteps { .. }) = run {
+                return Err(e.into());
+            }
+        }
         let about = if ruleset.has_typed() { "at least" } else { "about" };
         return Err(SolveError::Unsupported(format!(
             "{} in {ruleset} has {about} {} options, too many to list (at most {})",

@@ -85,18 +85,7 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         .sum::<u64>()
         + n as u64;
     let max_states = max_states.min(usize::try_from(MAX_WORK / state_cost.max(1)).unwrap_or(usize::MAX));
-    // the distinct elements of the heaps: a D is pulled back once by each, whatever the heap
-    let mut elements: Vec<u32> = distinct.iter().map(|(_, img)| img.element).collect();
-    elements.sort_unstable();
-    elements.dedup();
-    let element_index: Vec<usize> = distinct
-        .iter()
-        .map(|(_, img)| elements.binary_search(&img.element).unwrap_or(0))
-        .collect();
-    // the sets D met, each once (many states share one), with its pull-backs once computed
-    let mut ds = Sets::default();
-    // a state: (x, has a move, the index of D in `ds`)
-    type State = (u32, bool, u32);
+    type State = (u32, bool, Bits);
     // Dijkstra by tokens (a heap of h costs h), so the first failure met has the fewest tokens:
     // every lighter collection then satisfies the condition, so the candidate is right on it
     let mut seen: HashMap<State, usize, BuildHasherDefault<WordHasher>> = HashMap::default();
@@ -105,24 +94,22 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
     let mut done: Vec<bool> = Vec::new();
     let mut parent: Vec<(usize, u16)> = Vec::new();
     let mut queue: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
-    let start: State = (0, false, ds.intern(vec![0; words]));
-    seen.insert(start, 0);
+    let start: State = (0, false, vec![0; words]);
+    seen.insert(start.clone(), 0);
     states.push(start);
     tokens.push(0);
     done.push(false);
     parent.push((usize::MAX, 0));
     queue.push(Reverse((0, 0)));
-    let state_bytes = 16 + 8 + 8 + 16 + 96;
-    let set_bytes = (words as u64) * 8 * (2 + elements.len() as u64) + 64;
-    let mut nd: Bits = vec![0; words];
+    let state_bytes = (words as u64) * 8 * 2 + 96;
     while let Some(Reverse((t, id))) = queue.pop() {
         if done[id] || t > tokens[id] {
             continue;
         }
         done[id] = true;
         control.check()?;
-        let (x, moves, d) = states[id];
-        let ok = m.is_p(x) == (moves && ds.sets[d as usize][0] & 1 == 0);
+        let (x, moves, d) = states[id].clone();
+        let ok = m.is_p(x) == (moves && d[0] & 1 == 0);
         if !ok {
             let mut heaps_of = Vec::new();
             let mut at = id;
@@ -133,23 +120,38 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
             heaps_of.reverse();
             return Ok(Verdict::Fails(heaps_of));
         }
-        ds.pull_back(d, m, &elements);
-        for (&(h, img), &ei) in distinct.iter().zip(&element_index) {
-            nd.copy_from_slice(&ds.pulled[d as usize][ei]);
+        // heaps of one element pull D back the same way: once per element
+        let mut pulled: Vec<(u32, Bits)> = Vec::new();
+        // D as one byte an element, for the gathers below
+        let mut unpacked: Vec<u8> = Vec::new();
+        for &(h, img) in &distinct {
+            let e = img.element;
+            let mut nd = match pulled.iter().find(|(x, _)| *x == e) {
+                Some((_, b)) => b.clone(),
+                None => {
+                    if unpacked.is_empty() {
+                        unpacked = (0..n).map(|t| (d[t / 64] >> (t % 64) & 1) as u8).collect();
+                    }
+                    // the monoid commutes: e's row holds z·e for every z, read in order
+                    let b: Bits = m
+                        .row(e)
+                        .chunks(64)
+                        .map(|ts| {
+                            ts.iter()
+                                .enumerate()
+                                .fold(0u64, |w, (i, &t)| w | u64::from(unpacked[t as usize]) << i)
+                        })
+                        .collect();
+                    pulled.push((e, b.clone()));
+                    b
+                }
+            };
             for &o in &img.options {
                 for (w, b) in nd.iter_mut().zip(&dp[m.mul(x, o) as usize]) {
                     *w |= b;
                 }
             }
-            let before = ds.sets.len();
-            let nd_id = ds.intern_from(&nd);
-            if ds.sets.len() > before {
-                control.reserve(
-                    "the check of the misère quotient",
-                    seen.len() as u64 * state_bytes + ds.sets.len() as u64 * set_bytes,
-                )?;
-            }
-            let next: State = (m.mul(x, img.element), moves || !img.options.is_empty(), nd_id);
+            let next: State = (m.mul(x, e), moves || !img.options.is_empty(), nd);
             let nt = t + u64::from(h);
             match seen.get(&next) {
                 Some(&nid) => {
@@ -165,12 +167,9 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
                             "checking the misère quotient of {n} elements visits more than {max_states} states ({state_cost} steps each, {MAX_WORK} steps in all at most)"
                         )));
                     }
-                    control.reserve(
-                        "the check of the misère quotient",
-                        seen.len() as u64 * state_bytes + ds.sets.len() as u64 * set_bytes,
-                    )?;
+                    control.reserve("the check of the misère quotient", seen.len() as u64 * state_bytes)?;
                     let nid = states.len();
-                    seen.insert(next, nid);
+                    seen.insert(next.clone(), nid);
                     states.push(next);
                     tokens.push(nt);
                     done.push(false);
@@ -181,60 +180,6 @@ pub fn check(m: &Monoid, heaps: &[HeapImage], control: &Control, max_states: usi
         }
     }
     Ok(Verdict::Holds { states: seen.len() })
-}
-
-/// The sets D the check meets, each once, and each one's pull-backs by the heaps' elements
-/// (computed at the first state with that D: states that share a D share them).
-#[derive(Default)]
-struct Sets {
-    sets: Vec<Bits>,
-    index: HashMap<Bits, u32, BuildHasherDefault<WordHasher>>,
-    /// `pulled[d][i]`: `{z : z·elements[i] ∈ sets[d]}` (empty until first needed).
-    pulled: Vec<Vec<Bits>>,
-}
-
-impl Sets {
-    fn intern(&mut self, d: Bits) -> u32 {
-        if let Some(&i) = self.index.get(&d) {
-            return i;
-        }
-        let i = self.sets.len() as u32;
-        self.sets.push(d.clone());
-        self.pulled.push(Vec::new());
-        self.index.insert(d, i);
-        i
-    }
-
-    fn intern_from(&mut self, d: &Bits) -> u32 {
-        match self.index.get(d) {
-            Some(&i) => i,
-            None => self.intern(d.clone()),
-        }
-    }
-
-    /// Fills `pulled[d]` if it is not yet.
-    fn pull_back(&mut self, d: u32, m: &Monoid, elements: &[u32]) {
-        let d = d as usize;
-        if !self.pulled[d].is_empty() || elements.is_empty() {
-            return;
-        }
-        let set = &self.sets[d];
-        let unpacked: Vec<u8> = (0..m.size()).map(|t| (set[t / 64] >> (t % 64) & 1) as u8).collect();
-        // the monoid commutes: e's row holds z·e for every z, read in order
-        self.pulled[d] = elements
-            .iter()
-            .map(|&e| {
-                m.row(e)
-                    .chunks(64)
-                    .map(|ts| {
-                        ts.iter()
-                            .enumerate()
-                            .fold(0u64, |w, (i, &t)| w | u64::from(unpacked[t as usize]) << i)
-                    })
-                    .collect()
-            })
-            .collect();
-    }
 }
 
 /// A fast hash for the states' words (multiply and rotate; the keys are not adversarial).

@@ -97,25 +97,6 @@ impl<'a> Product<'a> {
         (e - b + self.base.mul(b as u32, self.base_map[usize::from(h)]) as usize) as u32
     }
 
-    /// The product of two elements: the base parts multiplied, each freed counter added in
-    /// its cyclic monoid (`x^(index + period) = x^index`).
-    fn mul(&self, e: u32, f: u32) -> u32 {
-        let nb = self.base.size();
-        let (e, f) = (e as usize, f as usize);
-        let mut out = self.base.mul((e % nb) as u32, (f % nb) as u32) as usize;
-        for (fr, &stride) in self.freed.iter().zip(&self.stride) {
-            let len = fr.len() as usize;
-            let (ce, cf) = ((e / stride) % len, (f / stride) % len);
-            let mut c = ce + cf;
-            if c >= len {
-                let index = fr.index as usize;
-                c = index + (c - index) % fr.period as usize;
-            }
-            out += c * stride;
-        }
-        out as u32
-    }
-
     /// One heap per distinct action (the lightest), skipping heaps that act as the identity:
     /// the heaps acting, and each heap's action (its index among them).
     pub(super) fn distinct_actions(&self, options: &HeapMoves) -> (Vec<u16>, Vec<Option<usize>>) {
@@ -195,8 +176,7 @@ impl<'a> Product<'a> {
         let (actions, action_of) = self.distinct_actions(options);
         control.reserve(
             "the candidate misère quotient",
-            // the search's tables, and the transitions and signatures of the refinement
-            self.size as u64 * 16 + self.size as u64 * 8 * (actions.len() as u64 + 1),
+            self.size as u64 * 16 + self.size as u64 * 4 * actions.len() as u64,
         )?;
         let (parent, local, order) = self.lightest_collections(&actions, control)?;
         let word = |mut e: u32| -> Heaps {
@@ -211,8 +191,6 @@ impl<'a> Product<'a> {
         };
         // mark: a lightest collection is P when it has a move and no option is P
         let mut p = vec![false; order.len()];
-        // the products of the word's heaps before and after each place
-        let (mut before, mut after) = (Vec::new(), Vec::new());
         for (i, &e) in order.iter().enumerate() {
             if i % 1024 == 0 {
                 control.check()?;
@@ -221,16 +199,6 @@ impl<'a> Product<'a> {
             if w.is_empty() {
                 continue;
             }
-            before.clear();
-            before.push(0);
-            for &h in &w {
-                before.push(self.act(*before.last().unwrap_or(&0), h));
-            }
-            after.clear();
-            after.resize(w.len() + 1, 0);
-            for k in (0..w.len()).rev() {
-                after[k] = self.act(after[k + 1], w[k]);
-            }
             let mut is_p = true;
             let mut last = 0;
             'heaps: for (k, &h) in w.iter().enumerate() {
@@ -238,8 +206,11 @@ impl<'a> Product<'a> {
                     continue;
                 }
                 last = h;
-                // the word without its heap at k (the monoid commutes)
-                let rest = self.mul(before[k], after[k + 1]);
+                let rest = w
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .fold(0, |x, (_, &y)| self.act(x, y));
                 for o in options.options(h).iter() {
                     let x = o.iter().fold(rest, |x, &y| self.act(x, y));
                     let l = local[x as usize];
@@ -330,25 +301,17 @@ fn moore_refinement(
     let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
     // number classes by first appearance, so the identity's is 0
     let mut classes = renumber(&mut class);
-    // each state's signature (its class, then its successors' classes), one row a state
-    let width = a + 1;
-    let mut rows = vec![0u32; count * width];
     loop {
         control.check()?;
-        for (i, row) in rows.chunks_exact_mut(width).enumerate() {
-            row[0] = class[i];
-            for (r, &t) in row[1..].iter_mut().zip(&trans[i * a..(i + 1) * a]) {
-                *r = class[t as usize];
-            }
+        let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut next = Vec::with_capacity(count);
+        for i in 0..count {
+            let mut sig = Vec::with_capacity(a + 1);
+            sig.push(class[i]);
+            sig.extend(trans[i * a..(i + 1) * a].iter().map(|&t| class[t as usize]));
+            let n = index.len() as u32;
+            next.push(*index.entry(sig).or_insert(n));
         }
-        let mut index: HashMap<&[u32], u32, _> = HashMap::with_capacity_and_hasher(classes * 2, foldhash::fast::FixedState::with_seed(0));
-        let next: Vec<u32> = rows
-            .chunks_exact(width)
-            .map(|row| {
-                let n = index.len() as u32;
-                *index.entry(row).or_insert(n)
-            })
-            .collect();
         let n = index.len();
         class = next;
         if n > max_elements {

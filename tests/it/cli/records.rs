@@ -179,7 +179,15 @@ fn a_run_at_its_processor_limit_saves_and_resumes_to_the_same_checksum() {
         })
     };
     let out = command
-        .args(["seq", "octal(0.6)", "--to", n, "--stats", "--checkpoint", ck.to_str().unwrap()])
+        .args([
+            "seq",
+            "octal(0.6)",
+            "--to",
+            n,
+            "--stats",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ])
         .stdout(Stdio::null())
         .output()
         .unwrap();
@@ -192,7 +200,9 @@ fn a_run_at_its_processor_limit_saves_and_resumes_to_the_same_checksum() {
         assert_eq!(out.status.code(), Some(152), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.starts_with("error: stopped at the processor-time limit (SIGXCPU); the values found so far are saved in"),
+            err.starts_with(
+                "error: stopped at the processor-time limit (SIGXCPU); the values found so far are saved in"
+            ),
             "{err}"
         );
         assert!(at_stop > 0 && at_stop < 1 << 20, "saved {at_stop}");

@@ -1,10 +1,12 @@
 //! Tests of [`PoolJob`]: pooled tiles against a brute force over the plain grid, the colour
 //! range's counts, Wythoff's outcomes far out.
 
-use super::*;
 use crate::game::{Layout, Ruleset};
+use crate::solver::Control;
 use crate::solver::grid::grid;
-use crate::solver::tiles::{TileStore, combine};
+use crate::solver::tiles::{
+    CellRect, Compare, KeyRule, NO_POSITION, PoolJob, TileKey, TileSource, TileStore, ValueCounts, combine,
+};
 
 /// Fills `view` of `rules` at `level` through a source and a pool job, into a store.
 fn pooled(rules: &str, slice: Option<&str>, rule: KeyRule, level: u8, view: CellRect) -> (TileStore, Option<u32>) {

@@ -1,8 +1,14 @@
 //! Damaged, edited, forged, crafted and foreign files are refused in one line, never with a
 //! panic: plans, answers, proven values; a watcher keeps nothing from a file that is gone or
 //! changed; `--verify` finds an answer a faulty node signed.
-
-use super::*;
+use super::{Lcg, UnitAnswer, answer_of, board, run_unit, saved, single, temp};
+use crate::solver::Control;
+use crate::solver::cram::CramSolver;
+use crate::solver::cram::plan::{
+    Board, CramGame, Fact, PLAN_FILE, Plan, PlanError, Policy, Question, answer, ask, evidence, store, verify,
+};
+use crate::solver::cram::push::PushCramSolver;
+use std::path::Path;
 
 /// The one line of an error.
 fn one_line(e: PlanError) -> String {

@@ -10,8 +10,8 @@ mod evidence;
 
 use super::answer::{self, UnitAnswer};
 use super::{
-    Ask, Bluff, Board, CramGame, Fact, MAX_AHEAD, PLAN_FILE, Plan, PlanError, Policy, Question, ask, evidence, merged,
-    rounds, solve_unit, store, verify,
+    Ask, Bluff, Board, CramGame, Fact, MAX_AHEAD, Plan, PlanError, Policy, Question, ask, merged, rounds, solve_unit,
+    store, verify,
 };
 use crate::solver::cram::checkpoint::Checkpoint;
 use crate::solver::cram::push::PushCramSolver;

@@ -7,6 +7,7 @@ mod cram_editor;
 mod export;
 mod figures;
 mod inspector;
+mod jobs;
 mod keyboard;
 mod map_view;
 mod parses;

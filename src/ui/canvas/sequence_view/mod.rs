@@ -96,16 +96,16 @@ impl SequenceView {
         }
     }
 
-    /// Draws the view: the sequence with the length control, or that it is being computed;
-    /// returns the heap clicked on the strip.
+    /// Draws the view: the sequence with the length control (nothing before it comes: the
+    /// caller says what became of its job); returns the heap clicked on the strip.
     pub fn ui(&mut self, ui: &mut egui::Ui, color: ColorMode, marks: &StripMarks) -> Option<u64> {
-        match self.sequence.clone() {
-            Some(s) => sequence_ui(ui, &s, color, marks, &mut self.len),
-            None => {
-                ui.label(format!("computing G(0..{})…", self.len));
-                None
-            }
-        }
+        let s = self.sequence.clone()?;
+        sequence_ui(ui, &s, color, marks, &mut self.len)
+    }
+
+    /// The length shown is asked of the worker again (after Cancel stopped its job).
+    pub fn ask_again(&mut self) {
+        self.asked = None;
     }
 }
 

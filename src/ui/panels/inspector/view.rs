@@ -5,8 +5,8 @@ use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use super::state::InspectorState;
 use crate::ui::canvas::HoveredCell;
+use crate::ui::job::JobState;
 use crate::ui::theme::{self, shown};
-use crate::worker::JobError;
 use nimscope_core::game::{Position, Ruleset, theory};
 use nimscope_core::solver::report::PositionReport;
 
@@ -73,27 +73,26 @@ fn inspector_ui(
             .and_then(|g| g.current())
             .cloned()
             .unwrap_or_else(|| root.clone());
-        match (
-            state.cache.reports.get(&current).cloned(),
-            state.cache.errors.get(&current),
-        ) {
+        let job = state.job_state(&current);
+        let what = current.to_string();
+        match (state.cache.reports.get(&current).cloned(), &job) {
             (Some(r), _) => summary_ui(ui, &r),
-            (None, error) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, error),
-            (None, Some(JobError::Cancelled)) => {
+            (None, job) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, job),
+            (None, JobState::Cancelled) => {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{current}: stopped by Cancel."));
+                    ui.label(format!("{}.", job.centre_text(&what)));
                     if ui.button("Compute again").clicked() {
                         state.resume(&current);
                     }
                 });
             }
-            (None, Some(e)) => {
+            (None, JobState::Failed(e)) => {
                 ui.colored_label(theme::error_text(ui.visuals()), shown(&format!("{current}: {e}")));
             }
-            (None, None) => {
+            (None, job) => {
                 ui.horizontal(|ui| {
                     crate::ui::busy_ui(ui);
-                    ui.label(format!("computing {current}…"));
+                    ui.label(job.centre_text(&what));
                 });
             }
         }
@@ -105,17 +104,21 @@ fn inspector_ui(
 }
 
 /// A position whose value the map holds, while its report is computed or could not be.
-fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, error: Option<&JobError>) {
+fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, job: &JobState) {
     ui.strong(format!("position {p}"));
     ui.label(format!("G = {v}, outcome {} (from the map)", outcome_words(v)));
-    match error {
-        None => {
+    match job {
+        JobState::Queued | JobState::Running { .. } | JobState::Done => {
             ui.horizontal(|ui| {
                 crate::ui::busy_ui(ui);
                 ui.label("listing its options…");
             });
         }
-        Some(e) => {
+        JobState::Cancelled | JobState::Failed(_) => {
+            let e = match job {
+                JobState::Failed(e) => e.as_str(),
+                _ => "stopped by Cancel",
+            };
             ui.add(
                 egui::Label::new(egui::RichText::new(shown(&format!("its options are not listed: {e}"))).small())
                     .wrap(),

@@ -39,6 +39,8 @@ impl App {
         egui::Panel::bottom("status")
             .exact_size(status_h)
             .show(ui, |ui| self.status_bar_ui(ui, &view));
+        self.room
+            .follow_selection(self.inspector.root().map(ToString::to_string));
         self.side_panels_ui(ui, &view);
         egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
         self.help.ui(&ctx);

@@ -9,6 +9,7 @@ mod figures;
 mod inspector;
 mod jobs;
 mod keyboard;
+mod layout;
 mod map_view;
 mod parses;
 mod quotient;

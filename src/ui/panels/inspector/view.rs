@@ -43,10 +43,13 @@ fn inspector_ui(
         Some(c) => ui.label(format!("under the pointer {}", c.describe())),
         None => ui.label("click a cell of the map, or type a position"),
     };
-    ui.horizontal(|ui| {
+    // wrapped, the field no wider than the panel leaves: at UI scale 2 the row of a 120-point
+    // field widened the panel past the window's edge (its Inspect button cut off)
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label("Position");
+        let room = ui.available_width() - 80.0;
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut state.doc.typed).desired_width(120.0))
+            .add(egui::TextEdit::singleline(&mut state.doc.typed).desired_width(room.clamp(60.0, 120.0)))
             .labelled_by(l.id);
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Inspect").clicked() || enter {

@@ -119,7 +119,9 @@ impl RuleEditor {
             ui.fonts_mut(|f| f.layout_job(code_job(ui, buf.as_str(), error_at, red)))
         };
         // no wider than the panel shows: the code scrolls sideways inside it
-        let width = ui.available_width().min(ui.clip_rect().right() - ui.cursor().left());
+        let width = ui
+            .available_width()
+            .min(ui.clip_rect().right() - ui.cursor().left() - 8.0);
         let edit = egui::ScrollArea::horizontal()
             .id_salt("rule editor")
             .show(ui, |ui| {

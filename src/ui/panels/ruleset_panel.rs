@@ -313,7 +313,7 @@ impl RulesetPanel {
                 _ => self.editor.set_text(&self.expression),
             }
         }
-        egui::CollapsingHeader::new("Your own rule (type a game)")
+        egui::CollapsingHeader::new("Your own rule")
             .default_open(true)
             .show(ui, |ui| {
                 if let Some(r) = self.editor.ui(ui, self.shown.as_ref()) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sweep of RECORDS.md: every code of the published list of unsolved octal games, each run
-# to N (default 2^20) as far as a limit of processor time allows, with its statistics, and a
-# certificate checked by scripts/verify_period.py for any code that becomes periodic.
+# to N (default 2^20) as far as a budget of processor time allows (default 600 s, the ten
+# minutes a code of issue 42), with its statistics, and a certificate checked by
+# scripts/verify_period.py for any code that becomes periodic.
 #
 # The list is the table of Czajka's open-source octal-games solver: `UnsolvedGames.md` of
 # https://github.com/tczajka/octal-games (read at its commit 57e893a): 83 games, of which
@@ -9,22 +10,31 @@
 # (RECORDS.md); the 79 others are below, 13 of them with a digit before the point (4.004 …
 # 4.406: split without taking).
 #
-# Usage: scripts/sweep_unsolved.sh OUT_DIR [N] [CPU_SECONDS] [CODE ...]
+# Usage: scripts/sweep_unsolved.sh [N] [CPU_SECONDS] [CODE ...]
 #   NIMSCOPE: the binary (default target/release/nimscope:
 #   `cargo build --release --no-default-features --bin nimscope`).
-# Each code runs with one thread under `ulimit -t CPU_SECONDS` (default 30) and GNU time, with
-# `--checkpoint OUT_DIR/CODE.ckpt`: run the sweep again with a larger limit and each code goes
-# on from where it stopped. Prints one line a code (tab-separated): code, status (done, or
-# stopped with the heaps reached), processor seconds, peak KiB, largest value and first heap,
-# rare mask, rare heaps, last rare heap, period (or -), values SHA-256; OUT_DIR/CODE.json holds
-# the statistics, OUT_DIR/CODE.cert.json a certificate.
+#   SWEEP_DIR: where each code's checkpoint, statistics and processor time are kept (default
+#   ${XDG_STATE_HOME:-~/.local/state}/nimscope/sweep-unsolved).
+#
+# Resumable: each code runs with one thread and `--checkpoint SWEEP_DIR/CODE.ckpt`, and
+# SWEEP_DIR/CODE.cpu adds up the processor seconds (user + system) of all its sittings. A
+# sitting gets what is left of CPU_SECONDS as its soft limit (`ulimit -S -t`): at the limit the
+# run saves its checkpoint and stops (SIGXCPU; the hard limit, 120 s later, ends a run that
+# did not). So the sweep can be stopped at any time (kill it, end the session) and run again
+# with the same arguments: it goes on where each code stopped, and a code whose budget is
+# spent is only reported. A larger CPU_SECONDS or N later extends every code.
+#
+# Prints one line a code (tab-separated): code, status (done, or stopped with the heaps
+# reached), processor seconds over all sittings, peak KiB of the last sitting, largest value
+# and first heap, rare mask, rare heaps, last rare heap, period (or -), values SHA-256;
+# SWEEP_DIR/CODE.json holds the statistics, SWEEP_DIR/CODE.cert.json a certificate and
+# SWEEP_DIR/CODE.verify what verify_period.py said of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-out=${1:?usage: scripts/sweep_unsolved.sh OUT_DIR [N] [CPU_SECONDS] [CODE ...]}
-n=${2:-2^20}
-cpu=${3:-30}
-shift 3 || shift $# || true
+n=${1:-2^20}
+cpu=${2:-600}
+shift 2 || shift $# || true
 codes=("$@")
 if [ ${#codes[@]} -eq 0 ]; then
     codes=(
@@ -41,19 +51,47 @@ if [ ! -x "$bin" ]; then
     echo "error: $bin is missing: cargo build --release --no-default-features --bin nimscope" >&2
     exit 2
 fi
+out=${SWEEP_DIR:-${XDG_STATE_HOME:-$HOME/.local/state}/nimscope/sweep-unsolved}
 mkdir -p "$out"
+
+# How many values a checkpoint (a values file, docs/values-file.md) holds: the count at offset 24.
+reached() {
+    od -An -t u8 -j 24 -N 8 "$1" 2>/dev/null | tr -d ' ' || true
+}
+# Whether CODE.json is the statistics of a finished run to N.
+finished() {
+    python3 - "$1" "$n" <<'EOF'
+import json, sys
+try:
+    s = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    sys.exit(1)
+sys.exit(0 if s.get("n") == eval(sys.argv[2].replace("^", "**")) else 1)
+EOF
+}
+
 for code in "${codes[@]}"; do
     r="octal($code)"
-    status=done
-    if ! (ulimit -t "$cpu"; /usr/bin/time -f '%U %S %M' -o "$out/$code.time" \
-        "$bin" --threads 1 seq "$r" --to "$n" --stats --json --checkpoint "$out/$code.ckpt" \
-        >"$out/$code.json" 2>"$out/$code.err"); then
-        # stopped by the limit: how far the checkpoint reached (the count at offset 24)
-        reached=$(od -An -t u8 -j 24 -N 8 "$out/$code.ckpt" 2>/dev/null | tr -d ' ' || echo 0)
-        status="stopped at ${reached:-0}"
+    spent=$(cat "$out/$code.cpu" 2>/dev/null || echo 0)
+    left=$(echo "$cpu - $spent" | bc | cut -d. -f1)
+    kib=-
+    if finished "$out/$code.json"; then
+        status=done
+    elif [ "${left:-0}" = "" ] || [ "${left:0:1}" = - ] || [ "${left:-0}" -lt 1 ]; then
+        status="stopped at $(reached "$out/$code.ckpt")"
+    else
+        status=done
+        if ! (ulimit -S -t "$left"; ulimit -H -t $((left + 120))
+            exec /usr/bin/time -f '%U %S %M' -o "$out/$code.time" \
+                "$bin" --threads 1 seq "$r" --to "$n" --stats --json --checkpoint "$out/$code.ckpt" \
+                --checkpoint-every 10 >"$out/$code.json" 2>"$out/$code.err"); then
+            status="stopped at $(reached "$out/$code.ckpt")"
+        fi
+        read -r user sys kib < <(grep -E '^[0-9.]+ [0-9.]+ [0-9]+$' "$out/$code.time" | tail -n 1 || echo "0 0 0")
+        spent=$(echo "$spent + $user + $sys" | bc)
+        echo "$spent" >"$out/$code.cpu"
     fi
-    read -r user sys kib < <(tail -n 1 "$out/$code.time" | grep -E '^[0-9.]+ [0-9.]+ [0-9]+$' || echo "0 0 0")
-    secs=$(echo "$user + $sys" | bc)
+    line=$'-\t-\t-\t-\t-\t-'
     if [ "$status" = done ]; then
         line=$(python3 - "$out/$code.json" <<'EOF'
 import json, sys
@@ -64,13 +102,13 @@ print("\t".join(map(str, [f'{s["largest"]} at {s["largest_first"]}', s["rare_mas
 EOF
 )
         if [[ "$line" != *$'\t-\t'* ]]; then
-            # a period: its certificate, checked from the rule alone
-            "$bin" --threads 1 seq "$r" --to "$n" --certificate "$out/$code.cert.json" >/dev/null
-            python3 scripts/verify_period.py "$out/$code.cert.json" >"$out/$code.verify" || true
+            # a period: its certificate, checked from the rule alone (once)
+            if [ ! -s "$out/$code.verify" ]; then
+                "$bin" --threads 1 seq "$r" --to "$n" --certificate "$out/$code.cert.json" >/dev/null
+                python3 scripts/verify_period.py "$out/$code.cert.json" >"$out/$code.verify" || true
+            fi
             line="$line"$'\t'"$(tail -n 1 "$out/$code.verify")"
         fi
-    else
-        line=$'-\t-\t-\t-\t-\t-'
     fi
-    printf '%s\t%s\t%s\t%s\t%s\n' "$code" "$status" "$secs" "$kib" "$line"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$code" "$status" "$spent" "$kib" "$line"
 done

@@ -32,7 +32,8 @@
 # does not start (not root, no packages, daemons that do not come up) is a failure, not a skip.
 # With DEPTH2=1 (default 1) it then plans Cram 3×23 at depth 2 (1,561 units, more than the
 # default MaxArraySize of 1001), submits it (two arrays), checks the tasks are queued and
-# running and --status, cancels the unit arrays and waits for the combine step's DIR/failed.
+# running and --status, cancels the unit arrays and waits for the combine step's DIR/failed,
+# which must name every unit cancelled (the first 20 and a count of the rest).
 # The daemons it started are stopped at the end, also on failure.
 # NIMSCOPE_BIN names the binary to run (for instance a release build, `cargo build --release
 # --no-default-features --bin nimscope`); without it the dev build is built and used.
@@ -329,6 +330,12 @@ if [ "${DEPTH2:-1}" = 1 ]; then
   scancel $(sed -n 's/^units //; s/; combine.*//p' "$big/rounds/round-0.jobs")
   for _ in $(seq 300); do [ -f "$big/failed" ] && break; sleep 2; done
   [ -f "$big/failed" ] || die "the cancelled 3x23 hunt left no failed note"
+  # Every unit is named cancelled, the tasks that never started too (Slurm keeps them as one
+  # record, "ArrayTaskId=2-999"): the first 20 and a count of the rest; none is resubmitted.
+  n=$(jq .units "$big/plan.json")
+  [ "$(grep -c ' was cancelled (scancel)' "$big/failed")" = 20 ] && grep -q "… and $((n - 20)) more units" "$big/failed" \
+    || die "the failed note of the cancelled 3x23 round does not name all $n units cancelled: $(cat "$big/failed")"
+  [ ! -s "$big/logs/resubmitted" ] || die "cancelled 3x23 units were resubmitted: $(head -3 "$big/logs/resubmitted")"
   say "3x23: the cancelled round left $big/failed: $(head -2 "$big/failed" | cut -c1-200) ... ($(wc -l < "$big/failed") lines)"
   say "PASS: a depth-2 plan of 3x23 submits, runs and stops with a note when cancelled"
   cleanup

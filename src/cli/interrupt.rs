@@ -4,7 +4,9 @@
 //! second Ctrl+C ends the process at once (the handler restores the default on its first
 //! call). Output that streams for long (`seq`) polls the flag between blocks. The message and
 //! the exit status say which signal it was: "interrupted (Ctrl+C)" and 130, or "terminated
-//! (SIGTERM)" and 143.
+//! (SIGTERM)" and 143. SIGXCPU (the soft processor-time limit of `ulimit -S -t`, as the record
+//! sweeps use it) stops the same way, so a checkpointed run saves before the hard limit ends it:
+//! "stopped at the processor-time limit (SIGXCPU)" and 152.
 
 pub use imp::{catch, interrupted, signal_name, status};
 
@@ -19,10 +21,17 @@ mod imp {
     extern "C" fn on_sigint(signal: libc::c_int) {
         INTERRUPTED.store(true, Ordering::Relaxed);
         SIGNAL.store(signal, Ordering::Relaxed);
-        // A second Ctrl+C stops at once. (signal() is async-signal-safe.)
-        // SAFETY: restores the default disposition of the signal caught.
+        // A second Ctrl+C stops at once. SIGXCPU comes again every second of processor time
+        // past the soft limit: those are ignored, the hard limit ends the process if the save
+        // does not. (signal() is async-signal-safe.)
+        let then = if signal == libc::SIGXCPU {
+            libc::SIG_IGN
+        } else {
+            libc::SIG_DFL
+        };
+        // SAFETY: sets the disposition of the signal caught to a constant one.
         unsafe {
-            libc::signal(signal, libc::SIG_DFL);
+            libc::signal(signal, then);
         }
     }
 
@@ -33,6 +42,7 @@ mod imp {
         unsafe {
             libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
             libc::signal(libc::SIGTERM, on_sigint as *const () as libc::sighandler_t);
+            libc::signal(libc::SIGXCPU, on_sigint as *const () as libc::sighandler_t);
         }
     }
 
@@ -40,21 +50,22 @@ mod imp {
         INTERRUPTED.load(Ordering::Relaxed)
     }
 
-    /// How the stop is said: "interrupted (Ctrl+C)" or "terminated (SIGTERM)".
+    /// How the stop is said: "interrupted (Ctrl+C)", "terminated (SIGTERM)" or "stopped at the
+    /// processor-time limit (SIGXCPU)".
     pub fn signal_name() -> &'static str {
-        if SIGNAL.load(Ordering::Relaxed) == libc::SIGTERM {
-            "terminated (SIGTERM)"
-        } else {
-            "interrupted (Ctrl+C)"
+        match SIGNAL.load(Ordering::Relaxed) {
+            libc::SIGTERM => "terminated (SIGTERM)",
+            libc::SIGXCPU => "stopped at the processor-time limit (SIGXCPU)",
+            _ => "interrupted (Ctrl+C)",
         }
     }
 
     /// The exit status after the signal: 128 + its number, as shells report it.
     pub fn status() -> u8 {
-        if SIGNAL.load(Ordering::Relaxed) == libc::SIGTERM {
-            143
-        } else {
-            130
+        match SIGNAL.load(Ordering::Relaxed) {
+            libc::SIGTERM => 143,
+            libc::SIGXCPU => 152,
+            _ => 130,
         }
     }
 }

@@ -194,7 +194,8 @@ fn long_run(
         }
         Err(SolveError::Cancelled) if interrupt::interrupted() => match &spec.checkpoint {
             Some(p) => anyhow::bail!(
-                "interrupted (Ctrl+C); the values found so far are saved in {}: run the same command to resume",
+                "{}; the values found so far are saved in {}: run the same command to resume",
+                interrupt::signal_name(),
                 p.display()
             ),
             None => Err(SolveError::Cancelled.into()),

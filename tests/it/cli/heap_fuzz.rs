@@ -23,14 +23,23 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 /// What the binary holds before any job (code, the allocator's arenas): measured at about
 /// 10 MB; the slack leaves room for the page tables of a large budget's heap.
 const BASELINE: u64 = 48 << 20;
-/// A run that takes longer than this has hung.
-const PATIENCE: Duration = Duration::from_secs(60);
+/// The processor time a run may take (seconds; user + system of the binary): past it the
+/// binary gets SIGXCPU (and stops, exit 152) and, [`GRACE`] seconds later, SIGKILL. A limit of
+/// processor time, not of the wall clock, so that a loaded machine does not fail the test.
+const PROCESSOR: u64 = 60;
+/// Seconds between the soft and the hard limit of processor time.
+const GRACE: u64 = 5;
+/// A run still going after this long uses no processor and is stuck (blocked on a file, say):
+/// not a speed goal, only the end of a wait that would otherwise never end.
+const STUCK: Duration = Duration::from_secs(30 * 60);
 
 struct Run {
     code: Option<i32>,
     stdout_len: usize,
     stderr: String,
     max_rss: u64,
+    /// The binary's processor time, user + system (GNU time's report).
+    processor: f64,
     took: Duration,
 }
 
@@ -55,8 +64,22 @@ fn run(args: &[String]) -> Run {
         RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     let start = Instant::now();
-    let mut child = Command::new(TIME)
-        .args(["-q", "-f", "%M", "-o"])
+    let mut command = Command::new(TIME);
+    // SAFETY: setrlimit(2) is async-signal-safe, and the closure touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: PROCESSOR,
+                rlim_max: PROCESSOR + GRACE,
+            };
+            if libc::setrlimit(libc::RLIMIT_CPU, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    };
+    let mut child = command
+        .args(["-q", "-f", "%M %U %S", "-o"])
         .arg(&report)
         .arg(env!("CARGO_BIN_EXE_nimscope"))
         .args(args)
@@ -97,25 +120,34 @@ fn run(args: &[String]) -> Run {
         if let Some(status) = child.try_wait().expect("waits for its child") {
             break status;
         }
-        if start.elapsed() > PATIENCE {
+        if start.elapsed() > STUCK {
             // SAFETY: kill(2) on the process group this test created; no memory is involved
             unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
             let _ = child.wait();
-            panic!("{args:?} ran past {PATIENCE:?}");
+            panic!("{args:?} is stuck: still running after {STUCK:?}");
         }
         std::thread::sleep(Duration::from_millis(2));
     };
-    let kib: u64 = std::fs::read_to_string(&report)
-        .ok()
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or_else(|| panic!("{TIME} reported no peak memory for {args:?}"));
+    // the last line ("Command terminated by signal 24" may come before it)
+    let report_text = std::fs::read_to_string(&report).unwrap_or_default();
+    let fields: Vec<f64> = report_text
+        .lines()
+        .last()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    let [kib, user, sys] = fields[..] else {
+        panic!("{TIME} reported no peak memory and times for {args:?}: {report_text:?}")
+    };
     let _ = std::fs::remove_file(&report);
     Run {
         // GNU time exits with the child's status, or 128 + the signal that ended it
         code: status.code(),
         stdout_len: out_thread.join().unwrap(),
         stderr: err_thread.join().unwrap(),
-        max_rss: kib * 1024,
+        max_rss: kib as u64 * 1024,
+        processor: user + sys,
         took: start.elapsed(),
     }
 }
@@ -124,6 +156,13 @@ fn run(args: &[String]) -> Run {
 fn check(args: &[String], budget: u64) -> Result<(), String> {
     let r = run(args);
     let what = format!("{args:?}", args = args.iter().map(|a| short(a)).collect::<Vec<_>>());
+    // 152 and 137: SIGXCPU and SIGKILL, the soft and the hard limit of processor time
+    if matches!(r.code, Some(152) | Some(137)) || r.processor >= PROCESSOR as f64 {
+        return Err(format!(
+            "{what}: ran past {PROCESSOR} s of processor time ({:.1} s, exit {:?})",
+            r.processor, r.code
+        ));
+    }
     if r.stderr.contains("panicked") || r.stderr.contains("memory allocation") {
         return Err(format!("{what}: crashed: {}", short(&r.stderr)));
     }
@@ -147,8 +186,9 @@ fn check(args: &[String], budget: u64) -> Result<(), String> {
     }
     if std::env::var_os("FUZZ_TIMES").is_some() {
         eprintln!(
-            "{:>8.3} s {:>6} MiB exit {:?} {what}",
+            "{:>8.3} s ({:.3} s processor) {:>6} MiB exit {:?} {what}",
             r.took.as_secs_f64(),
+            r.processor,
             r.max_rss >> 20,
             r.code
         );
@@ -210,7 +250,7 @@ fn the_issues_examples_finish_within_the_default_budget() {
 }
 
 /// Issue 42's misère cases: each answers or refuses within its budget (the default 4G where
-/// none is given), without running into [`PATIENCE`].
+/// none is given), within [`PROCESSOR`] seconds of processor time.
 #[test]
 fn the_misere_cases_stay_within_their_budgets() {
     let m16 = 16u64 << 20;
@@ -278,9 +318,13 @@ fn a_large_tame_quotient_answers_or_refuses_in_time() {
 /// Issue 42's misère searches that no quotient answers, run again on 2026-11-27 (commit
 /// 6ffc174, release build, load 12 to 16): `moves 'misere(rule(…))' 100` and
 /// `value 'misere(octal(0.6))' 33,33` were still searching after 12 s of processor time (120 s
-/// of wall clock) at about 300 MB, with no estimate first (0.6's quotient stops at heap 17, so
-/// the collection is searched). Open: run with `--ignored` once a misère search of a splitting
-/// rule is estimated before it starts.
+/// of wall clock) at about 300 MB (0.6's quotient stops at heap 17, so the collection is
+/// searched). Both are refused in milliseconds under a budget their search provably outgrows
+/// (`--memory-budget 64M`: 0.6's 33,33 meets at least 618,821 collections, 94 MiB); under the
+/// default 4 GiB the lower bound (collections of the two heaps' reaches told apart by parity)
+/// is far below the search's real size (for 0.6 from 16,16: about 2,400 against 10,548 collections
+/// by brute force), so they search for minutes and refuse only when the table passes the
+/// budget. Open: run with `--ignored` once the bound is close enough to refuse them first.
 #[test]
 #[ignore = "open: misère searches of splitting rules past the quotient's reach have no estimate first"]
 fn misere_searches_past_the_quotient_answer_or_refuse_in_time() {

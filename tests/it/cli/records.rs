@@ -92,6 +92,24 @@ fn saved_count(path: &std::path::Path) -> u64 {
         .map_or(0, |b| u64::from_le_bytes(b[24..32].try_into().unwrap()))
 }
 
+/// The same command run again on the checkpoint `ck` of octal(0.6) up to `n` finishes with the
+/// statistics `whole` of a run that was never stopped, and the file is its values file.
+fn resumes_to(ck: &std::path::Path, n: &str, whole: &serde_json::Value) {
+    let resumed = stdout(&[
+        "seq",
+        "octal(0.6)",
+        "--to",
+        n,
+        "--stats",
+        "--json",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    let resumed: serde_json::Value = serde_json::from_str(resumed.trim()).unwrap();
+    assert_eq!(&resumed, whole);
+    assert_eq!(sha256_of(ck), whole["sha256"].as_str().unwrap());
+}
+
 /// A run killed with SIGKILL after a save resumes from its checkpoint to the checksum of a run
 /// that was never stopped.
 #[test]
@@ -131,19 +149,65 @@ fn a_killed_run_resumes_to_the_same_checksum() {
     } else {
         assert!(at_kill < 1 << 21);
     }
-    let resumed = stdout(&[
-        "seq",
-        "octal(0.6)",
-        "--to",
-        n,
-        "--stats",
-        "--json",
-        "--checkpoint",
-        ck.to_str().unwrap(),
-    ]);
-    let resumed: serde_json::Value = serde_json::from_str(resumed.trim()).unwrap();
-    assert_eq!(resumed, whole);
-    assert_eq!(sha256_of(&ck), whole["sha256"].as_str().unwrap());
+    resumes_to(&ck, n, &whole);
+}
+
+/// A run that reaches its soft limit of processor time (SIGXCPU, as `ulimit -S -t` and the
+/// record sweep set it) saves its checkpoint, says so in one line and exits with 152; the
+/// same command then resumes it to the checksum of a run that was never stopped.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_run_at_its_processor_limit_saves_and_resumes_to_the_same_checksum() {
+    use std::os::unix::process::CommandExt;
+    let dir = temp_dir("xcpu");
+    let ck = dir.join("ck.bin");
+    let n = "2^20";
+    let whole = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json"]);
+    let whole: serde_json::Value = serde_json::from_str(whole.trim()).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nimscope"));
+    // SAFETY: setrlimit(2) is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 1,
+                rlim_max: 120,
+            };
+            if libc::setrlimit(libc::RLIMIT_CPU, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    };
+    let out = command
+        .args([
+            "seq",
+            "octal(0.6)",
+            "--to",
+            n,
+            "--stats",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let at_stop = saved_count(&ck);
+    if out.status.success() {
+        // the whole run took under a second of processor time: nothing was stopped
+        assert_eq!(at_stop, 1 << 20);
+    } else {
+        assert_eq!(out.status.code(), Some(152), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(
+                "error: stopped at the processor-time limit (SIGXCPU); the values found so far are saved in"
+            ),
+            "{err}"
+        );
+        assert!(at_stop > 0 && at_stop < 1 << 20, "saved {at_stop}");
+    }
+    resumes_to(&ck, n, &whole);
 }
 
 fn verify(cert: &std::path::Path, extra: &[&str]) -> std::process::Output {

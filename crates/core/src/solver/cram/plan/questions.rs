@@ -28,7 +28,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Ask, Fact, Plan, PlanNode, Question, achieved, ask, mex};
+use super::combine::{achieved, mex};
+use super::{Ask, Fact, Plan, PlanNode, Question, ask};
 
 /// Values asked ahead by default: none.
 pub const DEFAULT_AHEAD: u32 = 0;

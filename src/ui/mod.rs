@@ -1,5 +1,6 @@
 //! The window: everything that names egui, eframe, egui_plot or rfd, behind the `gui` feature.
-//! [`theme`] (colours, sizes, text the fonts can draw) is the base every other part builds on;
+//! [`theme`] (colours, sizes, text the fonts can draw) and [`job`] (the one state of a job
+//! that every part shows) are the base every other part builds on;
 //! [`canvas`] draws the map, the one-heap strip and the Cram board; [`panels`] the ruleset
 //! picker, the inspector and the board editor; [`app`] puts them together, runs the worker's
 //! results into them and handles files; [`trace`] records each frame for measurements. Nothing here climbs back up: the panels and the canvas
@@ -7,6 +8,7 @@
 
 pub mod app;
 pub mod canvas;
+pub mod job;
 pub mod panels;
 pub mod theme;
 pub mod trace;

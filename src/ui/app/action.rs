@@ -21,6 +21,8 @@ pub enum Action {
     None,
     /// Stop every running job (the status bar's Cancel).
     CancelJobs,
+    /// Compute again what Cancel stopped in the centre (the map or the one-heap view).
+    ResumeCentre,
     /// Open a session: this file, or the one the Open prompt gives (`None`), asking first
     /// whether to save unsaved changes.
     Open(Option<PathBuf>),

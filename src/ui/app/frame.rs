@@ -5,9 +5,10 @@
 use super::export::ExportContext;
 use super::map_view::MapInputs;
 use super::notice::Notice;
-use super::status_bar::StatusBar;
+use super::status_bar::{CentreJob, StatusBar, rate_text};
 use super::{App, CentralView};
 use crate::ui::canvas::sequence_view::StripMarks;
+use crate::ui::job::JobState;
 use crate::ui::panels::ruleset_panel::PanelAction;
 use crate::ui::theme;
 use crate::worker::Lane;
@@ -38,6 +39,8 @@ impl App {
         egui::Panel::bottom("status")
             .exact_size(status_h)
             .show(ui, |ui| self.status_bar_ui(ui, &view));
+        self.room
+            .follow_selection(self.inspector.root().map(ToString::to_string));
         self.side_panels_ui(ui, &view);
         egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
         self.help.ui(&ctx);
@@ -126,17 +129,48 @@ impl App {
         ui.ctx().data_mut(|d| d.insert_temp(tall, shown.content_size.y));
     }
 
+    /// The one state of the centre's job (the map's fill, or the one-heap sequence when
+    /// `sequence`), which the centre and the status bar both read.
+    fn centre_state(&self, sequence: bool) -> JobState {
+        let running = self
+            .worker
+            .as_ref()
+            .and_then(|w| w.running().find(|r| r.lane == Lane::Map));
+        self.map.job_state(sequence, running)
+    }
+
+    /// The centre's job for the status bar: its state and the words on its progress.
+    fn centre_job(&mut self, view: &CentralView) -> Option<CentreJob> {
+        let sequence = match view {
+            CentralView::Map(_) => false,
+            CentralView::Sequence => true,
+            CentralView::Board | CentralView::Message(_) => return None,
+        };
+        let state = self.centre_state(sequence);
+        let running = matches!(state, JobState::Running { .. });
+        // the map's words are kept even when not shown: they count the fill from the view's start
+        let map_text = self.map.progress_text(running);
+        let (what, detail) = if sequence {
+            let rate = self
+                .worker
+                .as_ref()
+                .and_then(|w| w.running().find(|r| r.lane == Lane::Map))
+                .filter(|_| state.fraction().is_some())
+                .map(|r| rate_text(r.control.progress().0, r.started.elapsed().as_secs_f64(), r.spec.unit()));
+            (self.map.sequence_what(), rate)
+        } else {
+            ("the map".to_string(), map_text)
+        };
+        let detail = detail.filter(|_| running);
+        Some(CentreJob { what, state, detail })
+    }
+
     /// The status bar.
     fn status_bar_ui(&mut self, ui: &mut egui::Ui, view: &CentralView) {
-        let running = self.worker.as_ref().is_some_and(|w| w.is_running(Lane::Map));
-        let map_text = match view {
-            CentralView::Map(_) => self.map.progress_text(running),
-            _ => None,
-        };
+        let centre = self.centre_job(view);
         let bar = StatusBar {
             worker: self.worker.as_ref(),
-            map_text,
-            progress: self.map.progress(),
+            centre,
             status: self.map.status_text(),
             notice: self.notice.as_ref(),
             hovered: self.map.hovered(),
@@ -229,7 +263,8 @@ impl App {
             CentralView::Map(layout) => self.map_ui(ui, &layout),
             CentralView::Sequence => {
                 let (selected, options) = self.inspector.strip_marks();
-                if let Some(n) = self.map.sequence_ui(ui, &StripMarks { selected, options }) {
+                let job = self.centre_state(true);
+                if let Some(n) = self.map.sequence_ui(ui, &StripMarks { selected, options }, &job) {
                     self.inspector.doc.typed = n.to_string();
                     self.inspector.select_typed(&self.ruleset);
                 }
@@ -250,7 +285,8 @@ impl App {
             compare: &compare,
             figure: &self.figure,
         };
-        let Some(cell) = self.map.map_ui(ui, &inputs) else {
+        let job = self.centre_state(false);
+        let Some(cell) = self.map.map_ui(ui, &inputs, &job) else {
             return;
         };
         let p = layout.position(&self.ruleset, cell);

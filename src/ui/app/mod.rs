@@ -364,6 +364,7 @@ impl App {
         match action {
             Action::None => {}
             Action::CancelJobs => self.cancel_jobs(),
+            Action::ResumeCentre => self.map.resume(),
             Action::Open(path) => self.request_open(path),
             Action::OpenNow(path) => self.open_now(path),
             Action::Save(then) => match self.files.path().map(Path::to_path_buf) {

@@ -49,6 +49,8 @@ pub struct Room {
     /// The side panel the user last asked to see: it stays, even where the room would fold it
     /// (the other folds first).
     insist: Option<Side>,
+    /// The inspector's selection as of the last frame (as text): a new one shows its inspector.
+    selection_seen: Option<String>,
 }
 
 impl Room {
@@ -110,6 +112,18 @@ impl Room {
         } else if self.insist == Some(side) {
             self.insist = None;
         }
+    }
+
+    /// Takes the inspector's selection (as text) before the panels are measured: a new one
+    /// shows the inspector when it was folded away for lack of room (the rulesets fold first),
+    /// so a selected position always has its report beside it (`--select` at UI scale 2 marked
+    /// a position whose inspector was folded away). An inspector the user hid stays hidden.
+    pub fn follow_selection(&mut self, selected: Option<String>) {
+        let new = selected.is_some() && selected != self.selection_seen;
+        if new && self.prefs.show_inspector && self.shown.inspector.is_none() {
+            self.insist = Some(Side::Inspector);
+        }
+        self.selection_seen = selected;
     }
 
     /// The side panels a window `width` points wide draws this frame, given which may be shown

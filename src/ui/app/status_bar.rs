@@ -1,21 +1,30 @@
-//! The status bar: every running job with its progress and rate, the map's fill, a Cancel that
-//! stops them all, and one line of words: the map's trouble (in red), else a passing notice,
-//! else the cell under the pointer.
+//! The status bar: every running job with its progress and rate, the centre's job (the map's
+//! fill or the one-heap sequence) as its one [`JobState`] says, a Cancel that stops them all,
+//! and one line of words: the map's trouble (in red), else a passing notice, else the cell
+//! under the pointer.
 
 use crate::ui::app::action::Action;
 use crate::ui::app::map_view::count_text;
 use crate::ui::app::notice::{self, Notice};
-use crate::ui::canvas::{HoveredCell, MapProgress};
+use crate::ui::canvas::HoveredCell;
+use crate::ui::job::JobState;
 use crate::ui::theme;
-use crate::worker::{JobSpec, Lane, Worker};
+use crate::worker::{Lane, Worker};
+
+/// The centre's job as the status bar shows it: what it computes ("the map", "G(0..600)"),
+/// its state (the centre reads the same), and the words on its progress (the map's cells done
+/// and rate, the sequence's rate).
+pub struct CentreJob {
+    pub what: String,
+    pub state: JobState,
+    pub detail: Option<String>,
+}
 
 /// What the status bar shows this frame.
 pub struct StatusBar<'a> {
     pub worker: Option<&'a Worker>,
-    /// The map's fill in words while it is not complete (see
-    /// [`super::map_view::MapView::progress_text`]).
-    pub map_text: Option<String>,
-    pub progress: MapProgress,
+    /// The centre's job, when the centre shows a map or a sequence.
+    pub centre: Option<CentreJob>,
     /// The map's trouble, said in red.
     pub status: Option<String>,
     pub notice: Option<&'a Notice>,
@@ -29,6 +38,9 @@ impl StatusBar<'_> {
         ui.horizontal(|ui| {
             if let Some(w) = self.worker {
                 self.jobs_ui(ui, w);
+                if let Some(c) = &self.centre {
+                    action = centre_job_ui(ui, c);
+                }
                 if w.running().next().is_some() && ui.button("Cancel").clicked() {
                     action = Action::CancelJobs;
                 }
@@ -45,11 +57,11 @@ impl StatusBar<'_> {
         action
     }
 
-    /// The running jobs with their progress, and the map's fill.
+    /// The running jobs with their progress but the centre's (its state follows).
     fn jobs_ui(&self, ui: &mut egui::Ui, w: &Worker) {
         for r in w.running() {
-            if r.lane == Lane::Map && matches!(r.spec, JobSpec::Map(_)) {
-                continue; // the map's own figure follows
+            if r.lane == Lane::Map && self.centre.is_some() {
+                continue; // the centre's job is shown as its state says
             }
             let (done, total) = r.control.progress();
             let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
@@ -76,20 +88,47 @@ impl StatusBar<'_> {
             );
             ui.label(rate_text(done, secs, r.spec.unit()));
         }
-        if let Some(text) = &self.map_text {
-            let p = &self.progress;
-            ui.add(
-                egui::ProgressBar::new((p.done as f64 / p.in_view.max(1) as f64) as f32)
-                    .desired_width(160.0)
-                    .show_percentage(),
-            );
-            ui.label(text);
-        }
     }
 }
 
+/// The centre's job as its state says: a progress bar only while it runs with a known size,
+/// "queued", "stopped by Cancel" with "Compute … again", nothing once done or failed (the centre
+/// and the red words say why); returns [`Action::ResumeCentre`] when Compute again was pressed.
+fn centre_job_ui(ui: &mut egui::Ui, c: &CentreJob) -> Action {
+    match &c.state {
+        JobState::Running { stage, .. } => {
+            if let Some(f) = c.state.fraction() {
+                ui.label(&c.what);
+                ui.add(egui::ProgressBar::new(f).desired_width(160.0).show_percentage());
+            } else {
+                crate::ui::busy_ui(ui);
+                ui.label(match stage.is_empty() {
+                    true => format!("computing {}", c.what),
+                    // a part counted apart (a misère sequence's quotient first): named, not a
+                    // count of the job's units that stays at 0
+                    false => format!("computing {stage}"),
+                });
+            }
+            if let Some(d) = &c.detail {
+                ui.label(d);
+            }
+        }
+        JobState::Queued => {
+            ui.label(format!("{}: queued", c.what));
+        }
+        JobState::Cancelled => {
+            ui.label(format!("{}: stopped by Cancel", c.what));
+            if ui.button(format!("Compute {} again", c.what)).clicked() {
+                return Action::ResumeCentre;
+            }
+        }
+        JobState::Done | JobState::Failed(_) => {}
+    }
+    Action::None
+}
+
 /// A rate in words: `1.2 M heaps/s`, `350 options/s` (the count as [`count_text`] writes it).
-fn rate_text(done: u64, secs: f64, unit: &str) -> String {
+pub(super) fn rate_text(done: u64, secs: f64, unit: &str) -> String {
     format!("{} {unit}/s", count_text((done as f64 / secs.max(1e-3)) as u64))
 }
 

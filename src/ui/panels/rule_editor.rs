@@ -118,7 +118,10 @@ impl RuleEditor {
         let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
             ui.fonts_mut(|f| f.layout_job(code_job(ui, buf.as_str(), error_at, red)))
         };
-        let width = ui.available_width();
+        // no wider than the panel shows: the code scrolls sideways inside it
+        let width = ui
+            .available_width()
+            .min(ui.clip_rect().right() - ui.cursor().left() - 8.0);
         let edit = egui::ScrollArea::horizontal()
             .id_salt("rule editor")
             .show(ui, |ui| {
@@ -156,7 +159,7 @@ impl RuleEditor {
             apply = self.ruleset();
         }
         // a row of its own: the panel keeps its width
-        ui.horizontal(|ui| {
+        super::row(ui, |ui| {
             let l = ui.label("name:");
             ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(100.0))
                 .labelled_by(l.id);
@@ -176,7 +179,7 @@ impl RuleEditor {
     /// picked from a menu (its text is in the editor).
     fn menus_ui(&mut self, ui: &mut egui::Ui) -> Option<Ruleset> {
         let mut picked: Option<(String, Option<String>)> = None;
-        ui.horizontal(|ui| {
+        super::row(ui, |ui| {
             ui.menu_button("Examples", |ui| {
                 for e in EXAMPLES {
                     let label = match e.equals {
@@ -195,7 +198,7 @@ impl RuleEditor {
                 ui.menu_button("My rules", |ui| {
                     let mut forget = None;
                     for (i, r) in self.my_rules.iter().enumerate() {
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             if ui.button(&r.name).on_hover_text(&r.text).clicked() {
                                 picked = Some((r.text.clone(), None));
                                 ui.close();

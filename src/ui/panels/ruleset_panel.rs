@@ -249,7 +249,7 @@ impl RulesetPanel {
 /// on any number of heaps; returns true when the slice changed.
 fn heaps_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> bool {
     let before = (panel.heaps, panel.axes, panel.fixed.clone());
-    ui.horizontal(|ui| {
+    super::row(ui, |ui| {
         let l = ui.label("heaps");
         if shape == Shape::ThreeHeaps {
             ui.label("3 (this game is played on three heaps)");
@@ -274,7 +274,7 @@ fn heaps_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> bool {
                 }
             });
         for i in (0..panel.heaps).filter(|i| !panel.axes.contains(i)) {
-            ui.horizontal(|ui| {
+            super::row(ui, |ui| {
                 let l = ui.label(format!("heap {}", i + 1));
                 ui.add(egui::DragValue::new(&mut panel.fixed[i]).range(0..=1_000_000))
                     .labelled_by(l.id);
@@ -313,7 +313,7 @@ impl RulesetPanel {
                 _ => self.editor.set_text(&self.expression),
             }
         }
-        egui::CollapsingHeader::new("Your own rule (type a game)")
+        egui::CollapsingHeader::new("Your own rule")
             .default_open(true)
             .show(ui, |ui| {
                 if let Some(r) = self.editor.ui(ui, self.shown.as_ref()) {
@@ -373,7 +373,7 @@ pub fn catalog_tooltip(name: &str) -> String {
 fn catalog_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
     let mut chosen = None;
     ui.label("Catalog");
-    ui.horizontal_wrapped(|ui| {
+    super::row(ui, |ui| {
         for name in catalog_buttons() {
             if ui.button(name).on_hover_text(catalog_tooltip(name)).clicked() {
                 chosen = Some(name.to_string());
@@ -381,7 +381,7 @@ fn catalog_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
         }
     });
     let mut param = |ui: &mut egui::Ui, name: &str, value: &mut String, make: &dyn Fn(&str) -> String, tip: &str| {
-        ui.horizontal(|ui| {
+        super::row(ui, |ui| {
             let l = ui.label(format!("{name}:"));
             ui.add(egui::TextEdit::singleline(value).desired_width(70.0))
                 .labelled_by(l.id);
@@ -419,7 +419,7 @@ fn catalog_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
 fn compound_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
     let mut chosen = None;
     ui.label("Compound builder");
-    ui.horizontal(|ui| {
+    super::row(ui, |ui| {
         let l = ui.label("second:");
         ui.add(egui::TextEdit::singleline(&mut panel.second).desired_width(90.0))
             .labelled_by(l.id);
@@ -434,7 +434,7 @@ fn compound_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String> {
         .response
         .on_hover_text("the second game from the catalog (or type it)");
     });
-    ui.horizontal(|ui| {
+    super::row(ui, |ui| {
         let current = panel.expression.clone();
         if ui
             .button("push(current, second)")
@@ -475,7 +475,7 @@ fn slice_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel, shape: Shape) -> Option
         panel.slice = panel.slice_text();
         chosen = Some(panel.expression.clone());
     }
-    ui.horizontal(|ui| {
+    super::row(ui, |ui| {
         let l = ui.label("slice:");
         let edit = ui
             .add(
@@ -522,7 +522,7 @@ fn collections_ui(ui: &mut egui::Ui, panel: &mut RulesetPanel) -> Option<String>
         chosen = Some(panel.expression.clone());
     }
     if map {
-        ui.horizontal(|ui| {
+        super::row(ui, |ui| {
             let l = ui.label("collection:");
             let edit = ui
                 .add(

@@ -14,7 +14,7 @@ pub use examples::{example, examples};
 #[cfg(feature = "gui")]
 pub use window::{
     click_at, harness, harness_of, harness_sized, harness_with_budget, has_label, has_report, idle_until, select_typed,
-    settle, step_until,
+    settle, sized_harness_of, step_until,
 };
 
 /// Runs the binary with `args`.

@@ -28,7 +28,8 @@ pub fn harness_sized(w: f32, h: f32) -> Harness<'static, App> {
     sized_harness_of(App::new(1 << 30), w, h)
 }
 
-fn sized_harness_of(app: App, w: f32, h: f32) -> Harness<'static, App> {
+/// A window `w` × `h` points around an app set up before its first frame.
+pub fn sized_harness_of(app: App, w: f32, h: f32) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(w, h))
         // the map's worker wakes the window with each batch of tiles it finishes: `run` may

@@ -27,7 +27,7 @@ const CORE_LAYERS: &[&[&str]] = &[
 ];
 
 /// Inside the window, the theme is the base, the canvas and panels build on it, the app on all.
-const UI_LAYERS: &[&[&str]] = &[&["theme", "trace"], &["canvas"], &["panels"], &["app"]];
+const UI_LAYERS: &[&[&str]] = &[&["theme", "trace", "job"], &["canvas"], &["panels"], &["app"]];
 
 fn repository() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

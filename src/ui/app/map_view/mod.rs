@@ -11,7 +11,8 @@ use crate::ui::app::map_layer::{MapLayer, MapStatus, Scale, same_job};
 use crate::ui::app::notice::Notice;
 use crate::ui::canvas::sequence_view::{SequenceNeed, SequenceView, StripMarks};
 use crate::ui::canvas::{self, HoveredCell, MapContext, MapProgress, MapState};
-use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Response, Worker};
+use crate::ui::job::JobState;
+use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Response, Running, Worker};
 use nimscope_core::camera::CellRect;
 use nimscope_core::figure::FigureStyle;
 use nimscope_core::game::{Cell, Layout, Position, Ruleset};
@@ -180,6 +181,48 @@ impl MapView {
         };
     }
 
+    /// "Compute again" after Cancel: the map (or the sequence) is asked for again now, not
+    /// only after the view or the colours change.
+    pub fn resume(&mut self) {
+        if matches!(self.status, MapStatus::Cancelled { .. }) {
+            self.status = MapStatus::Ready;
+            self.sequence.ask_again();
+        }
+    }
+
+    /// The one state of the map's (`sequence`: the one-heap view's) job, which the centre, the
+    /// status bar and its progress bar all read: `running` is the worker's job on the map
+    /// lane, if any.
+    pub fn job_state(&self, sequence: bool, running: Option<&Running>) -> JobState {
+        if let Some(why) = self.failure() {
+            return JobState::Failed(why);
+        }
+        if matches!(self.status, MapStatus::Cancelled { .. }) {
+            return JobState::Cancelled;
+        }
+        let running = running.filter(|r| matches!(r.spec, JobSpec::Sequence { .. }) == sequence);
+        if let Some(r) = running {
+            let (done, total) = if sequence {
+                r.control.progress()
+            } else {
+                (self.progress.done, self.progress.in_view)
+            };
+            let stage = r.control.stage();
+            return JobState::Running { done, total, stage };
+        }
+        let finished = if sequence {
+            self.sequence.sequence().is_some()
+        } else {
+            self.complete()
+        };
+        if finished { JobState::Done } else { JobState::Queued }
+    }
+
+    /// What the one-heap view's job computes, in the centre's words: "G(0..600)".
+    pub fn sequence_what(&self) -> String {
+        format!("G(0..{})", self.sequence.length())
+    }
+
     /// Whether the user stopped the work and the view and colours are still those they stopped
     /// it on (else the map goes on: nothing is asked of the worker until then).
     pub fn still_cancelled(&mut self) -> bool {
@@ -216,11 +259,12 @@ impl MapView {
         self.progress.in_view > 0 && self.progress.is_complete() && scaled
     }
 
-    /// Draws the map with the inspector's marks; returns the cell clicked.
-    pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs) -> Option<Cell> {
-        if let Some(why) = self.failure() {
+    /// Draws the map with the inspector's marks, `job` its job's state; returns the cell
+    /// clicked.
+    pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs, job: &JobState) -> Option<Cell> {
+        if let JobState::Failed(_) = job {
             // a failed map says why in place of the hatching of cells that will never come
-            failed_ui(ui, &why);
+            failed_ui(ui, &job.centre_text("the map"));
             return None;
         }
         let range = self.layer.range_top(inputs.figure.range);
@@ -270,14 +314,35 @@ impl MapView {
         name
     }
 
-    /// Draws the one-heap view with the inspector's marks; returns the heap clicked. A failed
-    /// sequence says why in place of "computing".
-    pub fn sequence_ui(&mut self, ui: &mut egui::Ui, marks: &StripMarks) -> Option<u64> {
-        if self.sequence.sequence().is_none()
-            && let Some(why) = self.failure()
-        {
-            failed_ui(ui, &why);
-            return None;
+    /// Draws the one-heap view with the inspector's marks, `job` its job's state; returns the
+    /// heap clicked. Until the sequence comes the centre says what became of its job: queued,
+    /// computing, stopped by Cancel (with "Compute G(0..600) again") or why it failed.
+    pub fn sequence_ui(&mut self, ui: &mut egui::Ui, marks: &StripMarks, job: &JobState) -> Option<u64> {
+        let text = job.centre_text(&self.sequence_what());
+        match job {
+            JobState::Failed(_) if self.sequence.sequence().is_none() => {
+                failed_ui(ui, &text);
+                return None;
+            }
+            JobState::Cancelled => {
+                let again = ui
+                    .horizontal_wrapped(|ui| {
+                        ui.label(&text);
+                        ui.button(format!("Compute {} again", self.sequence_what())).clicked()
+                    })
+                    .inner;
+                if again {
+                    self.resume();
+                    crate::ui::repaint_once(ui.ctx());
+                }
+            }
+            _ if self.sequence.sequence().is_none() && job.is_working() => {
+                ui.horizontal(|ui| {
+                    crate::ui::busy_ui(ui);
+                    ui.label(&text);
+                });
+            }
+            _ => {}
         }
         self.sequence.ui(ui, self.state.color, marks)
     }
@@ -513,7 +578,7 @@ impl MapView {
         let (_, since, done0) = self.layer.fill.as_ref()?;
         let secs = since.elapsed().as_secs_f64().max(1e-3);
         let new_cells = p.done.saturating_sub(*done0);
-        let counts = format!("map: {} of {} cells", count_text(p.done), count_text(p.in_view));
+        let counts = format!("{} of {} cells", count_text(p.done), count_text(p.in_view));
         if new_cells == 0 {
             // no batch yet since the view changed: a rate of 0.0 would say the solver stalled
             return Some(counts);
@@ -546,11 +611,12 @@ impl MapView {
     }
 }
 
-/// The centre of a failed job: why, in red, where its picture would be.
-fn failed_ui(ui: &mut egui::Ui, why: &str) {
+/// The centre of a failed job: why (`text`, "Not computed: …"), in red, where its picture
+/// would be.
+fn failed_ui(ui: &mut egui::Ui, text: &str) {
     ui.add_space(24.0);
     let red = crate::ui::theme::error_text(ui.visuals());
-    ui.colored_label(red, crate::ui::theme::shown(&format!("Not computed: {why}")));
+    ui.colored_label(red, crate::ui::theme::shown(text));
     ui.label("Change the rule (or choose another ruleset) to try again.");
 }
 

@@ -96,17 +96,62 @@ impl SequenceView {
         }
     }
 
-    /// Draws the view: the sequence with the length control, or that it is being computed;
-    /// returns the heap clicked on the strip.
+    /// Draws the view: the sequence with the length control (nothing before it comes: the
+    /// caller says what became of its job); returns the heap clicked on the strip.
     pub fn ui(&mut self, ui: &mut egui::Ui, color: ColorMode, marks: &StripMarks) -> Option<u64> {
-        match self.sequence.clone() {
-            Some(s) => sequence_ui(ui, &s, color, marks, &mut self.len),
-            None => {
-                ui.label(format!("computing G(0..{})…", self.len));
-                None
+        let s = self.sequence.clone()?;
+        sequence_ui(ui, &s, color, marks, &mut self.len)
+    }
+
+    /// The length shown is asked of the worker again (after Cancel stopped its job).
+    pub fn ask_again(&mut self) {
+        self.asked = None;
+    }
+}
+
+/// egui_plot numbers a mark of the n axis only when its marks are at least this far apart, in
+/// points, and at full strength from 80 (its `label_spacing` for the x axis), and passes
+/// `base_step_size` as the n its finest grid lines (8 points apart) step.
+const N_LABEL_POINTS: f64 = 80.0;
+const PLOT_LINE_POINTS: f64 = 8.0;
+
+/// The least of 1, 2 or 5 times a power of ten that is at least `x` (at least 1: heaps are
+/// whole).
+fn nice_step(x: f64) -> f64 {
+    let x = x.max(1.0);
+    let power = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= x)
+        .unwrap_or(10.0 * power)
+}
+
+/// Grid marks for n, the heap axis: the numbered step is 1, 2 or 5 times a power of ten, the
+/// least whose numbers egui_plot shows at full strength, with finer lines between. Powers of
+/// ten alone numbered 0..2000 at 800 × 600 with 1000 only (its 100s were too close to carry
+/// numbers); never a fractional heap.
+fn heap_marks(input: GridInput) -> Vec<GridMark> {
+    if input.base_step_size.is_nan() || input.base_step_size <= 0.0 || input.bounds.1 <= input.bounds.0 {
+        return Vec::new();
+    }
+    let numbered = nice_step(input.base_step_size * N_LABEL_POINTS / PLOT_LINE_POINTS);
+    // the coarse lines on numbered marks only (a coarse step of its own numbered 400 and 500
+    // side by side)
+    let steps = [numbered * 10.0, numbered, nice_step(input.base_step_size)];
+    let mut marks: Vec<GridMark> = Vec::new();
+    for step in steps {
+        let first = (input.bounds.0 / step).ceil() as i64;
+        let last = (input.bounds.1 / step).floor() as i64;
+        for i in first..=last {
+            let value = i as f64 * step;
+            // each value once, with the coarsest step it lies on
+            if !marks.iter().any(|m| m.value == value) {
+                marks.push(GridMark { value, step_size: step });
             }
         }
     }
+    marks
 }
 
 /// What a new length of the one-heap view needs ([`SequenceView::to_ask`]).
@@ -307,6 +352,7 @@ fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32, marks: &StripMar
         .allow_zoom([true, false])
         .allow_drag([true, false])
         .allow_boxed_zoom(false)
+        .x_grid_spacer(heap_marks)
         .y_grid_spacer(integer_marks)
         .default_x_bounds(lo, hi)
         .default_y_bounds(-0.5, top + 1.5)
@@ -424,8 +470,49 @@ fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::perio
 
 #[cfg(test)]
 mod tests {
-    use super::{integer_marks, pool_runs};
+    use super::{N_LABEL_POINTS, PLOT_LINE_POINTS, heap_marks, integer_marks, pool_runs};
     use egui_plot::GridInput;
+
+    /// The n axis of a plot 520 points wide over 0..2000 (the one-heap view at 800 × 600, the
+    /// rulesets shown) carries numbers every 500, at least four of them; egui_plot's powers
+    /// of ten gave 1000 alone. At 600 heaps, every 100; at 10⁶ on 300 points, every 500 000.
+    #[test]
+    fn the_n_axis_carries_several_numbers_in_a_small_window() {
+        for (width, heaps, every, least) in [
+            (520.0, 2000.0, 500.0, 4),
+            (520.0, 600.0, 100.0, 5),
+            // UI scale 2 on 1280 × 800: 400 and 500 were numbered side by side
+            (400.0, 600.0, 200.0, 3),
+            (300.0, 1e6, 500_000.0, 2),
+        ] {
+            let input = GridInput {
+                bounds: (-0.5, heaps - 0.5),
+                base_step_size: heaps / width * PLOT_LINE_POINTS,
+            };
+            let points_per_heap = width / heaps;
+            let numbered: Vec<f64> = heap_marks(input)
+                .into_iter()
+                .filter(|m| m.step_size * points_per_heap >= N_LABEL_POINTS)
+                .map(|m| m.value)
+                .collect();
+            assert!(numbered.len() >= least, "{heaps}: {numbered:?}");
+            assert!(
+                numbered.iter().all(|v| v.fract() == 0.0 && v % every == 0.0),
+                "{heaps}: {numbered:?}"
+            );
+            assert!(numbered.contains(&every), "{heaps}: {numbered:?}");
+        }
+        // the powers of ten alone: 1000 (and 0) only over 0..2000
+        let log = egui_plot::log_grid_spacer(10)(GridInput {
+            bounds: (-0.5, 1999.5),
+            base_step_size: 2000.0 / 520.0 * PLOT_LINE_POINTS,
+        });
+        let numbered = log
+            .iter()
+            .filter(|m| m.step_size * 520.0 / 2000.0 >= N_LABEL_POINTS)
+            .count();
+        assert!(numbered < 4);
+    }
 
     /// The value axis has coarse marks (which get numbers) as well as fine ones, all integers.
     #[test]

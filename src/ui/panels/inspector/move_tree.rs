@@ -67,10 +67,12 @@ fn node_ui(
         rich = rich.color(theme::WINNING_TEXT);
     }
     let is_cursor = state.cache.cursor.as_deref() == Some(key.as_str());
+    // wrapped at the panel's edge: a long description (a take-and-break move at UI scale
+    // 1.3) is read in full, not cut by the edge of a panel that scrolls sideways
     let response = ui
         .horizontal(|ui| {
             ui.add_space(depth as f32 * theme::TREE_INDENT);
-            ui.selectable_label(is_cursor, rich)
+            ui.add(egui::Button::selectable(is_cursor, rich).wrap())
         })
         .inner;
     if response.clicked() {
@@ -94,7 +96,7 @@ fn node_ui(
         return;
     }
     let Some(r) = report else {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add_space((depth + 1) as f32 * theme::TREE_INDENT);
             match state.cache.errors.get(p) {
                 Some(JobError::Cancelled) => {
@@ -126,7 +128,8 @@ fn node_ui(
         node_ui(ui, state, &o.position, child, depth + 1, Some(index), Some(edge));
     }
     let hidden = r.options.len().saturating_sub(shown);
-    ui.horizontal(|ui| {
+    // the tree's last line wraps too: "N further options not valued" at the panel's edge
+    ui.horizontal_wrapped(|ui| {
         ui.add_space((depth + 1) as f32 * theme::TREE_INDENT);
         if hidden > 0 && ui.button(format!("show more of {p} ({hidden} more)")).clicked() {
             state.doc.shown.insert(key.clone(), shown + TREE_PAGE * 4);

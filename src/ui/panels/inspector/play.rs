@@ -3,8 +3,8 @@
 //! record, undo and a hint.
 
 use super::state::InspectorState;
+use crate::ui::job::JobState;
 use crate::ui::theme::{self, shown};
-use crate::worker::JobError;
 use nimscope_core::game::Position;
 use nimscope_core::solver::play::{self, Opponent};
 
@@ -146,13 +146,15 @@ fn start_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
         ui.radio_value(&mut state.doc.opponent, Opponent::ComputerFirst, "computer first");
     });
     // play needs the position's value (the computer's moves, the hint): a position whose
-    // value could not be computed (a game that is not finite, a rule that failed) offers none
-    let failed = state
-        .cache
-        .errors
-        .get(root)
-        .filter(|e| !matches!(e, JobError::Cancelled))
-        .map(|e| format!("no play from {root}: {e}"));
+    // value could not be computed (a game that is not finite, a rule that failed) offers none,
+    // nor one whose computation Cancel stopped (its options would never come)
+    let failed = match state.job_state(root) {
+        JobState::Failed(e) => Some(format!("no play from {root}: {e}")),
+        JobState::Cancelled => Some(format!(
+            "no play from {root}: its value was stopped by Cancel (Compute again first)"
+        )),
+        JobState::Queued | JobState::Running { .. } | JobState::Done => None,
+    };
     let button = ui.add_enabled(failed.is_none(), egui::Button::new("Play from here"));
     if button.clicked() {
         state.start_play(root.clone());

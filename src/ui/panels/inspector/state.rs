@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use egui::Rect;
 
+use crate::ui::job::JobState;
 use crate::worker::{JobError, JobSpec, Lane, Output, Response, Worker};
 use nimscope_core::game::quote::quoted;
 use nimscope_core::game::{Cell, Layout, Position, Ruleset};
@@ -378,6 +379,23 @@ impl InspectorState {
             if !self.cache.reports.contains_key(&p) {
                 self.cache.errors.entry(p).or_insert(JobError::Cancelled);
             }
+        }
+    }
+
+    /// The one state of the job of `p`'s report, which the summary and Play both read: done
+    /// (the report came), stopped by Cancel, failed (why), running (asked of the worker) or
+    /// queued (still to be asked).
+    pub fn job_state(&self, p: &Position) -> JobState {
+        match (self.cache.reports.contains_key(p), self.cache.errors.get(p)) {
+            (true, _) => JobState::Done,
+            (false, Some(JobError::Cancelled)) => JobState::Cancelled,
+            (false, Some(e)) => JobState::Failed(e.to_string()),
+            (false, None) if self.cache.requested.as_ref() == Some(p) => JobState::Running {
+                done: 0,
+                total: 0,
+                stage: String::new(),
+            },
+            (false, None) => JobState::Queued,
         }
     }
 

@@ -5,8 +5,8 @@ use egui::{Align2, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 
 use super::state::InspectorState;
 use crate::ui::canvas::HoveredCell;
+use crate::ui::job::JobState;
 use crate::ui::theme::{self, shown};
-use crate::worker::JobError;
 use nimscope_core::game::{Position, Ruleset, theory};
 use nimscope_core::solver::report::PositionReport;
 
@@ -43,10 +43,13 @@ fn inspector_ui(
         Some(c) => ui.label(format!("under the pointer {}", c.describe())),
         None => ui.label("click a cell of the map, or type a position"),
     };
-    ui.horizontal(|ui| {
+    // wrapped, the field no wider than the panel leaves: at UI scale 2 the row of a 120-point
+    // field widened the panel past the window's edge (its Inspect button cut off)
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label("Position");
+        let room = ui.available_width() - 80.0;
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut state.doc.typed).desired_width(120.0))
+            .add(egui::TextEdit::singleline(&mut state.doc.typed).desired_width(room.clamp(60.0, 120.0)))
             .labelled_by(l.id);
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Inspect").clicked() || enter {
@@ -73,27 +76,26 @@ fn inspector_ui(
             .and_then(|g| g.current())
             .cloned()
             .unwrap_or_else(|| root.clone());
-        match (
-            state.cache.reports.get(&current).cloned(),
-            state.cache.errors.get(&current),
-        ) {
+        let job = state.job_state(&current);
+        let what = current.to_string();
+        match (state.cache.reports.get(&current).cloned(), &job) {
             (Some(r), _) => summary_ui(ui, &r),
-            (None, error) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, error),
-            (None, Some(JobError::Cancelled)) => {
+            (None, job) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, job),
+            (None, JobState::Cancelled) => {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{current}: stopped by Cancel."));
+                    ui.label(format!("{}.", job.centre_text(&what)));
                     if ui.button("Compute again").clicked() {
                         state.resume(&current);
                     }
                 });
             }
-            (None, Some(e)) => {
+            (None, JobState::Failed(e)) => {
                 ui.colored_label(theme::error_text(ui.visuals()), shown(&format!("{current}: {e}")));
             }
-            (None, None) => {
+            (None, job) => {
                 ui.horizontal(|ui| {
                     crate::ui::busy_ui(ui);
-                    ui.label(format!("computing {current}…"));
+                    ui.label(job.centre_text(&what));
                 });
             }
         }
@@ -105,17 +107,21 @@ fn inspector_ui(
 }
 
 /// A position whose value the map holds, while its report is computed or could not be.
-fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, error: Option<&JobError>) {
+fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, job: &JobState) {
     ui.strong(format!("position {p}"));
     ui.label(format!("G = {v}, outcome {} (from the map)", outcome_words(v)));
-    match error {
-        None => {
+    match job {
+        JobState::Queued | JobState::Running { .. } | JobState::Done => {
             ui.horizontal(|ui| {
                 crate::ui::busy_ui(ui);
                 ui.label("listing its options…");
             });
         }
-        Some(e) => {
+        JobState::Cancelled | JobState::Failed(_) => {
+            let e = match job {
+                JobState::Failed(e) => e.as_str(),
+                _ => "stopped by Cancel",
+            };
             ui.add(
                 egui::Label::new(egui::RichText::new(shown(&format!("its options are not listed: {e}"))).small())
                     .wrap(),

@@ -1,0 +1,109 @@
+//! One state per job (issue 41): a job is queued, running, done, stopped by Cancel or failed,
+//! and the centre, the status bar with its progress bar, and the inspector say the same of it.
+//! The failed cases the issue names are in `regression.rs` (a failed sequence, a failed map,
+//! Play on a game that is not finite, the editor's hint) and `quotient.rs` (a misère sequence
+//! counting its quotient); these are the cancelled ones, which still said "computing" or showed
+//! a progress bar with nothing running.
+
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use nimscope_core::game::{Position, Ruleset};
+use nimscope_core::solver::tiles::CellRect;
+
+use crate::common::{harness, has_label, has_report, step_until};
+
+/// Whether the window shows a progress bar.
+fn progress_bar_shown(h: &egui_kittest::Harness<'static, nimscope::ui::app::App>) -> bool {
+    h.query_by_role(egui::accesskit::Role::ProgressIndicator).is_some()
+}
+
+/// Cancel stopped a one-heap sequence before it came: the centre kept "computing G(0..600)…"
+/// for ever. It says the job was stopped, with a button that computes it again.
+#[test]
+fn a_cancelled_sequence_says_so_in_place_of_computing() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "octal(0.137)".parse().unwrap();
+    h.state_mut().set_ruleset(r);
+    h.step(); // the sequence's job is asked for
+    assert!(h.state().worker().is_some_and(|w| w.running().next().is_some()));
+    h.state_mut().cancel_jobs(); // before its answer is taken
+    h.step();
+    h.step();
+    assert!(h.state().map().sequence().sequence().is_none());
+    assert!(
+        !has_label(&h, "computing G(0.."),
+        "a cancelled job still says it is working"
+    );
+    assert!(!progress_bar_shown(&h), "no progress bar: nothing runs");
+    assert!(
+        h.query_all_by_label_contains("G(0..600): stopped by Cancel").count() >= 2,
+        "the centre and the status bar say it was stopped"
+    );
+    // Compute again brings the sequence: the centre's button (the status bar's, drawn
+    // first, does the same)
+    let again = h.query_all_by_label("Compute G(0..600) again").last().unwrap();
+    again.click();
+    step_until(&mut h, "the sequence computed again", |app| {
+        app.map().sequence().sequence().is_some()
+    });
+    h.step();
+    assert!(!has_label(&h, "stopped by Cancel"));
+}
+
+/// Cancel stopped a map's fill: the status bar kept its progress bar ("12 %, map: 2.1 k of
+/// 16.8 M cells") with nothing running. It says the fill was stopped, and offers to go on.
+#[test]
+fn a_cancelled_map_shows_no_progress_bar() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset(Ruleset::Wythoff);
+    // a view that takes seconds to fill
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..4000, 0..4000));
+    step_until(&mut h, "the fill under way", |app| {
+        app.worker().is_some_and(|w| w.running().next().is_some()) && app.map().progress().in_view > 0
+    });
+    assert!(!h.state().map_complete());
+    h.state_mut().cancel_jobs();
+    h.step();
+    h.step();
+    assert!(h.state().worker().is_some_and(|w| w.running().next().is_none()));
+    assert!(!progress_bar_shown(&h), "a progress bar with nothing running");
+    assert!(has_label(&h, "the map: stopped by Cancel"));
+    h.get_by_label("Compute the map again").click();
+    step_until(&mut h, "the map filled after Compute again", |app| app.map_complete());
+    h.step();
+    assert!(!has_label(&h, "stopped by Cancel"));
+}
+
+/// Cancel stopped the selected position's report: the inspector said so, but still offered
+/// "Play from here", whose options would never come. Play is disabled with a tooltip until
+/// the value is computed again.
+#[test]
+fn no_play_from_a_position_whose_value_cancel_stopped() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset(Ruleset::Nim);
+    h.step();
+    h.state_mut()
+        .inspector_mut()
+        .select_text(&Ruleset::Nim, "3,5,7")
+        .unwrap();
+    h.state_mut().cancel_jobs(); // before the report is asked for
+    h.step();
+    h.step();
+    assert!(has_label(&h, "3,5,7: stopped by Cancel"));
+    let play = h.get_by_label("Play from here");
+    assert!(
+        play.accesskit_node().is_disabled(),
+        "Play is offered for a position whose value will not come"
+    );
+    // the inspector's (the status bar's says what it computes: "Compute the map again")
+    h.get_by_label("Compute again").click();
+    let p = Position::heaps(&[3, 5, 7]);
+    step_until(&mut h, "the report of 3,5,7", |app| has_report(app, &p));
+    h.step();
+    assert!(!h.get_by_label("Play from here").accesskit_node().is_disabled());
+}

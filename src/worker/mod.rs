@@ -10,6 +10,7 @@
 //! window's misère quotient its stages.
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
+//! A lane's thread is [`lane`]; what each kind of job computes, [`jobs`].
 
 mod jobs;
 mod lane;

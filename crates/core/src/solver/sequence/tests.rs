@@ -1,7 +1,9 @@
 //! Tests of `sequence`.
 
 use super::*;
+use crate::game::{Position, Shape};
 use crate::solver::period::certify_splits;
+use crate::solver::search::Search;
 
 fn seq(rules: &str, n: u64) -> Sequence {
     sequence(&rules.parse().unwrap(), n, &Control::new()).unwrap()

@@ -10,6 +10,7 @@
 //! window's misère quotient its stages.
 //!
 //! No GUI toolkit here: the owner passes a `wake` callback (the window's `request_repaint`).
+//! A lane's thread is in `lane.rs`; what each kind of job computes, in `jobs.rs`.
 
 mod jobs;
 mod lane;

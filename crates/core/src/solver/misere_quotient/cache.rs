@@ -7,7 +7,8 @@
 //! computed again and replaced. A quotient asked for a smaller bound than the one kept is grown
 //! afresh (its monoid is not the larger one's), one for a larger bound is grown on from the one
 //! kept; a growth that stopped at a limit of the method (not of the memory budget) is
-//! remembered, so asking past it again is refused at once, with the same reason.
+//! remembered, so asking past it again is refused at once, with the same reason. Jobs asking
+//! for one code at once share its growth ([`super::shared`]).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -16,6 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use sha2::{Digest, Sha256};
 
 use super::monoid::Monoid;
+use super::shared::{self, Turn};
 use super::{Growth, Quotient, Stage, finish, grow_from};
 use crate::game::rules::one_heap::OctalCode;
 use crate::solver::control::{Control, SolveError};
@@ -100,7 +102,7 @@ fn grow_and_keep(
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
     let start = from.map_or_else(Growth::start, |e| e.quotient.growth());
-    let (g, stopped) = grow_from(code, start, heaps, control, stage_done)?;
+    let (g, stopped) = grow_from(code, start, heaps, control, stage_done, &mut |g| after_heap(code, g))?;
     let q = finish(code, g)?;
     let grew = from.is_none_or(|e| q.heaps() > e.quotient.heaps());
     let past = match &stopped {
@@ -135,6 +137,11 @@ pub(super) fn exactly(
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
+    let claim = match shared::claim(code, heaps, true, control)? {
+        Turn::Mine(claim) => claim,
+        Turn::Handed(q) => return handed(&q, control, stage_done),
+        Turn::Alone => return afresh(code, heaps, control, stage_done),
+    };
     let Some(e) = lookup(code) else {
         // a growth that cannot fit is refused before it starts, not at the heap it stops at
         super::admit_growth(code, heaps, control)?;
@@ -153,8 +160,22 @@ pub(super) fn exactly(
         super::admit_growth(code, heaps, control)?;
         return grow_and_keep(code, Some(&e), heaps, control, stage_done);
     }
+    // grown afresh and not kept: other jobs need not wait for it
+    drop(claim);
+    afresh(code, heaps, control, stage_done)
+}
+
+/// The quotient for exactly `heaps` grown from nothing and not kept (a larger one is kept).
+fn afresh(
+    code: &OctalCode,
+    heaps: u16,
+    control: &Control,
+    stage_done: &mut dyn FnMut(&Stage),
+) -> Result<(Quotient, Option<SolveError>), SolveError> {
     super::admit_growth(code, heaps, control)?;
-    let (g, stopped) = grow_from(code, Growth::start(), heaps, control, stage_done)?;
+    let (g, stopped) = grow_from(code, Growth::start(), heaps, control, stage_done, &mut |g| {
+        after_heap(code, g)
+    })?;
     Ok((finish(code, g)?, stopped))
 }
 
@@ -164,6 +185,12 @@ pub(super) fn at_least(
     heaps: u16,
     control: &Control,
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
+    // (no exact bound asked: nothing is handed over, nor grown alone)
+    let _claim = match shared::claim(code, heaps, false, control)? {
+        Turn::Mine(claim) => Some(claim),
+        Turn::Handed(q) => return handed(&q, control, &mut |_| {}),
+        Turn::Alone => None,
+    };
     let Some(e) = lookup(code) else {
         return grow_and_keep(code, None, heaps, control, &mut |_| {});
     };
@@ -175,6 +202,28 @@ pub(super) fn at_least(
         return Ok((e.quotient.as_ref().clone(), Some(stop)));
     }
     grow_and_keep(code, Some(&e), heaps, control, &mut |_| {})
+}
+
+/// The answer of a job another job's growth handed its quotient to.
+fn handed(
+    q: &Quotient,
+    control: &Control,
+    stage_done: &mut dyn FnMut(&Stage),
+) -> Result<(Quotient, Option<SolveError>), SolveError> {
+    charge(q, control)?;
+    q.stages().iter().for_each(stage_done);
+    Ok((q.clone(), None))
+}
+
+/// After each heap a growth adds: counted, and handed to the jobs waiting for a quotient for
+/// exactly those heaps.
+fn after_heap(code: &OctalCode, g: &Growth) {
+    shared::count_heap(code, g.heaps());
+    if shared::is_wanted(code, g.heaps())
+        && let Ok(q) = finish(code, g.clone())
+    {
+        shared::hand_over(code, g.heaps(), Arc::new(q));
+    }
 }
 
 /// A kept quotient's table counts against the budget of the job it is given to.
@@ -334,6 +383,17 @@ fn decode(code: &OctalCode, bytes: &[u8]) -> Option<Entry> {
     Some(Entry { quotient, past })
 }
 
+/// Forgets what is kept for `code`, in this process and in its file: for tests that watch a
+/// quotient being computed.
+pub fn forget(code: &OctalCode) {
+    if let Ok(mut k) = kept().lock() {
+        k.remove(code);
+    }
+    if let Some(path) = file_of(code) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// Forgets what this process keeps (the files stay): for tests that watch the disk cache.
 pub fn forget_in_memory() {
     if let Ok(mut k) = kept().lock() {
@@ -348,7 +408,7 @@ mod tests {
     #[test]
     fn files_round_trip_and_damaged_ones_are_refused() {
         let code: OctalCode = "0.77".parse().unwrap();
-        let (g, _) = grow_from(&code, Growth::start(), 20, &Control::new(), &mut |_| {}).unwrap();
+        let (g, _) = grow_from(&code, Growth::start(), 20, &Control::new(), &mut |_| {}, &mut |_| {}).unwrap();
         let q = finish(&code, g).unwrap();
         let e = Entry {
             quotient: Arc::new(q.clone()),

@@ -17,6 +17,7 @@ pub mod cache;
 pub mod extend;
 pub mod monoid;
 pub mod outcomes;
+pub mod shared;
 pub mod verify;
 
 use std::collections::HashSet;
@@ -284,6 +285,7 @@ fn grow_from(
     heaps: u16,
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
+    after_heap: &mut dyn FnMut(&Growth),
 ) -> Result<(Growth, Option<SolveError>), SolveError> {
     if heaps > MAX_HEAPS {
         return Err(SolveError::Unsupported(format!(
@@ -337,6 +339,7 @@ fn grow_from(
         };
         stage_done(&stage);
         g.stages.push(stage);
+        after_heap(&g);
         control.add_done(1);
     }
     Ok((g, stopped))

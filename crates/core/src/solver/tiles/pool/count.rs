@@ -1,7 +1,7 @@
 //! What a [`PoolJob`] counts besides its tiles: the values of the colour range's region (the
 //! view's, or the session's when a figure takes its top from there, [`PoolJob::count_over`]),
-//! and under [`MostCommon`](crate::solver::tiles::KeyRule::MostCommon) each block's most common key, counted from its cells once
-//! the block is final.
+//! and under [`MostCommon`](crate::solver::tiles::KeyRule::MostCommon) each block's most
+//! common key, counted from its cells once the block is final.
 
 use super::{PoolJob, wide};
 use crate::solver::control::{Control, SolveError};
@@ -76,8 +76,9 @@ impl PoolJob {
         &self.counts
     }
 
-    /// Under a rule that counts ([`MostCommon`](crate::solver::tiles::KeyRule::MostCommon)), the key of each block that became
-    /// final since the edges were `before` (final square, final rows), counted from its cells.
+    /// Under a rule that counts ([`MostCommon`](crate::solver::tiles::KeyRule::MostCommon)),
+    /// the key of each block that became final since the edges were `before` (final square,
+    /// final rows), counted from its cells.
     pub(super) fn count_blocks(
         &mut self,
         source: &TileSource,

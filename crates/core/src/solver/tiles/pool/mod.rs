@@ -6,7 +6,7 @@
 //! of the map and (mirrored) as column `a`, so every read is contiguous.
 //!
 //! What the job counts besides its tiles (the colour range's values, the most common key of a
-//! block) lives in [`count`].
+//! block) lives in `count.rs`.
 
 mod count;
 

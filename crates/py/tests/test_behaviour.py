@@ -84,6 +84,16 @@ def test_long_work_releases_the_gil():
     assert ticks > (time.perf_counter() - started) * 100 * 0.5
 
 
+@pytest.fixture
+def python_sigint():
+    """Python's own Ctrl+C handler for the test, as in a terminal or a notebook. A process that a
+    shell starts in the background inherits SIGINT ignored: Python then keeps it ignored, Ctrl+C
+    cannot reach a job at all (and the job rightly goes on), so these tests would test nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupt_after(seconds):
     """Sends SIGINT to this process in `seconds` (the calls interrupted take far longer)."""
 
@@ -97,7 +107,7 @@ def _interrupt_after(seconds):
 
 
 @pytest.mark.parametrize("progress", [None, lambda done, total: None])
-def test_ctrl_c_interrupts_within_half_a_second(progress):
+def test_ctrl_c_interrupts_within_half_a_second(progress, python_sigint):
     r = nimscope.Ruleset(LONG[0])
     _interrupt_after(0.3)
     started = time.perf_counter()
@@ -111,7 +121,7 @@ def test_ctrl_c_interrupts_within_half_a_second(progress):
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_ctrl_c_interrupts_a_cram_search_and_a_check():
+def test_ctrl_c_interrupts_a_cram_search_and_a_check(python_sigint):
     _interrupt_after(0.3)
     with pytest.raises(KeyboardInterrupt):
         nimscope.cram("6x7")

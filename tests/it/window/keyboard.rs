@@ -226,7 +226,10 @@ fn the_main_workflow_by_keyboard_alone() {
         "the accessibility tree reads {:?}, the rule gives G = {want}",
         read[0]
     );
-    // the map names what it shows and the selected cell's value (it had no name)
+    // the map names what it shows and the selected cell's value (it had no name), once its
+    // fill, which runs apart from the inspector's, has reached the cell
+    step_until(&mut h, "the map", |app| app.map_complete());
+    h.step();
     let map = h
         .get_by_label_contains("value map: rows a ")
         .accesskit_node()

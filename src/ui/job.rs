@@ -1,5 +1,5 @@
 //! One job's state as the window shows it ([`JobState`]): queued, running with its progress,
-//! done, cancelled, or failed with its reason. The centre, the status bar with its progress
+//! held back (with its reason), done, cancelled, or failed with its reason. The centre, the status bar with its progress
 //! bar, and the inspector each read one value of it for a job, so no two of them say different
 //! things of the same job (a failed job no longer "computing" in the centre while the status
 //! bar says why in red, a cancelled fill no longer at "43 %" with nothing running).
@@ -12,6 +12,10 @@ pub enum JobState {
     /// Under way: `done` of `total` units (`total` 0 when the size is unknown), and the part
     /// under way when it is counted apart (a misère sequence's quotient first), else empty.
     Running { done: u64, total: u64, stage: String },
+    /// Not asked for, and why: what it needs is refused before it starts (a view that needs
+    /// more map tiles than may be kept); it is asked again when what it needs changes (the
+    /// view zoomed in).
+    Held(String),
     /// Finished: its result is shown.
     Done,
     /// Stopped by Cancel: nothing more comes until the user asks again.
@@ -46,6 +50,7 @@ impl JobState {
                 Some(f) => format!("computing {what}… {:.0} %", f * 100.0),
                 None => format!("computing {what}…"),
             },
+            JobState::Held(why) => format!("{what} held back: {why}"),
             JobState::Done => format!("{what} computed"),
             JobState::Cancelled => format!("{what}: stopped by Cancel"),
             JobState::Failed(why) => format!("Not computed: {why}"),
@@ -65,7 +70,13 @@ mod tests {
             stage: String::new(),
         };
         assert!(JobState::Queued.is_working() && running.is_working());
-        for s in [JobState::Done, JobState::Cancelled, JobState::Failed("why".into())] {
+        let held = JobState::Held("the view needs more than 64 MiB of map tiles".into());
+        for s in [
+            JobState::Done,
+            JobState::Cancelled,
+            JobState::Failed("why".into()),
+            held,
+        ] {
             assert!(!s.is_working(), "{s:?}");
             assert_eq!(s.fraction(), None, "no progress bar for {s:?}");
             assert!(!s.centre_text("G(0..600)").starts_with("computing"), "{s:?}");

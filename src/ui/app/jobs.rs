@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{App, CentralView, export::export_notice, notice};
+use super::{App, CentralView, export::export_notice};
 use crate::ui::theme;
 use crate::ui::trace::FrameTimer;
 use crate::worker::{Lane, Output, Worker};
@@ -91,9 +91,6 @@ impl App {
                 let rules = (&self.ruleset, &layout);
                 let figure = (self.figure.pooling, self.region.as_ref());
                 let asked = self.map.schedule_map(ctx, worker, rules, &compare, figure);
-                if let Some(n) = asked.notice {
-                    notice::notify(&mut self.notice, n);
-                }
                 if let (Some(t), Some(cells)) = (&mut self.trace, asked.submitted) {
                     t.map_event("map-job", cells);
                 }

@@ -39,17 +39,6 @@ impl Notice {
     }
 }
 
-/// Replaces `slot`'s notice, keeping the time it was first shown when the text repeats (a
-/// condition reported every frame fades like one reported once).
-pub fn notify(slot: &mut Option<Notice>, notice: Notice) {
-    if slot
-        .as_ref()
-        .is_none_or(|n| n.text != notice.text || n.error != notice.error)
-    {
-        *slot = Some(notice);
-    }
-}
-
 /// Draws the notice if it is still shown; returns whether it drew.
 pub fn notice_ui(ui: &mut egui::Ui, notice: Option<&Notice>) -> bool {
     let Some(n) = notice.filter(|n| n.is_visible()) else {

@@ -92,8 +92,8 @@ impl StatusBar<'_> {
 }
 
 /// The centre's job as its state says: a progress bar only while it runs with a known size,
-/// "queued", "stopped by Cancel" with "Compute … again", nothing once done or failed (the centre
-/// and the red words say why); returns [`Action::ResumeCentre`] when Compute again was pressed.
+/// "queued", "held back" and why (in red), "stopped by Cancel" with "Compute … again", nothing
+/// once done or failed (the centre and the red words say why); returns [`Action::ResumeCentre`] when Compute again was pressed.
 fn centre_job_ui(ui: &mut egui::Ui, c: &CentreJob) -> Action {
     match &c.state {
         JobState::Running { stage, .. } => {
@@ -121,6 +121,11 @@ fn centre_job_ui(ui: &mut egui::Ui, c: &CentreJob) -> Action {
             if ui.button(format!("Compute {} again", c.what)).clicked() {
                 return Action::ResumeCentre;
             }
+        }
+        JobState::Held(_) => {
+            // refused before it started: said as the map's trouble is, in red
+            let red = theme::error_text(ui.visuals());
+            notice::status_text_ui(ui, red, &c.state.centre_text(&c.what));
         }
         JobState::Done | JobState::Failed(_) => {}
     }

@@ -3,14 +3,15 @@
 //! The failed cases the issue names are in `regression.rs` (a failed sequence, a failed map,
 //! Play on a game that is not finite, the editor's hint) and `quotient.rs` (a misère sequence
 //! counting its quotient); these are the cancelled ones, which still said "computing" or showed
-//! a progress bar with nothing running.
+//! a progress bar with nothing running, and a view held back by the tile budget, which said
+//! "queued" with nothing to come.
 
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use nimscope_core::game::{Position, Ruleset};
 use nimscope_core::solver::tiles::CellRect;
 
-use crate::common::{harness, has_label, has_report, step_until};
+use crate::common::{harness, harness_with_budget, has_label, has_report, step_until};
 
 /// Whether the window shows a progress bar.
 fn progress_bar_shown(h: &egui_kittest::Harness<'static, nimscope::ui::app::App>) -> bool {
@@ -106,4 +107,40 @@ fn no_play_from_a_position_whose_value_cancel_stopped() {
     step_until(&mut h, "the report of 3,5,7", |app| has_report(app, &p));
     h.step();
     assert!(!h.get_by_label("Play from here").accesskit_node().is_disabled());
+}
+
+/// A view that needs more map tiles than may be kept is refused before its job starts: the
+/// status bar said "the map: queued" beside the red refusal, though nothing would run. Its
+/// state is "held back" with the reason, said by the centre (over the map) and the status bar,
+/// with nothing running; zoomed in, the view is asked for and fills.
+#[test]
+fn a_view_past_the_tile_budget_is_held_back_not_queued() {
+    // 4 MiB: the tiles may take 1 MiB, two tiles of 256 × 256 cells; rows and columns 0..300
+    // at two pixels a cell lie on four
+    let mut h = harness_with_budget(4 << 20);
+    h.step();
+    h.state_mut().set_ruleset(Ruleset::Nim);
+    h.state_mut().map_state_mut().show_region(CellRect::new(0..300, 0..300));
+    for _ in 0..4 {
+        h.step();
+    }
+    let held = "the map held back: the view needs more than 1.0 MiB of map tiles";
+    assert!(
+        !has_label(&h, "the map: queued"),
+        "queued, though nothing will be asked"
+    );
+    assert_eq!(
+        h.query_all_by_label_contains(held).count(),
+        2,
+        "the centre and the status bar say it is held back, and why"
+    );
+    let map_runs =
+        |app: &nimscope::ui::app::App| app.worker().is_some_and(|w| w.is_running(nimscope::worker::Lane::Map));
+    assert!(!map_runs(h.state()), "a held view asks nothing of the worker");
+    assert!(!progress_bar_shown(&h), "no progress bar: nothing runs");
+    // a view of one tile fits: it is asked for and fills
+    h.state_mut().map_state_mut().show_region(CellRect::new(0..100, 0..100));
+    step_until(&mut h, "the map filled once zoomed in", |app| app.map_complete());
+    h.step();
+    assert!(!has_label(&h, "held back"));
 }

@@ -25,21 +25,11 @@ use nimscope_core::solver::tiles::{TILE, TileKey, TileStore};
 /// supersedes the last, so asking every frame would leave the worker no time to compute.
 const RESUBMIT_AFTER: Duration = Duration::from_millis(150);
 
-/// What a call to [`MapView::schedule_map`] did: a notice for the status bar, and the cells in
-/// view of a job it submitted (the trace's map-job).
+/// What a call to [`MapView::schedule_map`] did: the cells in view of a job it submitted (the
+/// trace's map-job). A view held back says why through its job's state, not a notice.
 #[derive(Debug, Default)]
 pub struct MapAsked {
-    pub notice: Option<Notice>,
     pub submitted: Option<u64>,
-}
-
-impl MapAsked {
-    fn notice(notice: Notice) -> MapAsked {
-        MapAsked {
-            notice: Some(notice),
-            submitted: None,
-        }
-    }
 }
 
 /// The value map tab's state: what the map shows and how, its values, the sequence of a
@@ -57,6 +47,9 @@ pub struct MapView {
     progress: MapProgress,
     /// The cell under the pointer.
     hovered: Option<HoveredCell>,
+    /// Why the view's tiles are not asked for (more than the tile store may keep), while the
+    /// view stays: its job is held back, not queued.
+    held: Option<String>,
 }
 
 /// What the map is drawn with besides its own state: the ruleset and layout shown, the
@@ -80,6 +73,7 @@ impl MapView {
             status: MapStatus::Ready,
             progress: MapProgress::default(),
             hovered: None,
+            held: None,
         }
     }
 
@@ -156,6 +150,7 @@ impl MapView {
         self.status = MapStatus::Ready;
         self.layer.clear();
         self.progress = MapProgress::default();
+        self.held = None;
         self.sequence.forget();
     }
 
@@ -199,6 +194,10 @@ impl MapView {
         }
         if matches!(self.status, MapStatus::Cancelled { .. }) {
             return JobState::Cancelled;
+        }
+        if let Some(why) = self.held.as_ref().filter(|_| !sequence) {
+            // a job of an earlier view may still run: this view's is not asked for
+            return JobState::Held(why.clone());
         }
         let running = running.filter(|r| matches!(r.spec, JobSpec::Sequence { .. }) == sequence);
         if let Some(r) = running {
@@ -259,8 +258,8 @@ impl MapView {
         self.progress.in_view > 0 && self.progress.is_complete() && scaled
     }
 
-    /// Draws the map with the inspector's marks, `job` its job's state; returns the cell
-    /// clicked.
+    /// Draws the map with the inspector's marks, `job` its job's state (a view held back says
+    /// why over the cells it has); returns the cell clicked.
     pub fn map_ui(&mut self, ui: &mut egui::Ui, inputs: &MapInputs, job: &JobState) -> Option<Cell> {
         if let JobState::Failed(_) = job {
             // a failed map says why in place of the hatching of cells that will never come
@@ -283,7 +282,11 @@ impl MapView {
             limit: self.layer.limit,
             loopy: self.layer.has_infinite(),
         };
+        let area = ui.available_rect_before_wrap();
         let response = self.state.ui(ui, &context);
+        if let JobState::Held(_) = job {
+            held_ui(ui, area, &job.centre_text("the map"));
+        }
         let progress = self.state.progress(&self.layer.tiles, self.layer.limit);
         if progress != self.progress {
             // the view moved this frame: the status bar, drawn before, catches up next frame
@@ -515,15 +518,17 @@ impl MapView {
         // the colours' automatic top is taken once, over the session's region (or the first view
         // filled): panning keeps it
         let need_scale = color.needs_scale() && self.layer.auto_top.is_none();
-        if missing.is_empty() && !need_scale {
-            return MapAsked::default();
-        }
         let tile_bytes = TILE * TILE * 8;
-        if !store.has_room_for(missing.len() as u64 * tile_bytes) {
-            return MapAsked::notice(Notice::error(format!(
+        // held back while the view's tiles would not fit: its job's state says why (the
+        // centre and the status bar), and nothing is asked until the view changes
+        self.held = (!missing.is_empty() && !store.has_room_for(missing.len() as u64 * tile_bytes)).then(|| {
+            format!(
                 "the view needs more than {} of map tiles: zoom in to see the rest",
                 human_bytes(store.cap())
-            )));
+            )
+        });
+        if self.held.is_some() || (missing.is_empty() && !need_scale) {
+            return MapAsked::default();
         }
         let job = MapJob {
             ruleset: ruleset.clone(),
@@ -555,10 +560,7 @@ impl MapView {
         let submitted = Some(job.view.len());
         self.layer.asked = Some((job.clone(), Instant::now()));
         worker.submit(Lane::Map, JobSpec::Map(job));
-        MapAsked {
-            notice: None,
-            submitted,
-        }
+        MapAsked { submitted }
     }
 
     /// The status bar's words on the map's fill while the view is not complete: cells done of
@@ -618,6 +620,21 @@ fn failed_ui(ui: &mut egui::Ui, text: &str) {
     let red = crate::ui::theme::error_text(ui.visuals());
     ui.colored_label(red, crate::ui::theme::shown(text));
     ui.label("Change the rule (or choose another ruleset) to try again.");
+}
+
+/// The centre of a job held back: why (`text`, "the map held back: …"), in red, over the top
+/// of the map, whose filled cells stay drawn (and clickable: the words take no input).
+fn held_ui(ui: &mut egui::Ui, area: egui::Rect, text: &str) {
+    let builder = egui::UiBuilder::new()
+        .max_rect(area.shrink(8.0))
+        .layout(egui::Layout::top_down(egui::Align::Center));
+    let mut over = ui.new_child(builder);
+    egui::Frame::popup(over.style()).show(&mut over, |ui| {
+        let red = crate::ui::theme::error_text(ui.visuals());
+        let words = egui::RichText::new(crate::ui::theme::shown(text)).color(red);
+        ui.add(egui::Label::new(words).selectable(false));
+        ui.add(egui::Label::new("Nothing more is computed until the view changes.").selectable(false));
+    });
 }
 
 /// A count of cells in a few digits: 830, 12.5 k, 16.8 M.

@@ -149,7 +149,7 @@ fn start_ui(ui: &mut egui::Ui, state: &mut InspectorState, root: &Position) {
     // value could not be computed (a game that is not finite, a rule that failed) offers none,
     // nor one whose computation Cancel stopped (its options would never come)
     let failed = match state.job_state(root) {
-        JobState::Failed(e) => Some(format!("no play from {root}: {e}")),
+        JobState::Failed(e) | JobState::Held(e) => Some(format!("no play from {root}: {e}")),
         JobState::Cancelled => Some(format!(
             "no play from {root}: its value was stopped by Cancel (Compute again first)"
         )),

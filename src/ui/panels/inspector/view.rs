@@ -92,6 +92,9 @@ fn inspector_ui(
             (None, JobState::Failed(e)) => {
                 ui.colored_label(theme::error_text(ui.visuals()), shown(&format!("{current}: {e}")));
             }
+            (None, JobState::Held(_)) => {
+                ui.colored_label(theme::error_text(ui.visuals()), shown(&job.centre_text(&what)));
+            }
             (None, job) => {
                 ui.horizontal(|ui| {
                     crate::ui::busy_ui(ui);
@@ -117,9 +120,9 @@ fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, job: &JobState) {
                 ui.label("listing its options…");
             });
         }
-        JobState::Cancelled | JobState::Failed(_) => {
+        JobState::Cancelled | JobState::Failed(_) | JobState::Held(_) => {
             let e = match job {
-                JobState::Failed(e) => e.as_str(),
+                JobState::Failed(e) | JobState::Held(e) => e.as_str(),
                 _ => "stopped by Cancel",
             };
             ui.add(

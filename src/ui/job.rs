@@ -4,6 +4,8 @@
 //! things of the same job (a failed job no longer "computing" in the centre while the status
 //! bar says why in red, a cancelled fill no longer at "43 %" with nothing running).
 
+use nimscope_core::solver::control::Control;
+
 /// What became of one job of the window.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobState {
@@ -38,6 +40,29 @@ impl JobState {
         }
     }
 
+    /// A job under way on the worker, its progress read from its `control`.
+    pub fn of_control(control: &Control) -> JobState {
+        let (done, total) = control.progress();
+        JobState::Running {
+            done,
+            total,
+            stage: control.stage(),
+        }
+    }
+
+    /// The count of a running job's progress, `unit` what it counts: "1.2 k of 4.0 k heaps", or
+    /// "3.1 M positions searched" when its size is unknown; the status bar and the inspector
+    /// both say it.
+    pub fn count_text(&self, unit: &str) -> Option<String> {
+        match self {
+            JobState::Running { done, total: 0, .. } => Some(format!("{} {unit} searched", count_text(*done))),
+            JobState::Running { done, total, .. } => {
+                Some(format!("{} of {} {unit}", count_text(*done), count_text(*total)))
+            }
+            _ => None,
+        }
+    }
+
     /// What the centre says of a job computing `what` (such as "G(0..600)") where its result
     /// will be shown.
     pub fn centre_text(&self, what: &str) -> String {
@@ -55,6 +80,15 @@ impl JobState {
             JobState::Cancelled => format!("{what}: stopped by Cancel"),
             JobState::Failed(why) => format!("Not computed: {why}"),
         }
+    }
+}
+
+/// A count in a few digits: 830, 12.5 k, 16.8 M.
+pub fn count_text(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
+        _ => format!("{:.1} M", n as f64 / 1e6),
     }
 }
 
@@ -82,6 +116,17 @@ mod tests {
             assert!(!s.centre_text("G(0..600)").starts_with("computing"), "{s:?}");
         }
         assert_eq!(running.fraction(), Some(0.25));
+        assert_eq!(running.count_text("heaps").as_deref(), Some("150 of 600 heaps"));
+        let unsized_ = JobState::Running {
+            done: 12_500,
+            total: 0,
+            stage: String::new(),
+        };
+        assert_eq!(
+            unsized_.count_text("positions").as_deref(),
+            Some("12.5 k positions searched")
+        );
+        assert_eq!(JobState::Done.count_text("heaps"), None);
         assert_eq!(running.centre_text("G(0..600)"), "computing G(0..600)… 25 %");
         assert_eq!(
             JobState::Failed("not a finite game".into()).centre_text("G(0..600)"),

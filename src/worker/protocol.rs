@@ -112,7 +112,9 @@ impl JobSpec {
             JobSpec::Map(_) | JobSpec::Csv { .. } => "cells",
             JobSpec::Sequence { .. } | JobSpec::Quotient { .. } => "heaps",
             JobSpec::CramBoard { .. } => "positions",
-            JobSpec::Position { .. } => "options",
+            // what a position's search counts: the positions it meets (the heaps of a
+            // sequence computed up to it), not the options it lists
+            JobSpec::Position { .. } => "positions",
             JobSpec::Export { spec, .. } => match &spec.subject {
                 Subject::Map { .. } => "cells",
                 Subject::Sequence { .. } => "heaps",

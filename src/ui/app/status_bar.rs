@@ -4,10 +4,9 @@
 //! under the pointer.
 
 use crate::ui::app::action::Action;
-use crate::ui::app::map_view::count_text;
 use crate::ui::app::notice::{self, Notice};
 use crate::ui::canvas::HoveredCell;
-use crate::ui::job::JobState;
+use crate::ui::job::{JobState, count_text};
 use crate::ui::theme;
 use crate::worker::{Lane, Worker};
 
@@ -63,30 +62,32 @@ impl StatusBar<'_> {
             if r.lane == Lane::Map && self.centre.is_some() {
                 continue; // the centre's job is shown as its state says
             }
-            let (done, total) = r.control.progress();
-            let frac = if total > 0 { done as f32 / total as f32 } else { 0.0 };
-            let secs = r.started.elapsed().as_secs_f64().max(1e-3);
+            // the state the inspector reads too (its count the same words)
+            let state = JobState::of_control(&r.control);
+            let JobState::Running { done, stage, .. } = &state else {
+                continue;
+            };
             ui.label(r.spec.describe());
-            let stage = r.control.stage();
-            if !stage.is_empty() && total == 0 {
+            let unit = r.spec.unit();
+            let count = state.count_text(unit).unwrap_or_default();
+            match state.fraction() {
                 // a part counted apart (a misère sequence's quotient first): named, not a
                 // count of the job's units that stays at 0
-                crate::ui::busy_ui(ui);
-                ui.label(format!("computing {stage}"));
-                continue;
-            }
-            if total == 0 {
+                None if !stage.is_empty() => {
+                    crate::ui::busy_ui(ui);
+                    ui.label(format!("computing {stage}"));
+                }
                 // unknown size (a Cram search): what has been done so far
-                crate::ui::busy_ui(ui);
-                ui.label(format!("{done} {} searched", r.spec.unit()));
-                continue;
+                None => {
+                    crate::ui::busy_ui(ui);
+                    ui.label(count);
+                }
+                Some(f) => {
+                    ui.add(egui::ProgressBar::new(f).desired_width(160.0).show_percentage());
+                    let rate = rate_text(*done, r.started.elapsed().as_secs_f64(), unit);
+                    ui.label(format!("{count}, {rate}"));
+                }
             }
-            ui.add(
-                egui::ProgressBar::new(frac.min(1.0))
-                    .desired_width(160.0)
-                    .show_percentage(),
-            );
-            ui.label(rate_text(done, secs, r.spec.unit()));
         }
     }
 }
@@ -132,7 +133,7 @@ fn centre_job_ui(ui: &mut egui::Ui, c: &CentreJob) -> Action {
     Action::None
 }
 
-/// A rate in words: `1.2 M heaps/s`, `350 options/s` (the count as [`count_text`] writes it).
+/// A rate in words: `1.2 M heaps/s`, `350 positions/s` (the count as [`count_text`] writes it).
 pub(super) fn rate_text(done: u64, secs: f64, unit: &str) -> String {
     format!("{} {unit}/s", count_text((done as f64 / secs.max(1e-3)) as u64))
 }
@@ -155,7 +156,7 @@ mod tests {
             position: Position::heaps(&[3, 5]),
             limit: 100,
         };
-        assert_eq!(rate_text(350, 1.0, pos.unit()), "350 options/s");
+        assert_eq!(rate_text(350, 1.0, pos.unit()), "350 positions/s");
         assert_eq!(rate_text(4_500, 1.0, "cells"), "4.5 k cells/s");
     }
 }

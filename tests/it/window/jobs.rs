@@ -8,6 +8,7 @@
 
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use nimscope::ui::job::JobState;
 use nimscope_core::game::{Position, Ruleset};
 use nimscope_core::solver::tiles::CellRect;
 
@@ -143,4 +144,46 @@ fn a_view_past_the_tile_budget_is_held_back_not_queued() {
     step_until(&mut h, "the map filled once zoomed in", |app| app.map_complete());
     h.step();
     assert!(!has_label(&h, "held back"));
+}
+
+/// The inspector's running job showed no count ("computing 3000000…") while the status bar
+/// showed its progress. Both read the job's one state: the inspector says the same "… of
+/// 1.0 M positions" as the status bar's "… of 1.0 M positions, 150.0 k positions/s".
+#[test]
+fn the_inspector_counts_its_running_job_as_the_status_bar_does() {
+    let mut h = harness();
+    h.step();
+    let r: Ruleset = "octal(0.6)".parse().unwrap();
+    h.state_mut().set_ruleset(r.clone());
+    h.step();
+    // a heap the inspector needs seconds for (the values up to it, counted)
+    h.state_mut().inspector_mut().select_text(&r, "3000000").unwrap();
+    let p = Position::heaps(&[3_000_000]);
+    let counted = |app: &nimscope::ui::app::App| matches!(app.inspector().job_state(&p), JobState::Running { done, total, .. } if done > 0 && total > 0);
+    step_until(&mut h, "the inspector's job counting", counted);
+    h.step();
+    let texts: Vec<String> = h
+        .query_all(egui_kittest::kittest::by().predicate(|_| true))
+        .map(|n| text_of(&n))
+        .collect();
+    let bar = texts
+        .iter()
+        .find(|t| t.contains(" positions, ") && t.ends_with(" positions/s"))
+        .expect("the status bar counts the inspector's job");
+    // " of 1.0 M positions"
+    let of_total = &bar[bar.find(" of ").unwrap()..bar.find(", ").unwrap()];
+    assert!(
+        texts.iter().any(|t| t.ends_with(of_total) && !t.contains("/s")),
+        "the inspector counts its job as the status bar does ({bar:?}): {texts:?}"
+    );
+}
+
+/// What a node says: a label's text (AccessKit keeps it as the value), else its name.
+fn text_of(n: &egui_kittest::Node<'_>) -> String {
+    let a = n.accesskit_node();
+    match a.role() {
+        egui::accesskit::Role::Label => a.value(),
+        _ => a.label(),
+    }
+    .unwrap_or_default()
 }

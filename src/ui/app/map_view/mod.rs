@@ -11,7 +11,7 @@ use crate::ui::app::map_layer::{MapLayer, MapStatus, Scale, same_job};
 use crate::ui::app::notice::Notice;
 use crate::ui::canvas::sequence_view::{SequenceNeed, SequenceView, StripMarks};
 use crate::ui::canvas::{self, HoveredCell, MapContext, MapProgress, MapState};
-use crate::ui::job::JobState;
+use crate::ui::job::{JobState, count_text};
 use crate::worker::{JobError, JobSpec, Lane, MapJob, Output, Response, Running, Worker};
 use nimscope_core::camera::CellRect;
 use nimscope_core::figure::FigureStyle;
@@ -635,13 +635,4 @@ fn held_ui(ui: &mut egui::Ui, area: egui::Rect, text: &str) {
         ui.add(egui::Label::new(words).selectable(false));
         ui.add(egui::Label::new("Nothing more is computed until the view changes.").selectable(false));
     });
-}
-
-/// A count of cells in a few digits: 830, 12.5 k, 16.8 M.
-pub fn count_text(n: u64) -> String {
-    match n {
-        0..1_000 => n.to_string(),
-        1_000..1_000_000 => format!("{:.1} k", n as f64 / 1e3),
-        _ => format!("{:.1} M", n as f64 / 1e6),
-    }
 }

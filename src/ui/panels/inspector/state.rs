@@ -17,6 +17,7 @@ use crate::worker::{JobError, JobSpec, Lane, Output, Response, Worker};
 use nimscope_core::game::quote::quoted;
 use nimscope_core::game::{Cell, Layout, Position, Ruleset};
 use nimscope_core::session::InspectorDocument;
+use nimscope_core::solver::control::Control;
 use nimscope_core::solver::play::{self, GameRecord};
 use nimscope_core::solver::report::{self, PositionReport};
 
@@ -85,6 +86,9 @@ pub(crate) struct Cache {
     pub(crate) errors: HashMap<Position, JobError>,
     /// The position of the job running on the inspector lane.
     requested: Option<Position>,
+    /// The job the worker runs for a position, as of this frame: its position, its progress
+    /// (the control's counters, read when drawn) and what they count.
+    running: Option<(Position, Control, &'static str)>,
     /// Why the typed position was refused.
     pub(crate) input_error: Option<String>,
     /// The tree row the keyboard is on (its path key).
@@ -271,6 +275,13 @@ impl InspectorState {
     /// Asks the worker for the first needed report, plays the computer's move when it is its
     /// turn. Call once a frame after taking the lane's responses.
     pub fn logic(&mut self, ruleset: &Ruleset, worker: &mut Worker) {
+        self.cache.running = worker
+            .running()
+            .find(|r| r.lane == Lane::Inspector)
+            .and_then(|r| match &r.spec {
+                JobSpec::Position { position, .. } => Some((position.clone(), r.control.clone(), r.spec.unit())),
+                _ => None,
+            });
         self.sync(ruleset);
         self.computer_move();
         let needed = self.needed();
@@ -390,13 +401,24 @@ impl InspectorState {
             (true, _) => JobState::Done,
             (false, Some(JobError::Cancelled)) => JobState::Cancelled,
             (false, Some(e)) => JobState::Failed(e.to_string()),
-            (false, None) if self.cache.requested.as_ref() == Some(p) => JobState::Running {
-                done: 0,
-                total: 0,
-                stage: String::new(),
+            (false, None) if self.cache.requested.as_ref() == Some(p) => match &self.cache.running {
+                // the worker's counters, as the status bar reads them
+                Some((q, control, _)) if q == p => JobState::of_control(control),
+                _ => JobState::Running {
+                    done: 0,
+                    total: 0,
+                    stage: String::new(),
+                },
             },
             (false, None) => JobState::Queued,
         }
+    }
+
+    /// The count of the progress of `p`'s job while it runs ("1.2 M of 3.0 M positions"), in
+    /// the status bar's words.
+    pub fn job_count(&self, p: &Position) -> Option<String> {
+        let unit = self.cache.running.as_ref().map_or("positions", |r| r.2);
+        self.job_state(p).count_text(unit)
     }
 
     /// Forgets that `p`'s computation was stopped, so it is computed again.

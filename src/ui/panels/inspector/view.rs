@@ -77,10 +77,11 @@ fn inspector_ui(
             .cloned()
             .unwrap_or_else(|| root.clone());
         let job = state.job_state(&current);
+        let count = state.job_count(&current);
         let what = current.to_string();
         match (state.cache.reports.get(&current).cloned(), &job) {
             (Some(r), _) => summary_ui(ui, &r),
-            (None, job) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, job),
+            (None, job) if let Some(v) = from_map(&current) => from_map_ui(ui, &current, v, job, count),
             (None, JobState::Cancelled) => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}.", job.centre_text(&what)));
@@ -96,9 +97,13 @@ fn inspector_ui(
                 ui.colored_label(theme::error_text(ui.visuals()), shown(&job.centre_text(&what)));
             }
             (None, job) => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     crate::ui::busy_ui(ui);
                     ui.label(job.centre_text(&what));
+                    // the count the status bar shows of the same job
+                    if let Some(count) = count {
+                        ui.label(count);
+                    }
                 });
             }
         }
@@ -109,15 +114,19 @@ fn inspector_ui(
     });
 }
 
-/// A position whose value the map holds, while its report is computed or could not be.
-fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, job: &JobState) {
+/// A position whose value the map holds, while its report is computed (`count`: its job's
+/// progress) or could not be.
+fn from_map_ui(ui: &mut egui::Ui, p: &Position, v: u32, job: &JobState, count: Option<String>) {
     ui.strong(format!("position {p}"));
     ui.label(format!("G = {v}, outcome {} (from the map)", outcome_words(v)));
     match job {
         JobState::Queued | JobState::Running { .. } | JobState::Done => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 crate::ui::busy_ui(ui);
                 ui.label("listing its options…");
+                if let Some(count) = count {
+                    ui.label(count);
+                }
             });
         }
         JobState::Cancelled | JobState::Failed(_) | JobState::Held(_) => {

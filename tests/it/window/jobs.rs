@@ -178,6 +178,43 @@ fn the_inspector_counts_its_running_job_as_the_status_bar_does() {
     );
 }
 
+/// A typed rule whose guard overflows (n^30 passes 2^127 from heap 19 on) fails by arithmetic,
+/// not by growing without bound: the centre, the status bar and the inspector each say it
+/// failed and why (the overflow, as `nimscope seq` says it: "term 1 of the rule, …, at heap
+/// 19 (n = 19): n ^ 30 is past the integers of 128 bits"), and nothing says it computes.
+#[test]
+fn a_rule_that_overflows_says_why_everywhere() {
+    let mut h = harness();
+    h.step();
+    let text = "rule(n -> n - 1 if n^30 > 0)";
+    let r: Ruleset = text.parse().unwrap();
+    h.state_mut().ruleset_panel_mut().set_expression(text);
+    h.state_mut().set_ruleset(r.clone());
+    step_until(&mut h, "the sequence's failure", |app| app.map().failure().is_some());
+    h.state_mut().inspector_mut().select_text(&r, "25").unwrap();
+    let p = Position::heaps(&[25]);
+    step_until(&mut h, "the inspector's failure", |app| {
+        app.inspector().job_state(&p) != JobState::Queued && !app.inspector().job_state(&p).is_working()
+    });
+    h.step();
+    h.step();
+    let overflow = "n ^ 30 is past the integers of 128 bits";
+    let why = h.state().map().failure().unwrap();
+    assert!(
+        why.contains("at heap 19 (n = 19): n ^ 30 is past the integers"),
+        "{why}"
+    );
+    assert!(!has_label(&h, "computing"), "a failed job still says it is working");
+    assert!(has_label(&h, "Not computed: "), "the centre says the job failed");
+    let said: Vec<String> = h.query_all_by_label_contains(overflow).map(|n| text_of(&n)).collect();
+    let saying = |start: &str| said.iter().any(|l| l.starts_with(start));
+    let failed = "G(0..600): term 1 of the rule, 'n - 1 if n ^ 30 > 0', at heap 19 (n = 19)";
+    assert!(saying(&format!("Not computed: {r}: {failed}")), "the centre: {said:?}");
+    assert!(saying(&format!("{r}: {failed}")), "the status bar: {said:?}");
+    assert!(saying("25: term 1 of the rule"), "the inspector: {said:?}");
+    assert!(h.get_by_label("Play from here").accesskit_node().is_disabled());
+}
+
 /// What a node says: a label's text (AccessKit keeps it as the value), else its name.
 fn text_of(n: &egui_kittest::Node<'_>) -> String {
     let a = n.accesskit_node();

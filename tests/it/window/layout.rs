@@ -148,3 +148,32 @@ fn the_ruleset_panels_widgets_end_within_the_panel() {
         );
     }
 }
+
+/// The plot's labels "pre-period ends" and "one period later" overlapped at UI scale 2 (placed
+/// a fixed part of a value apart in a plot a hundred points high). Measured on screen, they
+/// never overlap and stay within the window: a period wide on screen (0.07 at 800 × 600), one
+/// a few points wide (sub(1,3,4): its lines 7 heaps apart), at UI scales 1 and 2.
+#[test]
+fn the_period_labels_never_overlap() {
+    for (w, hgt, scale, ruleset) in [
+        (800.0, 600.0, 2.0, "octal(0.07)"),
+        (800.0, 600.0, 1.0, "octal(0.07)"),
+        (1280.0, 800.0, 2.0, "sub(1,3,4)"),
+    ] {
+        let mut app = App::new(1 << 30);
+        app.set_ruleset(ruleset.parse().unwrap());
+        let mut h = sized_harness_of(app, w, hgt);
+        h.step();
+        h.ctx.set_zoom_factor(scale);
+        step_until(&mut h, "the sequence", |app| app.map().sequence().sequence().is_some());
+        h.step();
+        h.step();
+        let pre = h.get_by_label_contains("pre-period ends (").rect();
+        let again = h.get_by_label_contains("one period later (").rect();
+        let at = format!("{ruleset} at {w}×{hgt}, UI scale {scale}");
+        assert!(!pre.intersects(again), "{at}: {pre:?} overlaps {again:?}");
+        for r in [pre, again] {
+            assert!(r.left() >= 0.0 && r.right() <= w / scale, "{at}: {r:?} past the window");
+        }
+    }
+}

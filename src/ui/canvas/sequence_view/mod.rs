@@ -4,18 +4,23 @@
 
 use std::sync::Arc;
 
+mod period_labels;
 mod strip;
+use period_labels::period_labels_ui;
 use strip::strip_ui;
 pub use strip::{strip_colors, strip_pixel_heaps};
 
 use egui::{Stroke, Vec2};
-use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, PlotPoint, Points, Text, VLine};
+use egui_plot::{Corner, FilledArea, GridInput, GridMark, Legend, Plot, Points, VLine};
 
 use crate::ui::theme::{self, set_accessible};
 use nimscope_core::game::Outcome;
 use nimscope_core::raster::ColorMode;
 use nimscope_core::session::limits::MAX_SEQUENCE_LEN;
 use nimscope_core::solver::sequence::Sequence;
+
+/// The shortest plot (points) that shows its legend.
+const LEGEND_MIN_HEIGHT: f32 = 200.0;
 
 /// Heaps of the one-heap view unless a session says otherwise: G(0..600).
 pub const DEFAULT_LEN: u64 = 600;
@@ -344,7 +349,7 @@ fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32, marks: &StripMar
     let kept: Option<(usize, f64, f64)> = ui.data(|d| d.get_temp(id));
     let (lo, hi) = x_range(kept, len);
     let mut hovered: Option<u64> = None;
-    let response = Plot::new("sequence-plot")
+    let plot = Plot::new("sequence-plot")
         .height(plot_height)
         .x_axis_label("n")
         .y_axis_label("G(n)")
@@ -355,33 +360,42 @@ fn plot_ui(ui: &mut egui::Ui, seq: &Sequence, plot_height: f32, marks: &StripMar
         .x_grid_spacer(heap_marks)
         .y_grid_spacer(integer_marks)
         .default_x_bounds(lo, hi)
-        .default_y_bounds(-0.5, top + 1.5)
-        .legend(Legend::default().position(Corner::RightTop))
-        .show(ui, |plot| {
-            plot.set_plot_bounds_x(lo..=hi);
-            plot.set_plot_bounds_y(-0.5..=top + 1.5);
-            values_ui(plot, seq, lo, hi);
-            if let Some(p) = seq.periodicity {
-                period_marks_ui(plot, p, top);
-            }
-            // the wheel zooms n around the pointer (the plot's own wheel would scroll G)
-            let wheel = plot.ctx().input(|i| i.smooth_scroll_delta.y);
-            if plot.response().hovered() && wheel != 0.0 {
-                plot.zoom_bounds_around_hovered(Vec2::new((wheel / 200.0).exp(), 1.0));
-            }
-            hovered = plot
-                .pointer_coordinate()
-                .filter(|_| plot.response().hovered())
-                .map(|p| p.x.round())
-                .filter(|&n| n >= 0.0 && n < len as f64)
-                .map(|n| n as u64);
-        });
+        .default_y_bounds(-0.5, top + 1.5);
+    // the legend where it leaves the plot room: a short plot (800 × 600 at UI scale 2) was
+    // mostly legend, over the labels of the period's lines, which say the same in place
+    let plot = if plot_height >= LEGEND_MIN_HEIGHT {
+        plot.legend(Legend::default().position(Corner::RightTop))
+    } else {
+        plot
+    };
+    let response = plot.show(ui, |plot| {
+        plot.set_plot_bounds_x(lo..=hi);
+        plot.set_plot_bounds_y(-0.5..=top + 1.5);
+        values_ui(plot, seq, lo, hi);
+        if let Some(p) = seq.periodicity {
+            period_lines_ui(plot, p);
+        }
+        // the wheel zooms n around the pointer (the plot's own wheel would scroll G)
+        let wheel = plot.ctx().input(|i| i.smooth_scroll_delta.y);
+        if plot.response().hovered() && wheel != 0.0 {
+            plot.zoom_bounds_around_hovered(Vec2::new((wheel / 200.0).exp(), 1.0));
+        }
+        hovered = plot
+            .pointer_coordinate()
+            .filter(|_| plot.response().hovered())
+            .map(|p| p.x.round())
+            .filter(|&n| n >= 0.0 && n < len as f64)
+            .map(|n| n as u64);
+    });
     let b = response.transform.bounds();
     let (shown_lo, shown_hi) = x_range(Some((len, b.min()[0], b.max()[0])), len);
     if (shown_lo, shown_hi) != (lo, hi) {
         ui.ctx().request_repaint();
     }
     ui.data_mut(|d| d.insert_temp(id, (len, shown_lo, shown_hi)));
+    if let Some(p) = seq.periodicity {
+        period_labels_ui(ui, p, &response.transform);
+    }
     let frame = response.transform.frame();
     let shown = PlotShown {
         lo,
@@ -441,8 +455,9 @@ fn values_ui(plot: &mut egui_plot::PlotUi, seq: &Sequence, lo: f64, hi: f64) {
     );
 }
 
-/// The pre-period's end and one period later, as lines with labels.
-fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::period::Periodicity, top: f64) {
+/// The pre-period's end and one period later, as lines (named in the legend; their labels
+/// in place are drawn over the plot by [`period_labels_ui`]).
+fn period_lines_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::period::Periodicity) {
     let (start, again) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
     plot.vline(VLine::new(format!("pre-period ends: n = {}", p.preperiod), start - 0.5).color(theme::PERIOD_MARK));
     plot.vline(
@@ -450,22 +465,6 @@ fn period_marks_ui(plot: &mut egui_plot::PlotUi, p: nimscope_core::solver::perio
             .color(theme::PERIOD_MARK)
             .style(egui_plot::LineStyle::dashed_loose()),
     );
-    let labels = [
-        (start, top + 1.0, format!("pre-period ends ({})", p.preperiod)),
-        (
-            again,
-            top + 0.4,
-            format!("one period later ({})", p.preperiod + p.period),
-        ),
-    ];
-    for (x, y, text) in labels {
-        plot.text(
-            // no name: the legend lists the lines, these label them in place
-            Text::new("", PlotPoint::new(x - 0.5, y), text)
-                .color(theme::PERIOD_MARK)
-                .anchor(egui::Align2::LEFT_BOTTOM),
-        );
-    }
 }
 
 #[cfg(test)]

@@ -622,11 +622,16 @@ fn failed_ui(ui: &mut egui::Ui, text: &str) {
     ui.label("Change the rule (or choose another ruleset) to try again.");
 }
 
-/// The centre of a job held back: why (`text`, "the map held back: …"), in red, over the top
-/// of the map, whose filled cells stay drawn (and clickable: the words take no input).
+/// The centre of a job held back: why (`text`, "the map held back: …"), in red, over the
+/// middle of the map (its legend and axes stay readable), whose filled cells stay drawn (and
+/// clickable: the words take no input).
 fn held_ui(ui: &mut egui::Ui, area: egui::Rect, text: &str) {
+    let middle = egui::Rect::from_min_max(
+        egui::pos2(area.left() + 8.0, area.center().y - 24.0),
+        egui::pos2(area.right() - 8.0, area.bottom() - 8.0),
+    );
     let builder = egui::UiBuilder::new()
-        .max_rect(area.shrink(8.0))
+        .max_rect(middle)
         .layout(egui::Layout::top_down(egui::Align::Center));
     let mut over = ui.new_child(builder);
     egui::Frame::popup(over.style()).show(&mut over, |ui| {

@@ -16,7 +16,8 @@
 //!
 //! Layout (each file opens with what it holds):
 //! `bits` → `reduce`, `keys`, `pieces` → `expand` → `solver` ← `parallel`; `table` under both
-//! solvers; `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers.
+//! solvers; `octal` → `push_keys` → `push`; `report` and `progressive` on top of both solvers;
+//! `test_rng`, the tests' pseudo-random stops and damage.
 
 pub(crate) mod bits;
 pub mod checkpoint;
@@ -33,6 +34,8 @@ pub(crate) mod reduce;
 pub mod report;
 mod solver;
 pub(crate) mod table;
+#[cfg(test)]
+pub(crate) mod test_rng;
 
 pub use solver::{CramSolver, CramStats, DEFAULT_TABLE_BYTES, Outcome, Peek};
 

@@ -4,6 +4,7 @@ use super::format::{MAGIC, scan};
 use super::{Board, Checkpoint, CheckpointError, CheckpointInfo, KIND_EXACT, Saver};
 use crate::solver::cram::CramSolver;
 use crate::solver::cram::push::PushCramSolver;
+use crate::solver::cram::test_rng::Lcg;
 use crate::solver::{Control, SolveError};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,18 +17,6 @@ fn temp(name: &str) -> PathBuf {
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
     path
-}
-
-/// A fixed pseudo-random sequence.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// The board of a Cram key: its cells packed with stride `w`.

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::solver::cram::checkpoint::Checkpoint;
 use crate::solver::cram::push::PushCramSolver;
+use crate::solver::cram::test_rng::Lcg;
 use crate::solver::cram::{CramSolver, Outcome};
 use crate::solver::{Control, SolveError};
 use std::path::{Path, PathBuf};
@@ -343,18 +344,6 @@ fn a_round_lists_the_units_that_did_not_answer() {
     std::fs::write(rounds::round_path(&dir, 0), "{}").unwrap();
     assert!(rounds::Round::load(&dir, &plan, 0).is_err());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A fixed pseudo-random sequence.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// Unit `k` asked `ask`, run as a process that the scheduler kills after a random while, again

@@ -92,19 +92,32 @@ fn saved_count(path: &std::path::Path) -> u64 {
         .map_or(0, |b| u64::from_le_bytes(b[24..32].try_into().unwrap()))
 }
 
-/// The same command run again on the checkpoint `ck` of octal(0.6) up to `n` finishes with the
-/// statistics `whole` of a run that was never stopped, and the file is its values file.
-fn resumes_to(ck: &std::path::Path, n: &str, whole: &serde_json::Value) {
-    let resumed = stdout(&[
+/// `seq octal(0.6) --to n --stats --checkpoint ck`, then `extra`: the run every test here
+/// stops and resumes.
+fn checkpointed<'a>(n: &'a str, ck: &'a std::path::Path, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
         "seq",
         "octal(0.6)",
         "--to",
         n,
         "--stats",
-        "--json",
         "--checkpoint",
         ck.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// The statistics of `seq octal(0.6) --to n --stats --json`, a run never stopped.
+fn unstopped(n: &str) -> serde_json::Value {
+    let whole = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json"]);
+    serde_json::from_str(whole.trim()).unwrap()
+}
+
+/// The same command run again on the checkpoint `ck` of octal(0.6) up to `n` finishes with the
+/// statistics `whole` of a run that was never stopped, and the file is its values file.
+fn resumes_to(ck: &std::path::Path, n: &str, whole: &serde_json::Value) {
+    let resumed = stdout(&checkpointed(n, ck, &["--json"]));
     let resumed: serde_json::Value = serde_json::from_str(resumed.trim()).unwrap();
     assert_eq!(&resumed, whole);
     assert_eq!(sha256_of(ck), whole["sha256"].as_str().unwrap());
@@ -117,20 +130,9 @@ fn a_killed_run_resumes_to_the_same_checksum() {
     let dir = temp_dir("kill");
     let ck = dir.join("ck.bin");
     let n = "2^21";
-    let whole = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json"]);
-    let whole: serde_json::Value = serde_json::from_str(whole.trim()).unwrap();
+    let whole = unstopped(n);
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimscope"))
-        .args([
-            "seq",
-            "octal(0.6)",
-            "--to",
-            n,
-            "--stats",
-            "--checkpoint",
-            ck.to_str().unwrap(),
-            "--checkpoint-every",
-            "1",
-        ])
+        .args(checkpointed(n, &ck, &["--checkpoint-every", "1"]))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -162,8 +164,7 @@ fn a_run_at_its_processor_limit_saves_and_resumes_to_the_same_checksum() {
     let dir = temp_dir("xcpu");
     let ck = dir.join("ck.bin");
     let n = "2^20";
-    let whole = stdout(&["seq", "octal(0.6)", "--to", n, "--stats", "--json"]);
-    let whole: serde_json::Value = serde_json::from_str(whole.trim()).unwrap();
+    let whole = unstopped(n);
     let mut command = Command::new(env!("CARGO_BIN_EXE_nimscope"));
     // SAFETY: setrlimit(2) is async-signal-safe and touches no memory of the parent.
     unsafe {
@@ -179,15 +180,7 @@ fn a_run_at_its_processor_limit_saves_and_resumes_to_the_same_checksum() {
         })
     };
     let out = command
-        .args([
-            "seq",
-            "octal(0.6)",
-            "--to",
-            n,
-            "--stats",
-            "--checkpoint",
-            ck.to_str().unwrap(),
-        ])
+        .args(checkpointed(n, &ck, &[]))
         .stdout(Stdio::null())
         .output()
         .unwrap();

@@ -8,6 +8,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use nimscope_core::game::Position;
 use nimscope_core::solver::OptionValue;
 use nimscope_core::solver::evaluate::{Answer as CoreAnswer, OptionAnswer};
+use nimscope_core::solver::sequence::Certificate as CoreCertificate;
 
 /// The value of a position as exactly as it is known, and how it was found.
 #[pyclass(module = "nimscope", frozen, get_all)]
@@ -214,77 +215,113 @@ impl Period {
 /// periodicity theorem needs, the largest reach of an option below its heap, and the SHA-256 of
 /// the values file of G(0..checked); `to_json()` gives the file's bytes, which
 /// `scripts/verify_period.py` checks from the rule alone.
-#[pyclass(module = "nimscope", frozen, get_all)]
-pub struct Certificate {
-    /// The ruleset, as nimscope names it.
-    pub ruleset: String,
-    /// "take-and-break" (with `code`) or "subtraction" (with `set`).
-    pub kind: String,
-    /// The take-and-break code, or None.
-    pub code: Option<String>,
-    /// The subtraction set, or None.
-    pub set: Option<Vec<u64>>,
-    /// G(n + period) = G(n) for every n ≥ preperiod.
-    pub preperiod: u64,
-    /// The period.
-    pub period: u64,
-    /// G(0..checked) were computed and the period holds on them from the pre-period on.
-    pub checked: u64,
-    /// The length the theorem needs (checked ≥ needed).
-    pub needed: u64,
-    /// The most tokens a move takes: how far below a heap its options reach.
-    pub max_take: u64,
-    /// The most heaps a move leaves.
-    pub parts: u64,
-    /// Whether some split must leave unequal heaps.
-    pub unequal: bool,
-    /// The argument, in words.
-    pub theorem: String,
-    /// SHA-256 of the values file of G(0..checked).
-    pub values_sha256: String,
-    json: String,
-}
+#[pyclass(module = "nimscope", frozen)]
+pub struct Certificate(CoreCertificate);
 
-impl From<nimscope_core::solver::sequence::Certificate> for Certificate {
-    fn from(c: nimscope_core::solver::sequence::Certificate) -> Self {
-        let json = c.to_json();
-        Certificate {
-            ruleset: c.ruleset,
-            kind: c.kind,
-            code: c.code,
-            set: c.set,
-            preperiod: c.preperiod,
-            period: c.period,
-            checked: c.checked,
-            needed: c.needed,
-            max_take: c.max_take,
-            parts: c.parts,
-            unequal: c.unequal,
-            theorem: c.theorem,
-            values_sha256: c.values_sha256,
-            json,
-        }
+impl From<CoreCertificate> for Certificate {
+    fn from(c: CoreCertificate) -> Self {
+        Certificate(c)
     }
 }
 
+/// The fields, read from the core's certificate (`format` and `version` are in `as_dict()`).
 #[pymethods]
 impl Certificate {
+    /// The ruleset, as nimscope names it.
+    #[getter]
+    fn ruleset(&self) -> &str {
+        &self.0.ruleset
+    }
+
+    /// "take-and-break" (with `code`) or "subtraction" (with `set`).
+    #[getter]
+    fn kind(&self) -> &str {
+        &self.0.kind
+    }
+
+    /// The take-and-break code, or None.
+    #[getter]
+    fn code(&self) -> Option<&str> {
+        self.0.code.as_deref()
+    }
+
+    /// The subtraction set, or None.
+    #[getter]
+    fn set(&self) -> Option<Vec<u64>> {
+        self.0.set.clone()
+    }
+
+    /// G(n + period) = G(n) for every n ≥ preperiod.
+    #[getter]
+    fn preperiod(&self) -> u64 {
+        self.0.preperiod
+    }
+
+    /// The period.
+    #[getter]
+    fn period(&self) -> u64 {
+        self.0.period
+    }
+
+    /// G(0..checked) were computed and the period holds on them from the pre-period on.
+    #[getter]
+    fn checked(&self) -> u64 {
+        self.0.checked
+    }
+
+    /// The length the theorem needs (checked ≥ needed).
+    #[getter]
+    fn needed(&self) -> u64 {
+        self.0.needed
+    }
+
+    /// The most tokens a move takes: how far below a heap its options reach.
+    #[getter]
+    fn max_take(&self) -> u64 {
+        self.0.max_take
+    }
+
+    /// The most heaps a move leaves.
+    #[getter]
+    fn parts(&self) -> u64 {
+        self.0.parts
+    }
+
+    /// Whether some split must leave unequal heaps.
+    #[getter]
+    fn unequal(&self) -> bool {
+        self.0.unequal
+    }
+
+    /// The argument, in words.
+    #[getter]
+    fn theorem(&self) -> &str {
+        &self.0.theorem
+    }
+
+    /// SHA-256 of the values file of G(0..checked).
+    #[getter]
+    fn values_sha256(&self) -> &str {
+        &self.0.values_sha256
+    }
+
     /// The certificate as `nimscope seq --certificate FILE` writes it (the same bytes).
-    fn to_json(&self) -> &str {
-        &self.json
+    fn to_json(&self) -> String {
+        self.0.to_json()
     }
 
     /// The certificate's JSON keys and values as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let value: serde_json::Value =
-            serde_json::from_str(&self.json).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let value =
+            serde_json::to_value(&self.0).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         crate::json::to_python(py, &value)
     }
 
     fn __repr__(&self) -> String {
+        let c = &self.0;
         format!(
             "Certificate(ruleset={:?}, preperiod={}, period={}, checked={}, max_take={}, values_sha256={:?})",
-            self.ruleset, self.preperiod, self.period, self.checked, self.max_take, self.values_sha256
+            c.ruleset, c.preperiod, c.period, c.checked, c.max_take, c.values_sha256
         )
     }
 }

@@ -1,8 +1,9 @@
 //! One job's state as the window shows it ([`JobState`]): queued, running with its progress,
-//! held back (with its reason), done, cancelled, or failed with its reason. The centre, the status bar with its progress
-//! bar, and the inspector each read one value of it for a job, so no two of them say different
-//! things of the same job (a failed job no longer "computing" in the centre while the status
-//! bar says why in red, a cancelled fill no longer at "43 %" with nothing running).
+//! held back with its reason, done, cancelled, or failed with its reason. The centre, the
+//! status bar with its progress bar, and the inspector each read one value of it for a job, so
+//! no two of them say different things of the same job (a failed job no longer "computing" in
+//! the centre while the status bar says why in red, a cancelled fill no longer at "43 %" with
+//! nothing running, a view refused for its tiles no longer "queued").
 
 use nimscope_core::solver::control::Control;
 
@@ -51,10 +52,11 @@ impl JobState {
     }
 
     /// The count of a running job's progress, `unit` what it counts: "1.2 k of 4.0 k heaps", or
-    /// "3.1 M positions searched" when its size is unknown; the status bar and the inspector
-    /// both say it.
+    /// "3.1 M positions searched" when its size is unknown (nothing before its first count);
+    /// the status bar and the inspector both say it.
     pub fn count_text(&self, unit: &str) -> Option<String> {
         match self {
+            JobState::Running { done: 0, total: 0, .. } => None,
             JobState::Running { done, total: 0, .. } => Some(format!("{} {unit} searched", count_text(*done))),
             JobState::Running { done, total, .. } => {
                 Some(format!("{} of {} {unit}", count_text(*done), count_text(*total)))
@@ -127,6 +129,12 @@ mod tests {
             Some("12.5 k positions searched")
         );
         assert_eq!(JobState::Done.count_text("heaps"), None);
+        let not_counted = JobState::Running {
+            done: 0,
+            total: 0,
+            stage: String::new(),
+        };
+        assert_eq!(not_counted.count_text("positions"), None, "nothing counted yet");
         assert_eq!(running.centre_text("G(0..600)"), "computing G(0..600)… 25 %");
         assert_eq!(
             JobState::Failed("not a finite game".into()).centre_text("G(0..600)"),

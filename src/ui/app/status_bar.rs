@@ -77,10 +77,12 @@ impl StatusBar<'_> {
                     crate::ui::busy_ui(ui);
                     ui.label(format!("computing {stage}"));
                 }
-                // unknown size (a Cram search): what has been done so far
+                // unknown size (a Cram search): what has been done so far, once counted
                 None => {
                     crate::ui::busy_ui(ui);
-                    ui.label(count);
+                    if !count.is_empty() {
+                        ui.label(count);
+                    }
                 }
                 Some(f) => {
                     ui.add(egui::ProgressBar::new(f).desired_width(160.0).show_percentage());
@@ -94,7 +96,8 @@ impl StatusBar<'_> {
 
 /// The centre's job as its state says: a progress bar only while it runs with a known size,
 /// "queued", "held back" and why (in red), "stopped by Cancel" with "Compute … again", nothing
-/// once done or failed (the centre and the red words say why); returns [`Action::ResumeCentre`] when Compute again was pressed.
+/// once done or failed (the centre and the red words say why); returns
+/// [`Action::ResumeCentre`] when Compute again was pressed.
 fn centre_job_ui(ui: &mut egui::Ui, c: &CentreJob) -> Action {
     match &c.state {
         JobState::Running { stage, .. } => {

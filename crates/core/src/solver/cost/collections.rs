@@ -339,6 +339,23 @@ mod tests {
             assert_eq!(met_from(&c, &[n]).positions, real, "0.6 at {n}");
             assert_eq!(at_most_from(&c, &[n]).unwrap().positions, real + 1, "0.6 at {n}");
         }
+        // the construction covers every collection of 0.07 and 0.4 too (but the heap itself)
+        for code in ["0.07", "0.4"] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let c = splitting_code(&r).unwrap();
+            for n in [2u64, 5, 12, 20, 28] {
+                let real = reachable(&r, &[n]).len() as u128;
+                assert!(met_from(&c, &[n]).positions + 1 >= real, "{code} at {n}");
+            }
+        }
+        // and 0.6's heaps over all of them, exactly
+        for n in [3u64, 9, 17] {
+            assert_eq!(met_from(&c, &[n]).heaps, heaps_of(&reachable(&r, &[n])), "0.6 at {n}");
+        }
+        // two heaps count more than the larger alone, where they are not tiny
+        for h in [[9u64, 9], [12, 7], [10, 8]] {
+            assert!(met_from(&c, &h).positions > met_from(&c, &h[..1]).positions, "{h:?}");
+        }
         // two heaps: within a tenth above where they are alike (10,548 collections from 16,16
         // against 11,395), a fifth where one is small (its share of Σψ is not all usable)
         for (h, tenths) in [([16u64, 16], 11), ([14, 9], 11), ([20, 3], 12)] {

@@ -26,8 +26,8 @@ pub fn position_bytes(p: &Position) -> u64 {
     }
 }
 
-/// The memo's table: positions hashed by foldhash, a few times quicker than the standard
-/// SipHash on the heaps of a collection (the values do not depend on the table's order).
+/// The memo's table: positions hashed by foldhash, quicker than the standard SipHash on the
+/// heaps of a collection (the values do not depend on the table's order).
 type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
 
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its

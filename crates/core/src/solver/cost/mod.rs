@@ -10,7 +10,7 @@
 //! - A misère or push compound of a take-and-break game that splits heaps (an octal code, a
 //!   code with a digit before the point such as Grundy's game, or a typed one-heap rule that
 //!   is one) is searched collection by collection (a collection is not a nim-sum of its heaps
-//!   there): [`collections`] counts the collections a construction surely reaches (the lower
+//!   there): `collections.rs` counts the collections a construction surely reaches (the lower
 //!   bound, which refuses) and those no potential of the moves rules out (the upper bound,
 //!   said beside it, so a refusal says how far above the budget the search would go).
 //!
@@ -24,8 +24,8 @@ use crate::game::rules::typed::estimate::Interval;
 use crate::game::{Position, Ruleset};
 
 mod collections;
-use collections::{MAX_TOKENS, met_from, met_from_heap};
-pub use collections::{Met, at_most_from, splitting_code};
+pub use collections::Met;
+use collections::{MAX_TOKENS, at_most_from, met_from, met_from_heap, splitting_code};
 
 /// The splitting take-and-break code whose collections a search of `ruleset` meets as
 /// positions of their own: an octal game, or a typed one-heap rule that is a take-and-break
@@ -37,7 +37,7 @@ fn searched_code(ruleset: &Ruleset) -> Option<crate::game::rules::one_heap::Octa
 }
 
 /// The collections a search of a heap of `n` tokens of `ruleset`'s splitting take-and-break
-/// game must meet at least ([`collections`]); `None` for other rulesets.
+/// game must meet at least (`collections.rs`); `None` for other rulesets.
 pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
     searched_code(ruleset).map(|code| met_from_heap(&code, n))
 }
@@ -116,7 +116,7 @@ fn count_range(low: Met, high: Option<Met>) -> String {
     }
 }
 
-/// The collections a search from `p` can meet at most ([`collections`]), where `ruleset` is
+/// The collections a search from `p` can meet at most (`collections.rs`), where `ruleset` is
 /// searched by collections of a splitting take-and-break game.
 fn collections_at_most(ruleset: &Ruleset, p: &Position) -> Option<Met> {
     let Position::Heaps(h) = p else { return None };

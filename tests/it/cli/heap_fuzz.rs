@@ -317,7 +317,7 @@ fn a_large_tame_quotient_answers_or_refuses_in_time() {
 
 /// Issue 42's misère searches that no quotient answers: `moves 'misere(rule(…))' 100` (Grundy's
 /// game typed as a rule, counted as its take-and-break code `4u.0`: the search of heap 100 meets
-/// every partition of 100 with a unique largest part, 1.7·10^8 collections, 24 GiB) is refused
+/// every partition of 100 with a unique largest part, 1.7·10^8 collections, 51 GiB) is refused
 /// in milliseconds; `value 'misere(octal(0.6))' 33,33` (0.6's quotient stops at heap 17, so the
 /// collection is searched: at most 3,033,772 collections, about 700 MB) answers.
 #[test]

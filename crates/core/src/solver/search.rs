@@ -26,12 +26,16 @@ pub fn position_bytes(p: &Position) -> u64 {
     }
 }
 
+/// The memo's table: positions hashed by foldhash, quicker than the standard SipHash on the
+/// heaps of a collection (the values do not depend on the table's order).
+type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
+
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its
 /// memo only ever holds finished values, so a cancelled request leaves it consistent.
 #[derive(Debug, Clone)]
 pub struct Search {
     ruleset: Ruleset,
-    memo: HashMap<Position, u32>,
+    memo: Memo,
     /// Memory of the memo, by [`position_bytes`] and [`BYTES_PER_ENTRY`].
     memo_bytes: u64,
     /// The searches of the rulesets a push leads to, shared by every level of a nested push
@@ -53,6 +57,8 @@ struct Frame {
     /// For a heap game whose collections are sums, the single heaps of its options, whose
     /// values the frame's value needs (otherwise it needs its options').
     heaps: Option<Vec<Position>>,
+    /// The values of `children()[..next]`, as they were found (so the mex needs no look-up).
+    values: Vec<u32>,
     next: usize,
 }
 
@@ -68,7 +74,7 @@ impl Search {
     pub fn new(ruleset: Ruleset) -> Self {
         Self {
             ruleset,
-            memo: HashMap::new(),
+            memo: Memo::default(),
             memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
@@ -81,7 +87,7 @@ impl Search {
     pub fn plain(ruleset: Ruleset) -> Self {
         Self {
             ruleset,
-            memo: HashMap::new(),
+            memo: Memo::default(),
             memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
@@ -160,14 +166,19 @@ impl Search {
             };
             while top.next < top.children().len() {
                 let o = &top.children()[top.next];
-                if !self.memo.contains_key(o) {
-                    let Position::Pushed { choice, inner } = o else { break };
-                    // valued in the ruleset the push leads to
-                    let (choice, inner, key) = (*choice, (**inner).clone(), o.clone());
-                    let v = self.successor_value(choice, &inner, open_bytes, control)?;
-                    self.memo_bytes += position_bytes(&key) + BYTES_PER_ENTRY;
-                    self.memo.insert(key, v);
-                }
+                let v = match self.memo.get(o) {
+                    Some(&v) => v,
+                    None => {
+                        let Position::Pushed { choice, inner } = o else { break };
+                        // valued in the ruleset the push leads to
+                        let (choice, inner, key) = (*choice, (**inner).clone(), o.clone());
+                        let v = self.successor_value(choice, &inner, open_bytes, control)?;
+                        self.memo_bytes += position_bytes(&key) + BYTES_PER_ENTRY;
+                        self.memo.insert(key, v);
+                        v
+                    }
+                };
+                top.values.push(v);
                 top.next += 1;
             }
             if top.next < top.children().len() {
@@ -195,13 +206,16 @@ impl Search {
                     other => self.memo[other],
                 }))
             } else {
-                crate::game::mex(frame.options.iter().map(|o| self.memo[o]))
+                crate::game::mex(frame.values.iter().copied())
             };
             self.memo_bytes += position_bytes(&frame.position) + BYTES_PER_ENTRY;
             self.memo.insert(frame.position, v);
-            if stack.is_empty() {
+            // the parent takes the value and goes on to its next child
+            let Some(parent) = stack.last_mut() else {
                 return Ok(v);
-            }
+            };
+            parent.values.push(v);
+            parent.next += 1;
         }
     }
 
@@ -257,10 +271,12 @@ impl Search {
         } else {
             None
         };
+        let values = Vec::with_capacity(heaps.as_ref().map_or(options.len(), Vec::len));
         Ok(Frame {
             position,
             options,
             heaps,
+            values,
             next: 0,
         })
     }
@@ -299,7 +315,7 @@ impl Search {
 /// Memory of an open frame: its position and its option lists.
 fn frame_bytes(f: &Frame) -> u64 {
     let list = |l: &[Position]| l.iter().map(|o| position_bytes(o) + 32).sum::<u64>();
-    position_bytes(&f.position) + list(&f.options) + f.heaps.as_deref().map_or(0, list)
+    position_bytes(&f.position) + list(&f.options) + f.heaps.as_deref().map_or(0, list) + 4 * f.values.capacity() as u64
 }
 
 /// The error of a game that is not finite at `p` because a move that grows without bound

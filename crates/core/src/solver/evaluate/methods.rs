@@ -132,12 +132,23 @@ impl Evaluator {
                 // a misère octal heap past a small search: its outcome by the misère quotient
                 _ => sequence::compute_with_quotient(ruleset, len, control),
             };
-            // a search refused is said for the heap asked
+            // a search refused is said for the heap asked, with why the quotient did not answer
             let mut c = computed.map_err(|e| match e {
                 SolveError::Cancelled => e,
-                e => crate::solver::cost::admit_sequence(ruleset, len, Some(n), control)
-                    .err()
-                    .unwrap_or(e),
+                e => {
+                    let text = e.to_string();
+                    let quotient = text.split_once(sequence::QUOTIENT_PAST_REACH).map(|(_, q)| q);
+                    match (
+                        crate::solver::cost::admit_sequence(ruleset, len, Some(n), control),
+                        quotient,
+                    ) {
+                        (Err(SolveError::Unsupported(m)), Some(q)) => {
+                            SolveError::Unsupported(format!("{m}{}{q}", sequence::QUOTIENT_PAST_REACH))
+                        }
+                        (Err(a), _) => a,
+                        (Ok(()), _) => e,
+                    }
+                }
             })?;
             if !c.knows(n) {
                 let stopped = if (c.computed_len() as u64) < len {

@@ -173,3 +173,18 @@ fn a_quotient_past_reach_is_kept_as_far_as_it_went_and_not_tried_again() {
     let q = crate::solver::misere_quotient::compute(&code, 16, &Control::new()).unwrap();
     assert_eq!(Some(a.outcome), q.outcome(&[16, 16, 16, 15]));
 }
+
+/// A heap whose search cannot fit and which the misère quotient does not reach is refused with
+/// both reasons: the search's size for the heap asked, and where the quotient stopped.
+#[test]
+fn a_heap_past_the_search_and_the_quotient_says_both() {
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    let small = Control::with_budget(1 << 20);
+    let e = Evaluator::new()
+        .answer(&r, &Position::Heaps(vec![100]), &small)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("the value of heap 100 in misere(octal(0.07))"), "{e}");
+    assert!(e.contains("nor does the misère quotient reach heap 100: "), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}

@@ -66,6 +66,18 @@ impl TakeAndBreak {
         self.code_text().parse::<OctalCode>().ok().map(Equivalent::Octal)
     }
 
+    /// The code as an [`OctalCode`], the digit before the point and its unequal splits too
+    /// (`4u.0` for Grundy's game): the same options on every heap, for what reads a code's
+    /// moves without its engine (the size of a search over collections).
+    pub fn octal_code(&self) -> Option<OctalCode> {
+        let text = self.code_text();
+        let text = match text.split_once('.') {
+            Some((d0, rest)) if self.unequal => format!("{d0}u.{rest}"),
+            _ => text,
+        };
+        text.parse().ok()
+    }
+
     /// The options of heap `n`, each a sorted collection of non-empty heaps, sorted, each once.
     fn options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();

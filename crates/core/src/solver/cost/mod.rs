@@ -7,17 +7,14 @@
 //! - Nim and Wythoff (and their misère and push compounds) move from a position to every
 //!   position with smaller heaps, so a memoised search from heaps `h` meets all `∏(hᵢ + 1)` of
 //!   them.
-//! - A misère or push compound of an octal game that splits heaps is searched collection by
-//!   collection (a collection is not a nim-sum of its heaps there). If the digit of `t` allows
-//!   leaving one heap and leaving two, every collection of `n − t·k` tokens in at most `k + 1`
-//!   heaps is reachable from a heap of `n` in `k` moves (remove `t` without splitting
-//!   `k + 1 − j` times, then split off the parts one by one); if it allows only two heaps,
-//!   those with exactly `k + 1` heaps. The count of these is the bound (for `0.07`, `0.6` and
-//!   `0.4` it equals the number of collections the search meets, by brute force in the tests).
+//! - A misère or push compound of a take-and-break game that splits heaps (an octal code, a
+//!   code with a digit before the point such as Grundy's game, or a typed one-heap rule that
+//!   is one) is searched collection by collection (a collection is not a nim-sum of its heaps
+//!   there): `collections.rs` counts the collections a construction surely reaches (the lower
+//!   bound, which refuses) and those no potential of the moves rules out (the upper bound,
+//!   said beside it, so a refusal says how far above the budget the search would go).
 //!
 //! Other rulesets get no bound here (their searches are bounded as they grow).
-
-use std::sync::OnceLock;
 
 use super::control::{Control, SolveError, human_bytes};
 use super::search::position_bytes;
@@ -26,149 +23,29 @@ use crate::game::rules::typed::TypedRule;
 use crate::game::rules::typed::estimate::Interval;
 use crate::game::{Position, Ruleset};
 
+mod collections;
+pub use collections::Met;
+use collections::{MAX_TOKENS, at_most_from, met_from, met_from_heap, splitting_code};
+
+/// The splitting take-and-break code whose collections a search of `ruleset` meets as
+/// positions of their own: an octal game, or a typed one-heap rule that is a take-and-break
+/// code under misère play or a push (under normal play its heaps are valued apart).
+fn searched_code(ruleset: &Ruleset) -> Option<crate::game::rules::one_heap::OctalCode> {
+    let (base, misere) = ruleset.base();
+    let own = matches!(base, Ruleset::Octal(_)) || misere || ruleset.push_count() > 0;
+    own.then(|| splitting_code(ruleset)).flatten()
+}
+
+/// The collections a search of a heap of `n` tokens of `ruleset`'s splitting take-and-break
+/// game must meet at least (`collections.rs`); `None` for other rulesets.
+pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
+    searched_code(ruleset).map(|code| met_from_heap(&code, n))
+}
+
 /// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
 /// the table's own overhead, as the search counts them.
 fn entry_bytes() -> u64 {
     position_bytes(&Position::Heaps(Vec::new())) + 16 + super::search::BYTES_PER_ENTRY
-}
-
-/// What a search must meet at least: positions, and heaps over all of them (each heap of a
-/// memoised position costs 8 bytes more).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Met {
-    /// Positions the search must visit at least.
-    pub positions: u128,
-    /// Heaps over all those positions.
-    pub heaps: u128,
-}
-
-/// Largest token count the partition table covers; the bounds grow with the tokens, so a
-/// larger heap is bounded by this one's count (already far past any memory).
-const MAX_TOKENS: usize = 400;
-
-/// `(p(m, ≤ j), s(m, ≤ j))`: the partitions of `m` into at most `j` parts, and their parts
-/// in all, for `m, j ≤ MAX_TOKENS`. Those with exactly `j` parts are those of `m − j` into at
-/// most `j` (one token off each part), each with `j` parts.
-fn partitions() -> &'static Vec<Vec<(u128, u128)>> {
-    static TABLE: OnceLock<Vec<Vec<(u128, u128)>>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let n = MAX_TOKENS;
-        let mut p = vec![vec![(0u128, 0u128); n + 1]; n + 1];
-        p[0].iter_mut().for_each(|x| *x = (1, 0));
-        for m in 1..=n {
-            for j in 1..=n {
-                let exactly = if m >= j { p[m - j][j].0 } else { 0 };
-                let (count, parts) = p[m][j - 1];
-                p[m][j] = (
-                    count.saturating_add(exactly),
-                    parts.saturating_add(exactly.saturating_mul(j as u128)),
-                );
-            }
-        }
-        p
-    })
-}
-
-fn at_most(m: usize, j: usize) -> (u128, u128) {
-    partitions()[m][j.min(MAX_TOKENS)]
-}
-
-/// The collections a search of a heap of `n` tokens of `ruleset`'s splitting octal game must
-/// meet at least (see the module's header); `None` for other rulesets.
-pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
-    let Ruleset::Octal(code) = ruleset.base().0 else {
-        return None;
-    };
-    if !code.splits() {
-        return None;
-    }
-    let n = n.min(MAX_TOKENS as u64) as usize;
-    let mut best = Met { positions: 1, heaps: 1 };
-    for (i, &d) in code.digits().iter().enumerate() {
-        let t = i + 1;
-        let (one, two) = (d & 2 != 0, d & 4 != 0);
-        let mut met = Met { positions: 0, heaps: 0 };
-        let mut k = 0;
-        while t * k < n {
-            let m = n - t * k;
-            let (count, parts) = match (one, two) {
-                (true, true) => at_most(m, k + 1),
-                // exactly k + 1 parts: take one token from each part first
-                (false, true) if m > k => {
-                    let (count, _) = at_most(m - (k + 1), k + 1);
-                    (count, count.saturating_mul(k as u128 + 1))
-                }
-                (true, false) => (1, 1),
-                _ => (0, 0),
-            };
-            met.positions = met.positions.saturating_add(count);
-            met.heaps = met.heaps.saturating_add(parts);
-            k += 1;
-        }
-        if met.positions > best.positions {
-            best = met;
-        }
-    }
-    Some(best)
-}
-
-/// The collections a heap of `n` tokens reaches, counted as [`octal_collections_met`] counts
-/// them, whose heaps all have the parity `parity` (0: even, 1: odd); `None` for other rulesets.
-fn octal_collections_of_parity(ruleset: &Ruleset, n: u64, parity: usize) -> Option<u128> {
-    let Ruleset::Octal(code) = ruleset.base().0 else {
-        return None;
-    };
-    if !code.splits() {
-        return None;
-    }
-    let n = n.min(MAX_TOKENS as u64) as usize;
-    // partitions of m into exactly j parts of the parity
-    let exactly = |m: usize, j: usize| -> u128 {
-        match (parity, j) {
-            (_, 0) => u128::from(m == 0),
-            // j even parts 2c, c ≥ 1: the partitions of m/2 into exactly j parts
-            (0, _) if m.is_multiple_of(2) && m / 2 >= j => at_most(m / 2 - j, j).0,
-            // j odd parts 2c + 1, c ≥ 0: the partitions of (m − j)/2 into at most j parts
-            (1, _) if m >= j && (m - j).is_multiple_of(2) => at_most((m - j) / 2, j).0,
-            _ => 0,
-        }
-    };
-    let mut best = 0u128;
-    for (i, &d) in code.digits().iter().enumerate() {
-        let t = i + 1;
-        let (one, two) = (d & 2 != 0, d & 4 != 0);
-        let mut count = 0u128;
-        let mut k = 0;
-        while t * k < n {
-            let m = n - t * k;
-            let c = match (one, two) {
-                (true, true) => (0..=k + 1).fold(0u128, |acc, j| acc.saturating_add(exactly(m, j))),
-                (false, true) => exactly(m, k + 1),
-                (true, false) => u128::from(m % 2 == parity),
-                _ => 0,
-            };
-            count = count.saturating_add(c);
-            k += 1;
-        }
-        best = best.max(count);
-    }
-    Some(best)
-}
-
-/// The collections a search from the collection `h` meets at least, by its two largest heaps:
-/// every collection the first reaches with odd heaps only, beside every one the second reaches
-/// with even heaps only (or the other way round), is reached, and no two such pairs make the
-/// same collection (the parities tell the parts apart).
-fn octal_pairs_met(ruleset: &Ruleset, h: &[u64]) -> Option<Met> {
-    let mut top: Vec<u64> = h.to_vec();
-    top.sort_unstable_by(|a, b| b.cmp(a));
-    let (&a, &b) = (top.first()?, top.get(1)?);
-    let c = |n, p| octal_collections_of_parity(ruleset, n, p);
-    let positions = c(a, 1)?.saturating_mul(c(b, 0)?).max(c(a, 0)?.saturating_mul(c(b, 1)?));
-    Some(Met {
-        positions,
-        heaps: positions.saturating_sub(1),
-    })
 }
 
 /// Whether every position with smaller heaps is an option of an option of … a position of
@@ -212,12 +89,7 @@ pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
             heaps: positions.saturating_mul(h.len() as u128),
         });
     }
-    let largest = h.iter().copied().max().unwrap_or(0);
-    let one = octal_collections_met(ruleset, largest)?;
-    Some(match octal_pairs_met(ruleset, h) {
-        Some(two) if two.positions > one.positions => two,
-        _ => one,
-    })
+    searched_code(ruleset).map(|code| met_from(&code, h))
 }
 
 fn bytes_of(met: Met) -> u128 {
@@ -232,6 +104,23 @@ fn shown(bytes: u128) -> String {
     } else {
         format!("at least {}", human_bytes(bytes as u64))
     }
+}
+
+/// `L` positions, or `L to U` where the upper bound is known.
+fn count_range(low: Met, high: Option<Met>) -> String {
+    match high {
+        Some(h) if h.positions > low.positions => {
+            format!("{} to {}", count_text(low.positions), count_text(h.positions))
+        }
+        _ => count_text(low.positions),
+    }
+}
+
+/// The collections a search from `p` can meet at most (`collections.rs`), where `ruleset` is
+/// searched by collections of a splitting take-and-break game.
+fn collections_at_most(ruleset: &Ruleset, p: &Position) -> Option<Met> {
+    let Position::Heaps(h) = p else { return None };
+    at_most_from(&searched_code(ruleset)?, h)
 }
 
 fn count_text(n: u128) -> String {
@@ -270,7 +159,7 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     Err(SolveError::Unsupported(format!(
         "the value of {} in {ruleset}: a search over {why} meets {} positions, {}, over the memory budget of {}; {hint}, or raise the budget",
         quoted(&p.to_string()),
-        count_text(met.positions),
+        count_range(met, collections_at_most(ruleset, p)),
         shown(needed),
         human_bytes(budget)
     )))
@@ -299,7 +188,7 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
     let fits = largest_heap_that_fits(ruleset, budget).map_or(String::new(), |k| format!("heaps up to {k} fit it; "));
     Err(SolveError::Unsupported(format!(
         "{asked}: a search over the collections of heaps the moves reach (under misère play or a push a collection is not the nim-sum of its heaps) meets {} of them, {}, over the memory budget of {}; {fits}ask less, or raise the budget",
-        count_text(met.positions),
+        count_range(met, collections_at_most(ruleset, &Position::Heaps(vec![n - 1]))),
         shown(needed),
         human_bytes(budget)
     )))
@@ -383,42 +272,6 @@ pub fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::one_heap::normalise_collection;
-    use std::collections::HashSet;
-
-    /// The collections reachable from a heap of `n`, by brute force.
-    fn reachable_collections(ruleset: &Ruleset, n: u64) -> HashSet<Vec<u64>> {
-        let Ruleset::Octal(code) = ruleset.base().0 else {
-            unreachable!()
-        };
-        let start = normalise_collection(vec![n]);
-        let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
-        let mut stack = vec![start];
-        let mut opts = Vec::new();
-        while let Some(c) = stack.pop() {
-            opts.clear();
-            code.collection_options(&c, &mut opts);
-            for o in opts.drain(..) {
-                if seen.insert(o.clone()) {
-                    stack.push(o);
-                }
-            }
-        }
-        seen
-    }
-
-    /// How many collections are reachable from a heap of `n`.
-    fn reachable(ruleset: &Ruleset, n: u64) -> usize {
-        reachable_collections(ruleset, n).len()
-    }
-
-    /// The heaps of all collections reachable from a heap of `n`.
-    fn reachable_heaps(ruleset: &Ruleset, n: u64) -> u128 {
-        reachable_collections(ruleset, n)
-            .iter()
-            .map(|c| c.iter().filter(|&&h| h > 0).count() as u128)
-            .sum()
-    }
 
     #[test]
     fn a_typed_search_that_must_run_too_many_steps_is_refused() {
@@ -442,60 +295,6 @@ mod tests {
             admit_search(&r, &Position::Heaps(vec![1_000_000, 3]), &Control::new()),
             Ok(())
         );
-    }
-
-    #[test]
-    fn octal_bounds_never_exceed_what_is_reachable() {
-        for code in ["0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f"] {
-            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
-            for n in [0u64, 1, 2, 5, 12, 20, 28] {
-                let bound = octal_collections_met(&r, n).unwrap().positions;
-                let real = reachable(&r, n) as u128;
-                assert!(bound <= real, "{code} at {n}: bound {bound} > {real} reachable");
-                if ["0.6", "0.07", "0.4"].contains(&code) && n >= 2 {
-                    // the construction covers all of them: the bound is tight
-                    assert!(bound + 1 >= real, "{code} at {n}: bound {bound}, {real} reachable");
-                }
-            }
-        }
-        assert_eq!(octal_collections_met(&"misere(octal(0.03))".parse().unwrap(), 9), None);
-        // the heaps of the collections counted, against brute force (0.6: the very same set)
-        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
-        for n in [3u64, 9, 17] {
-            let met = octal_collections_met(&r, n).unwrap();
-            assert_eq!(met.heaps, reachable_heaps(&r, n), "0.6 at {n}");
-        }
-        assert_eq!(octal_collections_met(&"nim".parse().unwrap(), 9), None);
-    }
-
-    #[test]
-    fn bounds_of_collections_never_exceed_what_is_reachable() {
-        for code in ["0.6", "0.07", "0.137", "0.77", "0.f"] {
-            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
-            let Ruleset::Octal(c) = r.base().0 else { unreachable!() };
-            for h in [vec![6u64, 5], vec![9, 9], vec![10, 7, 3], vec![12, 2]] {
-                // every collection reachable from h, by brute force
-                let start = normalise_collection(h.clone());
-                let mut seen: HashSet<Vec<u64>> = HashSet::from([start.clone()]);
-                let mut stack = vec![start];
-                let mut opts = Vec::new();
-                while let Some(x) = stack.pop() {
-                    opts.clear();
-                    c.collection_options(&x, &mut opts);
-                    for o in opts.drain(..) {
-                        if seen.insert(o.clone()) {
-                            stack.push(o);
-                        }
-                    }
-                }
-                let bound = search_positions_met(&r, &Position::Heaps(h.clone())).unwrap().positions;
-                assert!(bound <= seen.len() as u128, "{code} {h:?}: {bound} > {}", seen.len());
-                // the pairs count more than one heap does, where the heaps are not tiny
-                if code == "0.6" && h[1] >= 7 {
-                    assert!(bound > octal_collections_met(&r, h[0]).unwrap().positions, "{h:?}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -1,0 +1,401 @@
+//! How many collections of heaps a search of a take-and-break game that splits heaps meets
+//! (under misère play or a push a collection is not the nim-sum of its heaps, so each is a
+//! position of its own): a lower bound, every collection of a construction that is surely
+//! reached, and an upper bound, every collection that no potential of the moves rules out.
+//!
+//! - Lower: if the digit of `t` allows leaving one heap and leaving two, every collection of
+//!   `n − t·k` tokens in at most `k + 1` heaps is reachable from a heap of `n` in `k` moves
+//!   (remove `t` without splitting `k + 1 − j` times, then split off the parts one by one,
+//!   smallest first); if it allows only two heaps, those with exactly `k + 1` heaps. Where the
+//!   two heaps must differ (`u`, Grundy's game), the last split leaves the two largest parts,
+//!   so those partitions whose largest part is unique: as many as the partitions of one token
+//!   fewer (take a token off the largest part). The digit before the point (`t = 0`) splits
+//!   without taking: every partition of `n` (into unequal largest parts with `u`).
+//! - Upper: a move takes `t` tokens and adds at most `j` heaps (1 for a split in two, 2 for
+//!   three), so `ψ(x) = j*·x + t*` with `t*/j*` the least `t/j` of the code never grows over
+//!   a collection (`Σψ` of the heaps left is at most `ψ` of the heap moved), and no heap grows
+//!   past the largest. Every collection reached has at most `Σψ` of the start, in heaps no
+//!   larger than its largest; a code that only splits keeps its tokens, so exactly as many.
+//!   For `0.6` from one heap the two bounds meet; from two alike heaps the upper bound is
+//!   within a tenth of the brute force's count, a fifth where one heap is small (tests).
+//!
+//! Typed one-heap rules that are take-and-break codes ([`TypedRule::take_and_break`], Grundy's
+//! game typed as a rule among them) are counted as their code.
+//!
+//! [`TypedRule::take_and_break`]: crate::game::rules::typed::TypedRule::take_and_break
+
+use std::sync::OnceLock;
+
+use crate::game::Ruleset;
+use crate::game::rules::one_heap::OctalCode;
+
+/// Collections met by a search, and their heaps over all of them (each heap of a memoised
+/// collection costs 8 bytes more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Met {
+    /// Collections (positions) met.
+    pub positions: u128,
+    /// Heaps over all those collections.
+    pub heaps: u128,
+}
+
+/// Largest token count the partition table covers; the bounds grow with the tokens, so a
+/// larger heap is bounded by this one's count (already far past any memory).
+pub(super) const MAX_TOKENS: usize = 400;
+
+/// Largest `Σψ` the upper bound counts to; past it the bound is unknown (and far past any
+/// memory: the partitions of 400 are 6.7·10^18).
+const MAX_WEIGHT: u128 = 2_000;
+
+/// `(p(m, ≤ j), s(m, ≤ j))`: the partitions of `m` into at most `j` parts, and their parts
+/// in all, for `m, j ≤ MAX_TOKENS`. Those with exactly `j` parts are those of `m − j` into at
+/// most `j` (one token off each part), each with `j` parts.
+fn partitions() -> &'static Vec<Vec<(u128, u128)>> {
+    static TABLE: OnceLock<Vec<Vec<(u128, u128)>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let n = MAX_TOKENS;
+        let mut p = vec![vec![(0u128, 0u128); n + 1]; n + 1];
+        p[0].iter_mut().for_each(|x| *x = (1, 0));
+        for m in 1..=n {
+            for j in 1..=n {
+                let exactly = if m >= j { p[m - j][j].0 } else { 0 };
+                let (count, parts) = p[m][j - 1];
+                p[m][j] = (
+                    count.saturating_add(exactly),
+                    parts.saturating_add(exactly.saturating_mul(j as u128)),
+                );
+            }
+        }
+        p
+    })
+}
+
+fn at_most(m: usize, j: usize) -> (u128, u128) {
+    partitions()[m.min(MAX_TOKENS)][j.min(MAX_TOKENS)]
+}
+
+/// Partitions of `m` into exactly `j ≥ 1` parts (whose largest part is unique when `unequal`),
+/// and their parts in all.
+fn exactly(m: usize, j: usize, unequal: bool) -> (u128, u128) {
+    // the largest part unique (two parts or more): a token off it gives every partition of
+    // m − 1 into j parts
+    let m = if unequal && j >= 2 { m.saturating_sub(1) } else { m };
+    if j == 0 || m < j {
+        return (u128::from(j == 0 && m == 0), 0);
+    }
+    let (count, _) = at_most(m - j, j);
+    (count, count.saturating_mul(j as u128))
+}
+
+/// Partitions of `m` into at most `j` parts (largest part unique when `unequal`), and their
+/// parts in all.
+fn at_most_parts(m: usize, j: usize, unequal: bool) -> (u128, u128) {
+    if !unequal || m <= 1 {
+        return at_most(m, j);
+    }
+    at_most(m - 1, j)
+}
+
+/// The take-and-break code of a ruleset's base game, where it splits heaps: an octal code, or
+/// a typed one-heap rule that is one.
+pub fn splitting_code(ruleset: &Ruleset) -> Option<OctalCode> {
+    let code = match ruleset.base().0 {
+        Ruleset::Octal(code) => code.clone(),
+        Ruleset::Typed(rule) if rule.arity() == 1 => rule.take_and_break()?.octal_code()?,
+        _ => return None,
+    };
+    code.splits().then_some(code)
+}
+
+/// The collections a search from a heap of `n` tokens of `code` must meet at least (see the
+/// module's header).
+pub fn met_from_heap(code: &OctalCode, n: u64) -> Met {
+    let n = n.min(MAX_TOKENS as u64) as usize;
+    // the heap itself
+    let mut best = Met {
+        positions: 1,
+        heaps: u128::from(n > 0),
+    };
+    for m in code.moves() {
+        let (t, unequal) = (m.take as usize, m.unequal);
+        let (one, two) = (m.digit & 2 != 0, m.digit & 4 != 0);
+        let mut met = Met { positions: 0, heaps: 0 };
+        // k moves; a split without taking leaves at most n heaps
+        let ks = if t == 0 { n } else { n.div_ceil(t) };
+        for k in 0..ks {
+            let rest = n - t * k;
+            let (count, parts) = match (one, two) {
+                (true, true) => at_most_parts(rest, k + 1, unequal),
+                (false, true) => exactly(rest, k + 1, unequal),
+                (true, false) => (1, 1),
+                _ => (0, 0),
+            };
+            met.positions = met.positions.saturating_add(count);
+            met.heaps = met.heaps.saturating_add(parts);
+        }
+        if met.positions > best.positions {
+            best = met;
+        }
+    }
+    best
+}
+
+/// The collections a heap of `n` tokens reaches, counted as [`met_from_heap`] counts them,
+/// whose heaps all have the parity `parity` (0: even, 1: odd). Unequal splits count none (a
+/// lower bound still).
+fn met_of_parity(code: &OctalCode, n: u64, parity: usize) -> u128 {
+    let n = n.min(MAX_TOKENS as u64) as usize;
+    // partitions of m into exactly j parts of the parity
+    let exactly = |m: usize, j: usize| -> u128 {
+        match (parity, j) {
+            (_, 0) => u128::from(m == 0),
+            // j even parts 2c, c ≥ 1: the partitions of m/2 into exactly j parts
+            (0, _) if m.is_multiple_of(2) && m / 2 >= j => at_most(m / 2 - j, j).0,
+            // j odd parts 2c + 1, c ≥ 0: the partitions of (m − j)/2 into at most j parts
+            (1, _) if m >= j && (m - j).is_multiple_of(2) => at_most((m - j) / 2, j).0,
+            _ => 0,
+        }
+    };
+    let mut best = 0u128;
+    for m in code.moves().filter(|m| !m.unequal) {
+        let t = m.take as usize;
+        let (one, two) = (m.digit & 2 != 0, m.digit & 4 != 0);
+        let mut count = 0u128;
+        let ks = if t == 0 { n } else { n.div_ceil(t) };
+        for k in 0..ks {
+            let rest = n - t * k;
+            let c = match (one, two) {
+                (true, true) => (0..=k + 1).fold(0u128, |acc, j| acc.saturating_add(exactly(rest, j))),
+                (false, true) => exactly(rest, k + 1),
+                (true, false) => u128::from(rest % 2 == parity),
+                _ => 0,
+            };
+            count = count.saturating_add(c);
+        }
+        best = best.max(count);
+    }
+    best
+}
+
+/// The collections a search from the collection `h` meets at least, by its two largest heaps:
+/// every collection the first reaches with odd heaps only, beside every one the second reaches
+/// with even heaps only (or the other way round), is reached, and no two such pairs make the
+/// same collection (the parities tell the parts apart).
+fn met_from_pair(code: &OctalCode, h: &[u64]) -> Option<Met> {
+    let mut top: Vec<u64> = h.to_vec();
+    top.sort_unstable_by(|a, b| b.cmp(a));
+    let (&a, &b) = (top.first()?, top.get(1)?);
+    let c = |n, p| met_of_parity(code, n, p);
+    let positions = c(a, 1).saturating_mul(c(b, 0)).max(c(a, 0).saturating_mul(c(b, 1)));
+    Some(Met {
+        positions,
+        heaps: positions.saturating_sub(1),
+    })
+}
+
+/// The collections a search from the collection `h` meets at least: by its largest heap, or
+/// by its two largest, whichever counts more.
+pub fn met_from(code: &OctalCode, h: &[u64]) -> Met {
+    let one = met_from_heap(code, h.iter().copied().max().unwrap_or(0));
+    match met_from_pair(code, h) {
+        Some(two) if two.positions > one.positions => two,
+        _ => one,
+    }
+}
+
+/// `ψ(x) = a·x + b` of the module's header, as `(a, b)`: `None` for a code that never splits.
+fn potential(code: &OctalCode) -> Option<(u128, u128)> {
+    let mut best: Option<(u128, u128)> = None;
+    for m in code.moves() {
+        let added = if m.digit & 8 != 0 {
+            2
+        } else if m.digit & 4 != 0 {
+            1
+        } else {
+            continue;
+        };
+        let t = u128::from(m.take);
+        // t/added below the best b/a so far
+        if best.is_none_or(|(a, b)| t * a < b * added) {
+            best = Some((added, t));
+        }
+    }
+    best
+}
+
+/// The collections a search from the collection `h` can meet at most (see the module's
+/// header), with their heaps; `None` when the count is past [`MAX_WEIGHT`] (more than any
+/// memory holds) or the code does not split.
+pub fn at_most_from(code: &OctalCode, h: &[u64]) -> Option<Met> {
+    let (a, b) = potential(code)?;
+    let largest = h.iter().copied().max().unwrap_or(0);
+    let heaps: Vec<u128> = h.iter().filter(|&&x| x > 0).map(|&x| u128::from(x)).collect();
+    let budget = heaps.iter().fold(0u128, |s, &x| s.saturating_add(a * x + b));
+    if budget > MAX_WEIGHT || largest > MAX_TOKENS as u64 {
+        return None;
+    }
+    let (w, largest) = (budget as usize, largest as usize);
+    // by Σψ: the multisets of heaps 1..=largest, and their heaps in all
+    let mut count = vec![0u128; w + 1];
+    let mut parts = vec![0u128; w + 1];
+    count[0] = 1;
+    for x in 1..=largest {
+        let psi = (a * x as u128 + b) as usize;
+        for s in psi..=w {
+            count[s] = count[s].saturating_add(count[s - psi]);
+            parts[s] = parts[s].saturating_add(parts[s - psi]).saturating_add(count[s - psi]);
+        }
+    }
+    // a code that only splits keeps its tokens: the collections of exactly the start's
+    let conserves = code.moves().all(|m| m.take == 0);
+    let range = if conserves { w..=w } else { 0..=w };
+    Some(Met {
+        positions: count[range.clone()].iter().fold(0u128, |s, &c| s.saturating_add(c)),
+        heaps: parts[range].iter().fold(0u128, |s, &c| s.saturating_add(c)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use std::collections::HashSet;
+
+    /// Every collection reachable from `h` in `ruleset`, by brute force from its moves alone
+    /// (the ruleset's own options, not the code's bounds).
+    fn reachable(ruleset: &Ruleset, h: &[u64]) -> HashSet<Position> {
+        let start = Position::Heaps(crate::game::rules::one_heap::normalise_collection(h.to_vec()));
+        let mut seen = HashSet::from([start.clone()]);
+        let mut stack = vec![start];
+        let mut opts = Vec::new();
+        while let Some(c) = stack.pop() {
+            opts.clear();
+            ruleset.options(&c, &mut opts);
+            for o in opts.drain(..) {
+                if seen.insert(o.clone()) {
+                    stack.push(o);
+                }
+            }
+        }
+        seen
+    }
+
+    fn heaps_of(seen: &HashSet<Position>) -> u128 {
+        seen.iter()
+            .map(|p| match p {
+                Position::Heaps(h) => h.iter().filter(|&&x| x > 0).count() as u128,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    #[test]
+    fn bounds_hold_against_brute_force() {
+        for code in [
+            "0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f", "0.4u", "0.6u", "4.007", "4u.0", "4.0", "8.0",
+        ] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let c = splitting_code(&r).unwrap();
+            for h in [
+                vec![0u64],
+                vec![1],
+                vec![2],
+                vec![5],
+                vec![12],
+                vec![17],
+                vec![6, 5],
+                vec![9, 9],
+                vec![10, 7, 3],
+                vec![12, 2],
+            ] {
+                let seen = reachable(&r, &h);
+                let real = seen.len() as u128;
+                let low = met_from(&c, &h);
+                let high = at_most_from(&c, &h).unwrap();
+                assert!(
+                    low.positions <= real,
+                    "{code} {h:?}: at least {} > {real}",
+                    low.positions
+                );
+                assert!(
+                    real <= high.positions,
+                    "{code} {h:?}: at most {} < {real}",
+                    high.positions
+                );
+                let heaps = heaps_of(&seen);
+                assert!(low.heaps <= heaps && heaps <= high.heaps, "{code} {h:?}: heaps {heaps}");
+            }
+        }
+    }
+
+    #[test]
+    fn bounds_are_close_where_the_construction_covers_the_moves() {
+        // one heap of 0.6: a collection is reached exactly when Σ(x + 1) ≤ n + 1 (the upper
+        // bound counts the empty collection too, which 0.6 never reaches)
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let c = splitting_code(&r).unwrap();
+        for n in [3u64, 9, 17, 25] {
+            let real = reachable(&r, &[n]).len() as u128;
+            assert_eq!(met_from(&c, &[n]).positions, real, "0.6 at {n}");
+            assert_eq!(at_most_from(&c, &[n]).unwrap().positions, real + 1, "0.6 at {n}");
+        }
+        // the construction covers every collection of 0.07 and 0.4 too (but the heap itself)
+        for code in ["0.07", "0.4"] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let c = splitting_code(&r).unwrap();
+            for n in [2u64, 5, 12, 20, 28] {
+                let real = reachable(&r, &[n]).len() as u128;
+                assert!(met_from(&c, &[n]).positions + 1 >= real, "{code} at {n}");
+            }
+        }
+        // and 0.6's heaps over all of them, exactly
+        for n in [3u64, 9, 17] {
+            assert_eq!(met_from(&c, &[n]).heaps, heaps_of(&reachable(&r, &[n])), "0.6 at {n}");
+        }
+        // two heaps count more than the larger alone, where they are not tiny
+        for h in [[9u64, 9], [12, 7], [10, 8]] {
+            assert!(met_from(&c, &h).positions > met_from(&c, &h[..1]).positions, "{h:?}");
+        }
+        // two heaps: within a tenth above where they are alike (10,548 collections from 16,16
+        // against 11,395), a fifth where one is small (its share of Σψ is not all usable)
+        for (h, tenths) in [([16u64, 16], 11), ([14, 9], 11), ([20, 3], 12)] {
+            let real = reachable(&r, &h).len() as u128;
+            let high = at_most_from(&c, &h).unwrap().positions;
+            assert!(high * 10 <= real * tenths, "{h:?}: {high} against {real}");
+        }
+        // Grundy's game: the partitions of n with a unique largest part are reached, and
+        // nothing but partitions of n
+        let r: Ruleset = "misere(grundy)".parse().unwrap();
+        let c = splitting_code(&r).unwrap();
+        for n in [5u64, 12, 20, 24] {
+            let real = reachable(&r, &[n]).len() as u128;
+            let (low, high) = (met_from(&c, &[n]).positions, at_most_from(&c, &[n]).unwrap().positions);
+            assert_eq!(
+                (low, high),
+                (at_most(n as usize - 1, MAX_TOKENS).0, at_most(n as usize, MAX_TOKENS).0)
+            );
+            assert!(low <= real && real <= high, "grundy at {n}: {low} ≤ {real} ≤ {high}");
+        }
+    }
+
+    #[test]
+    fn typed_take_and_break_rules_are_counted_as_their_code() {
+        let typed: Ruleset = "misere(rule(n -> [k, n - k] for k in 1..n if 2*k < n))"
+            .parse()
+            .unwrap();
+        let code = splitting_code(&typed).unwrap();
+        assert!(code.is_grundy(), "{code}");
+        for h in [vec![14u64], vec![9, 8], vec![11, 4, 3]] {
+            let real = reachable(&typed, &h).len() as u128;
+            assert!(met_from(&code, &h).positions <= real, "{h:?}");
+            assert!(real <= at_most_from(&code, &h).unwrap().positions, "{h:?}");
+        }
+        // no take-and-break code, no count; a code that never splits has no collections to count
+        assert_eq!(
+            splitting_code(&"misere(rule(n -> n - 1 if n >= 1))".parse().unwrap()),
+            None
+        );
+        assert_eq!(splitting_code(&"misere(octal(0.03))".parse().unwrap()), None);
+        assert_eq!(splitting_code(&"nim".parse().unwrap()), None);
+    }
+}

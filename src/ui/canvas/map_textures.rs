@@ -174,18 +174,21 @@ impl TileTextures {
 /// The rectangle the tile's computed cells make, if they make one (an empty one if none).
 fn done_rect(tile: &Tile) -> Option<DoneRect> {
     let t = TILE as usize;
-    let (mut rows, mut cols) = (usize::MAX..0, usize::MAX..0);
+    // the rows holding computed cells, and the columns they span
+    let mut bounds: Option<DoneRect> = None;
     for (i, row) in tile.keys().chunks_exact(t).enumerate() {
         let first = row.iter().position(|&k| k != NOT_COMPUTED);
         let last = row.iter().rposition(|&k| k != NOT_COMPUTED);
         if let (Some(a), Some(b)) = (first, last) {
-            rows = rows.start.min(i)..i + 1;
-            cols = cols.start.min(a)..cols.end.max(b + 1);
+            bounds = Some(match bounds {
+                None => (i..i + 1, a..b + 1),
+                Some((rows, cols)) => (rows.start..i + 1, cols.start.min(a)..cols.end.max(b + 1)),
+            });
         }
     }
-    if rows.is_empty() {
+    let Some((rows, cols)) = bounds else {
         return Some((0..0, 0..0));
-    }
+    };
     let area = (rows.end - rows.start) * (cols.end - cols.start);
     (tile.done() == area as u64).then_some((rows, cols))
 }

@@ -10,8 +10,10 @@
 #   --busy   keep one core busy meanwhile (`nice yes`), as a user's other work would
 #   CASE     'RULESET A..B,C..D' (default: 'wythoff 0..4096,0..4096' 'euclid 0..9000,0..9000')
 # Uses target/release/nimscope (NIMSCOPE=path for another build); needs the packages of
-# scripts/screenshot.sh. Prints each run, then min-max of each side and the ratio of the medians;
-# exits 1 if a case's ratio of medians is above 1.5.
+# scripts/screenshot.sh. Prints each run (wall clock, and processor time: the window's process
+# until the view was complete, every thread, from map_trace.sh's threads.txt; the command line's
+# user + system), then min-max of each side and the ratios of the medians; exits 1 if a case's
+# ratio of the wall clock's medians is above 1.5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3 busy=""
@@ -48,12 +50,15 @@ print(f'{done["t"] - first:.3f} {done["rows"][0]}..{done["rows"][1]} {done["cols
 EOF
 )
     if [ -n "$busy" ]; then nice -n 0 yes > /dev/null & hog=$!; fi
+    window_cpu=$(awk '{ s += $NF } END { print s / 100 }' "$dir/threads.txt")
     start=$(date +%s.%N)
-    "$bin" grid "$ruleset" --rows "$rows" --cols "$cols" > /dev/null
+    /usr/bin/time -f "%U %S" -o "$out/time" "$bin" grid "$ruleset" --rows "$rows" --cols "$cols" > /dev/null
     cli=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print e - s }')
+    cli_cpu=$(awk '{ print $1 + $2 }' "$out/time")
     if [ -n "$busy" ]; then kill "$hog"; wait "$hog" 2>/dev/null || true; fi
-    printf '%s %s: window %.3f s, grid --rows %s --cols %s %.3f s\n' "$ruleset" "$i" "$window" "$rows" "$cols" "$cli"
-    echo "$ruleset $window $cli" >> "$summary"
+    printf '%s %s: window %.3f s (cpu %.2f s), grid --rows %s --cols %s %.3f s (cpu %.2f s)\n' \
+      "$ruleset" "$i" "$window" "$window_cpu" "$rows" "$cols" "$cli" "$cli_cpu"
+    echo "$ruleset $window $cli $window_cpu $cli_cpu" >> "$summary"
   done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -61,14 +66,16 @@ python3 - "$summary" <<'EOF'
 import sys, statistics
 cases = {}
 for line in open(sys.argv[1]):
-    name, w, c = line.split()
-    cases.setdefault(name, []).append((float(w), float(c)))
+    name, *xs = line.split()
+    cases.setdefault(name, []).append([float(x) for x in xs])
 worst = 0.0
 for name, runs in cases.items():
-    w = [r[0] for r in runs]; c = [r[1] for r in runs]
+    w, c, wc, cc = ([r[i] for r in runs] for i in range(4))
     ratio = statistics.median(w) / statistics.median(c)
     worst = max(worst, ratio)
     print(f"{name}: window {min(w):.2f}-{max(w):.2f} s, command line {min(c):.2f}-{max(c):.2f} s, "
-          f"ratio of medians {ratio:.2f} (goal 1.5)")
+          f"ratio of medians {ratio:.2f} (goal 1.5); processor time {min(wc):.2f}-{max(wc):.2f} s "
+          f"against {min(cc):.2f}-{max(cc):.2f} s, ratio of medians "
+          f"{statistics.median(wc) / max(statistics.median(cc), 0.01):.2f}")
 sys.exit(1 if worst > 1.5 else 0)
 EOF

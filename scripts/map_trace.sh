@@ -41,6 +41,11 @@ xvfb-run -a -s "-screen 0 ${size}x24 -nolisten tcp" bash -c '
     sleep 0.1
     if grep -q map-complete "$NIMSCOPE_TRACE" 2>/dev/null; then break; fi
   done
+  # the CPU each thread of the window had spent when the view was complete (by name:
+  # the ui thread, the solver lanes and rayon workers, the llvmpipe threads of the renderer)
+  for t in /proc/$app/task/*; do
+    echo "$(cat "$t/comm" 2>/dev/null) $(awk "{print \$14 + \$15}" "$t/stat" 2>/dev/null)"
+  done > "$OUT/threads.txt"
   sleep 0.5
   import -window root "$OUT/filled.png"
   if [ "$DRIVE" = 1 ]; then
@@ -62,8 +67,8 @@ xvfb-run -a -s "-screen 0 ${size}x24 -nolisten tcp" bash -c '
   wait $app 2>/dev/null || true
   if [ -n "${hog:-}" ]; then kill $hog; fi
 '
-python3 - "$out/trace.jsonl" <<'EOF'
-import json, sys
+python3 - "$out/trace.jsonl" "$out/threads.txt" <<'EOF'
+import json, os, re, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 frames = [r for r in rows if "frame_ms" in r]
 complete = next((r["t"] for r in rows if r.get("event") == "map-complete"), None)
@@ -74,8 +79,12 @@ def p95(xs):
 def stats(name, fs):
     wall = [f["frame_ms"] for f in fs]
     cpu = [f["frame_cpu_ms"] for f in fs if "frame_cpu_ms" in f]
+    # the renderer's CPU of a frame is in the next frame's record (it draws after the frame)
+    after = {id(a): b for a, b in zip(frames, frames[1:])}
+    drawn = [after[id(f)]["renderer_cpu_ms"] for f in fs if "renderer_cpu_ms" in after.get(id(f), {})]
+    renderer = f", renderer {sum(drawn):.0f} ms of CPU ({p95(drawn):.1f} ms p95 a frame)" if drawn else ""
     print(f"{name}: {len(fs)} frames, frame_ms p95 {p95(wall):.2f} (max {max(wall, default=0):.2f}), "
-          f"frame_cpu_ms p95 {p95(cpu):.2f} (max {max(cpu, default=0):.2f})")
+          f"frame_cpu_ms p95 {p95(cpu):.2f} (max {max(cpu, default=0):.2f}){renderer}")
 print(f"frames: {len(frames)}; first frame at {first:.2f} s" if first is not None else "no frame")
 if complete is not None:
     print(f"map-complete at {complete:.2f} s ({complete - first:.2f} s after the first frame); "
@@ -85,7 +94,12 @@ else:
 # the first frame sets the window up (fonts, the session): counted apart
 if frames:
     print(f"first frame: frame_ms {frames[0]['frame_ms']:.2f}")
+stats("the first frame", frames[:1])
 stats("while filling (after the first frame)", [f for f in frames[1:] if complete is None or f["t"] <= complete])
+for f in frames:
+    if complete is None or f["t"] <= complete:
+        print(f'  frame at {f["t"]:.3f} s: renderer {f.get("renderer_cpu_ms", float("nan")):.1f} ms before it; '
+              f'causes {[c.rsplit("/", 1)[-1] for c in f.get("causes", [])][:4]}, events {f.get("events", [])[:6]}')
 drive, on = [], False
 for r in rows:
     if r.get("event") == "drive-start": on = True
@@ -93,4 +107,16 @@ for r in rows:
     elif on and "frame_ms" in r: drive.append(r)
 if drive:
     stats("while dragging and zooming", drive)
+# the processor time of the window's threads until the view was complete, grouped by name
+if os.path.exists(sys.argv[2]):
+    hz = os.sysconf("SC_CLK_TCK")
+    groups = {}
+    for line in open(sys.argv[2]):
+        name, _, ticks = line.rstrip("\n").rpartition(" ")
+        if ticks.isdigit():
+            key = re.sub(r"[-:]?\d+$", "-N", name) if name != "nimscope" else name
+            groups[key] = groups.get(key, 0) + int(ticks)
+    total = sum(groups.values())
+    parts = ", ".join(f"{k} {v / hz:.2f}" for k, v in sorted(groups.items(), key=lambda kv: -kv[1]) if v)
+    print(f"processor time until complete: {total / hz:.2f} s ({parts})")
 EOF

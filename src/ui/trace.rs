@@ -6,10 +6,13 @@
 //! columns) has its final value (and colour); `{"t": …, "event": "map-job" | "map-batch" |
 //! "map-done", "n": …}` when the map's worker is asked (the cells) or answers (the tiles). On
 //! Linux each frame also carries `"frame_cpu_ms"`: the CPU time of the window's thread in the frame, which other
-//! processes on a busy machine do not inflate (`frame_ms` is wall-clock time). A frame also
+//! processes on a busy machine do not inflate (`frame_ms` is wall-clock time), and under a
+//! software renderer `"renderer_cpu_ms"`: the CPU its threads spent since the last frame (mostly
+//! drawing that frame, which happens after the frame's own work). A frame also
 //! names why it was drawn (`"causes"`: the `file:line` of each repaint request egui saw before
-//! it) and the worker's lanes running (`"lanes"`): under a software renderer every frame costs
-//! the solver its CPU, so each one has to be accounted for.
+//! it, and `"events"`: the kinds of input events it received) and the worker's lanes running
+//! (`"lanes"`): under a software renderer every frame costs the solver its CPU, so each one has
+//! to be accounted for.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -58,12 +61,41 @@ fn thread_cpu_ms() -> Option<f64> {
     None
 }
 
+/// The CPU time the software renderer's threads (Mesa's `llvmpipe-N`, which lavapipe
+/// rasterizes on) have spent so far, in milliseconds; `None` where it cannot be read (no such
+/// thread: a GPU, or not Linux).
+#[cfg(target_os = "linux")]
+fn renderer_cpu_ms() -> Option<f64> {
+    let mut ns = 0u64;
+    let mut found = false;
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let path = task.path();
+        let is_renderer = std::fs::read_to_string(path.join("comm")).is_ok_and(|c| c.starts_with("llvmpipe"));
+        // schedstat's first field: the nanoseconds the thread has run
+        let ran = std::fs::read_to_string(path.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next().and_then(|f| f.parse::<u64>().ok()));
+        if let (true, Some(ran)) = (is_renderer, ran) {
+            ns += ran;
+            found = true;
+        }
+    }
+    found.then(|| ns as f64 / 1e6)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn renderer_cpu_ms() -> Option<f64> {
+    None
+}
+
 /// The trace file and what it has said.
 pub struct Trace {
     out: BufWriter<File>,
     start: Instant,
     /// Whether the view was complete at the last frame (the event is written on the change).
     complete: bool,
+    /// The renderer's threads' CPU time at the last frame.
+    renderer_ms: Option<f64>,
 }
 
 impl Trace {
@@ -81,6 +113,7 @@ impl Trace {
             out: BufWriter::new(file),
             start: Instant::now(),
             complete: false,
+            renderer_ms: None,
         }))
     }
 
@@ -113,12 +146,18 @@ impl Trace {
         (cells_done, cells_in_view): (u64, u64),
         complete: bool,
         view: &nimscope_core::camera::CellRect,
-        (causes, lanes): (&[String], &[String]),
+        (causes, lanes, events): (&[String], &[String], &[String]),
     ) {
         let t = self.start.elapsed().as_secs_f64();
-        let cpu = frame
+        let mut cpu = frame
             .cpu_ms
             .map_or(String::new(), |c| format!(",\"frame_cpu_ms\":{c:.3}"));
+        // what the software renderer spent since the last frame: drawing that frame, mostly
+        let renderer = renderer_cpu_ms();
+        if let Some(spent) = renderer.zip(self.renderer_ms).map(|(now, then)| now - then) {
+            cpu.push_str(&format!(",\"renderer_cpu_ms\":{spent:.3}"));
+        }
+        self.renderer_ms = renderer;
         let list = |xs: &[String]| {
             let quoted: Vec<String> = xs
                 .iter()
@@ -128,10 +167,11 @@ impl Trace {
         };
         let _ = writeln!(
             self.out,
-            "{{\"t\":{t:.4},\"frame_ms\":{:.3}{cpu},\"cells_done\":{cells_done},\"cells_in_view\":{cells_in_view},\"causes\":[{}],\"lanes\":[{}]}}",
+            "{{\"t\":{t:.4},\"frame_ms\":{:.3}{cpu},\"cells_done\":{cells_done},\"cells_in_view\":{cells_in_view},\"causes\":[{}],\"lanes\":[{}],\"events\":[{}]}}",
             frame.wall_ms,
             list(causes),
-            list(lanes)
+            list(lanes),
+            list(events)
         );
         if complete && !self.complete {
             let _ = writeln!(

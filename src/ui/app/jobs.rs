@@ -156,8 +156,19 @@ impl eframe::App for App {
                 .as_ref()
                 .map(|w| w.running().map(|r| format!("{:?}", r.lane)).collect())
                 .unwrap_or_default();
+            // the kinds of the frame's input events (a window-system event draws a frame)
+            let events: Vec<String> = ui.input(|i| {
+                i.raw
+                    .events
+                    .iter()
+                    .map(|e| {
+                        let name = format!("{e:?}");
+                        name.split(['(', ' ', '{']).next().unwrap_or_default().to_string()
+                    })
+                    .collect()
+            });
             if let Some(t) = &mut self.trace {
-                t.frame(time, (p.done, p.in_view), complete, &view, (&causes, &lanes));
+                t.frame(time, (p.done, p.in_view), complete, &view, (&causes, &lanes, &events));
             }
         }
     }

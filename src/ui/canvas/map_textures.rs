@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use egui::{Color32, ColorImage, TextureHandle, TextureOptions};
 
 use nimscope_core::raster::ColorMode;
-use nimscope_core::solver::tiles::{TILE, Tile, TileKey};
+use nimscope_core::solver::tiles::{NOT_COMPUTED, TILE, Tile, TileKey};
 
 /// Tiles uploaded in one frame at most (the rest wait for the next, which is requested), so a
 /// change of colours never costs one long frame: with a GPU, where frames are cheap and many.
@@ -29,10 +29,19 @@ struct TileTexture {
     used: u64,
 }
 
+/// The pooled cells of a tile computed so far, when they make one rectangle: rows (upwards
+/// from the tile's first) and columns, half-open. A fill computes whole rows or a square from
+/// the origin, so a tile not complete holds a rectangle (the tile's part of it) but for a
+/// tile pieced together from several fills.
+pub type DoneRect = (std::ops::Range<usize>, std::ops::Range<usize>);
+
 /// The textures of the tiles drawn.
 #[derive(Default)]
 pub struct TileTextures {
     textures: HashMap<TileKey, TileTexture>,
+    /// Each incomplete tile's computed rectangle as of the tile's version (`None`: its
+    /// computed cells are not one rectangle).
+    done: HashMap<TileKey, (u64, Option<DoneRect>)>,
     /// The colours of keys 0.. for the current mode and scale.
     table: Option<(ColorMode, u32, Vec<Color32>)>,
     frame: u64,
@@ -55,6 +64,9 @@ impl TileTextures {
         self.behind = false;
         let frame = self.frame;
         self.textures.retain(|_, t| frame - t.used < KEEP_FRAMES);
+        if self.done.len() > 4 * MAX_TEXTURES {
+            self.done.clear(); // computed again for the tiles still drawn
+        }
         if self.textures.len() > MAX_TEXTURES {
             let mut ages: Vec<u64> = self.textures.values().map(|t| t.used).collect();
             ages.sort_unstable();
@@ -72,9 +84,22 @@ impl TileTextures {
             .id()
     }
 
+    /// The rectangle of `tile`'s computed cells (version `version`), if they make one.
+    pub fn done_rect(&mut self, key: TileKey, tile: &Tile, version: u64) -> Option<DoneRect> {
+        match self.done.get(&key) {
+            Some((v, rect)) if *v == version => rect.clone(),
+            _ => {
+                let rect = done_rect(tile);
+                self.done.insert(key, (version, rect.clone()));
+                rect
+            }
+        }
+    }
+
     /// Forgets every texture when the tiles are of another store's epoch (other values).
     pub fn follow(&mut self, epoch: u64) {
         if self.epoch != epoch {
+            self.done.clear();
             self.textures.clear();
             self.epoch = epoch;
         }
@@ -144,6 +169,28 @@ impl TileTextures {
         t.used = frame;
         Some(t.handle.id())
     }
+}
+
+/// The rectangle the tile's computed cells make, if they make one (an empty one if none).
+fn done_rect(tile: &Tile) -> Option<DoneRect> {
+    let t = TILE as usize;
+    // the rows holding computed cells, and the columns they span
+    let mut bounds: Option<DoneRect> = None;
+    for (i, row) in tile.keys().chunks_exact(t).enumerate() {
+        let first = row.iter().position(|&k| k != NOT_COMPUTED);
+        let last = row.iter().rposition(|&k| k != NOT_COMPUTED);
+        if let (Some(a), Some(b)) = (first, last) {
+            bounds = Some(match bounds {
+                None => (i..i + 1, a..b + 1),
+                Some((rows, cols)) => (rows.start..i + 1, cols.start.min(a)..cols.end.max(b + 1)),
+            });
+        }
+    }
+    let Some((rows, cols)) = bounds else {
+        return Some((0..0, 0..0));
+    };
+    let area = (rows.end - rows.start) * (cols.end - cols.start);
+    (tile.done() == area as u64).then_some((rows, cols))
 }
 
 /// The tile's pooled cells as pixels: the top row of the image is the tile's last pooled row.

@@ -359,6 +359,46 @@ fn a_complete_view_paints_each_tile_once() {
     assert_eq!(textured_rectangles(&h), 1, "the tile alone, once");
 }
 
+/// While a view fills, each pixel of the map is painted once (a software renderer pays for
+/// every pixel, on the cores the fill runs on): a tile not complete only over the rectangle it
+/// has computed, the hatch only around it, and no coarser tile under it (the store pools each
+/// tile upwards, so in a view's first fill its stand-ins have no cell it lacks). Before, the
+/// hatch, two stand-ins and the tile were painted over each other under every tile not
+/// complete.
+#[test]
+fn a_filling_view_paints_each_pixel_of_the_map_once() {
+    let mut h = harness();
+    h.step();
+    h.state_mut().set_ruleset("misere(wythoff)".parse().unwrap());
+    h.state_mut()
+        .map_state_mut()
+        .show_region(CellRect::new(0..8000, 0..8000));
+    h.step();
+    step_until(&mut h, "part of the view filled", |app| {
+        app.map().progress().done > 0 && !app.map_complete()
+    });
+    h.step();
+    let pieces: Vec<egui::Rect> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Mesh(m) if m.texture_id != egui::TextureId::default() => Some(m.calc_bounds()),
+            _ => None,
+        })
+        .collect();
+    assert!(pieces.len() >= 2, "the hatch and what is computed: {pieces:?}");
+    for (i, a) in pieces.iter().enumerate() {
+        for b in &pieces[i + 1..] {
+            let both = a.intersect(*b);
+            assert!(
+                both.width() < 0.5 || both.height() < 0.5,
+                "{a:?} and {b:?} are painted over each other"
+            );
+        }
+    }
+}
+
 /// Wythoff's P-positions mode far out (10¹²): the map comes from the P-positions' closed form
 /// (no fill could get there) and every pooled block is P exactly where one of its cells is.
 #[test]

@@ -84,10 +84,15 @@ impl StatusBar<'_> {
                         ui.label(count);
                     }
                 }
+                // no count and no rate before the first count: a job waiting for another's
+                // growth of a shared misère quotient has none yet, and "0 heaps/s" says a
+                // stall that is not there
                 Some(f) => {
                     ui.add(egui::ProgressBar::new(f).desired_width(160.0).show_percentage());
-                    let rate = rate_text(*done, r.started.elapsed().as_secs_f64(), unit);
-                    ui.label(format!("{count}, {rate}"));
+                    if *done > 0 {
+                        let rate = rate_text(*done, r.started.elapsed().as_secs_f64(), unit);
+                        ui.label(format!("{count}, {rate}"));
+                    }
                 }
             }
         }

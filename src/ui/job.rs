@@ -52,11 +52,12 @@ impl JobState {
     }
 
     /// The count of a running job's progress, `unit` what it counts: "1.2 k of 4.0 k heaps", or
-    /// "3.1 M positions searched" when its size is unknown (nothing before its first count);
-    /// the status bar and the inspector both say it.
+    /// "3.1 M positions searched" when its size is unknown; nothing before its first count (a
+    /// job waiting for another's growth of a shared misère quotient has none yet, and "0 of …"
+    /// says a stall that is not there); the status bar and the inspector both say it.
     pub fn count_text(&self, unit: &str) -> Option<String> {
         match self {
-            JobState::Running { done: 0, total: 0, .. } => None,
+            JobState::Running { done: 0, .. } => None,
             JobState::Running { done, total: 0, .. } => Some(format!("{} {unit} searched", count_text(*done))),
             JobState::Running { done, total, .. } => {
                 Some(format!("{} of {} {unit}", count_text(*done), count_text(*total)))
@@ -135,6 +136,16 @@ mod tests {
             stage: String::new(),
         };
         assert_eq!(not_counted.count_text("positions"), None, "nothing counted yet");
+        let waiting = JobState::Running {
+            done: 0,
+            total: 20,
+            stage: String::new(),
+        };
+        assert_eq!(
+            waiting.count_text("heaps"),
+            None,
+            "no '0 of 20 heaps' before the first count"
+        );
         assert_eq!(running.centre_text("G(0..600)"), "computing G(0..600)… 25 %");
         assert_eq!(
             JobState::Failed("not a finite game".into()).centre_text("G(0..600)"),

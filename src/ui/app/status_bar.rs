@@ -69,7 +69,7 @@ impl StatusBar<'_> {
             };
             ui.label(r.spec.describe());
             let unit = r.spec.unit();
-            let count = state.count_text(unit).unwrap_or_default();
+            let count = state.count_text(unit);
             match state.fraction() {
                 // a part counted apart (a misère sequence's quotient first): named, not a
                 // count of the job's units that stays at 0
@@ -80,16 +80,14 @@ impl StatusBar<'_> {
                 // unknown size (a Cram search): what has been done so far, once counted
                 None => {
                     crate::ui::busy_ui(ui);
-                    if !count.is_empty() {
+                    if let Some(count) = count {
                         ui.label(count);
                     }
                 }
-                // no count and no rate before the first count: a job waiting for another's
-                // growth of a shared misère quotient has none yet, and "0 heaps/s" says a
-                // stall that is not there
+                // the count and its rate once there is one (see JobState::count_text)
                 Some(f) => {
                     ui.add(egui::ProgressBar::new(f).desired_width(160.0).show_percentage());
-                    if *done > 0 {
+                    if let Some(count) = count {
                         let rate = rate_text(*done, r.started.elapsed().as_secs_f64(), unit);
                         ui.label(format!("{count}, {rate}"));
                     }

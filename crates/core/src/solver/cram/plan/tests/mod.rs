@@ -169,10 +169,11 @@ fn combined(
 ) -> (Fact, Plan, usize, usize) {
     let dir = temp(
         &format!(
-            "{}-{text}-{}-{depth}-{schedule:?}-{share}-{}",
+            "{}-{text}-{}-{depth}-{schedule:?}-{share}-{}-{:?}",
             game.name(),
             question.name(),
-            policy.ahead
+            policy.ahead,
+            policy.bluff
         )
         .replace(['/', ' ', '{', '}', ':'], "_"),
     );

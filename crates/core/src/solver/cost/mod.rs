@@ -43,9 +43,10 @@ pub fn octal_collections_met(ruleset: &Ruleset, n: u64) -> Option<Met> {
 }
 
 /// Memory of one memoised position besides its heaps' 8 bytes each: the position, the key and
-/// the table's own overhead, as the search counts them.
+/// the table's own overhead, exactly as the search counts them (no more: with a lower bound of
+/// the positions close to their count, a larger figure here would refuse searches that fit).
 fn entry_bytes() -> u64 {
-    position_bytes(&Position::Heaps(Vec::new())) + 16 + super::search::BYTES_PER_ENTRY
+    position_bytes(&Position::Heaps(Vec::new())) + super::search::BYTES_PER_ENTRY
 }
 
 /// Whether every position with smaller heaps is an option of an option of … a position of

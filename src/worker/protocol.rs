@@ -247,6 +247,7 @@ impl From<SolveError> for JobError {
             SolveError::Cancelled => JobError::Cancelled,
             SolveError::OverBudget { what, needed, budget } => JobError::OverBudget { what, needed, budget },
             SolveError::Unsupported(why) => JobError::Unsupported(why),
+            e @ SolveError::PastQuotient { .. } => JobError::Unsupported(e.to_string()),
             SolveError::Rule(why) | SolveError::Loops(why) => JobError::Failed(why),
         }
     }

@@ -62,7 +62,7 @@ impl Kind {
 fn solve_kind(e: &SolveError) -> Kind {
     match e {
         SolveError::OverBudget { .. } => Kind::Budget,
-        SolveError::Unsupported(_) => Kind::Unsupported,
+        SolveError::Unsupported(_) | SolveError::PastQuotient { .. } => Kind::Unsupported,
         SolveError::Rule(_) | SolveError::Loops(_) => Kind::Rule,
         SolveError::Cancelled => Kind::Error,
     }

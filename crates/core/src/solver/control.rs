@@ -38,6 +38,18 @@ pub enum SolveError {
     /// ([`super::loopy`]) where the caller can.
     #[error("{0}")]
     Loops(String),
+    /// Heaps whose search is refused (`search`: its size, said for what was asked) and which
+    /// the misère quotient, asked to grow to heap `reach`, does not reach either (`quotient`:
+    /// the limit it stopped at): both reasons in one line.
+    #[error("{search}; nor does the misère quotient reach heap {reach}: {quotient}")]
+    PastQuotient {
+        /// Why the search is refused.
+        search: Box<SolveError>,
+        /// The heap the quotient was asked to reach.
+        reach: u64,
+        /// Why the quotient stopped before it.
+        quotient: Box<SolveError>,
+    },
 }
 
 impl From<crate::game::rules::typed::RuleError> for SolveError {

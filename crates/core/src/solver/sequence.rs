@@ -25,9 +25,7 @@ mod collections;
 mod dense;
 mod fill;
 mod window;
-pub use by_quotient::{
-    OutcomesOnly, QUOTIENT_PAST_REACH, compute_with_quotient, sequence_with_quotient, stream_with_quotient,
-};
+pub use by_quotient::{OutcomesOnly, compute_with_quotient, sequence_with_quotient, stream_with_quotient};
 pub use certificate::Certificate;
 pub use collections::{Collections, from_collections};
 pub use dense::UNKNOWN;

@@ -133,21 +133,20 @@ impl Evaluator {
                 _ => sequence::compute_with_quotient(ruleset, len, control),
             };
             // a search refused is said for the heap asked, with why the quotient did not answer
-            let mut c = computed.map_err(|e| match e {
-                SolveError::Cancelled => e,
-                e => {
-                    let text = e.to_string();
-                    let quotient = text.split_once(sequence::QUOTIENT_PAST_REACH).map(|(_, q)| q);
-                    match (
-                        crate::solver::cost::admit_sequence(ruleset, len, Some(n), control),
+            let mut c = computed.map_err(|e| {
+                let for_heap = || crate::solver::cost::admit_sequence(ruleset, len, Some(n), control).err();
+                match e {
+                    SolveError::Cancelled => e,
+                    SolveError::PastQuotient {
+                        search,
+                        reach,
                         quotient,
-                    ) {
-                        (Err(SolveError::Unsupported(m)), Some(q)) => {
-                            SolveError::Unsupported(format!("{m}{}{q}", sequence::QUOTIENT_PAST_REACH))
-                        }
-                        (Err(a), _) => a,
-                        (Ok(()), _) => e,
-                    }
+                    } => SolveError::PastQuotient {
+                        search: for_heap().map_or(search, Box::new),
+                        reach,
+                        quotient,
+                    },
+                    e => for_heap().unwrap_or(e),
                 }
             })?;
             if !c.knows(n) {

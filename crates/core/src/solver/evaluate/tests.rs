@@ -2,7 +2,7 @@
 use super::{OctalCode, Position, Ruleset, ValueMethod};
 use crate::solver::misere_quotient::Quotient;
 use crate::solver::search::Search;
-use crate::solver::{Control, Evaluator};
+use crate::solver::{Control, Evaluator, SolveError};
 
 /// Every family's examples (the family table's), each position valued by the evaluator's route
 /// and by the plain search.
@@ -180,11 +180,27 @@ fn a_quotient_past_reach_is_kept_as_far_as_it_went_and_not_tried_again() {
 fn a_heap_past_the_search_and_the_quotient_says_both() {
     let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
     let small = Control::with_budget(1 << 20);
-    let e = Evaluator::new()
+    let refused = Evaluator::new()
         .answer(&r, &Position::Heaps(vec![100]), &small)
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    let e = refused.to_string();
     assert!(e.starts_with("the value of heap 100 in misere(octal(0.07))"), "{e}");
     assert!(e.contains("nor does the misère quotient reach heap 100: "), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
+    // the two reasons are the error's fields, the search's said for the heap asked
+    let SolveError::PastQuotient {
+        search,
+        reach,
+        quotient,
+    } = refused
+    else {
+        panic!("not both reasons: {refused:?}")
+    };
+    assert_eq!(reach, 100);
+    assert!(search.to_string().starts_with("the value of heap 100 in"), "{search}");
+    assert!(!search.to_string().contains("quotient"), "{search}");
+    assert_eq!(
+        e,
+        format!("{search}; nor does the misère quotient reach heap 100: {quotient}")
+    );
 }

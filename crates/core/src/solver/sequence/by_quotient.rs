@@ -32,11 +32,6 @@ impl OutcomesOnly {
     }
 }
 
-/// What a refusal of heaps the search cannot hold says when the misère quotient does not reach
-/// them either, before the heap and why (a caller that says the search's part in its own words
-/// keeps this part).
-pub const QUOTIENT_PAST_REACH: &str = "; nor does the misère quotient reach heap ";
-
 /// The octal code of a splitting octal game under misère play (no push).
 fn misere_splitting_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
     match ruleset.base() {
@@ -100,7 +95,11 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
         Err(past) => {
             return compute(ruleset, n, control).map_err(|e| match e {
                 SolveError::Cancelled => e,
-                e => SolveError::Unsupported(format!("{e}{QUOTIENT_PAST_REACH}{bound}: {past}")),
+                e => SolveError::PastQuotient {
+                    search: Box::new(e),
+                    reach: u64::from(bound),
+                    quotient: Box::new(past),
+                },
             });
         }
     };

@@ -394,7 +394,20 @@ impl Evaluator {
             .searches
             .entry(ruleset.clone())
             .or_insert_with(|| Search::new(ruleset.clone()));
-        let v = match search.value(p, &limited) {
+        // a search whose size is bounded shows the positions met against the bounds, where
+        // it is the job's only part
+        let staged = control.stage().is_empty()
+            && control.progress() == (0, 0)
+            && super::cost::search_stage(ruleset, p).is_some_and(|(stage, total)| {
+                control.set_stage(stage);
+                control.set_total(total);
+                true
+            });
+        let v = search.value(p, &limited);
+        if staged {
+            control.set_stage("");
+        }
+        let v = match v {
             Err(SolveError::OverBudget { .. }) if others > 0 => {
                 self.make_room(control.memory_budget(), control);
                 self.touch(ruleset);

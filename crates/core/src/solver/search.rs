@@ -151,11 +151,15 @@ impl Search {
         }
         let mut stack = vec![frame(self, p.clone(), &mut open_bytes)?];
         let mut steps: u64 = 0;
+        // the progress is the positions memoised (what the bounds of `cost` count)
+        let mut reported = self.memo.len() as u64;
         loop {
             steps += 1;
             if steps.is_multiple_of(1024) {
                 control.check()?;
-                control.add_done(1024);
+                let met = self.memo.len() as u64;
+                control.add_done(met.saturating_sub(reported));
+                reported = met;
                 let needed = self.memo_bytes + self.outside_bytes + open_bytes;
                 if needed > control.memory_budget() {
                     return Err(over(needed));

@@ -93,6 +93,23 @@ pub fn search_positions_met(ruleset: &Ruleset, p: &Position) -> Option<Met> {
     searched_code(ruleset).map(|code| met_from(&code, h))
 }
 
+/// What the progress line says of a search from `p` whose collections are bounded, and the
+/// upper bound as its total (the share shown is of the most it can meet, so the time left is
+/// never said too short): `None` for other searches.
+pub fn search_stage(ruleset: &Ruleset, p: &Position) -> Option<(String, u64)> {
+    let Position::Heaps(h) = p else { return None };
+    let code = searched_code(ruleset)?;
+    let high = at_most_from(&code, h)?;
+    let low = met_from(&code, h);
+    let stage = format!(
+        "the search of {} ({} to {} collections)",
+        quoted(&p.to_string()),
+        count_text(low.positions),
+        count_text(high.positions)
+    );
+    Some((stage, u64::try_from(high.positions).unwrap_or(u64::MAX)))
+}
+
 fn bytes_of(met: Met) -> u128 {
     met.positions
         .saturating_mul(u128::from(entry_bytes()))
@@ -296,6 +313,29 @@ mod tests {
             admit_search(&r, &Position::Heaps(vec![1_000_000, 3]), &Control::new()),
             Ok(())
         );
+    }
+
+    #[test]
+    fn two_large_heaps_past_the_default_budget_are_refused_before_the_search() {
+        // issue 42's middle zone: the collections two heaps reach, counted by dealing their
+        // parts (`collections/packing.rs`), are past 4 GiB for 0.137 at 64,64 (at least
+        // 74,397,085) and 0.6 at 40,40 (19,101,893 of at most 20,290,947)
+        let default = Control::new();
+        for (code, h) in [("0.137", [64u64, 64]), ("0.6", [40, 40])] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let e = admit_search(&r, &Position::Heaps(h.to_vec()), &default)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("over the memory budget of 4.0 GiB"), "{e}");
+        }
+        // 33,33 answers in about 600 MB: admitted, and its progress line says its bounds
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let p = Position::Heaps(vec![33, 33]);
+        assert_eq!(admit_search(&r, &p, &default), Ok(()));
+        let (stage, total) = search_stage(&r, &p).unwrap();
+        assert_eq!(stage, "the search of '33,33' (2831740 to 3033772 collections)");
+        assert_eq!(total, 3_033_772);
+        assert_eq!(search_stage(&"misere(nim)".parse().unwrap(), &p), None);
     }
 
     #[test]

@@ -395,9 +395,9 @@ impl Evaluator {
             .entry(ruleset.clone())
             .or_insert_with(|| Search::new(ruleset.clone()));
         // a search whose size is bounded shows the positions met against the bounds, where
-        // it is the job's only part
+        // no other part of the job counts its own total
         let staged = control.stage().is_empty()
-            && control.progress() == (0, 0)
+            && control.progress().1 == 0
             && super::cost::search_stage(ruleset, p).is_some_and(|(stage, total)| {
                 control.set_stage(stage);
                 control.set_total(total);

@@ -6,8 +6,10 @@
 //! table's shape: identity, entries in range, a stage for every heap) is not trusted but
 //! computed again and replaced. A quotient asked for a smaller bound than the one kept is grown
 //! afresh (its monoid is not the larger one's), one for a larger bound is grown on from the one
-//! kept; a growth that stopped at a limit of the method (not of the memory budget) is
-//! remembered, so asking past it again is refused at once, with the same reason. Jobs asking
+//! kept; a growth that stopped at a limit of the method is remembered, so asking past it again
+//! is refused at once, with the same reason; one that stopped at the memory budget is
+//! remembered with that budget, so asking past it again under the same budget or a smaller one
+//! (which the growth would outgrow at that heap or before) is refused at once too. Jobs asking
 //! for one code at once share its growth ([`super::shared`]).
 
 use std::collections::HashMap;
@@ -26,7 +28,7 @@ use crate::solver::control::{Control, SolveError};
 const MAGIC: &[u8; 16] = b"NIMSCOPE MQUOT\n\0";
 /// The version of the files and of the method that grows them: a file of another version is
 /// computed again.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The largest quotient kept in memory (its table): larger ones stay on disk only.
 const MAX_KEPT_BYTES: u64 = 16 << 20;
 
@@ -37,6 +39,18 @@ struct Entry {
     quotient: Arc<Quotient>,
     /// The heap whose growth failed at a limit of the method, with the reason.
     past: Option<(u16, String)>,
+    /// The heap whose growth outgrew a memory budget, with what it needed then.
+    short: Option<Short>,
+}
+
+/// A growth that stopped at the memory budget: at heap `at`, under `budget`, needing `needed`
+/// bytes for `what` ([`SolveError::OverBudget`]'s fields).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Short {
+    at: u16,
+    budget: u64,
+    needed: u64,
+    what: String,
 }
 
 fn kept() -> &'static Mutex<HashMap<OctalCode, Entry>> {
@@ -109,22 +123,44 @@ fn grow_and_keep(
         Some(e) if for_good(e) => Some((q.heaps() + 1, e.to_string())),
         _ => from.and_then(|e| e.past.clone()),
     };
-    if grew || past != from.and_then(|e| e.past.clone()) {
+    let short = match &stopped {
+        Some(SolveError::OverBudget { what, needed, budget }) => Some(Short {
+            at: q.heaps() + 1,
+            budget: *budget,
+            needed: *needed,
+            what: what.clone(),
+        }),
+        // a stop remembered from before, unless this growth went past it
+        _ => from.and_then(|e| e.short.clone()).filter(|s| q.heaps() < s.at),
+    };
+    let before = from.map(|e| (e.past.clone(), e.short.clone()));
+    if grew || before != Some((past.clone(), short.clone())) {
         store(
             code,
             Entry {
                 quotient: Arc::new(q.clone()),
                 past,
+                short,
             },
         );
     }
     Ok((q, stopped))
 }
 
-/// The refusal of a bound past a growth known to stop.
-fn known_stop(e: &Entry, heaps: u16) -> Option<SolveError> {
-    match &e.past {
-        Some((at, why)) if heaps >= *at => Some(SolveError::Unsupported(why.clone())),
+/// The refusal of a bound past a growth known to stop: at a limit of the method, or at a
+/// memory budget no smaller than this job's.
+fn known_stop(e: &Entry, heaps: u16, control: &Control) -> Option<SolveError> {
+    if let Some((at, why)) = &e.past
+        && heaps >= *at
+    {
+        return Some(SolveError::Unsupported(why.clone()));
+    }
+    match &e.short {
+        Some(s) if heaps >= s.at && control.memory_budget() <= s.budget => Some(SolveError::OverBudget {
+            what: s.what.clone(),
+            needed: s.needed,
+            budget: control.memory_budget(),
+        }),
         _ => None,
     }
 }
@@ -147,7 +183,7 @@ pub(super) fn exactly(
         super::admit_growth(code, heaps, control)?;
         return grow_and_keep(code, None, heaps, control, stage_done);
     };
-    if let Some(stop) = known_stop(&e, heaps) {
+    if let Some(stop) = known_stop(&e, heaps, control) {
         return Ok((e.quotient.as_ref().clone(), Some(stop)));
     }
     let kept = e.quotient.heaps();
@@ -198,7 +234,7 @@ pub(super) fn at_least(
     if e.quotient.heaps() >= heaps {
         return Ok((e.quotient.as_ref().clone(), None));
     }
-    if let Some(stop) = known_stop(&e, heaps) {
+    if let Some(stop) = known_stop(&e, heaps, control) {
         return Ok((e.quotient.as_ref().clone(), Some(stop)));
     }
     grow_and_keep(code, Some(&e), heaps, control, &mut |_| {})
@@ -268,6 +304,17 @@ fn encode(e: &Entry) -> Vec<u8> {
             b.extend_from_slice(&at.to_le_bytes());
             b.extend_from_slice(&(why.len() as u32).to_le_bytes());
             b.extend_from_slice(why.as_bytes());
+        }
+        None => b.push(0),
+    }
+    match &e.short {
+        Some(s) => {
+            b.push(1);
+            b.extend_from_slice(&s.at.to_le_bytes());
+            b.extend_from_slice(&s.budget.to_le_bytes());
+            b.extend_from_slice(&s.needed.to_le_bytes());
+            b.extend_from_slice(&(s.what.len() as u32).to_le_bytes());
+            b.extend_from_slice(s.what.as_bytes());
         }
         None => b.push(0),
     }
@@ -368,6 +415,20 @@ fn decode(code: &OctalCode, bytes: &[u8]) -> Option<Entry> {
             Some((at, String::from_utf8(r.take(len)?.to_vec()).ok()?))
         }
     };
+    let short = match r.u8()? {
+        0 => None,
+        _ => {
+            let (at, budget, needed) = (r.u16()?, r.u64()?, r.u64()?);
+            let len = r.u32()? as usize;
+            let what = String::from_utf8(r.take(len)?.to_vec()).ok()?;
+            Some(Short {
+                at,
+                budget,
+                needed,
+                what,
+            })
+        }
+    };
     if !r.0.is_empty() {
         return None;
     }
@@ -380,7 +441,7 @@ fn decode(code: &OctalCode, bytes: &[u8]) -> Option<Entry> {
         candidates,
     };
     let quotient = Arc::new(finish(code, g).ok()?);
-    Some(Entry { quotient, past })
+    Some(Entry { quotient, past, short })
 }
 
 /// Forgets what is kept for `code`, in this process and in its file: for tests that watch a
@@ -413,12 +474,18 @@ mod tests {
         let e = Entry {
             quotient: Arc::new(q.clone()),
             past: Some((21, "a reason".into())),
+            short: Some(Short {
+                at: 21,
+                budget: 16 << 20,
+                needed: 17 << 20,
+                what: "the growth".into(),
+            }),
         };
         let bytes = encode(&e);
         let back = decode(&code, &bytes).unwrap();
         assert_eq!(back.quotient.monoid(), q.monoid());
         assert_eq!(back.quotient.stages(), q.stages());
-        assert_eq!(back.past, e.past);
+        assert_eq!((back.past, back.short), (e.past.clone(), e.short.clone()));
         // another code's file, any byte changed, or cut short: not trusted
         assert!(decode(&"0.07".parse().unwrap(), &bytes).is_none());
         for i in [0, 17, 30, bytes.len() / 2, bytes.len() - 1] {
@@ -434,5 +501,41 @@ mod tests {
         let digest = Sha256::digest(&shaped);
         shaped.extend_from_slice(&digest);
         assert!(decode(&code, &shaped).is_none());
+    }
+
+    #[test]
+    fn a_stop_at_the_budget_refuses_that_budget_or_a_smaller_one_at_once() {
+        let code: OctalCode = "0.77".parse().unwrap();
+        let (g, _) = grow_from(&code, Growth::start(), 10, &Control::new(), &mut |_| {}, &mut |_| {}).unwrap();
+        let mut e = Entry {
+            quotient: Arc::new(finish(&code, g).unwrap()),
+            past: None,
+            short: Some(Short {
+                at: 11,
+                budget: 16 << 20,
+                needed: 17 << 20,
+                what: "the growth of heap 11".into(),
+            }),
+        };
+        let stop = |e: &Entry, heaps: u16, budget: u64| known_stop(e, heaps, &Control::with_budget(budget));
+        for budget in [16 << 20, 1 << 20] {
+            assert_eq!(
+                stop(&e, 12, budget),
+                Some(SolveError::OverBudget {
+                    what: "the growth of heap 11".into(),
+                    needed: 17 << 20,
+                    budget
+                })
+            );
+        }
+        // below the heap it stopped at, or under a larger budget: grown (or read) as asked
+        assert_eq!(stop(&e, 10, 16 << 20), None);
+        assert_eq!(stop(&e, 12, 32 << 20), None);
+        // a limit of the method holds under any budget
+        e.past = Some((11, "too many elements".into()));
+        assert_eq!(
+            stop(&e, 11, 1 << 40),
+            Some(SolveError::Unsupported("too many elements".into()))
+        );
     }
 }

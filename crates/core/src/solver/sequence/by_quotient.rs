@@ -70,7 +70,11 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     let Some(code) = misere_splitting_octal(ruleset) else {
         return compute(ruleset, n, control);
     };
-    let searched = cost::largest_heap_that_fits(ruleset, search_bytes).map_or(0, |h| h + 1);
+    // the heaps searched for their misère Grundy values fit the job's budget too (a budget
+    // below `search_bytes` searched the same heaps and refused them, though the quotient
+    // answers them)
+    let small = search_bytes.min(control.memory_budget());
+    let searched = cost::largest_heap_that_fits(ruleset, small).map_or(0, |h| h + 1);
     let last = n.saturating_sub(1);
     let Some(bound) = u16::try_from(last)
         .ok()
@@ -103,7 +107,15 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
             });
         }
     };
-    let mut c = compute(ruleset, searched, control)?;
+    // the bound that chose them is a lower one: where their search outgrows the budget as it
+    // runs, fewer heaps are searched and the quotient gives the others' outcomes
+    let mut searched = searched;
+    let mut c = loop {
+        match compute(ruleset, searched, control) {
+            Err(SolveError::OverBudget { .. }) if searched > 0 => searched /= 2,
+            c => break c?,
+        }
+    };
     let outcomes = (searched..n).map(|h| q.outcome(&[h])).collect::<Option<Vec<_>>>();
     let outcomes =
         outcomes.ok_or_else(|| SolveError::Unsupported("internal: a heap past the misère quotient's bound".into()))?;
@@ -143,8 +155,13 @@ mod tests {
     /// the plain misère search: the values where they are given, the outcomes where only they
     /// are; returns how many heaps the quotient gave.
     fn agrees_with_the_search(rules: &str, n: u64, search_bytes: u64) -> usize {
+        agrees_within(rules, n, search_bytes, &Control::new())
+    }
+
+    /// [`agrees_with_the_search`] for a job under `control`'s budget.
+    fn agrees_within(rules: &str, n: u64, search_bytes: u64, control: &Control) -> usize {
         let r: Ruleset = rules.parse().unwrap();
-        let c = split_at_search(&r, n, search_bytes, &Control::new()).unwrap();
+        let c = split_at_search(&r, n, search_bytes, control).unwrap();
         let s = c.to_sequence();
         let mut search = Search::plain(r.clone());
         let mut by_quotient = 0;
@@ -184,6 +201,27 @@ mod tests {
             assert_eq!(
                 agrees_with_the_search(rules, n, bytes),
                 (n - searched) as usize,
+                "{rules}"
+            );
+        }
+    }
+
+    /// A job whose budget is below the small search's bound (`value 'misere(octal(0.f))' 1000
+    /// --memory-budget 16M` was refused though the quotient answers it): fewer heaps searched,
+    /// the others' outcomes by the quotient, all as the plain search gives them.
+    #[test]
+    fn a_budget_below_the_small_search_searches_fewer_heaps() {
+        for (rules, n, budget) in [
+            ("misere(octal(0.f))", 40, 2 << 20),
+            ("misere(octal(0.77))", 31, 48 << 10),
+        ] {
+            let r: Ruleset = rules.parse().unwrap();
+            let within = cost::largest_heap_that_fits(&r, budget).map_or(0, |h| h + 1);
+            assert!(within < n, "{rules}");
+            // at most those heaps searched: the rest answered by the quotient
+            let tight = Control::with_budget(budget);
+            assert!(
+                agrees_within(rules, n, 16 << 20, &tight) >= (n - within) as usize,
                 "{rules}"
             );
         }

@@ -313,11 +313,15 @@ mod tests {
             .sum()
     }
 
+    /// The codes the bounds are tested on: every kind of digit (one heap, two, two unequal,
+    /// three, a digit before the point).
+    const CODES: [&str; 14] = [
+        "0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f", "0.4u", "0.6u", "4.007", "4u.0", "4.0", "8.0",
+    ];
+
     #[test]
     fn bounds_hold_against_brute_force() {
-        for code in [
-            "0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f", "0.4u", "0.6u", "4.007", "4u.0", "4.0", "8.0",
-        ] {
+        for code in CODES {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             let c = splitting_code(&r).unwrap();
             for h in [
@@ -356,9 +360,7 @@ mod tests {
     fn two_and_three_heaps_bounds_hold_against_brute_force() {
         // each of the two-heap constructions alone (the cut, the dealing) and their maximum,
         // on alike and unlike heaps and with a third heap beside them
-        for code in [
-            "0.6", "0.07", "0.4", "0.77", "0.137", "0.16", "0.35", "0.f", "0.4u", "0.6u", "4.007", "4u.0", "4.0", "8.0",
-        ] {
+        for code in CODES {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             let c = splitting_code(&r).unwrap();
             for h in [

@@ -63,8 +63,8 @@ fn examples_with_a_builtin_twin_have_its_values() {
         checked += 1;
     }
     assert_eq!(
-        checked, 7,
-        "nim, wythoff, euclid, grossman, sub134, kayles, dawson-kayles"
+        checked, 8,
+        "nim, wythoff, euclid, grossman, sub134, grundy, kayles, dawson-kayles"
     );
 }
 

@@ -27,8 +27,10 @@ use crate::solver::control::{Control, SolveError};
 /// The first bytes of a cached quotient.
 const MAGIC: &[u8; 16] = b"NIMSCOPE MQUOT\n\0";
 /// The version of the files and of the method that grows them: a file of another version is
-/// computed again.
-pub const VERSION: u32 = 2;
+/// computed again (2: codes that split without taking order their lightest collections by a
+/// weight every move lowers; version 1 remembered an internal stop of Grundy's game at heap 13;
+/// 3: a stop at the memory budget is kept, with the budget).
+pub const VERSION: u32 = 3;
 /// The largest quotient kept in memory (its table): larger ones stay on disk only.
 const MAX_KEPT_BYTES: u64 = 16 << 20;
 

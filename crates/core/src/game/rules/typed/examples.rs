@@ -58,7 +58,7 @@ pub const EXAMPLES: &[Example] = &[
         name: "grundy",
         about: "Grundy's game: split a heap into two unequal non-empty heaps",
         text: "rule(n -> [k, n - k] for k in 1..n if 2*k < n)",
-        equals: None,
+        equals: Some("grundy"),
     },
     Example {
         name: "kayles",

@@ -399,6 +399,7 @@ fn typed_rules_that_equal_a_builtin_are_recognised() {
             Some("sub(1,3,4)") => Some(Equivalent::Subtraction(SubtractionSet::new([1, 3, 4]).unwrap())),
             Some("octal(0.77)") => code("0.77"),
             Some("octal(0.07)") => code("0.07"),
+            Some("grundy") => code("4u.0"),
             _ => None,
         };
         assert_eq!(eq(e.text), expect, "{}", e.name);
@@ -428,22 +429,28 @@ fn typed_rules_that_equal_a_builtin_are_recognised() {
         eq("rule(n -> [k, n - 1 - k] for k in 0..n if 2*k <= n - 1)"),
         code("0.7")
     );
-    // not these: a subtraction with an error below 4, a partial row, 2-Wythoff, Grundy's game
+    // not these: a subtraction with an error below 4, a partial row, 2-Wythoff
     for text in [
         "rule(n -> n - s for s in {1, 3, 4})",
         "rule((a, b) -> (a - k, b) for k in 1..=a if k <= 3; (a, b - k) for k in 1..=b)",
         "rule((a, b) -> (a - k, b) for k in 1..=a; (a, b - k) for k in 1..=b; (a - k, b - l) for k in 1..=a for l in 1..=b if |k - l| < 2)",
-        "rule(n -> [k, n - k] for k in 1..n if 2*k < n)",
         "rule(n -> n - k for k in 1..=n if k != 2)",
     ] {
         assert_eq!(eq(text), None, "{text}");
     }
-    // Grundy's game is the take-and-break code 4. with unequal parts (for an engine of it)
+    // Grundy's game is the take-and-break code 4. with unequal parts, computed as `4u.0`
     let g = rule("rule(n -> [k, n - k] for k in 1..n if 2*k < n)");
     let tb = g.take_and_break().unwrap();
     assert_eq!((tb.code_text().as_str(), tb.unequal), ("4.0", true));
+    assert_eq!(eq("rule(n -> [k, n - k] for k in 1..n if 2*k < n)"), code("4u.0"));
+    // splitting without taking: the digit before the point
     let split = rule("rule(n -> [k, n - k] for k in 1..n; [k, n - 3 - k] for k in 0..=n - 3)");
     assert_eq!(split.take_and_break().unwrap().code_text(), "4.007");
+    assert_eq!(
+        eq("rule(n -> [k, n - k] for k in 1..n; [k, n - 3 - k] for k in 0..=n - 3)"),
+        code("4.007")
+    );
+    assert_eq!(eq("rule(n -> [k, n - k] for k in 1..n if 2*k <= n)"), code("4.0"));
 }
 
 mod recognition {
@@ -495,6 +502,11 @@ mod recognition {
                 .prop_map(|(t, lo, hi)| format!("[k, n - {t} - k] for k in {lo}..=n - {t} - {hi} if n >= {t}")),
             (t.clone(), 1u64..3).prop_map(|(t, d)| format!("[k, n - {t} - k] for k in 1..n - {t} if {d}*k <= n - {t}")),
             (t, 0u64..2).prop_map(|(t, lo)| format!("n - k for k in {lo}..={t} if k <= n and k >= 1")),
+            // splits that take nothing (the digit before the point), into unequal parts or any
+            (0u64..2).prop_map(|strict| {
+                let op = if strict == 1 { "<" } else { "<=" };
+                format!("[k, n - k] for k in 1..n if 2*k {op} n")
+            }),
         ]
     }
 

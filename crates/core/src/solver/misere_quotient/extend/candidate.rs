@@ -126,13 +126,14 @@ impl<'a> Product<'a> {
         (actions, action_of)
     }
 
-    /// The candidate's elements in the order of their lightest collections (Dijkstra by tokens
-    /// from the identity): each element's parent and last heap, its place in the order, and
-    /// the order.
+    /// The candidate's elements in the order of their lightest collections (Dijkstra by
+    /// [`HeapMoves::weight`] from the identity: tokens, or more where a move keeps them): each
+    /// element's parent and last heap, its place in the order, and the order.
     #[expect(clippy::type_complexity, reason = "three parallel tables of one search")]
     pub(super) fn lightest_collections(
         &self,
         actions: &[u16],
+        options: &HeapMoves,
         control: &Control,
     ) -> Result<(Vec<(u32, u16)>, Vec<u32>, Vec<u32>), SolveError> {
         let mut dist = vec![u32::MAX; self.size];
@@ -153,7 +154,7 @@ impl<'a> Product<'a> {
             }
             for &h in actions {
                 let f = self.act(e, h);
-                let nd = d + u32::from(h);
+                let nd = d + options.weight(h);
                 if nd < dist[f as usize] {
                     dist[f as usize] = nd;
                     parent[f as usize] = (e, h);
@@ -178,7 +179,7 @@ impl<'a> Product<'a> {
             "the candidate misère quotient",
             self.size as u64 * 16 + self.size as u64 * 4 * actions.len() as u64,
         )?;
-        let (parent, local, order) = self.lightest_collections(&actions, control)?;
+        let (parent, local, order) = self.lightest_collections(&actions, options, control)?;
         let word = |mut e: u32| -> Heaps {
             let mut w = Vec::new();
             while e != 0 {

@@ -247,7 +247,8 @@ fn recalibrate(
     Ok(None)
 }
 
-/// A collection with the fewest tokens reaching `target` (the first found among equals).
+/// A lightest collection ([`HeapMoves::weight`]: the fewest tokens, for a code whose moves all
+/// take some) reaching `target` (the first found among equals).
 fn lightest_word(p: &Pretension, options: &HeapMoves, target: u32) -> Heaps {
     let n = p.monoid.size();
     let mut dist = vec![u32::MAX; n];
@@ -267,7 +268,7 @@ fn lightest_word(p: &Pretension, options: &HeapMoves, target: u32) -> Heaps {
                 continue;
             }
             let y = p.monoid.mul(x, p.heap_element[usize::from(h)]);
-            let nd = d + u32::from(h);
+            let nd = d + options.weight(h);
             if nd < dist[y as usize] {
                 dist[y as usize] = nd;
                 parent[y as usize] = (x, h);

@@ -54,6 +54,20 @@ impl HeapMoves {
         }
     }
 
+    /// The weight of a heap of `h` tokens in the order of lightest collections: every move
+    /// makes a collection strictly lighter, so each collection comes after all its options.
+    /// Its tokens, when every move takes one; `2h − 1` for a code with a digit before the
+    /// point (a split without taking keeps the tokens but adds a heap, and the parts' weights
+    /// `2a − 1 + 2b − 1` fall short of `2(a + b) − 1`).
+    pub fn weight(&self, h: u16) -> u32 {
+        let h = u32::from(h);
+        if self.moves.first().is_some_and(|m| m.take == 0) {
+            (2 * h).saturating_sub(1)
+        } else {
+            h
+        }
+    }
+
     /// Whether a heap of `h` tokens has a move.
     pub fn has_move(&self, h: u16) -> bool {
         self.has_move.get(usize::from(h)).copied().unwrap_or(false)

@@ -4,10 +4,9 @@
 //!   both", recognised term by term by their affine bounds, `lines`), and subtraction and
 //!   octal games (a take-and-break rule, recognised by comparing its options with the code's
 //!   on every heap up to a bound past which both are provably periodic in structure,
-//!   [`octal`]); the solvers then take the built-in's fast fills, engines and certified
-//!   periods;
-//! - a take-and-break description with a digit before the point (`4.007`: splitting without
-//!   taking, or into unequal parts only), for an engine of such codes to take ([`octal`]);
+//!   [`octal`]; codes with a digit before the point too: `4.007` splits without taking,
+//!   Grundy's game `4u.0` into unequal parts only); the solvers then take the built-in's fast
+//!   fills, engines (the rare/common engine for splitting codes) and certified periods;
 //! - the moves that grow without bound ([`pump`]): a term that adds to some heaps and whose
 //!   guards only read the heaps it leaves alone applies again after it applies, forever, so a
 //!   position where it applies is refused at once as not finite;

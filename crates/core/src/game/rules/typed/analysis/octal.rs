@@ -51,9 +51,13 @@ impl TakeAndBreak {
     }
 
     /// The built-in ruleset: a subtraction game when every digit is 0 or 3, else the octal
-    /// code; `None` with a digit before the point or unequal splits (no built-in engine).
+    /// code, the digit before the point and its unequal splits included (Grundy's game is
+    /// `4u.0`, computed by the rare/common engine as `grundy` is).
     pub fn equivalent(&self) -> Option<Equivalent> {
-        if self.unequal || self.digits.first().is_some_and(|&d| d != 0) || self.digits.len() < 2 {
+        if self.unequal || self.digits.first().is_some_and(|&d| d != 0) {
+            return self.octal_code().map(Equivalent::Octal);
+        }
+        if self.digits.len() < 2 {
             return None;
         }
         let rest = &self.digits[1..];

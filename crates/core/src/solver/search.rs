@@ -30,6 +30,23 @@ pub fn position_bytes(p: &Position) -> u64 {
 /// heaps of a collection (the values do not depend on the table's order).
 type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
 
+/// The bytes the memo's next insertion allocates: none while the table has room; when it is
+/// full, a table of twice the buckets (a slot and a control byte each), held beside the old
+/// one while the entries move. [`BYTES_PER_ENTRY`] averages the table over its entries, but
+/// this moment is the peak: 0.6 KB a thousand entries at the small end, and at 15 million
+/// entries 1.4 GB at once (a search counted under 4 GiB peaked at 5.3 GiB without it).
+fn memo_growth_bytes(memo: &Memo) -> u64 {
+    if memo.len() < memo.capacity() {
+        return 0;
+    }
+    // the standard table keeps at most 7/8 of its buckets full, the buckets a power of two
+    let buckets = (memo.len() as u64 + 1)
+        .saturating_mul(8)
+        .div_ceil(7)
+        .next_power_of_two();
+    buckets.saturating_mul(std::mem::size_of::<(Position, u32)>() as u64 + 1)
+}
+
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its
 /// memo only ever holds finished values, so a cancelled request leaves it consistent.
 #[derive(Debug, Clone)]
@@ -99,6 +116,14 @@ impl Search {
     /// The ruleset searched.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
+    }
+
+    /// The memory the memo's next insertion would need, when it passes the budget: only
+    /// when the table is full and grows ([`memo_growth_bytes`]).
+    fn growth_past_budget(&self, open_bytes: u64, control: &Control) -> Option<u64> {
+        let growth = memo_growth_bytes(&self.memo);
+        let needed = (self.memo_bytes + self.outside_bytes + open_bytes).saturating_add(growth);
+        (growth > 0 && needed > control.memory_budget()).then_some(needed)
     }
 
     /// Memory held between requests: the memo, and those of the searches after a push.
@@ -177,6 +202,9 @@ impl Search {
                         // valued in the ruleset the push leads to
                         let (choice, inner, key) = (*choice, (**inner).clone(), o.clone());
                         let v = self.successor_value(choice, &inner, open_bytes, control)?;
+                        if let Some(needed) = self.growth_past_budget(open_bytes, control) {
+                            return Err(over(needed));
+                        }
                         self.memo_bytes += position_bytes(&key) + BYTES_PER_ENTRY;
                         self.memo.insert(key, v);
                         v
@@ -212,6 +240,9 @@ impl Search {
             } else {
                 crate::game::mex(frame.values.iter().copied())
             };
+            if let Some(needed) = self.growth_past_budget(open_bytes, control) {
+                return Err(over(needed));
+            }
             self.memo_bytes += position_bytes(&frame.position) + BYTES_PER_ENTRY;
             self.memo.insert(frame.position, v);
             // the parent takes the value and goes on to its next child
@@ -419,6 +450,29 @@ fn max_options(p: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_memos_growth_is_the_table_the_standard_map_allocates() {
+        // against the standard map itself: each time it is full, the next insertion moves it
+        // to the table the model says (its capacity 7/8 of the buckets), nothing in between
+        let mut memo = Memo::default();
+        let slot = std::mem::size_of::<(Position, u32)>() as u64 + 1;
+        let mut growths = 0;
+        for h in 0..200_000u64 {
+            let growth = memo_growth_bytes(&memo);
+            let before = memo.capacity();
+            memo.insert(Position::Heaps(vec![h]), 0);
+            if before == memo.capacity() {
+                assert_eq!(growth, 0, "no growth at {h}");
+            } else if before >= 8 {
+                growths += 1;
+                let buckets = growth / slot;
+                assert!(buckets.is_power_of_two(), "{growth}");
+                assert_eq!(memo.capacity() as u64, buckets / 8 * 7, "at {h}");
+            }
+        }
+        assert!(growths >= 14, "{growths}");
+    }
 
     fn value(rules: &str, pos: &str) -> u32 {
         let r: Ruleset = rules.parse().unwrap();

@@ -30,6 +30,22 @@ pub fn position_bytes(p: &Position) -> u64 {
 /// heaps of a collection (the values do not depend on the table's order).
 type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
 
+/// What the search counts at the last growth of its memo's table on the way to `entries`
+/// entries, at least: the entries held then at [`BYTES_PER_ENTRY`] and their positions' least
+/// bytes, and the new table ([`memo_growth_bytes`]: the table of `entries` has `b` buckets, a
+/// power of two, and grew to them from `b/2` when `b/2 · 7/8` entries filled it). A search
+/// that must hold `entries` is refused at that growth when this passes the budget.
+pub(crate) fn memo_growth_peak(entries: u128, entry_bytes: u64) -> u128 {
+    let buckets = entries.saturating_mul(8).div_ceil(7).max(1).next_power_of_two();
+    if buckets < 16 {
+        return 0;
+    }
+    let held = buckets / 2 / 8 * 7;
+    let slot = std::mem::size_of::<(Position, u32)>() as u128 + 1;
+    held.saturating_mul(u128::from(entry_bytes))
+        .saturating_add(buckets.saturating_mul(slot))
+}
+
 /// The bytes the memo's next insertion allocates: none while the table has room; when it is
 /// full, a table of twice the buckets (a slot and a control byte each), held beside the old
 /// one while the entries move. [`BYTES_PER_ENTRY`] averages the table over its entries, but
@@ -458,6 +474,7 @@ mod tests {
         let mut memo = Memo::default();
         let slot = std::mem::size_of::<(Position, u32)>() as u64 + 1;
         let mut growths = 0;
+        let mut last_peak = 0u128;
         for h in 0..200_000u64 {
             let growth = memo_growth_bytes(&memo);
             let before = memo.capacity();
@@ -466,12 +483,15 @@ mod tests {
                 assert_eq!(growth, 0, "no growth at {h}");
             } else if before >= 8 {
                 growths += 1;
+                last_peak = u128::from(before as u64 * 100 + growth);
                 let buckets = growth / slot;
                 assert!(buckets.is_power_of_two(), "{growth}");
                 assert_eq!(memo.capacity() as u64, buckets / 8 * 7, "at {h}");
             }
         }
         assert!(growths >= 14, "{growths}");
+        // the peak the estimate before a search counts: the last growth on the way there
+        assert_eq!(memo_growth_peak(200_000, 100), last_peak);
     }
 
     fn value(rules: &str, pos: &str) -> u32 {

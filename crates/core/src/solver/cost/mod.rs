@@ -110,10 +110,14 @@ pub fn search_stage(ruleset: &Ruleset, p: &Position) -> Option<(String, u64)> {
     Some((stage, u64::try_from(high.positions).unwrap_or(u64::MAX)))
 }
 
+/// The memory a search meeting `met` counts at least: every position, or the moment its
+/// memo's table last grows on the way there (the new table beside the entries then), if more.
 fn bytes_of(met: Met) -> u128 {
-    met.positions
+    let all = met
+        .positions
         .saturating_mul(u128::from(entry_bytes()))
-        .saturating_add(met.heaps.saturating_mul(8))
+        .saturating_add(met.heaps.saturating_mul(8));
+    all.max(super::search::memo_growth_peak(met.positions, entry_bytes()))
 }
 
 fn shown(bytes: u128) -> String {

@@ -30,37 +30,40 @@ pub fn position_bytes(p: &Position) -> u64 {
 /// heaps of a collection (the values do not depend on the table's order).
 type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
 
+/// Bytes of one bucket of the memo's table: an entry's slot and its control byte.
+const BUCKET_BYTES: u64 = std::mem::size_of::<(Position, u32)>() as u64 + 1;
+
+/// The buckets of the standard table that holds `entries`: a power of two, at most 7/8 of them
+/// full.
+fn table_buckets(entries: u128) -> u128 {
+    entries.saturating_mul(8).div_ceil(7).max(1).next_power_of_two()
+}
+
 /// What the search counts at the last growth of its memo's table on the way to `entries`
-/// entries, at least: the entries held then at [`BYTES_PER_ENTRY`] and their positions' least
-/// bytes, and the new table ([`memo_growth_bytes`]: the table of `entries` has `b` buckets, a
-/// power of two, and grew to them from `b/2` when `b/2 · 7/8` entries filled it). A search
-/// that must hold `entries` is refused at that growth when this passes the budget.
+/// entries, at least: the entries held then at `entry_bytes` each, and the new table
+/// ([`memo_growth_bytes`]: the table of `entries` has `b` buckets and grew to them from `b/2`
+/// when `b/2 · 7/8` entries filled it). A search that must hold `entries` is refused at that
+/// growth when this passes the budget.
 pub(crate) fn memo_growth_peak(entries: u128, entry_bytes: u64) -> u128 {
-    let buckets = entries.saturating_mul(8).div_ceil(7).max(1).next_power_of_two();
+    let buckets = table_buckets(entries);
     if buckets < 16 {
         return 0;
     }
     let held = buckets / 2 / 8 * 7;
-    let slot = std::mem::size_of::<(Position, u32)>() as u128 + 1;
     held.saturating_mul(u128::from(entry_bytes))
-        .saturating_add(buckets.saturating_mul(slot))
+        .saturating_add(buckets.saturating_mul(u128::from(BUCKET_BYTES)))
 }
 
 /// The bytes the memo's next insertion allocates: none while the table has room; when it is
-/// full, a table of twice the buckets (a slot and a control byte each), held beside the old
-/// one while the entries move. [`BYTES_PER_ENTRY`] averages the table over its entries, but
-/// this moment is the peak: 0.6 KB a thousand entries at the small end, and at 15 million
-/// entries 1.4 GB at once (a search counted under 4 GiB peaked at 5.3 GiB without it).
+/// full, a table of twice the buckets, held beside the old one while the entries move.
+/// [`BYTES_PER_ENTRY`] averages the table over its entries, but this moment is the peak: at 15
+/// million entries 1.4 GB at once (a search counted under 4 GiB peaked at 5.3 GiB without it).
 fn memo_growth_bytes(memo: &Memo) -> u64 {
     if memo.len() < memo.capacity() {
         return 0;
     }
-    // the standard table keeps at most 7/8 of its buckets full, the buckets a power of two
-    let buckets = (memo.len() as u64 + 1)
-        .saturating_mul(8)
-        .div_ceil(7)
-        .next_power_of_two();
-    buckets.saturating_mul(std::mem::size_of::<(Position, u32)>() as u64 + 1)
+    let buckets = u64::try_from(table_buckets(memo.len() as u128 + 1)).unwrap_or(u64::MAX);
+    buckets.saturating_mul(BUCKET_BYTES)
 }
 
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its

@@ -279,8 +279,7 @@ fn encode(e: &Entry) -> Vec<u8> {
     b.extend_from_slice(MAGIC);
     b.extend_from_slice(&VERSION.to_le_bytes());
     let code = q.code().to_string();
-    b.extend_from_slice(&(code.len() as u32).to_le_bytes());
-    b.extend_from_slice(code.as_bytes());
+    put_text(&mut b, &code);
     b.extend_from_slice(&(n as u32).to_le_bytes());
     for x in 0..n as u32 {
         for &y in m.row(x) {
@@ -304,8 +303,7 @@ fn encode(e: &Entry) -> Vec<u8> {
         Some((at, why)) => {
             b.push(1);
             b.extend_from_slice(&at.to_le_bytes());
-            b.extend_from_slice(&(why.len() as u32).to_le_bytes());
-            b.extend_from_slice(why.as_bytes());
+            put_text(&mut b, why);
         }
         None => b.push(0),
     }
@@ -315,14 +313,19 @@ fn encode(e: &Entry) -> Vec<u8> {
             b.extend_from_slice(&s.at.to_le_bytes());
             b.extend_from_slice(&s.budget.to_le_bytes());
             b.extend_from_slice(&s.needed.to_le_bytes());
-            b.extend_from_slice(&(s.what.len() as u32).to_le_bytes());
-            b.extend_from_slice(s.what.as_bytes());
+            put_text(&mut b, &s.what);
         }
         None => b.push(0),
     }
     let digest = Sha256::digest(&b);
     b.extend_from_slice(&digest);
     b
+}
+
+/// Writes a text as its length in bytes (u32) and its UTF-8 bytes ([`Reader::text`]).
+fn put_text(b: &mut Vec<u8>, text: &str) {
+    b.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    b.extend_from_slice(text.as_bytes());
 }
 
 /// Reads fields off a byte slice, failing (None) past its end.
@@ -349,6 +352,11 @@ impl Reader<'_> {
     fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
+    /// A text [`put_text`] wrote.
+    fn text(&mut self) -> Option<String> {
+        let len = self.u32()? as usize;
+        String::from_utf8(self.take(len)?.to_vec()).ok()
+    }
 }
 
 /// The entry a cache file holds, if every check passes: magic, version, checksum, the code,
@@ -362,8 +370,7 @@ fn decode(code: &OctalCode, bytes: &[u8]) -> Option<Entry> {
     if r.take(16)? != MAGIC || r.u32()? != VERSION {
         return None;
     }
-    let len = r.u32()? as usize;
-    if std::str::from_utf8(r.take(len)?).ok()? != code.to_string() {
+    if r.text()? != code.to_string() {
         return None;
     }
     let n = r.u32()? as usize;
@@ -413,16 +420,14 @@ fn decode(code: &OctalCode, bytes: &[u8]) -> Option<Entry> {
         0 => None,
         _ => {
             let at = r.u16()?;
-            let len = r.u32()? as usize;
-            Some((at, String::from_utf8(r.take(len)?.to_vec()).ok()?))
+            Some((at, r.text()?))
         }
     };
     let short = match r.u8()? {
         0 => None,
         _ => {
             let (at, budget, needed) = (r.u16()?, r.u64()?, r.u64()?);
-            let len = r.u32()? as usize;
-            let what = String::from_utf8(r.take(len)?.to_vec()).ok()?;
+            let what = r.text()?;
             Some(Short {
                 at,
                 budget,

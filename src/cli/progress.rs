@@ -70,7 +70,7 @@ fn watch(stop: &AtomicBool, control: &Control, show: bool) {
 }
 
 /// `  working: 45%, 12 s, about 15 s left (Ctrl+C stops)`, or the steps when the total is not
-/// known; a job of several parts names the one running (`working on …:`), whose share done
+/// known (only the time when nothing is counted); a job of several parts names the one running (`working on …:`), whose share done
 /// and time spent on it (`on_stage`) give the estimate.
 pub fn progress_line(stage: &str, done: u64, total: u64, spent: Duration, on_stage: Duration) -> String {
     let secs = spent.as_secs_f64();
@@ -84,8 +84,12 @@ pub fn progress_line(stage: &str, done: u64, total: u64, spent: Duration, on_sta
             String::new()
         };
         format!("{:.0}%, {}{left}", 100.0 * share, duration_text(secs))
-    } else {
+    } else if done > 0 {
         format!("{done} steps, {}", duration_text(secs))
+    } else {
+        // a part that counts nothing of its own (a misère quotient's growth): "0 steps" would
+        // read as stuck
+        duration_text(secs)
     };
     let on = if stage.is_empty() {
         String::new()
@@ -129,6 +133,17 @@ mod tests {
         assert_eq!(
             progress_line("", 0, 100, Duration::from_secs(2), Duration::from_secs(2)),
             "  working: 0%, 2 s (Ctrl+C stops)"
+        );
+        // a part that counts nothing: its time only
+        assert_eq!(
+            progress_line(
+                "the misère quotient of octal(0.07) up to heap 100",
+                0,
+                0,
+                Duration::from_secs(6),
+                Duration::from_secs(6)
+            ),
+            "  working on the misère quotient of octal(0.07) up to heap 100: 6 s (Ctrl+C stops)"
         );
     }
 }

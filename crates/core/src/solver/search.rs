@@ -39,19 +39,14 @@ fn table_buckets(entries: u128) -> u128 {
     entries.saturating_mul(8).div_ceil(7).max(1).next_power_of_two()
 }
 
-/// What the search counts at the last growth of its memo's table on the way to `entries`
-/// entries, at least: the entries held then at `entry_bytes` each, and the new table
-/// ([`memo_growth_bytes`]: the table of `entries` has `b` buckets and grew to them from `b/2`
-/// when `b/2 · 7/8` entries filled it). A search that must hold `entries` is refused at that
-/// growth when this passes the budget.
-pub(crate) fn memo_growth_peak(entries: u128, entry_bytes: u64) -> u128 {
+/// The last growth of the memo's table on the way to `entries` entries: how many it held then
+/// and the bytes of the new table ([`memo_growth_bytes`]: the table of `entries` has `b`
+/// buckets and grew to them from `b/2` when `b/2 · 7/8` entries filled it), `None` before the
+/// table's first growth. A search that must hold `entries` is refused at that growth when the
+/// entries then and the new table pass the budget.
+pub(crate) fn memo_last_growth(entries: u128) -> Option<(u128, u128)> {
     let buckets = table_buckets(entries);
-    if buckets < 16 {
-        return 0;
-    }
-    let held = buckets / 2 / 8 * 7;
-    held.saturating_mul(u128::from(entry_bytes))
-        .saturating_add(buckets.saturating_mul(u128::from(BUCKET_BYTES)))
+    (buckets >= 16).then(|| (buckets / 2 / 8 * 7, buckets.saturating_mul(u128::from(BUCKET_BYTES))))
 }
 
 /// The bytes the memo's next insertion allocates: none while the table has room; when it is
@@ -494,7 +489,8 @@ mod tests {
         }
         assert!(growths >= 14, "{growths}");
         // the peak the estimate before a search counts: the last growth on the way there
-        assert_eq!(memo_growth_peak(200_000, 100), last_peak);
+        let (held, table) = memo_last_growth(200_000).unwrap();
+        assert_eq!(held * 100 + table, last_peak);
     }
 
     fn value(rules: &str, pos: &str) -> u32 {

@@ -7,13 +7,16 @@
 //!   `n − t·k` tokens in at most `k + 1` heaps is reachable from a heap of `n` in `k` moves
 //!   (remove `t` without splitting `k + 1 − j` times, then split off the parts one by one,
 //!   smallest first); if it allows only two heaps, those with exactly `k + 1` heaps. Where the
-//!   two heaps must differ (`u`, Grundy's game), the last split leaves the two largest parts,
-//!   so those partitions whose largest part is unique: as many as the partitions of one token
-//!   fewer (take a token off the largest part). The digit before the point (`t = 0`) splits
-//!   without taking: every partition of `n` (into unequal largest parts with `u`).
+//!   two heaps must differ (`u`, Grundy's game), all of those but the ones of two parts or more
+//!   all alike: by induction on the heap, split off a smallest part, or, where the parts left
+//!   would be all alike, one of those; the heap left is larger than the part split off either
+//!   way, so the two differ. The digit before the point (`t = 0`) splits without taking: every
+//!   partition of `n` (but those of alike parts with `u`; exactly what Grundy's game reaches).
 //!   Two heaps or more: the collections of the two largest, told apart by the parity of their
-//!   parts (below), by a cut in their sizes (`cuts.rs`), or dealt to the two heaps by a fixed
-//!   rule (`packing.rs`: 0.6 from two heaps, within a tenth of the brute force's count).
+//!   parts (below), by a cut in their sizes (`cuts.rs`), dealt to the two heaps by a fixed
+//!   rule (`packing.rs`: 0.6 from two heaps, within a tenth of the brute force's count), or
+//!   every collection whose parts split into one of each heap (`splits.rs`: exactly the brute
+//!   force's count for two heaps of 0.6 and of Grundy's game, where the states stay few).
 //! - Upper: a move takes `t` tokens and adds at most `j` heaps (1 for a split in two, 2 for
 //!   three), so `ψ(x) = j*·x + t*` with `t*/j*` the least `t/j` of the code never grows over
 //!   a collection (`Σψ` of the heaps left is at most `ψ` of the heap moved), and no heap grows
@@ -34,6 +37,7 @@ use crate::game::rules::one_heap::OctalCode;
 
 mod cuts;
 mod packing;
+mod splits;
 
 /// Collections met by a search, and their heaps over all of them (each heap of a memoised
 /// collection costs 8 bytes more).
@@ -80,26 +84,31 @@ fn at_most(m: usize, j: usize) -> (u128, u128) {
     partitions()[m.min(MAX_TOKENS)][j.min(MAX_TOKENS)]
 }
 
-/// Partitions of `m` into exactly `j ≥ 1` parts (whose largest part is unique when `unequal`),
-/// and their parts in all.
+/// Partitions of `m` into exactly `j` parts (none of two parts or more all alike when
+/// `unequal`), and their parts in all.
 fn exactly(m: usize, j: usize, unequal: bool) -> (u128, u128) {
-    // the largest part unique (two parts or more): a token off it gives every partition of
-    // m − 1 into j parts
-    let m = if unequal && j >= 2 { m.saturating_sub(1) } else { m };
     if j == 0 || m < j {
         return (u128::from(j == 0 && m == 0), 0);
     }
-    let (count, _) = at_most(m - j, j);
+    let (mut count, _) = at_most(m - j, j);
+    // the one partition of m into j alike parts
+    if unequal && j >= 2 && m.is_multiple_of(j) {
+        count -= 1;
+    }
     (count, count.saturating_mul(j as u128))
 }
 
-/// Partitions of `m` into at most `j` parts (largest part unique when `unequal`), and their
-/// parts in all.
+/// Partitions of `m` into at most `j` parts (none of two parts or more all alike when
+/// `unequal`), and their parts in all.
 fn at_most_parts(m: usize, j: usize, unequal: bool) -> (u128, u128) {
-    if !unequal || m <= 1 {
-        return at_most(m, j);
+    let (mut count, mut parts) = at_most(m, j);
+    if unequal && m <= MAX_TOKENS {
+        for alike in (2..=j.min(m)).filter(|&i| m.is_multiple_of(i)) {
+            count -= 1;
+            parts -= alike as u128;
+        }
     }
-    at_most(m - 1, j)
+    (count, parts)
 }
 
 /// The take-and-break code of a ruleset's base game, where it splits heaps: an octal code, or
@@ -200,8 +209,8 @@ fn met_from_pair(code: &OctalCode, h: &[u64]) -> Option<Met> {
 }
 
 /// The collections a search from the collection `h` meets at least: by its largest heap, or
-/// by its two largest (their parts told apart by parity, or by a cut in their sizes:
-/// `cuts.rs`), whichever counts most.
+/// by its two largest (their parts told apart by parity, by a cut in their sizes, dealt by a
+/// rule, or split: `cuts.rs`, `packing.rs`, `splits.rs`), whichever counts most.
 pub fn met_from(code: &OctalCode, h: &[u64]) -> Met {
     let one = met_from_heap(code, h.iter().copied().max().unwrap_or(0));
     let mut best = one;
@@ -218,6 +227,12 @@ pub fn met_from(code: &OctalCode, h: &[u64]) -> Met {
         best = more(best, cuts::met_from_cut(code, a, b, others));
         if let Some(dealt) = packing::met_from_packing(code, a, b, others) {
             best = more(best, dealt);
+        }
+        // the exact count only where it can tell a search that fits from one that does not
+        if best.positions < splits::PAST_ANY_BUDGET
+            && let Some(split) = splits::met_from_splits(code, a, b, others)
+        {
+            best = more(best, split);
         }
     }
     best
@@ -245,6 +260,17 @@ fn potential(code: &OctalCode) -> Option<(u128, u128)> {
         }
     }
     best
+}
+
+/// The most heaps one collection a search from `h` meets can hold: `Σψ` of `h` never grows
+/// (the module's header) and a heap's `ψ` is at least `ψ(1)`; `None` for a code that never
+/// splits.
+pub fn most_heaps(code: &OctalCode, h: &[u64]) -> Option<u128> {
+    let (a, b) = potential(code)?;
+    let budget = h
+        .iter()
+        .fold(0u128, |s, &x| s.saturating_add(a.saturating_mul(u128::from(x)) + b));
+    Some(budget / (a + b))
 }
 
 /// The collections a search from the collection `h` can meet at most (see the module's
@@ -352,13 +378,19 @@ mod tests {
                 );
                 let heaps = heaps_of(&seen);
                 assert!(low.heaps <= heaps && heaps <= high.heaps, "{code} {h:?}: heaps {heaps}");
+                let most = seen
+                    .iter()
+                    .map(|p| heaps_of(&HashSet::from([p.clone()])))
+                    .max()
+                    .unwrap();
+                assert!(most <= most_heaps(&c, &h).unwrap(), "{code} {h:?}: {most} heaps in one");
             }
         }
     }
 
     #[test]
     fn two_and_three_heaps_bounds_hold_against_brute_force() {
-        // each of the two-heap constructions alone (the cut, the dealing) and their maximum,
+        // each of the two-heap constructions alone (the cut, the dealing, the splits) and their maximum,
         // on alike and unlike heaps and with a third heap beside them
         for code in CODES {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
@@ -377,7 +409,9 @@ mod tests {
                 let others = h.len() as u128 - 2;
                 let cut = cuts::met_from_cut(&c, h[0] as usize, h[1] as usize, others);
                 let dealt = packing::met_from_packing(&c, h[0] as usize, h[1] as usize, others);
-                for (what, low) in [("cut", Some(cut)), ("dealt", dealt), ("both", Some(met_from(&c, &h)))] {
+                let split = splits::met_from_splits(&c, h[0] as usize, h[1] as usize, others);
+                let all = Some(met_from(&c, &h));
+                for (what, low) in [("cut", Some(cut)), ("dealt", dealt), ("split", split), ("all", all)] {
                     let Some(low) = low else { continue };
                     assert!(
                         low.positions <= real && low.heaps <= heaps,
@@ -387,14 +421,28 @@ mod tests {
                 assert!(real <= at_most_from(&c, &h).unwrap().positions, "{code} {h:?}");
             }
         }
-        // dealing the parts counts most of what two heaps of 0.6 reach (9,867 of the 10,548
-        // collections from 16,16; the parity pairing counted about 2,000)
-        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
-        let c = splitting_code(&r).unwrap();
-        for h in [[16u64, 16], [18, 14], [20, 9]] {
-            let real = reachable(&r, &h).len() as u128;
-            let low = met_from(&c, &h).positions;
-            assert!(low * 10 >= real * 9, "{h:?}: {low} of {real}");
+        // dealing the parts by the rules counts most of what two heaps of 0.6 and Grundy's game
+        // reach (the parity pairing counted about a fifth); the splits count all of it, since
+        // one heap of either reaches exactly its family (below)
+        for (code, heaps, tenths) in [
+            ("0.6", [16u64, 16], 9),
+            ("0.6", [18, 14], 9),
+            ("0.6", [20, 9], 9),
+            ("4u.0", [18, 18], 9),
+            ("4u.0", [20, 13], 9),
+        ] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let c = splitting_code(&r).unwrap();
+            let real = reachable(&r, &heaps).len() as u128;
+            let (a, b) = (heaps[0] as usize, heaps[1] as usize);
+            let dealt = packing::met_from_packing(&c, a, b, 0).unwrap().positions;
+            assert!(dealt * 10 >= real * tenths, "{code} {heaps:?}: dealt {dealt} of {real}");
+            assert_eq!(
+                splits::met_from_splits(&c, a, b, 0).unwrap().positions,
+                real,
+                "{code} {heaps:?}"
+            );
+            assert_eq!(met_from(&c, &heaps).positions, real, "{code} {heaps:?}");
         }
     }
 
@@ -433,18 +481,22 @@ mod tests {
             let high = at_most_from(&c, &h).unwrap().positions;
             assert!(high * 10 <= real * tenths, "{h:?}: {high} against {real}");
         }
-        // Grundy's game: the partitions of n with a unique largest part are reached, and
-        // nothing but partitions of n
+        // Grundy's game: every partition of n is reached but those of alike parts (one for each
+        // divisor of n above 1), exactly the lower bound; nothing but partitions of n
         let r: Ruleset = "misere(grundy)".parse().unwrap();
         let c = splitting_code(&r).unwrap();
         for n in [5u64, 12, 20, 24] {
             let real = reachable(&r, &[n]).len() as u128;
+            let divisors = (2..=n).filter(|d| n % d == 0).count() as u128;
             let (low, high) = (met_from(&c, &[n]).positions, at_most_from(&c, &[n]).unwrap().positions);
             assert_eq!(
                 (low, high),
-                (at_most(n as usize - 1, MAX_TOKENS).0, at_most(n as usize, MAX_TOKENS).0)
+                (
+                    at_most(n as usize, MAX_TOKENS).0 - divisors,
+                    at_most(n as usize, MAX_TOKENS).0
+                )
             );
-            assert!(low <= real && real <= high, "grundy at {n}: {low} ≤ {real} ≤ {high}");
+            assert_eq!(low, real, "grundy at {n}");
         }
     }
 

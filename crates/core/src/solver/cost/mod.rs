@@ -25,7 +25,7 @@ use crate::game::{Position, Ruleset};
 
 mod collections;
 pub use collections::Met;
-use collections::{MAX_TOKENS, at_most_from, met_from, met_from_heap, splitting_code};
+use collections::{MAX_TOKENS, at_most_from, met_from, met_from_heap, most_heaps, splitting_code};
 
 /// The splitting take-and-break code whose collections a search of `ruleset` meets as
 /// positions of their own: an octal game, or a typed one-heap rule that is a take-and-break
@@ -111,13 +111,35 @@ pub fn search_stage(ruleset: &Ruleset, p: &Position) -> Option<(String, u64)> {
 }
 
 /// The memory a search meeting `met` counts at least: every position, or the moment its
-/// memo's table last grows on the way there (the new table beside the entries then), if more.
-fn bytes_of(met: Met) -> u128 {
+/// memo's table last grows on the way there (the entries held then, and the new table beside
+/// them), if more. The heaps of the entries held then count where `bounds` says how many
+/// positions the search meets at most and how many heaps a position has at most: all the
+/// heaps of `met` but those of the positions not yet held, each of the most heaps.
+fn bytes_of(met: Met, bounds: Option<(u128, u128)>) -> u128 {
     let all = met
         .positions
         .saturating_mul(u128::from(entry_bytes()))
         .saturating_add(met.heaps.saturating_mul(8));
-    all.max(super::search::memo_growth_peak(met.positions, entry_bytes()))
+    let Some((held, table)) = super::search::memo_last_growth(met.positions) else {
+        return all;
+    };
+    let heaps_held = bounds.map_or(0, |(most_positions, most_heaps)| {
+        met.heaps
+            .saturating_sub(most_positions.saturating_sub(held).saturating_mul(most_heaps))
+    });
+    let growth = held
+        .saturating_mul(u128::from(entry_bytes()))
+        .saturating_add(table)
+        .saturating_add(heaps_held.saturating_mul(8));
+    all.max(growth)
+}
+
+/// [`bytes_of`]'s bounds for a search from `p`: the most positions it meets and the most heaps
+/// of one, where known.
+fn search_bounds(ruleset: &Ruleset, p: &Position) -> Option<(u128, u128)> {
+    let Position::Heaps(h) = p else { return None };
+    let code = searched_code(ruleset)?;
+    Some((at_most_from(&code, h)?.positions, most_heaps(&code, h)?))
 }
 
 fn shown(bytes: u128) -> String {
@@ -160,7 +182,7 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     let Some(met) = search_positions_met(ruleset, p) else {
         return Ok(());
     };
-    let needed = bytes_of(met);
+    let needed = bytes_of(met, search_bounds(ruleset, p));
     let budget = control.memory_budget();
     if needed <= u128::from(budget) {
         return Ok(());
@@ -198,7 +220,7 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
     let Some(met) = octal_collections_met(ruleset, n - 1) else {
         return Ok(());
     };
-    let needed = bytes_of(met);
+    let needed = bytes_of(met, search_bounds(ruleset, &Position::Heaps(vec![n - 1])));
     let budget = control.memory_budget();
     if needed <= u128::from(budget) {
         return Ok(());
@@ -287,7 +309,10 @@ fn admit_typed_search_steps(ruleset: &Ruleset, p: &Position) -> Result<(), Solve
 
 /// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
 pub fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
-    let fits = |n: u64| octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m) <= u128::from(budget));
+    let fits = |n: u64| {
+        let bounds = search_bounds(ruleset, &Position::Heaps(vec![n]));
+        octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m, bounds) <= u128::from(budget))
+    };
     (0..MAX_TOKENS as u64).take_while(|&n| fits(n)).last()
 }
 
@@ -322,22 +347,31 @@ mod tests {
     #[test]
     fn two_large_heaps_past_the_default_budget_are_refused_before_the_search() {
         // issue 42's middle zone: the collections two heaps reach, counted by dealing their
-        // parts (`collections/packing.rs`), are past 4 GiB for 0.137 at 64,64 (at least
-        // 74,397,085) and 0.6 at 40,40 (19,101,893 of at most 20,290,947)
+        // parts (`collections/packing.rs`) or splitting them (`collections/splits.rs`), are
+        // past 4 GiB for 0.137 at 64,64 (at least 74,397,085) and 0.6 at 40,40 (20,092,892 of
+        // at most 20,290,947); 0.6 at 39,39 (15,480,110) and Grundy's game at 40,40
+        // (15,471,966) pass it when the memo's table doubles past 14,680,064 entries (the
+        // searches were refused there after minutes: 5.2 GiB needed)
         let default = Control::new();
-        for (code, h) in [("0.137", [64u64, 64]), ("0.6", [40, 40])] {
+        for (code, h) in [
+            ("0.137", [64u64, 64]),
+            ("0.6", [40, 40]),
+            ("0.6", [39, 39]),
+            ("4u.0", [40, 40]),
+        ] {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             let e = admit_search(&r, &Position::Heaps(h.to_vec()), &default)
                 .unwrap_err()
                 .to_string();
             assert!(e.contains("over the memory budget of 4.0 GiB"), "{e}");
         }
-        // 33,33 answers in about 600 MB: admitted, and its progress line says its bounds
+        // 33,33 answers in about 600 MB: admitted, and its progress line says its bounds (the
+        // lower one is the search's own count: every collection whose parts split in two)
         let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
         let p = Position::Heaps(vec![33, 33]);
         assert_eq!(admit_search(&r, &p, &default), Ok(()));
         let (stage, total) = search_stage(&r, &p).unwrap();
-        assert_eq!(stage, "the search of '33,33' (2831740 to 3033772 collections)");
+        assert_eq!(stage, "the search of '33,33' (2988317 to 3033772 collections)");
         assert_eq!(total, 3_033_772);
         assert_eq!(search_stage(&"misere(nim)".parse().unwrap(), &p), None);
     }

@@ -145,6 +145,11 @@ impl Search {
         self.memo_bytes + self.successors.values().map(Search::bytes).sum::<u64>()
     }
 
+    /// The value of `p` where a search before memoised it (no work, no estimate).
+    pub fn memoised(&self, p: &Position) -> Option<u32> {
+        self.memo.get(p).copied()
+    }
+
     /// The Grundy value of `p` (the misère Grundy value under misère play), which must be a
     /// legal position of the ruleset.
     pub fn value(&mut self, p: &Position, control: &Control) -> Result<u32, SolveError> {

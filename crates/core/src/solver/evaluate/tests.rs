@@ -154,6 +154,30 @@ fn a_small_search_answers_before_a_quotient_past_reach() {
     assert!(e.quotients.is_empty() && e.quotients_past_reach.is_empty());
 }
 
+/// The options of a position searched before are answered from the search's memo (no new
+/// estimate), with the plain search's values.
+#[test]
+fn options_of_a_searched_position_are_answered_from_its_memo() {
+    let r: Ruleset = "misere(octal(0.07))".parse().unwrap();
+    let mut e = Evaluator::new();
+    let mut plain = Search::plain(r.clone());
+    let p = Position::heaps(&[40, 1]);
+    e.answer(&r, &p, &Control::new()).unwrap();
+    let mut options = Vec::new();
+    r.options(&p, &mut options);
+    assert!(options.len() > 10, "{}", options.len());
+    for q in options {
+        assert!(e.searches[&r].memoised(&q).is_some(), "{q}");
+        let a = e.answer(&r, &q, &Control::new()).unwrap();
+        let want = plain.value(&q, &Control::new()).unwrap();
+        assert_eq!(
+            (a.grundy, a.method),
+            (Some(u64::from(want)), ValueMethod::Search),
+            "{q}"
+        );
+    }
+}
+
 /// A misère quotient past reach is tried once per code: the heap it stopped at is remembered,
 /// and the quotient as far as it went is kept, answering the collections of the heaps below.
 #[test]

@@ -16,7 +16,8 @@
 //!   parts (below), by a cut in their sizes (`cuts.rs`), dealt to the two heaps by a fixed
 //!   rule (`packing.rs`: 0.6 from two heaps, within a tenth of the brute force's count), or
 //!   every collection whose parts split into one of each heap (`splits.rs`: exactly the brute
-//!   force's count for two heaps of 0.6 and of Grundy's game, where the states stay few).
+//!   force's count for two heaps of 0.6 and of Grundy's game, where the states stay few; and
+//!   `triples.rs` for the three largest heaps).
 //! - Upper: a move takes `t` tokens and adds at most `j` heaps (1 for a split in two, 2 for
 //!   three), so `ψ(x) = j*·x + t*` with `t*/j*` the least `t/j` of the code never grows over
 //!   a collection (`Σψ` of the heaps left is at most `ψ` of the heap moved), and no heap grows
@@ -38,6 +39,7 @@ use crate::game::rules::one_heap::OctalCode;
 mod cuts;
 mod packing;
 mod splits;
+mod triples;
 
 /// Collections met by a search, and their heaps over all of them (each heap of a memoised
 /// collection costs 8 bytes more).
@@ -210,7 +212,8 @@ fn met_from_pair(code: &OctalCode, h: &[u64]) -> Option<Met> {
 
 /// The collections a search from the collection `h` meets at least: by its largest heap, or
 /// by its two largest (their parts told apart by parity, by a cut in their sizes, dealt by a
-/// rule, or split: `cuts.rs`, `packing.rs`, `splits.rs`), whichever counts most.
+/// rule, or split: `cuts.rs`, `packing.rs`, `splits.rs`) or three largest (split:
+/// `triples.rs`), whichever counts most.
 pub fn met_from(code: &OctalCode, h: &[u64]) -> Met {
     // the last count is kept: a job asks it twice for one search (its admission, then its
     // progress line's bounds), and the exact count of two heaps takes up to 0.7 s
@@ -249,6 +252,12 @@ fn count_from(code: &OctalCode, h: &[u64]) -> Met {
         // the exact count only where it can tell a search that fits from one that does not
         if best.positions < splits::PAST_ANY_BUDGET
             && let Some(split) = splits::met_from_splits(code, a, b, others)
+        {
+            best = more(best, split);
+        }
+        if let [_, _, c, ref rest @ ..] = top[..]
+            && best.positions < splits::PAST_ANY_BUDGET
+            && let Some(split) = triples::met_from_three(code, [a, b, c as usize], rest.len() as u128)
         {
             best = more(best, split);
         }
@@ -428,8 +437,18 @@ mod tests {
                 let cut = cuts::met_from_cut(&c, h[0] as usize, h[1] as usize, others);
                 let dealt = packing::met_from_packing(&c, h[0] as usize, h[1] as usize, others);
                 let split = splits::met_from_splits(&c, h[0] as usize, h[1] as usize, others);
+                let three = match h[..] {
+                    [a, b, c3, ..] => triples::met_from_three(&c, [a as usize, b as usize, c3 as usize], others - 1),
+                    _ => None,
+                };
                 let all = Some(met_from(&c, &h));
-                for (what, low) in [("cut", Some(cut)), ("dealt", dealt), ("split", split), ("all", all)] {
+                for (what, low) in [
+                    ("cut", Some(cut)),
+                    ("dealt", dealt),
+                    ("split", split),
+                    ("three", three),
+                    ("all", all),
+                ] {
                     let Some(low) = low else { continue };
                     assert!(
                         low.positions <= real && low.heaps <= heaps,
@@ -461,6 +480,19 @@ mod tests {
                 "{code} {heaps:?}"
             );
             assert_eq!(met_from(&c, &heaps).positions, real, "{code} {heaps:?}");
+        }
+        // and of three heaps of 0.6, all of it too (7,119 collections from 12,10,8)
+        let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+        let c = splitting_code(&r).unwrap();
+        for heaps in [[12u64, 10, 8], [11, 11, 11], [15, 9, 3]] {
+            let seen = reachable(&r, &heaps);
+            let three = triples::met_from_three(&c, heaps.map(|x| x as usize), 0).unwrap();
+            assert_eq!(
+                (three.positions, three.heaps),
+                (seen.len() as u128, heaps_of(&seen)),
+                "{heaps:?}"
+            );
+            assert_eq!(met_from(&c, &heaps).positions, seen.len() as u128, "{heaps:?}");
         }
     }
 

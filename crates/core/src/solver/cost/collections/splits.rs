@@ -22,7 +22,7 @@ use crate::game::rules::one_heap::OctalCode;
 
 /// Most states the count makes over all its stages (a state for each count of parts dealt
 /// onto each state before; about 0.1 s of work): past it the packing bound answers.
-const MAX_WORK: usize = 3_000_000;
+pub(super) const MAX_WORK: usize = 3_000_000;
 
 /// Past this many collections (a quarter of a terabyte) a lower bound is past any budget already: the
 /// count, which grows with them, is not tried.
@@ -261,7 +261,7 @@ impl Count {
 }
 
 /// `to |= from << by`, within `to`'s words.
-fn shift_or(to: &mut [u64], from: &[u64], by: usize) {
+pub(super) fn shift_or(to: &mut [u64], from: &[u64], by: usize) {
     let (words, bits) = (by / 64, by % 64);
     for i in (words..to.len()).rev() {
         let low = from[i - words];

@@ -222,15 +222,16 @@ pub(super) fn at_least(
     code: &OctalCode,
     heaps: u16,
     control: &Control,
+    stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
     // (no exact bound asked: nothing is handed over, nor grown alone)
     let _claim = match shared::claim(code, heaps, false, control)? {
         Turn::Mine(claim) => Some(claim),
-        Turn::Handed(q) => return handed(&q, control, &mut |_| {}),
+        Turn::Handed(q) => return handed(&q, control, stage_done),
         Turn::Alone => None,
     };
     let Some(e) = lookup(code) else {
-        return grow_and_keep(code, None, heaps, control, &mut |_| {});
+        return grow_and_keep(code, None, heaps, control, stage_done);
     };
     charge(&e.quotient, control)?;
     if e.quotient.heaps() >= heaps {
@@ -239,7 +240,7 @@ pub(super) fn at_least(
     if let Some(stop) = known_stop(&e, heaps, control) {
         return Ok((e.quotient.as_ref().clone(), Some(stop)));
     }
-    grow_and_keep(code, Some(&e), heaps, control, &mut |_| {})
+    grow_and_keep(code, Some(&e), heaps, control, stage_done)
 }
 
 /// The answer of a job another job's growth handed its quotient to.

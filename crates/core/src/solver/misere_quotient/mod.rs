@@ -204,7 +204,18 @@ pub fn compute_as_far_as(
     heaps: u16,
     control: &Control,
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
-    cache::at_least(code, heaps, control)
+    cache::at_least(code, heaps, control, &mut |_| {})
+}
+
+/// [`compute_as_far_as`], calling `stage_done` after each heap grown (for a progress line that
+/// says where the growth is).
+pub fn compute_as_far_as_with(
+    code: &OctalCode,
+    heaps: u16,
+    control: &Control,
+    stage_done: &mut dyn FnMut(&Stage),
+) -> Result<(Quotient, Option<SolveError>), SolveError> {
+    cache::at_least(code, heaps, control, stage_done)
 }
 
 /// A growth under way: the proved quotient for the heaps added so far, as a pretension, with

@@ -38,9 +38,38 @@ const WORDS: usize = 9;
 type State = (usize, [u64; WORDS]);
 
 /// Collections and heaps that lead to a state.
-type Tally = (u128, u128);
+pub(super) type Tally = (u128, u128);
 
 type Table = HashMap<State, Tally, foldhash::fast::RandomState>;
+
+/// A table of states that deals parts one size at a time (two heaps here, three in
+/// `triples.rs`).
+pub(super) trait Deal {
+    /// Every count of parts of size `part` onto every state; on the last size (`accept`), the
+    /// collections that split are added there instead of kept. `None` past the work allowed.
+    fn deal(&mut self, part: usize, accept: Option<&mut Tally>, work: &mut usize) -> Option<()>;
+}
+
+/// Deals parts of every size from `largest` down; the collections whose parts split. The last
+/// size's states are not kept, only whether they split.
+pub(super) fn run(table: &mut impl Deal, largest: usize, work: &mut usize) -> Option<Tally> {
+    let mut sum: Tally = (0, 0);
+    for part in (1..=largest).rev() {
+        let last = (part == 1).then_some(&mut sum);
+        table.deal(part, last, work)?;
+    }
+    Some(sum)
+}
+
+/// Keeps in `best` the larger of it and a count, with `others` heaps beside each collection.
+pub(super) fn keep_best(best: &mut Option<Met>, counted: Option<Tally>, others: u128) {
+    if let Some((positions, heaps)) = counted
+        && best.is_none_or(|m| positions > m.positions)
+    {
+        let heaps = heaps.saturating_add(others.saturating_mul(positions));
+        *best = Some(Met { positions, heaps });
+    }
+}
 
 /// The count for the heaps `a` and `b`, with `others` heaps held beside them; `None` when no
 /// two families of the heaps take alike from a part (the weights would not share a total), or
@@ -50,13 +79,8 @@ pub(super) fn met_from_splits(code: &OctalCode, a: usize, b: usize, others: u128
     let mut work = 0;
     for x in Family::of(code, a) {
         for y in Family::of(code, b).into_iter().filter(|y| y.take == x.take) {
-            let Some((positions, heaps)) = Count::new(x, y).and_then(|c| c.run(a.max(b), &mut work)) else {
-                continue;
-            };
-            if best.is_none_or(|m| positions > m.positions) {
-                let heaps = heaps.saturating_add(others.saturating_mul(positions));
-                best = Some(Met { positions, heaps });
-            }
+            let counted = Count::new(x, y).and_then(|mut c| run(&mut c, a.max(b), &mut work));
+            keep_best(&mut best, counted, others);
         }
     }
     best
@@ -103,20 +127,69 @@ impl Count {
         if family.unequal { &Shape::ALL } else { &Shape::ALL[..1] }
     }
 
-    /// Deals parts of every size from `largest` down; the collections whose parts split.
-    /// The last size's states are not kept, only whether they split.
-    fn run(mut self, largest: usize, work: &mut usize) -> Option<Tally> {
-        let mut sum: Tally = (0, 0);
-        for part in (1..=largest).rev() {
-            let last = (part == 1).then_some(&mut sum);
-            self.deal(part, last, work)?;
+    /// Clears a weight of `X` with alike parts on a side where the same weight holds with
+    /// that side reached: whatever splits from the first splits from the second (alike parts
+    /// become reached by any part more, a reached side stays so), so states that differ only
+    /// there are one, and the table holds fewer.
+    fn drop_dominated(&self, bits: &mut [u64; WORDS]) {
+        let (alike, reached) = (Shape::Alike, Shape::Reached);
+        let mut clear = |dropped: usize, kept: &[usize]| {
+            for w in 0..self.words {
+                let mask = kept.iter().fold(0, |m, &k| m | bits[k + w]);
+                bits[dropped + w] &= !mask;
+            }
+        };
+        match (self.x.unequal, self.y.unequal) {
+            (true, true) => {
+                let p = |sx, sy| self.pair(sx, sy);
+                clear(
+                    p(alike, alike),
+                    &[p(reached, alike), p(alike, reached), p(reached, reached)],
+                );
+                for other in [Shape::Empty, reached] {
+                    clear(p(alike, other), &[p(reached, other)]);
+                    clear(p(other, alike), &[p(other, reached)]);
+                }
+            }
+            (true, false) => clear(self.pair(alike, Shape::Empty), &[self.pair(reached, Shape::Empty)]),
+            (false, true) => clear(self.pair(Shape::Empty, alike), &[self.pair(Shape::Empty, reached)]),
+            (false, false) => {}
         }
-        Some(sum)
     }
 
+    /// Whether some weight of `X` in a state leaves both sides in their families.
+    fn splits(&self, total: usize, bits: &[u64; WORDS]) -> bool {
+        let accepted = &self.accepted[total];
+        bits.iter().zip(accepted).any(|(b, a)| b & a != 0)
+    }
+
+    /// For each total weight, the weights of `X` (in each pair of shapes' bitset) that leave
+    /// both sides in their families.
+    fn acceptance(&self) -> Vec<[u64; WORDS]> {
+        let (x, y) = (self.x, self.y);
+        (0..=x.capacity + y.capacity)
+            .map(|total| {
+                let mut mask = [0u64; WORDS];
+                for &sx in Self::shapes(&x) {
+                    for &sy in Self::shapes(&y) {
+                        let at = self.pair(sx, sy);
+                        for wx in 0..=x.capacity.min(total) {
+                            let wy = total - wx;
+                            if x.holds(wx, wx % x.modulus(), sx) && y.holds(wy, wy % y.modulus(), sy) {
+                                mask[at + wx / 64] |= 1 << (wx % 64);
+                            }
+                        }
+                    }
+                }
+                mask
+            })
+            .collect()
+    }
+}
+
+impl Deal for Count {
     /// Every count of parts of size `part` onto every state: for each, every way of giving
-    /// `j` of them to `X` and the rest to `Y`. On the last size (`accept`), the collections
-    /// that split are added there instead of kept. `None` past [`MAX_WORK`].
+    /// `j` of them to `X` and the rest to `Y`. `None` past [`MAX_WORK`].
     fn deal(&mut self, part: usize, mut accept: Option<&mut Tally>, work: &mut usize) -> Option<()> {
         let (x, y) = (self.x, self.y);
         let weight = part + x.take;
@@ -199,65 +272,6 @@ impl Count {
         }
         self.states = next;
         Some(())
-    }
-
-    /// Clears a weight of `X` with alike parts on a side where the same weight holds with
-    /// that side reached: whatever splits from the first splits from the second (alike parts
-    /// become reached by any part more, a reached side stays so), so states that differ only
-    /// there are one, and the table holds fewer.
-    fn drop_dominated(&self, bits: &mut [u64; WORDS]) {
-        let (alike, reached) = (Shape::Alike, Shape::Reached);
-        let mut clear = |dropped: usize, kept: &[usize]| {
-            for w in 0..self.words {
-                let mask = kept.iter().fold(0, |m, &k| m | bits[k + w]);
-                bits[dropped + w] &= !mask;
-            }
-        };
-        match (self.x.unequal, self.y.unequal) {
-            (true, true) => {
-                let p = |sx, sy| self.pair(sx, sy);
-                clear(
-                    p(alike, alike),
-                    &[p(reached, alike), p(alike, reached), p(reached, reached)],
-                );
-                for other in [Shape::Empty, reached] {
-                    clear(p(alike, other), &[p(reached, other)]);
-                    clear(p(other, alike), &[p(other, reached)]);
-                }
-            }
-            (true, false) => clear(self.pair(alike, Shape::Empty), &[self.pair(reached, Shape::Empty)]),
-            (false, true) => clear(self.pair(Shape::Empty, alike), &[self.pair(Shape::Empty, reached)]),
-            (false, false) => {}
-        }
-    }
-
-    /// Whether some weight of `X` in a state leaves both sides in their families.
-    fn splits(&self, total: usize, bits: &[u64; WORDS]) -> bool {
-        let accepted = &self.accepted[total];
-        bits.iter().zip(accepted).any(|(b, a)| b & a != 0)
-    }
-
-    /// For each total weight, the weights of `X` (in each pair of shapes' bitset) that leave
-    /// both sides in their families.
-    fn acceptance(&self) -> Vec<[u64; WORDS]> {
-        let (x, y) = (self.x, self.y);
-        (0..=x.capacity + y.capacity)
-            .map(|total| {
-                let mut mask = [0u64; WORDS];
-                for &sx in Self::shapes(&x) {
-                    for &sy in Self::shapes(&y) {
-                        let at = self.pair(sx, sy);
-                        for wx in 0..=x.capacity.min(total) {
-                            let wy = total - wx;
-                            if x.holds(wx, wx % x.modulus(), sx) && y.holds(wy, wy % y.modulus(), sy) {
-                                mask[at + wx / 64] |= 1 << (wx % 64);
-                            }
-                        }
-                    }
-                }
-                mask
-            })
-            .collect()
     }
 }
 

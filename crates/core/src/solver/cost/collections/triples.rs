@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use super::Met;
 use super::packing::Family;
-use super::splits::shift_or;
+use super::splits::{Deal, Tally, keep_best, run, shift_or};
 use crate::game::rules::one_heap::OctalCode;
 
 /// Most words of a state's grid: `(wx + 1)·(wy + 1)` up to 2,048 cells (two shares of 44).
@@ -21,8 +21,6 @@ const MAX_WORDS: usize = 32;
 /// Most words of the states the count makes over all its stages (about 0.4 s; three heaps of
 /// 0.6 at 25 take 12.7 million): past it the other bounds answer.
 const MAX_WORK_WORDS: usize = 15_000_000;
-
-type Tally = (u128, u128);
 
 /// States by their key: the total weight dealt, then the grid's words.
 type Table = HashMap<Box<[u64]>, Tally, foldhash::fast::RandomState>;
@@ -37,13 +35,8 @@ pub(super) fn met_from_three(code: &OctalCode, [a, b, c]: [usize; 3], others: u1
     for &x in xs.iter().filter(|x| !x.unequal) {
         for &y in ys.iter().filter(|y| y.take == x.take && !y.unequal) {
             for &z in zs.iter().filter(|z| z.take == x.take && !z.unequal) {
-                let Some((positions, heaps)) = Grid::new([x, y, z]).and_then(|g| g.run(a, &mut work)) else {
-                    continue;
-                };
-                if best.is_none_or(|m| positions > m.positions) {
-                    let heaps = heaps.saturating_add(others.saturating_mul(positions));
-                    best = Some(Met { positions, heaps });
-                }
+                let counted = Grid::new([x, y, z]).and_then(|mut g| run(&mut g, a, &mut work));
+                keep_best(&mut best, counted, others);
             }
         }
     }
@@ -113,19 +106,11 @@ impl Grid {
             accepted,
         })
     }
+}
 
-    /// Deals parts of every size from `largest` down; the collections whose parts split.
-    fn run(mut self, largest: usize, work: &mut usize) -> Option<Tally> {
-        let mut sum: Tally = (0, 0);
-        for part in (1..=largest).rev() {
-            let last = (part == 1).then_some(&mut sum);
-            self.deal(part, last, work)?;
-        }
-        Some(sum)
-    }
-
-    /// Every count of parts of size `part` onto every state (the last size: added to
-    /// `accept` where they split, not kept); `None` past [`MAX_WORK_WORDS`].
+impl Deal for Grid {
+    /// Every count of parts of size `part` onto every state, one part more at a time; `None`
+    /// past [`MAX_WORK_WORDS`].
     fn deal(&mut self, part: usize, mut accept: Option<&mut Tally>, work: &mut usize) -> Option<()> {
         let [x, y, z] = self.sides;
         let weight = part + x.take;

@@ -294,10 +294,14 @@ fn potential(code: &OctalCode) -> Option<(u128, u128)> {
 /// splits.
 pub fn most_heaps(code: &OctalCode, h: &[u64]) -> Option<u128> {
     let (a, b) = potential(code)?;
-    let budget = h
-        .iter()
-        .fold(0u128, |s, &x| s.saturating_add(a.saturating_mul(u128::from(x)) + b));
-    Some(budget / (a + b))
+    Some(potential_of(h, (a, b)) / (a + b))
+}
+
+/// `Σψ` of the heaps of `h` (empty heaps are none), for `ψ(x) = a·x + b`.
+fn potential_of(h: &[u64], (a, b): (u128, u128)) -> u128 {
+    h.iter().filter(|&&x| x > 0).fold(0u128, |s, &x| {
+        s.saturating_add(a.saturating_mul(u128::from(x)).saturating_add(b))
+    })
 }
 
 /// The collections a search from the collection `h` can meet at most (see the module's
@@ -306,8 +310,7 @@ pub fn most_heaps(code: &OctalCode, h: &[u64]) -> Option<u128> {
 pub fn at_most_from(code: &OctalCode, h: &[u64]) -> Option<Met> {
     let (a, b) = potential(code)?;
     let largest = h.iter().copied().max().unwrap_or(0);
-    let heaps: Vec<u128> = h.iter().filter(|&&x| x > 0).map(|&x| u128::from(x)).collect();
-    let budget = heaps.iter().fold(0u128, |s, &x| s.saturating_add(a * x + b));
+    let budget = potential_of(h, (a, b));
     if budget > MAX_WEIGHT || largest > MAX_TOKENS as u64 {
         return None;
     }

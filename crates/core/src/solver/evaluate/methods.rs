@@ -70,21 +70,11 @@ impl Evaluator {
             // heap it stopped at is past reach for any bound from there on; the job's progress
             // says which heap it has done (where no other part of the job names its own)
             let bound = largest.max(known);
-            let staged = control.stage().is_empty();
-            let stage = format!("the misère quotient of octal({code}) up to heap {bound}");
-            let mut heap_done = |s: &misere_quotient::Stage| {
-                if staged {
-                    control.set_stage(format!("{stage} (heap {} done, {} elements)", s.heap, s.size));
-                }
+            let (q, stopped) = if control.stage().is_empty() {
+                misere_quotient::compute_as_far_as_named(code, bound, &limited, control)?
+            } else {
+                misere_quotient::compute_as_far_as(code, bound, &limited)?
             };
-            if staged {
-                control.set_stage(stage.clone());
-            }
-            let grown = misere_quotient::compute_as_far_as_with(code, bound, &limited, &mut heap_done);
-            if staged {
-                control.set_stage("");
-            }
-            let (q, stopped) = grown?;
             if stopped.is_some() {
                 let failed = q.heaps() + 1;
                 let bound = self.quotients_past_reach.entry(code.clone()).or_insert(failed);

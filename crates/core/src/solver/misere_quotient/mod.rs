@@ -207,15 +207,22 @@ pub fn compute_as_far_as(
     cache::at_least(code, heaps, control, &mut |_| {})
 }
 
-/// [`compute_as_far_as`], calling `stage_done` after each heap grown (for a progress line that
-/// says where the growth is).
-pub fn compute_as_far_as_with(
+/// [`compute_as_far_as`] under `limited`, with the job's progress (`job`) naming the growth
+/// and, after each heap, which heap it has done (the growth may stop well before `heaps`);
+/// the stage is cleared after.
+pub fn compute_as_far_as_named(
     code: &OctalCode,
     heaps: u16,
-    control: &Control,
-    stage_done: &mut dyn FnMut(&Stage),
+    limited: &Control,
+    job: &Control,
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
-    cache::at_least(code, heaps, control, stage_done)
+    let stage = format!("the misère quotient of octal({code}) up to heap {heaps}");
+    job.set_stage(stage.clone());
+    let grown = cache::at_least(code, heaps, limited, &mut |s: &Stage| {
+        job.set_stage(format!("{stage} (heap {} done, {} elements)", s.heap, s.size));
+    });
+    job.set_stage("");
+    grown
 }
 
 /// A growth under way: the proved quotient for the heaps added so far, as a pretension, with

@@ -84,22 +84,15 @@ fn split_at_search(ruleset: &Ruleset, n: u64, search_bytes: u64, control: &Contr
     };
     // the quotient's heaps are not the sequence's units: its progress is its own, and the job
     // names the part it is in (its own counters say nothing meanwhile: not "0 %, 0 heaps/s")
-    let stage = format!("the misère quotient of octal({code}) up to heap {bound}");
-    control.set_stage(stage.clone());
     let limited = control.apart().with_budget_at_most(budget::MISERE_QUOTIENT);
-    // each heap grown says how far the growth is (it may stop well before the bound)
-    let mut heap_done = |s: &misere_quotient::Stage| {
-        control.set_stage(format!("{stage} (heap {} done, {} elements)", s.heap, s.size));
-    };
     // a larger quotient kept from before answers these heaps as well
     let grown =
-        misere_quotient::compute_as_far_as_with(code, bound, &limited, &mut heap_done).and_then(|(q, stopped)| {
-            match stopped {
+        misere_quotient::compute_as_far_as_named(code, bound, &limited, control).and_then(
+            |(q, stopped)| match stopped {
                 Some(e) if q.heaps() < bound => Err(e),
                 _ => Ok(q),
-            }
-        });
-    control.set_stage("");
+            },
+        );
     let q = match grown {
         Ok(q) => q,
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),

@@ -55,6 +55,9 @@ pub struct Met {
 /// larger heap is bounded by this one's count (already far past any memory).
 pub(super) const MAX_TOKENS: usize = 400;
 
+/// Most heaps the packing bound deals into at once (its table multiplies by each heap's size).
+const MOST_DEALT: usize = 8;
+
 /// Largest `Σψ` the upper bound counts to; past it the bound is unknown (and far past any
 /// memory: the partitions of 400 are 6.7·10^18).
 const MAX_WEIGHT: u128 = 2_000;
@@ -246,14 +249,28 @@ fn count_from(code: &OctalCode, h: &[u64]) -> Met {
     {
         let (a, b, others) = (a as usize, b as usize, rest.len() as u128);
         best = more(best, cuts::met_from_cut(code, a, b, others));
-        if let Some(dealt) = packing::met_from_packing(code, a, b, others) {
+        // the dealt and exact counts only where they can tell a search that fits from one that
+        // does not
+        if best.positions < splits::PAST_ANY_BUDGET
+            && let Some(dealt) = packing::met_from_packing(code, a, b, others)
+        {
             best = more(best, dealt);
         }
-        // the exact count only where it can tell a search that fits from one that does not
         if best.positions < splits::PAST_ANY_BUDGET
             && let Some(split) = splits::met_from_splits(code, a, b, others)
         {
             best = more(best, split);
+        }
+        // three heaps and more dealt by a rule: as many of the largest as a table holds
+        if best.positions < splits::PAST_ANY_BUDGET {
+            let sizes: Vec<usize> = top.iter().map(|&x| x as usize).collect();
+            for k in (3..=sizes.len().min(MOST_DEALT)).rev() {
+                let others = (sizes.len() - k) as u128;
+                if let Some(dealt) = packing::met_from_many(code, &sizes[..k], others) {
+                    best = more(best, dealt);
+                    break;
+                }
+            }
         }
         if let [_, _, c, ref rest @ ..] = top[..]
             && best.positions < splits::PAST_ANY_BUDGET
@@ -444,8 +461,14 @@ mod tests {
                     [a, b, c3, ..] => triples::met_from_three(&c, [a as usize, b as usize, c3 as usize], others - 1),
                     _ => None,
                 };
+                let many = if h.len() > 2 {
+                    packing::met_from_many(&c, &h.iter().map(|&x| x as usize).collect::<Vec<_>>(), 0)
+                } else {
+                    None
+                };
                 let all = Some(met_from(&c, &h));
                 for (what, low) in [
+                    ("many", many),
                     ("cut", Some(cut)),
                     ("dealt", dealt),
                     ("split", split),
@@ -496,6 +519,36 @@ mod tests {
                 "{heaps:?}"
             );
             assert_eq!(met_from(&c, &heaps).positions, seen.len() as u128, "{heaps:?}");
+        }
+    }
+
+    #[test]
+    fn dealing_three_heaps_and_more_counts_most_of_what_they_reach() {
+        // the rules deal three heaps or more into one table; against the brute force, most of
+        // the collections (the splits count three heaps of 0.6 exactly, the rules alone ~9/10)
+        for (code, heaps, tenths) in [
+            ("0.6", vec![16u64, 16, 16], 9),
+            ("0.6", vec![9, 8, 7, 6], 7),
+            ("0.6", vec![13, 13, 13, 13], 8),
+            ("0.6", vec![10, 10, 10, 10, 10], 9),
+            ("4u.0", vec![16, 12, 8], 8),
+            ("4u.0", vec![16, 15, 14, 13], 7),
+        ] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            let c = splitting_code(&r).unwrap();
+            let seen = reachable(&r, &heaps);
+            let (real, real_heaps) = (seen.len() as u128, heaps_of(&seen));
+            let sizes: Vec<usize> = heaps.iter().map(|&x| x as usize).collect();
+            let many = packing::met_from_many(&c, &sizes, 0).unwrap();
+            assert!(
+                many.positions <= real && many.heaps <= real_heaps,
+                "{code} {heaps:?}: {many:?}"
+            );
+            assert!(
+                many.positions * 10 >= real * tenths,
+                "{code} {heaps:?}: {many:?} of {real}"
+            );
+            assert!(met_from(&c, &heaps).positions >= many.positions, "{code} {heaps:?}");
         }
     }
 

@@ -196,7 +196,13 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     };
     let hint = match largest_heap_that_fits(ruleset, budget) {
         Some(k) if !reaches_every_lower_position(ruleset) && octal_collections_met(ruleset, 0).is_some() => {
-            format!("heaps up to {k} fit it")
+            // the bound is of one heap alone: said so where the position has several
+            match p {
+                Position::Heaps(h) if h.iter().filter(|&&x| x > 0).count() > 1 => {
+                    format!("one heap up to {k} alone fits it")
+                }
+                _ => format!("heaps up to {k} fit it"),
+            }
         }
         _ => "ask a smaller position".to_string(),
     };

@@ -28,6 +28,9 @@ use crate::game::rules::one_heap::OctalCode;
 /// 2.7·10^6, 0.007 at 200,200 would take 7.5·10^7 for a search of 10^16 collections).
 const MAX_WORK: usize = 20_000_000;
 
+/// Most cells of one table (32 bytes each, twice while a size is dealt).
+const MAX_CELLS: usize = 2_000_000;
+
 /// One side's family: parts weigh `x + take`, their weights sum to at most (or exactly)
 /// `capacity`, and their tokens to `residue` modulo `take` (no condition when `take` ≤ 1).
 #[derive(Debug, Clone, Copy)]
@@ -66,27 +69,36 @@ impl Family {
         if self.unequal { 3 } else { 1 }
     }
 
-    /// A side's state: its tokens' residue and its shape, as one number below
-    /// `modulus · shapes`.
+    /// A side's state: its tokens' residue and whether its shape is reached, as one number
+    /// below `modulus · 2` where alike parts are not reached (the packing tables; an empty side
+    /// is the one of weight 0, so two shapes and the weight tell all three apart).
     fn states(&self) -> usize {
-        self.modulus() * self.shapes()
+        self.modulus() * if self.unequal { 2 } else { 1 }
     }
 
     fn state(&self, residue: usize, shape: Shape) -> usize {
-        residue * self.shapes() + if self.unequal { shape as usize } else { 0 }
+        if self.unequal {
+            residue * 2 + usize::from(shape == Shape::Reached)
+        } else {
+            residue
+        }
     }
 
-    fn split(&self, state: usize) -> (usize, Shape) {
-        let shape = if self.unequal {
-            Shape::ALL[state % 4]
-        } else {
-            Shape::Empty
+    /// The residue and the shape of a side of the weight in the state.
+    fn split(&self, weight: usize, state: usize) -> (usize, Shape) {
+        if !self.unequal {
+            return (state, Shape::Empty);
+        }
+        let shape = match (state % 2, weight) {
+            (1, _) => Shape::Reached,
+            (_, 0) => Shape::Empty,
+            _ => Shape::Alike,
         };
-        (state / self.shapes(), shape)
+        (state / 2, shape)
     }
 
     fn accepts(&self, weight: usize, state: usize) -> bool {
-        let (residue, shape) = self.split(state);
+        let (residue, shape) = self.split(weight, state);
         self.holds(weight, residue, shape)
     }
 
@@ -134,102 +146,146 @@ enum Rule {
     /// scheduling balances two machines: it meets two sums exactly more often where the
     /// first fills `X` with large parts and leaves small ones it cannot place.
     Balance,
+    /// Into the side with least room that holds it (three sides or more), as bins are
+    /// packed best-fit: sides whose sums must be met exactly are filled one by one.
+    BestFit,
 }
 
 /// Counts and heaps of the collections dealt into the state `(weight, residue, shape)` of each
 /// side.
 struct Table {
-    x: Family,
-    y: Family,
+    sides: Vec<Family>,
     rule: Rule,
-    /// `(count, heaps)` by `((wx·sx + qx)·(cy + 1) + wy)·sy + qy`, for the weights `w`, the
-    /// states `q` ([`Family::state`]) and their numbers `s`.
+    /// A side's digit of a cell's index is `w·s + q`, for its weight `w`, its state `q`
+    /// ([`Family::state`]) and its number of states `s`; `strides[i]` is side `i`'s place.
+    strides: Vec<usize>,
+    /// `(count, heaps)` by `Σ digit·stride`.
     cells: Vec<(u128, u128)>,
 }
 
 impl Table {
-    fn new(x: Family, y: Family, rule: Rule, parts: usize) -> Option<Self> {
-        let size = (x.capacity + 1)
-            .checked_mul(x.states())?
-            .checked_mul(y.capacity + 1)?
-            .checked_mul(y.states())?;
-        (size.checked_mul(parts)? <= MAX_WORK).then(|| Table {
-            x,
-            y,
+    /// `None` when the table, times the part sizes dealt, would pass `work` (left, and spent
+    /// here) or the size of [`MAX_CELLS`].
+    fn new(sides: Vec<Family>, rule: Rule, parts: usize, work: &mut usize) -> Option<Self> {
+        let mut strides = Vec::with_capacity(sides.len());
+        let mut size = 1usize;
+        for side in sides.iter().rev() {
+            strides.push(size);
+            size = size.checked_mul((side.capacity + 1).checked_mul(side.states())?)?;
+        }
+        strides.reverse();
+        let cost = size.checked_mul(parts)?;
+        if size > MAX_CELLS || cost > *work {
+            return None;
+        }
+        *work -= cost;
+        let mut cells = vec![(0, 0); size];
+        cells[0] = (1, 0);
+        Some(Table {
+            sides,
             rule,
-            cells: vec![(0, 0); size],
+            strides,
+            cells,
         })
     }
 
-    fn index(&self, wx: usize, qx: usize, wy: usize, qy: usize) -> usize {
-        ((wx * self.x.states() + qx) * (self.y.capacity + 1) + wy) * self.y.states() + qy
+    /// Side `i`'s weight and state in the cell `at`.
+    fn digit(&self, at: usize, i: usize) -> (usize, usize) {
+        let side = &self.sides[i];
+        let d = at / self.strides[i] % ((side.capacity + 1) * side.states());
+        (d / side.states(), d % side.states())
     }
 
     /// Deals every count of parts of size `part` onto every state, one part at a time by the
-    /// table's rule (none past the count that fits neither side).
+    /// table's rule (none past the count that fits no side).
     fn deal(&mut self, part: usize) {
-        let (x, y) = (self.x, self.y);
+        let k = self.sides.len();
         let mut next = vec![(0u128, 0u128); self.cells.len()];
-        let (px, py) = (part + x.take, part + y.take);
-        for wx in 0..=x.capacity {
-            for qx in 0..x.states() {
-                let (rx, shape_x) = x.split(qx);
-                for wy in 0..=y.capacity {
-                    for qy in 0..y.states() {
-                        let (ry, shape_y) = y.split(qy);
-                        let (count, heaps) = self.cells[self.index(wx, qx, wy, qy)];
-                        if count == 0 {
-                            continue;
-                        }
-                        let (mut cx, mut cy) = (0, 0);
-                        for c in 0.. {
-                            if c > 0 {
-                                let room_x = (x.capacity - wx).checked_sub(cx * px).filter(|&r| r >= px);
-                                let room_y = (y.capacity - wy).checked_sub(cy * py).filter(|&r| r >= py);
-                                match (room_x, room_y, self.rule) {
-                                    (None, None, _) => break,
-                                    (Some(_), None, _) | (Some(_), Some(_), Rule::FillX) => cx += 1,
-                                    (Some(rx), Some(ry), Rule::Balance) if rx >= ry => cx += 1,
-                                    _ => cy += 1,
-                                }
-                            }
-                            let wy2 = wy + cy * py;
-                            let at = self.index(
-                                wx + cx * px,
-                                x.state((rx + cx * part) % x.modulus(), shape_x.with(cx)),
-                                wy2,
-                                y.state((ry + cy * part) % y.modulus(), shape_y.with(cy)),
-                            );
-                            let cell = &mut next[at];
-                            cell.0 = cell.0.saturating_add(count);
-                            cell.1 = cell
-                                .1
-                                .saturating_add(heaps)
-                                .saturating_add(count.saturating_mul(c as u128));
-                        }
+        let (mut held, mut added) = (vec![(0, 0); k], vec![0usize; k]);
+        for at in 0..self.cells.len() {
+            let (count, heaps) = self.cells[at];
+            if count == 0 {
+                continue;
+            }
+            for (i, h) in held.iter_mut().enumerate() {
+                *h = self.digit(at, i);
+            }
+            added.fill(0);
+            for c in 0.. {
+                if c > 0 {
+                    // the room each side has for one part more
+                    let room = |i: usize| {
+                        let side = &self.sides[i];
+                        let weight = part + side.take;
+                        (side.capacity - held[i].0)
+                            .checked_sub(added[i] * weight)
+                            .filter(|&r| r >= weight)
+                    };
+                    let to = match self.rule {
+                        Rule::FillX => (0..k).find(|&i| room(i).is_some()),
+                        // the first of the sides with most room
+                        Rule::Balance => (0..k)
+                            .filter_map(|i| room(i).map(|r| (r, i)))
+                            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+                            .map(|(_, i)| i),
+                        // the first of the sides with least room that holds it
+                        Rule::BestFit => (0..k).filter_map(|i| room(i).map(|r| (r, i))).min().map(|(_, i)| i),
+                    };
+                    match to {
+                        Some(i) => added[i] += 1,
+                        None => break,
                     }
                 }
+                let mut to_cell = 0;
+                for (i, side) in self.sides.iter().enumerate() {
+                    let ((w, q), n) = (held[i], added[i]);
+                    let (residue, shape) = side.split(w, q);
+                    let q = side.state((residue + n * part) % side.modulus(), shape.with(n));
+                    to_cell += ((w + n * (part + side.take)) * side.states() + q) * self.strides[i];
+                }
+                let cell = &mut next[to_cell];
+                cell.0 = cell.0.saturating_add(count);
+                cell.1 = cell
+                    .1
+                    .saturating_add(heaps)
+                    .saturating_add(count.saturating_mul(c as u128));
             }
         }
         self.cells = next;
     }
 
     fn accepted(&self) -> (u128, u128) {
-        let (x, y) = (self.x, self.y);
         let mut total = (0u128, 0u128);
-        for wx in 0..=x.capacity {
-            for qx in 0..x.states() {
-                for wy in 0..=y.capacity {
-                    for qy in 0..y.states() {
-                        if x.accepts(wx, qx) && y.accepts(wy, qy) {
-                            let (c, h) = self.cells[self.index(wx, qx, wy, qy)];
-                            total = (total.0.saturating_add(c), total.1.saturating_add(h));
-                        }
-                    }
-                }
+        for (at, &(c, h)) in self.cells.iter().enumerate() {
+            if c > 0
+                && self.sides.iter().enumerate().all(|(i, side)| {
+                    let (w, q) = self.digit(at, i);
+                    side.accepts(w, q)
+                })
+            {
+                total = (total.0.saturating_add(c), total.1.saturating_add(h));
             }
         }
         total
+    }
+}
+
+/// Deals the parts of every size from `largest` down into the table's sides; the collections
+/// dealt into every side's family, with `others` heaps beside each.
+fn count(mut table: Table, largest: usize, others: u128) -> Met {
+    for part in (1..=largest).rev() {
+        table.deal(part);
+    }
+    let (positions, heaps) = table.accepted();
+    Met {
+        positions,
+        heaps: heaps.saturating_add(others.saturating_mul(positions)),
+    }
+}
+
+fn more(best: &mut Option<Met>, met: Met) {
+    if best.is_none_or(|m| met.positions > m.positions) {
+        *best = Some(met);
     }
 }
 
@@ -243,17 +299,41 @@ pub(super) fn met_from_packing(code: &OctalCode, a: usize, b: usize, others: u12
                 .iter()
                 .flat_map(|y| [(y, Rule::FillX), (y, Rule::Balance)])
             {
-                let mut table = Table::new(x, y, rule, p.max(q))?;
-                table.cells[0] = (1, 0);
-                for part in (1..=p.max(q)).rev() {
-                    table.deal(part);
-                }
-                let (positions, heaps) = table.accepted();
-                if best.is_none_or(|m| positions > m.positions) {
-                    let heaps = heaps.saturating_add(others.saturating_mul(positions));
-                    best = Some(Met { positions, heaps });
-                }
+                let table = Table::new(vec![x, y], rule, p.max(q), &mut { MAX_WORK })?;
+                more(&mut best, count(table, p.max(q), others));
             }
+        }
+    }
+    best
+}
+
+/// The packing bound for three heaps or more (`heaps`, largest first), with `others` heaps
+/// held beside them: their parts dealt by each rule into the families of one take (each
+/// side's weights then share a part's size), the largest count kept. `None` when no take
+/// splits every heap or no table fits [`MAX_WORK`].
+pub(super) fn met_from_many(code: &OctalCode, heaps: &[usize], others: u128) -> Option<Met> {
+    let largest = heaps.iter().copied().max()?;
+    let families: Vec<Vec<Family>> = heaps.iter().map(|&n| Family::of(code, n)).collect();
+    let mut best: Option<Met> = None;
+    let mut work = MAX_WORK;
+    for x in &families[0] {
+        let Some(sides) = families
+            .iter()
+            .map(|f| f.iter().find(|y| y.take == x.take).copied())
+            .collect::<Option<Vec<Family>>>()
+        else {
+            continue;
+        };
+        let reversed: Vec<Family> = sides.iter().rev().copied().collect();
+        for (sides, rule) in [sides, reversed]
+            .iter()
+            .flat_map(|s| [Rule::Balance, Rule::BestFit, Rule::FillX].map(|r| (s, r)))
+        {
+            let Some(table) = Table::new(sides.clone(), rule, largest, &mut work) else {
+                return best;
+            };
+            let met = count(table, largest, others);
+            more(&mut best, met);
         }
     }
     best

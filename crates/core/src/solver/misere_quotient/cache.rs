@@ -175,7 +175,7 @@ pub(super) fn exactly(
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
-    let claim = match shared::claim(code, heaps, true, control)? {
+    let claim = match shared::claim(code, heaps, true, control, &mut |_, _| {})? {
         Turn::Mine(claim) => claim,
         Turn::Handed(q) => return handed(&q, control, stage_done),
         Turn::Alone => return afresh(code, heaps, control, stage_done),
@@ -217,15 +217,17 @@ fn afresh(
     Ok((finish(code, g)?, stopped))
 }
 
-/// A quotient for heaps up to `heaps` or more (see [`super::compute_as_far_as`]).
+/// A quotient for heaps up to `heaps` or more (see [`super::compute_as_far_as`]); `waited` is
+/// told each heap another job's growth reaches while this one waits for it.
 pub(super) fn at_least(
     code: &OctalCode,
     heaps: u16,
     control: &Control,
     stage_done: &mut dyn FnMut(&Stage),
+    waited: &mut dyn FnMut(u16, usize),
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
     // (no exact bound asked: nothing is handed over, nor grown alone)
-    let _claim = match shared::claim(code, heaps, false, control)? {
+    let _claim = match shared::claim(code, heaps, false, control, waited)? {
         Turn::Mine(claim) => Some(claim),
         Turn::Handed(q) => return handed(&q, control, stage_done),
         Turn::Alone => None,
@@ -257,7 +259,7 @@ fn handed(
 /// After each heap a growth adds: counted, and handed to the jobs waiting for a quotient for
 /// exactly those heaps.
 fn after_heap(code: &OctalCode, g: &Growth) {
-    shared::count_heap(code, g.heaps());
+    shared::count_heap(code, g.heaps(), g.current.monoid.size());
     if shared::is_wanted(code, g.heaps())
         && let Ok(q) = finish(code, g.clone())
     {

@@ -204,12 +204,13 @@ pub fn compute_as_far_as(
     heaps: u16,
     control: &Control,
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
-    cache::at_least(code, heaps, control, &mut |_| {})
+    cache::at_least(code, heaps, control, &mut |_| {}, &mut |_, _| {})
 }
 
 /// [`compute_as_far_as`] under `limited`, with the job's progress (`job`) naming the growth
-/// and, after each heap, which heap it has done (the growth may stop well before `heaps`);
-/// the stage is cleared after.
+/// and, after each heap, which heap it has done (the growth may stop well before `heaps`), or
+/// the heaps another job's growth has done while this one waits for it; the stage is cleared
+/// after.
 pub fn compute_as_far_as_named(
     code: &OctalCode,
     heaps: u16,
@@ -218,9 +219,17 @@ pub fn compute_as_far_as_named(
 ) -> Result<(Quotient, Option<SolveError>), SolveError> {
     let stage = format!("the misère quotient of octal({code}) up to heap {heaps}");
     job.set_stage(stage.clone());
-    let grown = cache::at_least(code, heaps, limited, &mut |s: &Stage| {
-        job.set_stage(format!("{stage} (heap {} done, {} elements)", s.heap, s.size));
-    });
+    let grown = cache::at_least(
+        code,
+        heaps,
+        limited,
+        &mut |s: &Stage| job.set_stage(format!("{stage} (heap {} done, {} elements)", s.heap, s.size)),
+        &mut |heap, size| {
+            job.set_stage(format!(
+                "{stage} (grown by another job: heap {heap} done, {size} elements)"
+            ))
+        },
+    );
     job.set_stage("");
     grown
 }

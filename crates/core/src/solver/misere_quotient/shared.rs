@@ -29,6 +29,8 @@ struct Flight {
     growing: bool,
     target: u16,
     reached: u16,
+    /// The elements of the growth's quotient at `reached`.
+    reached_size: usize,
     /// The exact bounds waiting jobs ask for, with how many jobs wait for each.
     wanted: BTreeMap<u16, usize>,
     /// Quotients for exact bounds, grown for waiting jobs not all of which took them yet.
@@ -79,6 +81,7 @@ impl Drop for Claim {
         if let Some(flight) = f.by_code.get_mut(&self.code) {
             flight.growing = false;
             flight.reached = 0;
+            flight.reached_size = 0;
             if flight.is_idle() {
                 f.by_code.remove(&self.code);
             }
@@ -101,13 +104,25 @@ pub(super) enum Turn {
 /// `heaps` (exactly, if `exactly`). While it waits, the growth under way hands over its
 /// quotient when it reaches `heaps` (or, for a job that takes any quotient for these heaps or
 /// more, the next heap it reaches past them); a job asking exactly for heaps the growth has
-/// passed is told at once to grow alone. A cancelled job stops waiting.
-pub(super) fn claim(code: &OctalCode, heaps: u16, exactly: bool, control: &Control) -> Result<Turn, SolveError> {
+/// passed is told at once to grow alone. A cancelled job stops waiting; a waiting one is told
+/// (`waited`) each heap the growth under way reaches, with its quotient's elements.
+pub(super) fn claim(
+    code: &OctalCode,
+    heaps: u16,
+    exactly: bool,
+    control: &Control,
+    waited: &mut dyn FnMut(u16, usize),
+) -> Result<Turn, SolveError> {
     let mut f = lock();
-    // the bound this job waits to be handed, once it waits
+    // the bound this job waits to be handed, once it waits, and the heap it was last told of
     let mut waiting = None;
+    let mut told = 0;
     loop {
         let flight = f.by_code.entry(code.clone()).or_default();
+        if waiting.is_some() && flight.growing && flight.reached > told {
+            told = flight.reached;
+            waited(told, flight.reached_size);
+        }
         if let Some(w) = waiting
             && let Some(q) = flight.ready.get(&w).cloned()
         {
@@ -124,6 +139,7 @@ pub(super) fn claim(code: &OctalCode, heaps: u16, exactly: bool, control: &Contr
             flight.growing = true;
             flight.target = heaps;
             flight.reached = 0;
+            flight.reached_size = 0;
             return Ok(Turn::Mine(Claim { code: code.clone() }));
         }
         if waiting.is_none() {
@@ -171,14 +187,16 @@ pub(super) fn hand_over(code: &OctalCode, heaps: u16, q: Arc<Quotient>) {
     flights().1.notify_all();
 }
 
-/// Counts one heap added to `code`'s quotient by a growth, which now reaches `heaps`.
-pub(super) fn count_heap(code: &OctalCode, heaps: u16) {
+/// Counts one heap added to `code`'s quotient by a growth, which now reaches `heaps` with
+/// `size` elements.
+pub(super) fn count_heap(code: &OctalCode, heaps: u16, size: usize) {
     let mut f = lock();
     *f.heaps_added.entry(code.clone()).or_default() += 1;
     if let Some(flight) = f.by_code.get_mut(code)
         && flight.growing
     {
         flight.reached = heaps;
+        flight.reached_size = size;
     }
     drop(f);
     flights().1.notify_all();
@@ -189,4 +207,42 @@ pub(super) fn count_heap(code: &OctalCode, heaps: u16) {
 /// check a quotient asked for by several jobs at once is grown once.
 pub fn heaps_added(code: &OctalCode) -> u64 {
     lock().heaps_added.get(code).copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn a_waiting_job_is_told_each_heap_the_growth_under_way_reaches() {
+        // a code no other test grows: its flight is this test's alone
+        let code: OctalCode = "0.5404".parse().unwrap();
+        let Ok(Turn::Mine(first)) = claim(&code, 10, false, &Control::new(), &mut |_, _| {}) else {
+            panic!("the first job claims the growth");
+        };
+        let (told_tx, told_rx) = mpsc::channel();
+        let waiter = {
+            let code = code.clone();
+            std::thread::spawn(move || {
+                let mut told = Vec::new();
+                let turn = claim(&code, 10, false, &Control::new(), &mut |heap, size| {
+                    told.push((heap, size));
+                    told_tx.send(()).unwrap();
+                });
+                (matches!(turn, Ok(Turn::Mine(_))), told)
+            })
+        };
+        count_heap(&code, 3, 7);
+        told_rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the waiting job is told");
+        drop(first);
+        let (claimed, told) = waiter.join().unwrap();
+        assert!(
+            claimed,
+            "the growth ended without handing over: the waiting job grows next"
+        );
+        assert_eq!(told, vec![(3, 7)]);
+    }
 }

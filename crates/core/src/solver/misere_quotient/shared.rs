@@ -224,7 +224,7 @@ mod tests {
         let (told_tx, told_rx) = mpsc::channel();
         let waiter = {
             let code = code.clone();
-            std::thread::spawn(move || {
+            std::thread::Builder::new().name("waiting job".into()).spawn(move || {
                 let mut told = Vec::new();
                 let turn = claim(&code, 10, false, &Control::new(), &mut |heap, size| {
                     told.push((heap, size));
@@ -232,7 +232,8 @@ mod tests {
                 });
                 (matches!(turn, Ok(Turn::Mine(_))), told)
             })
-        };
+        }
+        .unwrap();
         count_heap(&code, 3, 7);
         told_rx
             .recv_timeout(Duration::from_secs(20))

@@ -52,6 +52,34 @@ pub enum SolveError {
     },
 }
 
+impl SolveError {
+    /// The error of a typed rule computed as the built-in ruleset it equals
+    /// ([`super::equivalent`]): the message names the built-in, so it says why.
+    pub fn computed_as(self, builtin: &crate::game::Ruleset) -> SolveError {
+        let note = format!(" (the typed rule is computed as {builtin}, which it equals)");
+        match self {
+            SolveError::OverBudget { what, needed, budget } => SolveError::OverBudget {
+                what: format!("{what}{note}"),
+                needed,
+                budget,
+            },
+            SolveError::Unsupported(m) => SolveError::Unsupported(m + &note),
+            SolveError::Rule(m) => SolveError::Rule(m + &note),
+            // said once, at the end of the line
+            SolveError::PastQuotient {
+                search,
+                reach,
+                quotient,
+            } => SolveError::PastQuotient {
+                search,
+                reach,
+                quotient: Box::new(quotient.computed_as(builtin)),
+            },
+            e @ (SolveError::Cancelled | SolveError::Loops(_)) => e,
+        }
+    }
+}
+
 impl From<crate::game::rules::typed::RuleError> for SolveError {
     fn from(e: crate::game::rules::typed::RuleError) -> Self {
         match e {

@@ -60,4 +60,28 @@ mod tests {
         assert_eq!(computed(&g).unwrap().to_string(), "misere(grundy)");
         assert_eq!(computed(&"wythoff".parse().unwrap()), None);
     }
+
+    #[test]
+    fn a_refusal_of_a_typed_rule_computed_as_a_built_in_says_so() {
+        use crate::game::Layout;
+        use crate::game::Position;
+        use crate::solver::{Control, Evaluator, grid};
+        let g: Ruleset = "misere(rule(n -> [k, n - k] for k in 1..n if 2*k < n))"
+            .parse()
+            .unwrap();
+        let control = Control::with_budget(1 << 20);
+        let err = Evaluator::default()
+            .answer(&g, &Position::Heaps(vec![40, 40]), &control)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("in misere(grundy)"), "{err}");
+        assert!(
+            err.ends_with("(the typed rule is computed as misere(grundy), which it equals)"),
+            "{err}"
+        );
+        let err = grid::grid(&g, &Layout::Plain, 0..200, 0..200, &control)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the typed rule is computed as misere(grundy)"), "{err}");
+    }
 }

@@ -272,7 +272,9 @@ impl Evaluator {
 
     fn answer_within(&mut self, ruleset: &Ruleset, p: &Position, control: &Control) -> Result<Answer, SolveError> {
         if let Some(builtin) = super::equivalent::computed(ruleset) {
-            let mut a = self.answer_within(&builtin, p, control)?;
+            let mut a = self
+                .answer_within(&builtin, p, control)
+                .map_err(|e| e.computed_as(&builtin))?;
             a.by = format!("{} (the rule is {builtin})", a.by);
             return Ok(a);
         }

@@ -307,7 +307,7 @@ pub fn compute_streaming(
     sink: Option<Sink<'_>>,
 ) -> Result<Computed, SolveError> {
     if let Some(builtin) = super::equivalent::computed(ruleset) {
-        return compute_streaming(&builtin, n, allowance, control, sink);
+        return compute_streaming(&builtin, n, allowance, control, sink).map_err(|e| e.computed_as(&builtin));
     }
     if !has_sequence(ruleset) {
         return Err(SolveError::Unsupported(format!(

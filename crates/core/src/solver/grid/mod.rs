@@ -69,7 +69,7 @@ pub fn grid(
     control: &Control,
 ) -> Result<Grid, SolveError> {
     if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
-        return grid(&builtin, layout, rows, cols, control);
+        return grid(&builtin, layout, rows, cols, control).map_err(|e| e.computed_as(&builtin));
     }
     if let Some(form) = CellForm::of(ruleset, layout) {
         let d = direct::fill_direct(form, rows.clone(), cols.clone(), control)?;
@@ -95,7 +95,7 @@ pub fn outcomes(
     control: &Control,
 ) -> Result<Grid, SolveError> {
     if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
-        return outcomes(&builtin, layout, rows, cols, control);
+        return outcomes(&builtin, layout, rows, cols, control).map_err(|e| e.computed_as(&builtin));
     }
     match CellForm::outcome_of(ruleset, layout) {
         Some(form) if form.outcome_only() => {
@@ -121,7 +121,7 @@ pub fn filled(
     control: &Control,
 ) -> Result<Grid, SolveError> {
     if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
-        return filled(&builtin, layout, rows, cols, control);
+        return filled(&builtin, layout, rows, cols, control).map_err(|e| e.computed_as(&builtin));
     }
     if let Some(why) = Presentation::of(ruleset, layout).why_no_map(ruleset) {
         return Err(SolveError::Unsupported(why));

@@ -46,7 +46,8 @@ fn misere_splitting_octal(ruleset: &Ruleset) -> Option<&OctalCode> {
 /// is searched, as [`compute`] does).
 pub fn compute_with_quotient(ruleset: &Ruleset, n: u64, control: &Control) -> Result<Computed, SolveError> {
     if let Some(builtin) = crate::solver::equivalent::computed(ruleset) {
-        return split_at_search(&builtin, n, budget::MISERE_GRUNDY_SEARCH, control);
+        return split_at_search(&builtin, n, budget::MISERE_GRUNDY_SEARCH, control)
+            .map_err(|e| e.computed_as(&builtin));
     }
     split_at_search(ruleset, n, budget::MISERE_GRUNDY_SEARCH, control)
 }

@@ -11,54 +11,20 @@ use super::control::{Control, SolveError};
 use crate::game::quote::quoted;
 use crate::game::{Position, Ruleset};
 
-/// Rough memory of one memo entry besides its position's heaps (key, value, table overhead).
-pub(crate) const BYTES_PER_ENTRY: u64 = 96;
+mod memo;
 
-/// Rough memory of a position held in the memo or in an option list: its enum, boxes and heaps
-/// (a position of 30,000 heaps costs 240 KB, not the 128 bytes of a small one).
-pub fn position_bytes(p: &Position) -> u64 {
-    match p {
-        Position::Heaps(h) => 40 + 8 * h.len() as u64,
-        Position::Fib { .. } => 40,
-        Position::Sum(a, b) => 32 + position_bytes(a) + position_bytes(b),
-        Position::Pushed { inner, .. } => 32 + position_bytes(inner),
-        Position::Board(_) => 96,
-    }
-}
+pub use memo::position_bytes;
+pub(crate) use memo::{BYTES_PER_ENTRY, GENERAL_BUCKET_BYTES, Memo, PACKED_BUCKET_BYTES, table_buckets};
 
-/// The memo's table: positions hashed by foldhash, quicker than the standard SipHash on the
-/// heaps of a collection (the values do not depend on the table's order).
-type Memo = HashMap<Position, u32, foldhash::fast::RandomState>;
-
-/// Bytes of one bucket of the memo's table: an entry's slot and its control byte.
-const BUCKET_BYTES: u64 = std::mem::size_of::<(Position, u32)>() as u64 + 1;
-
-/// The buckets of the standard table that holds `entries`: a power of two, at most 7/8 of them
-/// full.
-fn table_buckets(entries: u128) -> u128 {
-    entries.saturating_mul(8).div_ceil(7).max(1).next_power_of_two()
-}
-
-/// The last growth of the memo's table on the way to `entries` entries: how many it held then
-/// and the bytes of the new table ([`memo_growth_bytes`]: the table of `entries` has `b`
-/// buckets and grew to them from `b/2` when `b/2 · 7/8` entries filled it), `None` before the
-/// table's first growth. A search that must hold `entries` is refused at that growth when the
-/// entries then and the new table pass the budget.
-pub(crate) fn memo_last_growth(entries: u128) -> Option<(u128, u128)> {
+/// The last growth of the general map's table on the way to `entries` entries: how many it
+/// held then and the bytes of the new table (the table of `entries` has `b` buckets and grew
+/// to them from `b/2` when `b/2 · 7/8` entries filled it), `None` before the table's first
+/// growth. A search that must hold `entries` is refused at that growth when the entries then
+/// and the new table pass the budget. The packed table ([`memo`]) grows the same way, with
+/// its own bucket's bytes.
+pub(crate) fn memo_last_growth(entries: u128, bucket_bytes: u64) -> Option<(u128, u128)> {
     let buckets = table_buckets(entries);
-    (buckets >= 16).then(|| (buckets / 2 / 8 * 7, buckets.saturating_mul(u128::from(BUCKET_BYTES))))
-}
-
-/// The bytes the memo's next insertion allocates: none while the table has room; when it is
-/// full, a table of twice the buckets, held beside the old one while the entries move.
-/// [`BYTES_PER_ENTRY`] averages the table over its entries, but this moment is the peak: at 15
-/// million entries 1.4 GB at once (a search counted under 4 GiB peaked at 5.3 GiB without it).
-fn memo_growth_bytes(memo: &Memo) -> u64 {
-    if memo.len() < memo.capacity() {
-        return 0;
-    }
-    let buckets = u64::try_from(table_buckets(memo.len() as u128 + 1)).unwrap_or(u64::MAX);
-    buckets.saturating_mul(BUCKET_BYTES)
+    (buckets >= 16).then(|| (buckets / 2 / 8 * 7, buckets.saturating_mul(u128::from(bucket_bytes))))
 }
 
 /// A memoised solver for one ruleset. Keep it between requests to reuse what it learned; its
@@ -67,8 +33,6 @@ fn memo_growth_bytes(memo: &Memo) -> u64 {
 pub struct Search {
     ruleset: Ruleset,
     memo: Memo,
-    /// Memory of the memo, by [`position_bytes`] and [`BYTES_PER_ENTRY`].
-    memo_bytes: u64,
     /// The searches of the rulesets a push leads to, shared by every level of a nested push
     /// compound: a position after pushes is valued in its successor ruleset, so the many
     /// paths of buttons that lead to one ruleset share one memo (keyed by the paths, a nested
@@ -106,7 +70,6 @@ impl Search {
         Self {
             ruleset,
             memo: Memo::default(),
-            memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
             push_successors: None,
@@ -119,7 +82,6 @@ impl Search {
         Self {
             ruleset,
             memo: Memo::default(),
-            memo_bytes: 0,
             successors: HashMap::new(),
             outside_bytes: 0,
             push_successors: None,
@@ -132,22 +94,22 @@ impl Search {
         &self.ruleset
     }
 
-    /// The memory the memo's next insertion would need, when it passes the budget: only
-    /// when the table is full and grows ([`memo_growth_bytes`]).
-    fn growth_past_budget(&self, open_bytes: u64, control: &Control) -> Option<u64> {
-        let growth = memo_growth_bytes(&self.memo);
-        let needed = (self.memo_bytes + self.outside_bytes + open_bytes).saturating_add(growth);
+    /// The memory memoising `p` would need, when it passes the budget: only when the memo's
+    /// table or arena is full and grows ([`Memo::growth_bytes`]).
+    fn growth_past_budget(&self, p: &Position, open_bytes: u64, control: &Control) -> Option<u64> {
+        let growth = self.memo.growth_bytes(p);
+        let needed = (self.memo.bytes() + self.outside_bytes + open_bytes).saturating_add(growth);
         (growth > 0 && needed > control.memory_budget()).then_some(needed)
     }
 
     /// Memory held between requests: the memo, and those of the searches after a push.
     pub fn bytes(&self) -> u64 {
-        self.memo_bytes + self.successors.values().map(Search::bytes).sum::<u64>()
+        self.memo.bytes() + self.successors.values().map(Search::bytes).sum::<u64>()
     }
 
     /// The value of `p` where a search before memoised it (no work, no estimate).
     pub fn memoised(&self, p: &Position) -> Option<u32> {
-        self.memo.get(p).copied()
+        self.memo.get(p)
     }
 
     /// The Grundy value of `p` (the misère Grundy value under misère play), which must be a
@@ -158,7 +120,7 @@ impl Search {
         {
             return Ok(v);
         }
-        if let Some(&v) = self.memo.get(p) {
+        if let Some(v) = self.memo.get(p) {
             return Ok(v);
         }
         if let Position::Pushed { choice, inner } = p {
@@ -177,7 +139,7 @@ impl Search {
         let frame = |s: &Self, q: Position, open: &mut u64| -> Result<Frame, SolveError> {
             let each = position_bytes(&q) + 32 + BYTES_PER_ENTRY;
             let bound = max_options(&q).saturating_mul(each);
-            let needed = (s.memo_bytes + s.outside_bytes)
+            let needed = (s.memo.bytes() + s.outside_bytes)
                 .saturating_add(*open)
                 .saturating_add(bound);
             if needed > control.memory_budget() {
@@ -204,7 +166,7 @@ impl Search {
                 let met = self.memo.len() as u64;
                 control.add_done(met.saturating_sub(reported));
                 reported = met;
-                let needed = self.memo_bytes + self.outside_bytes + open_bytes;
+                let needed = self.memo.bytes() + self.outside_bytes + open_bytes;
                 if needed > control.memory_budget() {
                     return Err(over(needed));
                 }
@@ -215,16 +177,15 @@ impl Search {
             while top.next < top.children().len() {
                 let o = &top.children()[top.next];
                 let v = match self.memo.get(o) {
-                    Some(&v) => v,
+                    Some(v) => v,
                     None => {
                         let Position::Pushed { choice, inner } = o else { break };
                         // valued in the ruleset the push leads to
                         let (choice, inner, key) = (*choice, (**inner).clone(), o.clone());
                         let v = self.successor_value(choice, &inner, open_bytes, control)?;
-                        if let Some(needed) = self.growth_past_budget(open_bytes, control) {
+                        if let Some(needed) = self.growth_past_budget(&key, open_bytes, control) {
                             return Err(over(needed));
                         }
-                        self.memo_bytes += position_bytes(&key) + BYTES_PER_ENTRY;
                         self.memo.insert(key, v);
                         v
                     }
@@ -251,18 +212,13 @@ impl Search {
             let v = if frame.options.is_empty() {
                 self.ruleset.terminal_value(&frame.position)
             } else if self.additive() {
-                let heap_value = |h: &u64| self.memo[&Position::Heaps(vec![*h])];
-                crate::game::mex(frame.options.iter().map(|o| match o {
-                    Position::Heaps(hs) => hs.iter().map(heap_value).fold(0, |x, v| x ^ v),
-                    other => self.memo[other],
-                }))
+                self.additive_value(&frame)?
             } else {
                 crate::game::mex(frame.values.iter().copied())
             };
-            if let Some(needed) = self.growth_past_budget(open_bytes, control) {
+            if let Some(needed) = self.growth_past_budget(&frame.position, open_bytes, control) {
                 return Err(over(needed));
             }
-            self.memo_bytes += position_bytes(&frame.position) + BYTES_PER_ENTRY;
             self.memo.insert(frame.position, v);
             // the parent takes the value and goes on to its next child
             let Some(parent) = stack.last_mut() else {
@@ -295,8 +251,8 @@ impl Search {
             sub.shortcuts = shortcuts;
             sub
         });
-        let others: u64 = self.successors.values().map(|x| x.memo_bytes).sum();
-        sub.outside_bytes = self.outside_bytes + self.memo_bytes + open_bytes + others;
+        let others: u64 = self.successors.values().map(|x| x.memo.bytes()).sum();
+        sub.outside_bytes = self.outside_bytes + self.memo.bytes() + open_bytes + others;
         // the successor shares the registry for its own pushes
         std::mem::swap(&mut sub.successors, &mut self.successors);
         let v = sub.value(inner, control);
@@ -333,6 +289,30 @@ impl Search {
             values,
             next: 0,
         })
+    }
+
+    /// The value of a finished frame of an additive ruleset ([`Search::additive`]): the mex of
+    /// its options' nim-sums of heap values, every heap valued before the frame (its `heaps`
+    /// are its children).
+    fn additive_value(&self, frame: &Frame) -> Result<u32, SolveError> {
+        let memoised = |p: &Position| {
+            self.memo.get(p).ok_or_else(|| {
+                SolveError::Unsupported(format!(
+                    "internal error: {} was not valued before its parent",
+                    quoted(&p.to_string())
+                ))
+            })
+        };
+        let mut values = Vec::with_capacity(frame.options.len());
+        for o in &frame.options {
+            values.push(match o {
+                Position::Heaps(hs) => hs
+                    .iter()
+                    .try_fold(0, |x, &h| memoised(&Position::Heaps(vec![h])).map(|v| x ^ v))?,
+                other => memoised(other)?,
+            });
+        }
+        Ok(crate::game::mex(values))
     }
 
     /// Whether a collection's value is the nim-sum of its heaps' values here: a typed
@@ -469,34 +449,6 @@ fn max_options(p: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_memos_growth_is_the_table_the_standard_map_allocates() {
-        // against the standard map itself: each time it is full, the next insertion moves it
-        // to the table the model says (its capacity 7/8 of the buckets), nothing in between
-        let mut memo = Memo::default();
-        let slot = std::mem::size_of::<(Position, u32)>() as u64 + 1;
-        let mut growths = 0;
-        let mut last_peak = 0u128;
-        for h in 0..200_000u64 {
-            let growth = memo_growth_bytes(&memo);
-            let before = memo.capacity();
-            memo.insert(Position::Heaps(vec![h]), 0);
-            if before == memo.capacity() {
-                assert_eq!(growth, 0, "no growth at {h}");
-            } else if before >= 8 {
-                growths += 1;
-                last_peak = u128::from(before as u64 * 100 + growth);
-                let buckets = growth / slot;
-                assert!(buckets.is_power_of_two(), "{growth}");
-                assert_eq!(memo.capacity() as u64, buckets / 8 * 7, "at {h}");
-            }
-        }
-        assert!(growths >= 14, "{growths}");
-        // the peak the estimate before a search counts: the last growth on the way there
-        let (held, table) = memo_last_growth(200_000).unwrap();
-        assert_eq!(held * 100 + table, last_peak);
-    }
 
     fn value(rules: &str, pos: &str) -> u32 {
         let r: Ruleset = rules.parse().unwrap();

@@ -17,7 +17,7 @@
 //! Other rulesets get no bound here (their searches are bounded as they grow).
 
 use super::control::{Control, SolveError, human_bytes};
-use super::search::position_bytes;
+use super::search::{GENERAL_BUCKET_BYTES, PACKED_BUCKET_BYTES, position_bytes, table_buckets};
 use crate::game::quote::quoted;
 use crate::game::rules::typed::TypedRule;
 use crate::game::rules::typed::estimate::Interval;
@@ -110,27 +110,52 @@ pub fn search_stage(ruleset: &Ruleset, p: &Position) -> Option<(String, u64)> {
     Some((stage, u64::try_from(high.positions).unwrap_or(u64::MAX)))
 }
 
+/// How a search's memo keeps the positions a search from `p` meets (`search/memo.rs`): packed
+/// (2 bytes a heap, a 13-byte bucket) where they are collections of heaps below 2^16 and no
+/// push or typed rule can lead elsewhere, else in the general map (8 bytes a heap and
+/// [`entry_bytes`]).
+fn memo_packs(ruleset: &Ruleset, p: &Position) -> bool {
+    matches!(p, Position::Heaps(h) if h.iter().all(|&x| x <= u64::from(u16::MAX)))
+        && ruleset.push_count() == 0
+        && !ruleset.has_typed()
+}
+
 /// The memory a search meeting `met` counts at least: every position, or the moment its
 /// memo's table last grows on the way there (the entries held then, and the new table beside
 /// them), if more. The heaps of the entries held then count where `bounds` says how many
 /// positions the search meets at most and how many heaps a position has at most: all the
-/// heaps of `met` but those of the positions not yet held, each of the most heaps.
-fn bytes_of(met: Met, bounds: Option<(u128, u128)>) -> u128 {
-    let all = met
+/// heaps of `met` but those of the positions not yet held, each of the most heaps. `packed`:
+/// the memo packs them ([`memo_packs`]), its table's buckets counted as allocated.
+fn bytes_of(met: Met, bounds: Option<(u128, u128)>, packed: bool) -> u128 {
+    let (each, heap_bytes, bucket) = if packed {
+        (0, 2, PACKED_BUCKET_BYTES)
+    } else {
+        (entry_bytes(), 8, GENERAL_BUCKET_BYTES)
+    };
+    let mut all = met
         .positions
-        .saturating_mul(u128::from(entry_bytes()))
-        .saturating_add(met.heaps.saturating_mul(8));
-    let Some((held, table)) = super::search::memo_last_growth(met.positions) else {
+        .saturating_mul(u128::from(each))
+        .saturating_add(met.heaps.saturating_mul(heap_bytes));
+    if packed {
+        all = all.saturating_add(table_buckets(met.positions).saturating_mul(u128::from(bucket)));
+    }
+    let Some((held, table)) = super::search::memo_last_growth(met.positions, bucket) else {
         return all;
     };
     let heaps_held = bounds.map_or(0, |(most_positions, most_heaps)| {
         met.heaps
             .saturating_sub(most_positions.saturating_sub(held).saturating_mul(most_heaps))
     });
-    let growth = held
-        .saturating_mul(u128::from(entry_bytes()))
+    // the entries held then: the general map's by their average, the packed table's old
+    // half as allocated (its entries are in its buckets)
+    let entries = if packed {
+        table / 2
+    } else {
+        held.saturating_mul(u128::from(each))
+    };
+    let growth = entries
         .saturating_add(table)
-        .saturating_add(heaps_held.saturating_mul(8));
+        .saturating_add(heaps_held.saturating_mul(heap_bytes));
     all.max(growth)
 }
 
@@ -182,7 +207,7 @@ pub fn admit_search(ruleset: &Ruleset, p: &Position, control: &Control) -> Resul
     let Some(met) = search_positions_met(ruleset, p) else {
         return Ok(());
     };
-    let needed = bytes_of(met, search_bounds(ruleset, p));
+    let needed = bytes_of(met, search_bounds(ruleset, p), memo_packs(ruleset, p));
     let budget = control.memory_budget();
     if needed <= u128::from(budget) {
         return Ok(());
@@ -226,7 +251,8 @@ pub fn admit_sequence(ruleset: &Ruleset, n: u64, heap: Option<u64>, control: &Co
     let Some(met) = octal_collections_met(ruleset, n - 1) else {
         return Ok(());
     };
-    let needed = bytes_of(met, search_bounds(ruleset, &Position::Heaps(vec![n - 1])));
+    let one = Position::Heaps(vec![n - 1]);
+    let needed = bytes_of(met, search_bounds(ruleset, &one), memo_packs(ruleset, &one));
     let budget = control.memory_budget();
     if needed <= u128::from(budget) {
         return Ok(());
@@ -316,8 +342,9 @@ fn admit_typed_search_steps(ruleset: &Ruleset, p: &Position) -> Result<(), Solve
 /// The largest heap whose search fits `budget`, by the same bound (to say what to ask instead).
 pub fn largest_heap_that_fits(ruleset: &Ruleset, budget: u64) -> Option<u64> {
     let fits = |n: u64| {
-        let bounds = search_bounds(ruleset, &Position::Heaps(vec![n]));
-        octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m, bounds) <= u128::from(budget))
+        let one = Position::Heaps(vec![n]);
+        let (bounds, packed) = (search_bounds(ruleset, &one), memo_packs(ruleset, &one));
+        octal_collections_met(ruleset, n).is_some_and(|m| bytes_of(m, bounds, packed) <= u128::from(budget))
     };
     (0..MAX_TOKENS as u64).take_while(|&n| fits(n)).last()
 }
@@ -354,24 +381,27 @@ mod tests {
     fn two_large_heaps_past_the_default_budget_are_refused_before_the_search() {
         // issue 42's middle zone: the collections two heaps reach, counted by dealing their
         // parts (`collections/packing.rs`) or splitting them (`collections/splits.rs`), are
-        // past 4 GiB for 0.137 at 64,64 (at least 74,397,085) and 0.6 at 40,40 (20,092,892 of
-        // at most 20,290,947); 0.6 at 39,39 (15,480,110) and Grundy's game at 40,40
-        // (15,471,966) pass it when the memo's table doubles past 14,680,064 entries (the
-        // searches were refused there after minutes: 5.2 GiB needed)
+        // past 4 GiB for 0.6 at 47,47 (at least 116,819,584 collections, 4.6 GiB) and Grundy's
+        // game at 46,46 (68,120,414: more heaps each); the memo packs collections of small
+        // heaps (`search/memo.rs`), so 0.6 at 40,40 (20,092,892, 887 MiB) and 0.137 at 64,64
+        // (74,397,085, 3.3 GiB) are admitted now
         let default = Control::new();
-        for (code, h) in [
-            ("0.137", [64u64, 64]),
-            ("0.6", [40, 40]),
-            ("0.6", [39, 39]),
-            ("4u.0", [40, 40]),
-        ] {
+        for (code, h) in [("0.6", [47u64, 47]), ("4u.0", [46, 46]), ("0.6", [60, 60])] {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             let e = admit_search(&r, &Position::Heaps(h.to_vec()), &default)
                 .unwrap_err()
                 .to_string();
             assert!(e.contains("over the memory budget of 4.0 GiB"), "{e}");
         }
-        // 33,33 answers in about 600 MB: admitted, and its progress line says its bounds (the
+        for (code, h) in [("0.6", [46u64, 46]), ("4u.0", [45, 45])] {
+            let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
+            assert_eq!(
+                admit_search(&r, &Position::Heaps(h.to_vec()), &default),
+                Ok(()),
+                "{code} {h:?}"
+            );
+        }
+        // 33,33 answers in about 130 MB: admitted, and its progress line says its bounds (the
         // lower one is the search's own count: every collection whose parts split in two)
         let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
         let p = Position::Heaps(vec![33, 33]);

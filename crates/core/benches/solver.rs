@@ -1,7 +1,7 @@
 //! Speed goals of the engine (README "Speed"): whole Grundy maps of the two-heap rulesets, the
 //! window's map of the same squares (filled in stages and pooled into tiles, as the worker
-//! does it), long octal sequences (periodic, and by the rare/common method) and heap sums. Run
-//! with `cargo bench --bench solver`.
+//! does it), long octal sequences (periodic, and by the rare/common method), heap sums and the
+//! search of misère collections. Run with `cargo bench --bench solver`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,6 +14,7 @@ use nimscope_core::game::Ruleset;
 use nimscope_core::solver::Control;
 use nimscope_core::solver::Evaluator;
 use nimscope_core::solver::grid::grid;
+use nimscope_core::solver::search::Search;
 use nimscope_core::solver::sequence::{compute, sequence};
 use nimscope_core::solver::tiles::{CellRect, Compare, KeyRule, PoolJob, TileKey, TileSource};
 
@@ -102,9 +103,19 @@ fn heap_sums(c: &mut Criterion) {
     });
 }
 
+fn misere_collections(c: &mut Criterion) {
+    // a misère collection is a position of its own: the plain search of every collection two
+    // heaps of 0.6 reach (362,968 from 26,26), each memoised packed (search/memo.rs)
+    let r: Ruleset = "misere(octal(0.6))".parse().unwrap();
+    let p = r.parse_position("26,26").unwrap();
+    c.bench_function("search misere(octal(0.6)) 26,26", |b| {
+        b.iter(|| Search::plain(r.clone()).value(&p, &Control::new()).unwrap())
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = maps, views, sequences, heap_sums
+    targets = maps, views, sequences, heap_sums, misere_collections
 }
 criterion_main!(benches);

@@ -1,17 +1,19 @@
 //! The packing bound: collections of two heaps counted by a fixed way of dealing their parts.
 //!
-//! A move that takes `t` tokens and leaves one or two heaps reaches, from a heap of `n`, every
-//! collection `X` with `Σ(x + t) ≤ n + t` and `ΣX ≡ n (mod t)` (`collections.rs`: `k` moves
-//! leave `n − t·k` tokens in at most `k + 1` heaps); one that must leave two heaps, those with
-//! `Σ(x + t) = n + t` exactly. From two heaps `a, b`, a collection `W` is reached when its parts
+//! A move that takes `t` tokens and leaves two heaps reaches, from a heap of `m`, every
+//! collection `X` with `Σ(x + t) = m + t` exactly (`collections.rs`: `k` splits leave
+//! `m − t·k` tokens in `k + 1` heaps), and the heap of `n` reaches every `m` that moves leaving
+//! one heap lower it to (by `t` itself where its digit allows, or by the code's other takes):
+//! [`Family`]. From two heaps `a, b`, a collection `W` is reached when its parts
 //! can be dealt into an `X` of `a` and a `Y` of `b`. Dealing them by one fixed rule, largest
 //! parts first, one at a time ([`Rule`]: into `X` while they fit, or into the side with more
 //! room), gives each `W` at most one way, so the collections the rule deals successfully are
-//! distinct and all reached: their number, counted by a table over the two sides' weights and
-//! residues, is a lower bound (the larger of the two rules' is kept; each misses some the other
+//! distinct and all reached: their number, counted by a table over the two sides' weights, is
+//! a lower bound (the larger of the two rules' is kept; each misses some the other
 //! deals, so neither count is the union's).
 //! Unlike a cut or a parity, the rule lets both sides hold parts of every size, which is most
-//! of what two alike heaps reach.
+//! of what two alike heaps reach. Three heaps and more ([`met_from_many`]) are dealt the same
+//! way into a side each, by three rules (most room, best fit, first fit).
 //!
 //! Where the two heaps of a split must differ (`u`, Grundy's game), a side's collections are
 //! the same but for those of two parts or more all alike: a heap reaches every other one (by
@@ -31,37 +33,69 @@ const MAX_WORK: usize = 20_000_000;
 /// Most cells of one table (32 bytes each, twice while a size is dealt).
 const MAX_CELLS: usize = 2_000_000;
 
-/// One side's family: parts weigh `x + take`, their weights sum to at most (or exactly)
-/// `capacity`, and their tokens to `residue` modulo `take` (no condition when `take` ≤ 1).
+/// Weights a family tells apart (`64 ·` this): heaps up to [`super::MAX_TOKENS`] and their takes.
+const WEIGHT_WORDS: usize = 8;
+
+/// One side's family: parts weigh `x + take`, and a collection is the family's when its
+/// weight is one of `weights` (and its shape reached, where the split's heaps must differ).
+/// A heap of `n` lowered to `m` by moves that leave one heap (any take `s` of the code whose
+/// digit allows it, from a heap above `s`) reaches, by splits of `take`, every collection of
+/// weight `Σ(x + take) = m + take` exactly (`k` splits leave `m − take·k` tokens in `k + 1`
+/// heaps; the residue of the tokens modulo `take` follows from the weight); so the weights are
+/// `m + take` for each `m` so reached, `n` itself among them.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Family {
     pub(super) take: usize,
+    /// The largest weight (`n + take`).
     pub(super) capacity: usize,
-    exact: bool,
-    residue: usize,
+    /// Bit `w`: collections of weight `w` are the family's.
+    weights: [u64; WEIGHT_WORDS],
     /// The two heaps of a split must differ: collections of alike parts are not reached.
     pub(super) unequal: bool,
 }
 
 impl Family {
     pub(super) fn of(code: &OctalCode, n: usize) -> Vec<Family> {
+        // the heaps `n` is lowered to by moves that leave one heap
+        let lowering: Vec<usize> = code
+            .moves()
+            .filter(|m| m.digit & 2 != 0 && m.take > 0)
+            .map(|m| m.take as usize)
+            .collect();
+        let mut lowered = vec![false; n + 1];
+        if n > 0 {
+            lowered[n] = true;
+        }
+        for h in (1..=n).rev() {
+            if lowered[h] {
+                for &s in lowering.iter().filter(|&&s| s < h) {
+                    lowered[h - s] = true;
+                }
+            }
+        }
         code.moves()
             .filter(|m| m.digit & 4 != 0)
             .map(|m| {
                 let take = m.take as usize;
+                let mut weights = [0u64; WEIGHT_WORDS];
+                for (w, _) in lowered
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &l)| l)
+                    .map(|(h, l)| (h + take, l))
+                {
+                    if w < 64 * WEIGHT_WORDS {
+                        weights[w / 64] |= 1 << (w % 64);
+                    }
+                }
                 Family {
                     take,
                     capacity: n + take,
-                    exact: m.digit & 2 == 0,
-                    residue: if take > 1 { n % take } else { 0 },
+                    weights,
                     unequal: m.unequal,
                 }
             })
             .collect()
-    }
-
-    pub(super) fn modulus(&self) -> usize {
-        self.take.max(1)
     }
 
     /// The shapes a side tells apart: [`Shape`]'s three where alike parts are not reached.
@@ -69,45 +103,37 @@ impl Family {
         if self.unequal { 3 } else { 1 }
     }
 
-    /// A side's state: its tokens' residue and whether its shape is reached, as one number
-    /// below `modulus · 2` where alike parts are not reached (the packing tables; an empty side
-    /// is the one of weight 0, so two shapes and the weight tell all three apart).
+    /// A side's state in the packing tables: whether its shape is reached, where alike parts
+    /// are not (an empty side is the one of weight 0, so two states and the weight tell all
+    /// three shapes apart).
     fn states(&self) -> usize {
-        self.modulus() * if self.unequal { 2 } else { 1 }
+        if self.unequal { 2 } else { 1 }
     }
 
-    fn state(&self, residue: usize, shape: Shape) -> usize {
-        if self.unequal {
-            residue * 2 + usize::from(shape == Shape::Reached)
-        } else {
-            residue
-        }
+    fn state(&self, shape: Shape) -> usize {
+        usize::from(self.unequal && shape == Shape::Reached)
     }
 
-    /// The residue and the shape of a side of the weight in the state.
-    fn split(&self, weight: usize, state: usize) -> (usize, Shape) {
-        if !self.unequal {
-            return (state, Shape::Empty);
-        }
-        let shape = match (state % 2, weight) {
+    /// The shape of a side of the weight in the state.
+    fn shape(&self, weight: usize, state: usize) -> Shape {
+        match (state, weight) {
             (1, _) => Shape::Reached,
             (_, 0) => Shape::Empty,
-            _ => Shape::Alike,
-        };
-        (state / 2, shape)
+            _ if self.unequal => Shape::Alike,
+            // no shape told apart: any is reached
+            _ => Shape::Reached,
+        }
     }
 
     fn accepts(&self, weight: usize, state: usize) -> bool {
-        let (residue, shape) = self.split(weight, state);
-        self.holds(weight, residue, shape)
+        self.holds(weight, self.shape(weight, state))
     }
 
-    /// Whether a collection of the weight, tokens of the residue and the shape is the
-    /// family's (and not empty).
-    pub(super) fn holds(&self, weight: usize, residue: usize, shape: Shape) -> bool {
+    /// Whether a collection of the weight and the shape is the family's (and not empty).
+    pub(super) fn holds(&self, weight: usize, shape: Shape) -> bool {
         weight > 0
-            && residue == self.residue
-            && (!self.exact || weight == self.capacity)
+            && weight < 64 * WEIGHT_WORDS
+            && self.weights[weight / 64] & (1 << (weight % 64)) != 0
             && !(self.unequal && shape != Shape::Reached)
     }
 }
@@ -239,8 +265,7 @@ impl Table {
                 let mut to_cell = 0;
                 for (i, side) in self.sides.iter().enumerate() {
                     let ((w, q), n) = (held[i], added[i]);
-                    let (residue, shape) = side.split(w, q);
-                    let q = side.state((residue + n * part) % side.modulus(), shape.with(n));
+                    let q = side.state(side.shape(w, q).with(n));
                     to_cell += ((w + n * (part + side.take)) * side.states() + q) * self.strides[i];
                 }
                 let cell = &mut next[to_cell];

@@ -175,7 +175,7 @@ impl Count {
                         let at = self.pair(sx, sy);
                         for wx in 0..=x.capacity.min(total) {
                             let wy = total - wx;
-                            if x.holds(wx, wx % x.modulus(), sx) && y.holds(wy, wy % y.modulus(), sy) {
+                            if x.holds(wx, sx) && y.holds(wy, sy) {
                                 mask[at + wx / 64] |= 1 << (wx % 64);
                             }
                         }

@@ -88,7 +88,7 @@ impl Grid {
                     };
                     [(x, wx), (y, wy), (z, wz)]
                         .iter()
-                        .all(|&(f, w)| f.holds(w, w % f.modulus(), super::packing::Shape::Empty))
+                        .all(|&(f, w)| f.holds(w, super::packing::Shape::Empty))
                 })
             })
             .collect();

@@ -556,16 +556,19 @@ mod tests {
     }
 
     #[test]
-    fn a_heap_lowered_before_it_splits_reaches_more_weights() {
+    fn a_heap_lowered_before_it_splits_or_a_part_removed_reaches_more_weights() {
         // 0.137 and 0.35 split only by one take (3; 2 for 0.35) but lower a heap by others
-        // first (2, and 3 without splitting; 1 for 0.35), so the tokens of a collection are not
-        // held to one residue: the families count nearly all of what two or three heaps reach
-        // (0.137 at 16,16: 1,852 of 1,868, where the take's residue alone gave 637)
+        // first (2, and 3 without splitting; 1 for 0.35), and 0.16 removes a heap of 1 whole,
+        // so the tokens of a collection are not held to one residue: the families count nearly
+        // all of what two or three heaps reach (0.137 at 16,16: 1,852 of 1,868, where the
+        // take's residue alone gave 637; 0.16: 3,668 of 3,684, 2,184 before)
         for (code, heaps) in [
             ("0.137", vec![16u64, 16]),
             ("0.137", vec![20, 14]),
             ("0.35", vec![16, 16]),
             ("0.137", vec![12, 10, 8]),
+            ("0.16", vec![16, 16]),
+            ("0.16", vec![14, 10, 6]),
         ] {
             let r: Ruleset = format!("misere(octal({code}))").parse().unwrap();
             let c = splitting_code(&r).unwrap();

@@ -42,7 +42,8 @@ const WEIGHT_WORDS: usize = 8;
 /// digit allows it, from a heap above `s`) reaches, by splits of `take`, every collection of
 /// weight `Σ(x + take) = m + take` exactly (`k` splits leave `m − take·k` tokens in `k + 1`
 /// heaps; the residue of the tokens modulo `take` follows from the weight); so the weights are
-/// `m + take` for each `m` so reached, `n` itself among them.
+/// `m + take` for each `m` so reached, `n` itself among them, and (where alike parts are
+/// reached) those of such a collection less parts that a move removes whole.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Family {
     pub(super) take: usize,
@@ -60,6 +61,11 @@ impl Family {
         let lowering: Vec<usize> = code
             .moves()
             .filter(|m| m.digit & 2 != 0 && m.take > 0)
+            .map(|m| m.take as usize)
+            .collect();
+        let removing: Vec<usize> = code
+            .moves()
+            .filter(|m| m.digit & 1 != 0 && m.take > 0)
             .map(|m| m.take as usize)
             .collect();
         let mut lowered = vec![false; n + 1];
@@ -86,6 +92,20 @@ impl Family {
                 {
                     if w < 64 * WEIGHT_WORDS {
                         weights[w / 64] |= 1 << (w % 64);
+                    }
+                }
+                // a part of `r` tokens that a move removes whole (its digit leaves no heap)
+                // goes: any collection of the family with such a part, less that part, is
+                // reached too (where alike parts are not reached, the rest might be alike)
+                if !m.unequal {
+                    for w in (1..64 * WEIGHT_WORDS).rev() {
+                        if weights[w / 64] & (1 << (w % 64)) != 0 {
+                            for &r in &removing {
+                                if let Some(less) = w.checked_sub(r + take).filter(|&l| l > 0) {
+                                    weights[less / 64] |= 1 << (less % 64);
+                                }
+                            }
+                        }
                     }
                 }
                 Family {

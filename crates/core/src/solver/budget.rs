@@ -39,8 +39,10 @@ pub const MIN_LANE_TABLE: u64 = 4 << 20;
 
 /// The largest search (by its bound on the collections it meets) under which a collection of
 /// a misère octal game is searched for its misère Grundy value rather than answered by the
-/// misère quotient (its outcome alone): 16 MiB.
-pub const MISERE_GRUNDY_SEARCH: u64 = 16 << 20;
+/// misère quotient (its outcome alone): 2 MiB, as many collections as 16 MiB held before the
+/// memo packed them (`search/memo.rs`; heaps up to 41 of 0.6, 52 of 0.07), so a sequence's
+/// searches stay a matter of seconds.
+pub const MISERE_GRUNDY_SEARCH: u64 = 2 << 20;
 
 /// The most memory a misère quotient computed to answer a position or a sequence may use.
 pub const MISERE_QUOTIENT: u64 = 256 << 20;

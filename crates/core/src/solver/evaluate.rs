@@ -39,12 +39,14 @@ const PERIOD_SEARCH_WORK: u64 = 400_000_000;
 /// The largest heap a misère octal collection is answered by its misère quotient for: every
 /// heap the quotient is computed for (it stops earlier where its growth does, and says so).
 pub const QUOTIENT_HEAPS: u16 = super::misere_quotient::MAX_HEAPS;
-/// The largest search bound (in bytes, by [`search::memory_bound`]) under which a misère octal
-/// collection is searched (for its misère Grundy value) rather than answered by its quotient.
-const GRUNDY_SEARCH_BYTES: u64 = super::budget::MISERE_GRUNDY_SEARCH;
+/// The largest search bound (in bytes, by [`search::memory_bound`], which counts every
+/// position as the general map keeps it) under which a misère octal collection is searched
+/// (for its misère Grundy value) rather than answered by its quotient.
+const GRUNDY_SEARCH_BYTES: u64 = 16 << 20;
 /// The search tried before a misère quotient is grown to a larger heap (it stops at this
-/// bound): 4 MiB, a few tenths of a second when it does not fit.
-const FIRST_SEARCH_BYTES: u64 = 4 << 20;
+/// bound): 512 KiB of the packed memo (about the collections 4 MiB of the general map held), a
+/// few tenths of a second when it does not fit.
+const FIRST_SEARCH_BYTES: u64 = 512 << 10;
 /// The most memory a misère quotient computed to answer a position may use.
 const QUOTIENT_BYTES: u64 = super::budget::MISERE_QUOTIENT;
 

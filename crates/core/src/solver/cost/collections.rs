@@ -12,12 +12,13 @@
 //!   would be all alike, one of those; the heap left is larger than the part split off either
 //!   way, so the two differ. The digit before the point (`t = 0`) splits without taking: every
 //!   partition of `n` (but those of alike parts with `u`; exactly what Grundy's game reaches).
-//!   Moves that leave one heap lower it first (`packing.rs`' families: 0.137 and 0.35 split
-//!   by one take and lower by others, so their collections' tokens are not held to a residue).
+//!   Moves that leave one heap lower it first, and parts a move removes whole go
+//!   (`packing.rs`' families: 0.137 and 0.35 split by one take and lower by others, 0.16
+//!   removes a heap of 1, so their collections' tokens are not held to one residue).
 //!   Two heaps or more: the collections of the two largest, told apart by the parity of their
 //!   parts (below), by a cut in their sizes (`cuts.rs`), dealt to the two heaps by a fixed
 //!   rule (`packing.rs`: 0.6 from two heaps, within a tenth of the brute force's count; three
-//!   heaps and more, as many as its table holds, within a fifth), or
+//!   heaps and more, as many as its table holds, within a quarter), or
 //!   every collection whose parts split into one of each heap (`splits.rs`: exactly the brute
 //!   force's count for two heaps of 0.6 and of Grundy's game, where the states stay few; and
 //!   `triples.rs` for the three largest heaps).

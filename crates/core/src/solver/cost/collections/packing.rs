@@ -197,7 +197,7 @@ enum Rule {
     BestFit,
 }
 
-/// Counts and heaps of the collections dealt into the state `(weight, residue, shape)` of each
+/// Counts and heaps of the collections dealt into the state `(weight, shape)` of each
 /// side.
 struct Table {
     sides: Vec<Family>,

@@ -198,9 +198,10 @@ impl Memo {
             let buckets = u64::try_from(table_buckets(self.packed.len() as u128 + 1)).unwrap_or(u64::MAX);
             buckets.saturating_mul(PACKED_BUCKET_BYTES)
         };
-        let chunk = match self.chunks.last() {
-            Some(c) if c.capacity() - c.len() >= heaps.len() => 0,
-            _ => 2 * next_chunk(&self.chunks, heaps.len()) as u64,
+        let chunk = if room_in_last(&self.chunks, heaps.len()) {
+            0
+        } else {
+            2 * next_chunk(&self.chunks, heaps.len()) as u64
         };
         table + chunk
     }
@@ -239,11 +240,18 @@ fn next_chunk(chunks: &[Vec<u16>], len: usize) -> usize {
     (last * 2).clamp(FIRST_CHUNK, LARGEST_CHUNK).max(len)
 }
 
+/// Whether the arena's last chunk holds `len` heaps more (within its range of addresses, should
+/// the allocator have given it more room than asked).
+fn room_in_last(chunks: &[Vec<u16>], len: usize) -> bool {
+    chunks
+        .last()
+        .is_some_and(|c| c.capacity().min(LARGEST_CHUNK) - c.len() >= len)
+}
+
 /// Appends `heaps` to the arena (in a new chunk where the last has no room), and says where
 /// they start.
 fn push_heaps(chunks: &mut Vec<Vec<u16>>, heaps: &[u64]) -> usize {
-    let room = chunks.last().is_some_and(|c| c.capacity() - c.len() >= heaps.len());
-    if !room {
+    if !room_in_last(chunks, heaps.len()) {
         let size = next_chunk(chunks, heaps.len());
         chunks.push(Vec::with_capacity(size));
     }

@@ -22,6 +22,7 @@
 //! keeps its shape, whether it holds one part, alike parts, or parts of two sizes.
 
 use super::Met;
+use super::splits::{Tally, keep_best};
 use crate::game::rules::one_heap::OctalCode;
 
 /// Most cells the bound visits (its table's states times the part sizes dealt, about 0.05 s a
@@ -84,26 +85,20 @@ impl Family {
             .map(|m| {
                 let take = m.take as usize;
                 let mut weights = [0u64; WEIGHT_WORDS];
-                for (w, _) in lowered
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &l)| l)
-                    .map(|(h, l)| (h + take, l))
-                {
-                    if w < 64 * WEIGHT_WORDS {
-                        weights[w / 64] |= 1 << (w % 64);
-                    }
+                for h in (1..=n).filter(|&h| lowered[h]) {
+                    set_weight(&mut weights, h + take);
                 }
                 // a part of `r` tokens that a move removes whole (its digit leaves no heap)
                 // goes: any collection of the family with such a part, less that part, is
                 // reached too (where alike parts are not reached, the rest might be alike)
                 if !m.unequal {
                     for w in (1..64 * WEIGHT_WORDS).rev() {
-                        if weights[w / 64] & (1 << (w % 64)) != 0 {
-                            for &r in &removing {
-                                if let Some(less) = w.checked_sub(r + take).filter(|&l| l > 0) {
-                                    weights[less / 64] |= 1 << (less % 64);
-                                }
+                        if !has_weight(&weights, w) {
+                            continue;
+                        }
+                        for &r in &removing {
+                            if let Some(less) = w.checked_sub(r + take).filter(|&l| l > 0) {
+                                set_weight(&mut weights, less);
                             }
                         }
                     }
@@ -151,11 +146,19 @@ impl Family {
 
     /// Whether a collection of the weight and the shape is the family's (and not empty).
     pub(super) fn holds(&self, weight: usize, shape: Shape) -> bool {
-        weight > 0
-            && weight < 64 * WEIGHT_WORDS
-            && self.weights[weight / 64] & (1 << (weight % 64)) != 0
-            && !(self.unequal && shape != Shape::Reached)
+        weight > 0 && has_weight(&self.weights, weight) && !(self.unequal && shape != Shape::Reached)
     }
+}
+
+/// Marks a family's weight (those past its words are left out: the family is then smaller).
+fn set_weight(weights: &mut [u64; WEIGHT_WORDS], w: usize) {
+    if w < 64 * WEIGHT_WORDS {
+        weights[w / 64] |= 1 << (w % 64);
+    }
+}
+
+fn has_weight(weights: &[u64; WEIGHT_WORDS], w: usize) -> bool {
+    w < 64 * WEIGHT_WORDS && weights[w / 64] & (1 << (w % 64)) != 0
 }
 
 /// What a side holds so far, told apart where alike parts are not reached: one part and parts
@@ -299,7 +302,7 @@ impl Table {
         self.cells = next;
     }
 
-    fn accepted(&self) -> (u128, u128) {
+    fn accepted(&self) -> Tally {
         let mut total = (0u128, 0u128);
         for (at, &(c, h)) in self.cells.iter().enumerate() {
             if c > 0
@@ -316,22 +319,12 @@ impl Table {
 }
 
 /// Deals the parts of every size from `largest` down into the table's sides; the collections
-/// dealt into every side's family, with `others` heaps beside each.
-fn count(mut table: Table, largest: usize, others: u128) -> Met {
+/// dealt into every side's family, and their heaps.
+fn count(mut table: Table, largest: usize) -> Tally {
     for part in (1..=largest).rev() {
         table.deal(part);
     }
-    let (positions, heaps) = table.accepted();
-    Met {
-        positions,
-        heaps: heaps.saturating_add(others.saturating_mul(positions)),
-    }
-}
-
-fn more(best: &mut Option<Met>, met: Met) {
-    if best.is_none_or(|m| met.positions > m.positions) {
-        *best = Some(met);
-    }
+    table.accepted()
 }
 
 /// The packing bound for the heaps `a` and `b`, with `others` heaps held beside them; `None`
@@ -345,7 +338,7 @@ pub(super) fn met_from_packing(code: &OctalCode, a: usize, b: usize, others: u12
                 .flat_map(|y| [(y, Rule::FillX), (y, Rule::Balance)])
             {
                 let table = Table::new(vec![x, y], rule, p.max(q), &mut { MAX_WORK })?;
-                more(&mut best, count(table, p.max(q), others));
+                keep_best(&mut best, Some(count(table, p.max(q))), others);
             }
         }
     }
@@ -377,8 +370,7 @@ pub(super) fn met_from_many(code: &OctalCode, heaps: &[usize], others: u128) -> 
             let Some(table) = Table::new(sides.clone(), rule, largest, &mut work) else {
                 return best;
             };
-            let met = count(table, largest, others);
-            more(&mut best, met);
+            keep_best(&mut best, Some(count(table, largest)), others);
         }
     }
     best

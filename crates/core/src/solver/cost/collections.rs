@@ -55,6 +55,19 @@ pub struct Met {
     pub heaps: u128,
 }
 
+/// Collections and heaps a count finds (of a state of a table, or in all).
+pub(super) type Tally = (u128, u128);
+
+/// Keeps in `best` the larger of it and a count, with `others` heaps beside each collection.
+fn keep_best(best: &mut Option<Met>, counted: Option<Tally>, others: u128) {
+    if let Some((positions, heaps)) = counted
+        && best.is_none_or(|m| positions > m.positions)
+    {
+        let heaps = heaps.saturating_add(others.saturating_mul(positions));
+        *best = Some(Met { positions, heaps });
+    }
+}
+
 /// Largest token count the partition table covers; the bounds grow with the tokens, so a
 /// larger heap is bounded by this one's count (already far past any memory).
 pub(super) const MAX_TOKENS: usize = 400;

@@ -21,8 +21,7 @@
 //! of the alike parts; the heap left is larger than the part either way). So each side also
 //! keeps its shape, whether it holds one part, alike parts, or parts of two sizes.
 
-use super::Met;
-use super::splits::{Tally, keep_best};
+use super::{Met, Tally, keep_best};
 use crate::game::rules::one_heap::OctalCode;
 
 /// Most cells the bound visits (its table's states times the part sizes dealt, about 0.05 s a

@@ -16,8 +16,8 @@
 
 use std::collections::HashMap;
 
-use super::Met;
 use super::packing::{Family, Shape};
+use super::{Met, Tally, keep_best};
 use crate::game::rules::one_heap::OctalCode;
 
 /// Most states the count makes over all its stages (a state for each count of parts dealt
@@ -36,9 +36,6 @@ const WORDS: usize = 9;
 
 /// A state: the weight dealt, and the weights `X` can have for each pair of shapes.
 type State = (usize, [u64; WORDS]);
-
-/// Collections and heaps that lead to a state.
-pub(super) type Tally = (u128, u128);
 
 type Table = HashMap<State, Tally, foldhash::fast::RandomState>;
 
@@ -59,16 +56,6 @@ pub(super) fn run(table: &mut impl Deal, largest: usize, work: &mut usize) -> Op
         table.deal(part, last, work)?;
     }
     Some(sum)
-}
-
-/// Keeps in `best` the larger of it and a count, with `others` heaps beside each collection.
-pub(super) fn keep_best(best: &mut Option<Met>, counted: Option<Tally>, others: u128) {
-    if let Some((positions, heaps)) = counted
-        && best.is_none_or(|m| positions > m.positions)
-    {
-        let heaps = heaps.saturating_add(others.saturating_mul(positions));
-        *best = Some(Met { positions, heaps });
-    }
 }
 
 /// The count for the heaps `a` and `b`, with `others` heaps held beside them; `None` when no

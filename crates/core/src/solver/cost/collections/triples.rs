@@ -10,9 +10,9 @@
 
 use std::collections::HashMap;
 
-use super::Met;
 use super::packing::Family;
-use super::splits::{Deal, Tally, keep_best, run, shift_or};
+use super::splits::{Deal, run, shift_or};
+use super::{Met, Tally, keep_best};
 use crate::game::rules::one_heap::OctalCode;
 
 /// Most words of a state's grid: `(wx + 1)·(wy + 1)` up to 2,048 cells (two shares of 44).
